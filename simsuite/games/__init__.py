@@ -1,0 +1,20 @@
+"""Game registry."""
+from simsuite.errors import BadInput
+
+
+def _games():
+    from .star_cartel import GAME as star_cartel
+
+    return {g.name: g for g in (star_cartel,)}
+
+
+def names() -> list[str]:
+    return list(_games())
+
+
+def get(name: str):
+    games = _games()
+    key = name.strip().lower().replace("_", "-")
+    if key not in games:
+        raise BadInput("game", f"unknown game {name!r}; allowed: {', '.join(games)}")
+    return games[key]

@@ -1,0 +1,110 @@
+"""What every game provides to the runner, store, statistics and CLI."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+
+from simsuite.codegen import StrategyInfo, build_kernel, discover
+from simsuite.errors import BadInput
+from simsuite.params import Param
+
+
+class Game:
+    name: str = ""  # CLI name, e.g. "star-cartel"
+    dirname: str = ""  # strategies/<dirname>, configs/<dirname>
+    title: str = ""
+    rules: str = ""  # rules contract file
+    min_players = 2
+    max_players = 6
+    default_strategies = "random"
+    params: tuple[Param, ...] = ()
+    kernel_file: Path
+    kernel_deps: tuple[Path, ...] = ()
+
+    # ---- parameters --------------------------------------------------------------------
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if name == p.name or name in p.aliases:
+                return p
+        allowed = ", ".join(p.name for p in self.params)
+        raise BadInput(name, f"unknown parameter for {self.name}; allowed: {allowed}")
+
+    def resolve(self, overrides: dict, extra_dirs: tuple = ()) -> dict:
+        """Canonical configuration: every parameter, defaults filled, values checked."""
+        cfg = {p.name: p.default for p in self.params}
+        for k, v in overrides.items():
+            p = self.param(k)
+            cfg[p.name] = p.parse(v) if p.name != "strategies" else v
+        for p in self.params:  # defaults go through the same parser (paths resolve, etc.)
+            if p.name != "strategies" and p.name not in {self.param(k).name for k in overrides}:
+                cfg[p.name] = p.parse(cfg[p.name])
+        cfg["strategies"] = self.parse_lineup(cfg["strategies"], cfg["players"], extra_dirs)
+        self.check(cfg)
+        return cfg
+
+    def check(self, cfg: dict) -> None:
+        """Cross-parameter constraints (override)."""
+
+    def parse_lineup(self, text, n_players: int, extra_dirs: tuple = ()) -> str:
+        names = [s.strip() for s in (text.split(",") if isinstance(text, str) else list(text)) if s.strip()]
+        known = [s.name for s in self.strategies(extra_dirs)]
+        if not names:
+            raise BadInput("strategies", f"empty line-up; allowed names: {', '.join(known)}")
+        for s in names:
+            if s not in known:
+                raise BadInput("strategies", f"unknown strategy {s!r} for {self.name}; allowed: {', '.join(known)}")
+        if len(names) > n_players:
+            raise BadInput("strategies", f"{len(names)} strategies for {n_players} players; give 1..{n_players} "
+                                         "names (a shorter line-up repeats round the table)")
+        return ",".join(names)
+
+    def seat_strategies(self, cfg: dict) -> list[str]:
+        names = cfg["strategies"].split(",")
+        return [names[i % len(names)] for i in range(cfg["players"])]
+
+    def config_hash(self, cfg: dict) -> int:
+        """64-bit hash of the configuration (file parameters by content, not by path)."""
+        return int(hashlib.sha256(self.canonical_json(cfg).encode()).hexdigest()[:16], 16)
+
+    def canonical_json(self, cfg: dict) -> str:
+        c = dict(cfg)
+        for p in self.params:
+            if p.kind == "path":
+                c[p.name] = hashlib.sha256(Path(c[p.name]).read_bytes()).hexdigest()
+        return json.dumps({"game": self.name, **c}, sort_keys=True)
+
+    # ---- strategies and kernel ---------------------------------------------------------
+    def strategies(self, extra_dirs: tuple = ()) -> list[StrategyInfo]:
+        return discover(self.dirname, tuple(extra_dirs))
+
+    def kernel(self, extra_dirs: tuple = ()):
+        return build_kernel(self.dirname, self.kernel_file, list(self.kernel_deps), self.strategies(extra_dirs))
+
+    def strategy_ids(self, cfg: dict, extra_dirs: tuple = ()) -> list[int]:
+        names = [s.name for s in self.strategies(extra_dirs)]
+        return [names.index(s) for s in self.seat_strategies(cfg)]
+
+    # ---- to be provided by each game ----------------------------------------------------
+    def build_cfg(self, cfg: dict, extra_dirs: tuple = ()) -> np.ndarray:
+        raise NotImplementedError
+
+    def run_range(self, kernel, cfg_arr: np.ndarray, key: int, g0: int, n: int) -> np.ndarray:
+        """Per-game structured records of games g0 .. g0+n-1 (one call into numba)."""
+        raise NotImplementedError
+
+    def seat_view(self, rec: np.ndarray, n_players: int) -> dict:
+        """Arrays (games x seats): win (0/1), score, strategy (id), position (turn order, 0-based)."""
+        raise NotImplementedError
+
+    def game_metrics(self, rec: np.ndarray) -> dict:
+        """Per-game 1-D arrays to summarise (mean/sd), e.g. turns, crashes."""
+        raise NotImplementedError
+
+    def records_frame(self, rec: np.ndarray, n_players: int):
+        raise NotImplementedError
+
+    def replay(self, cfg: dict, key: int, game: int, extra_dirs: tuple = ()) -> tuple[list[dict], np.ndarray]:
+        raise NotImplementedError

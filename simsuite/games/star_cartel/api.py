@@ -1,0 +1,274 @@
+"""Star Cartel state layout and helpers for strategy files.
+
+A game's whole state is one int64 array ``st`` and its configuration one int64 array ``cfg``
+(packing keeps numba's reference-count traffic low). The offsets below are compile-time
+constants. Strategy files import what they need from here; everything is read-only for them
+except the random generator (use ``rand_below``).
+
+Decision protocol (rules SC.15): when a player must choose, the engine writes the legal options
+into ``st[S_OPT : S_OPT + st[S_NOPT]]`` and calls the strategy's ``decide(kind, st, cfg, me)``,
+which returns an index into that list. The engine only asks when there are two or more options.
+
+A strategy may write only into ``st[S_SCR : S_SCR + 32]`` (scratch) and the generator.
+
+Option encodings per decision kind:
+
+====================  =======  ==============================================================
+kind                  SC id    option values
+====================  =======  ==============================================================
+D_PURGE               15.1     -1 = skip, else row r (0 = bottom row)
+D_FIRST               15.2/3   -1 = decline (ANY_ROW only), else position ``col * MAX_ROWS + row``
+D_MORE                15.4     0 = stop, 1 = take the new bottom card of the same column
+D_THIRD               15.5     -1 = stop, else position ``col * MAX_ROWS + row``
+D_LARGEST             15.6     contraband type (0..4) of the set to treat as largest
+D_SMALLEST            15.7     contraband type of the set to treat as smallest
+D_SWAY                15.8     0 = none, 1 = largest gets sway delta, 2 = smallest gets sway delta
+D_STASH               15.9     type of the set to stash
+D_EXTRA               15.10    -1 = none, else type of one more set to stash
+D_DELIVER_NOW         A4       0 = wait, 1 = deliver now (only with deliver_when_full=optional)
+====================  =======  ==============================================================
+
+During a delivery, ``st[S_DSIZE + t]`` is the size of the set of type t in the hold (0 = none),
+``st[S_DCOUNT + t]`` its card count, ``st[S_DB]`` / ``st[S_DSM]`` the chosen largest / smallest
+type (-1 = none yet) and ``st[S_DEXPRESS]`` 1 for an express delivery. At D_STASH and D_EXTRA the
+markers already hold the new values (SC.11).
+"""
+import numpy as np
+from numba import njit
+
+from simsuite.rng import below
+
+# --- fixed maxima (arrays are sized by these) --------------------------------------------
+MAX_P = 6
+N_TYPES = 5
+MAX_CARDS = 128
+MAX_SHIPS = 40
+MAX_COLS = 8
+MAX_ROWS = 6
+MAX_HOLD = 40  # capacity <= 40 and sizes >= 1
+MAX_OPT = MAX_COLS * MAX_ROWS + 1
+
+TYPE_NAMES = ("FOOD", "WEAPONS", "PLANTS", "MEDICINE", "CRYSTALS")
+ABILITIES = ("NONE", "ROW_PURGE", "ANY_ROW", "PRICE_SWAY", "EXTRA_STASH", "THIRD_OF_KIND")
+A_NONE, A_ROW_PURGE, A_ANY_ROW, A_PRICE_SWAY, A_EXTRA_STASH, A_THIRD = range(6)
+
+# decision kinds
+# np.int64, not int: numba compiles a callee once per distinct *literal* int argument
+D_PURGE, D_FIRST, D_MORE, D_THIRD, D_LARGEST, D_SMALLEST, D_SWAY, D_STASH, D_EXTRA, D_DELIVER_NOW = (
+    np.int64(k) for k in range(1, 11))
+I0 = np.int64(0)
+I1 = np.int64(1)
+FREE = np.int64(-2)  # "not fixed" marker for heuristics.delivery_value
+DECISION_NAMES = ("", "purge", "first", "more", "third", "largest", "smallest", "sway", "stash", "extra", "deliver_now")
+
+# --- cfg layout ------------------------------------------------------------------------------
+_c = 0
+
+
+def _cf(n=1):
+    global _c
+    o = _c
+    _c += n
+    return o
+
+
+C_NP = _cf()
+C_START_VALUE = _cf()
+C_FLOOR = _cf()
+C_CRASH_T = _cf()
+C_CRASH_RESET = _cf()
+C_LD = _cf()
+C_SD = _cf()
+C_XLD = _cf()
+C_XSD = _cf()
+C_COLS = _cf()
+C_ROWS = _cf()
+C_MAXLOAD = _cf()
+C_ABIL_ON = _cf(6)  # per ability id: 1 if usable (global switch folded in)
+C_SWAY_LD = _cf()
+C_SWAY_SD = _cf()
+C_EXTRA_SETS = _cf()
+C_PURGE_MASK = _cf()  # bit s set = cards of size s are purged at setup
+C_THIRD_ANY = _cf()  # third_card_scope: 0 bottom_row, 1 anywhere
+C_FULL_OPTIONAL = _cf()  # deliver_when_full: 0 immediate, 1 optional
+C_EMPTY_PASS = _cf()  # empty_hold_delivery: 0 deliver, 1 pass
+C_RESHUFFLE = _cf()
+C_TIE_CONFIG = _cf()  # shipyard_tie_order: 0 random, 1 config
+C_SCORE_SHIP = _cf()
+C_MAX_TURNS = _cf()
+C_ROTATE = _cf()  # 1: seat s of game g plays lineup[(s + g) % N]
+C_N_CARDS = _cf()
+C_N_SHIPS = _cf()
+C_LINEUP = _cf(MAX_P)  # strategy id per seat
+C_CARD_TYPE = _cf(MAX_CARDS)
+C_CARD_SIZE = _cf(MAX_CARDS)
+C_SHIP_CAP = _cf(MAX_SHIPS)
+C_SHIP_VAL = _cf(MAX_SHIPS)
+C_SHIP_ABIL = _cf(MAX_SHIPS)
+C_SHIP_MINP = _cf(MAX_SHIPS)
+C_SHIP_YARD = _cf(MAX_SHIPS)  # 0 starting ship, 1 shipyard ship
+C_SHIP_FINAL = _cf(MAX_SHIPS)
+CFG_SIZE = _c
+
+# --- state layout ----------------------------------------------------------------------------
+_c = 0
+S_RNG = _cf()
+S_GAME = _cf()
+S_TURN = _cf()  # turns played so far
+S_CUR = _cf()  # player to move
+S_START = _cf()  # start player
+S_FINAL = _cf()  # 1 during the final round
+S_TRIGGER = _cf()  # player who took Cassiopeia, -1 before
+S_DONE = _cf()
+S_TIMEOUT = _cf()
+S_DELIV = _cf()
+S_EXPRESS = _cf()
+S_CRASHES = _cf()
+S_RESHUF = _cf()
+S_PURGED = _cf()  # cards set aside by the opening purge
+S_DECK_N = _cf()
+S_DISC_N = _cf()
+S_YARD_N = _cf()  # ships in the shipyard: S_YARD[S_YARD_POS .. S_YARD_POS + n)
+S_YARD_POS = _cf()
+S_YARD_TOTAL = _cf()  # S(N)
+S_SHIPS_DISC = _cf()
+S_USED_ROWPURGE = _cf()
+S_TURN_LOADED = _cf()  # cards loaded in this load step
+S_TURN_T0 = _cf()  # type of 1st card of this load step
+S_TURN_T1 = _cf()  # type of 2nd card
+S_LOAD_COL = _cf()  # column the current load step takes from (for D_MORE)
+S_DSIZE = _cf(N_TYPES)
+S_DCOUNT = _cf(N_TYPES)
+S_DB = _cf()
+S_DSM = _cf()
+S_DEXPRESS = _cf()
+S_MARK = _cf(N_TYPES)
+S_MARK_CRASH = _cf(N_TYPES)
+S_STRAT = _cf(MAX_P)  # strategy id of each seat in this game
+S_SHIP = _cf(MAX_P)
+S_LOAD = _cf(MAX_P)
+S_HOLD_N = _cf(MAX_P)
+S_HOLD = _cf(MAX_P * MAX_HOLD)
+S_STASH_N = _cf(MAX_P)
+S_STASH_T = _cf(MAX_P * N_TYPES)  # stashed card count per (player, type)
+S_STASH = _cf(MAX_P * MAX_CARDS)
+S_PDELIV = _cf(MAX_P)
+S_HUB_N = _cf(MAX_COLS)
+S_HUB = _cf(MAX_COLS * MAX_ROWS)
+S_DECK = _cf(MAX_CARDS)
+S_DISC = _cf(MAX_CARDS)
+S_YARD = _cf(MAX_SHIPS)
+S_NOPT = _cf()
+S_OPT = _cf(MAX_OPT + 8)
+S_SCR = _cf(32)  # scratch space a strategy may use freely inside one decide() call
+STATE_SIZE = _c
+del _c
+
+
+# --- read helpers (inline: free at run time) ---------------------------------------------------
+@njit(inline="always")
+def rand_below(st, n):
+    """Uniform integer in [0, n) from this game's own generator."""
+    return below(st, S_RNG, n)
+
+
+@njit(inline="always")
+def n_options(st):
+    return st[S_NOPT]
+
+
+@njit(inline="always")
+def option(st, i):
+    return st[S_OPT + i]
+
+
+@njit(inline="always")
+def card_type(cfg, card):
+    return cfg[C_CARD_TYPE + card]
+
+
+@njit(inline="always")
+def card_size(cfg, card):
+    return cfg[C_CARD_SIZE + card]
+
+
+@njit(inline="always")
+def hub_card(st, col, row):
+    """Card id at (col, row), row 0 = bottom; -1 if empty."""
+    if row >= st[S_HUB_N + col]:
+        return -1
+    return st[S_HUB + col * MAX_ROWS + row]
+
+
+@njit(inline="always")
+def pos_card(st, pos):
+    """Card at an encoded hub position ``col * MAX_ROWS + row``."""
+    return st[S_HUB + pos]
+
+
+@njit(inline="always")
+def capacity(st, cfg, p):
+    return cfg[C_SHIP_CAP + st[S_SHIP + p]]
+
+
+@njit(inline="always")
+def free_space(st, cfg, p):
+    return cfg[C_SHIP_CAP + st[S_SHIP + p]] - st[S_LOAD + p]
+
+
+@njit(inline="always")
+def ability(st, cfg, p):
+    """Ability of p's current ship, NONE when switched off (SC.10.1e)."""
+    a = cfg[C_SHIP_ABIL + st[S_SHIP + p]]
+    if cfg[C_ABIL_ON + a] == 0:
+        return A_NONE
+    return a
+
+
+@njit(inline="always")
+def marker(st, t):
+    return st[S_MARK + t]
+
+
+@njit(inline="always")
+def stashed(st, p, t):
+    """Cards of type t in p's stash (public under perfect recall, SC.14.2)."""
+    return st[S_STASH_T + p * N_TYPES + t]
+
+
+@njit(inline="always")
+def hold_type_size(st, cfg, p, t):
+    """Sum of sizes of p's hold cards of type t."""
+    s = 0
+    base = S_HOLD + p * MAX_HOLD
+    for i in range(st[S_HOLD_N + p]):
+        c = st[base + i]
+        if cfg[C_CARD_TYPE + c] == t:
+            s += cfg[C_CARD_SIZE + c]
+    return s
+
+
+@njit(inline="always")
+def apply_delta(cfg, v, d):
+    """New marker value after change d (SC.9.2): above the threshold crashes to the reset value."""
+    w = v + d
+    if w > cfg[C_CRASH_T]:
+        return cfg[C_CRASH_RESET]
+    if w < cfg[C_FLOOR]:
+        return cfg[C_FLOOR]
+    return w
+
+
+@njit(inline="always")
+def n_players(cfg):
+    return cfg[C_NP]
+
+
+@njit(inline="always")
+def yard_left(st):
+    return st[S_YARD_N]
+
+
+@njit(inline="always")
+def in_final_round(st):
+    return st[S_FINAL]

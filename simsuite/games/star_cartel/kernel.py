@@ -1,0 +1,648 @@
+"""Star Cartel batch kernel (rules: ../shared/rules/star_cartel.md, ids SC.x.y).
+
+This file is not imported directly: ``simsuite.codegen`` writes it, followed by the jitted
+strategy dispatch ``strategy_decide(sid, kind, st, cfg, me)`` built from the strategy files, into
+one module in the cache directory, named by a hash of every source involved. numba's on-disk
+cache then never serves a kernel compiled against other strategies or older helpers.
+
+One game is played start to finish by ``play_game`` on one int64 state array; ``run_batch``
+plays a range of game indices in parallel, one output row per game.
+"""
+import numpy as np
+from numba import njit, prange
+
+from simsuite.rng import below, game_stream
+from simsuite.games.star_cartel.api import *  # noqa: F401,F403  (layout constants)
+from simsuite.games.star_cartel.records import *  # noqa: F401,F403
+
+# --- event log (replay) -------------------------------------------------------------------
+LOG_W = 8
+(E_SETUP_PURGE, E_START, E_TURN, E_ROW_PURGE, E_LOAD, E_DELIVERY, E_SET, E_MARKER, E_SHIP, E_END,
+ E_FINAL_TURN, E_RESHUFFLE, E_SCORE, E_WINNERS, E_PASS, E_WAIT, E_TIMEOUT, E_DECLINE) = (np.int64(k) for k in range(1, 19))
+# fate of a delivered set (E_SET)
+F_LARGEST, F_SMALLEST, F_STASH, F_DISCARD = range(4)
+GAMES_PER_BLOCK = 64
+
+
+@njit
+def _log(log, code, a, b, c, d, e, f):
+    n = log[0, 0]
+    if n + 1 < log.shape[0]:
+        row = n + 1
+        log[row, 0] = code
+        log[row, 1] = a
+        log[row, 2] = b
+        log[row, 3] = c
+        log[row, 4] = d
+        log[row, 5] = e
+        log[row, 6] = f
+        log[0, 0] = n + 1
+    else:
+        log[0, 1] = 1  # overflow flag
+
+
+@njit(inline="always")
+def _shuffle(st, base, n):
+    for i in range(n - 1, 0, -1):
+        j = below(st, S_RNG, i + 1)
+        t = st[base + i]
+        st[base + i] = st[base + j]
+        st[base + j] = t
+
+
+@njit
+def _draw(st, cfg, log, lg):
+    """Top card of the deck; an empty deck is rebuilt from the discard pile (SC.5.3, A2)."""
+    n = st[S_DECK_N]
+    if n == 0:
+        m = st[S_DISC_N]
+        if cfg[C_RESHUFFLE] == 0 or m == 0:
+            return -1
+        for i in range(m):
+            st[S_DECK + i] = st[S_DISC + i]
+        st[S_DISC_N] = 0
+        _shuffle(st, S_DECK, m)
+        st[S_RESHUF] += 1
+        if lg:
+            _log(log, E_RESHUFFLE, m, I0, I0, I0, I0, I0)
+        n = m
+    n -= 1
+    st[S_DECK_N] = n
+    return st[S_DECK + n]
+
+
+@njit(inline="always")
+def _discard(st, card):
+    st[S_DISC + st[S_DISC_N]] = card
+    st[S_DISC_N] += 1
+
+
+@njit
+def _hub_remove(st, cfg, col, row, log, lg):
+    """Take the card at (col, row): the cards above shift down, the top is refilled (SC.5.2, A1)."""
+    base = S_HUB + col * MAX_ROWS
+    n = st[S_HUB_N + col]
+    card = st[base + row]
+    for r in range(row, n - 1):
+        st[base + r] = st[base + r + 1]
+    n -= 1
+    c = _draw(st, cfg, log, lg)
+    if c >= 0:
+        st[base + n] = c
+        n += 1
+    st[S_HUB_N + col] = n
+    return card
+
+
+@njit
+def _decide(st, cfg, p, kind):
+    """Ask seat p's strategy to pick among the options in st[S_OPT:]; return the option value."""
+    n = st[S_NOPT]
+    if n == 1:
+        return st[S_OPT]
+    i = strategy_decide(st[S_STRAT + p], kind, st, cfg, p)  # noqa: F821 (generated)
+    if i < 0 or i >= n:
+        i = 0
+    return st[S_OPT + i]
+
+
+@njit
+def _marker_change(st, cfg, t, d, log, lg):
+    """Apply change d to marker t (SC.9.2): above the threshold it crashes to the reset value."""
+    v = st[S_MARK + t]
+    w = v + d
+    crashed = 0
+    if w > cfg[C_CRASH_T]:
+        w = cfg[C_CRASH_RESET]
+        crashed = 1
+        st[S_CRASHES] += 1
+        st[S_MARK_CRASH + t] += 1
+    elif w < cfg[C_FLOOR]:
+        w = cfg[C_FLOOR]
+    st[S_MARK + t] = w
+    if lg:
+        _log(log, E_MARKER, t, v, d, w, crashed, I0)
+
+
+@njit
+def setup(st, cfg, log, lg):
+    """SC.4: markers, ship deal and shipyard, deck, hub, opening purge, start player."""
+    N = cfg[C_NP]
+    ns = cfg[C_N_SHIPS]
+    for t in range(N_TYPES):
+        st[S_MARK + t] = cfg[C_START_VALUE]
+    st[S_TRIGGER] = -1
+    # SC.4.3, A16: deal N of the starting ships at random; the rest go back to the box.
+    k = 0
+    for s in range(ns):
+        if cfg[C_SHIP_YARD + s] == 0:
+            st[S_YARD + k] = s
+            k += 1
+    _shuffle(st, S_YARD, k)
+    for p in range(N):
+        st[S_SHIP + p] = st[S_YARD + p]
+    # SC.4.2 / SC.4.4: filtered shipyard, smallest capacity on top, Cassiopeia at the bottom.
+    k = 0
+    final_ship = -1
+    for s in range(ns):
+        if cfg[C_SHIP_YARD + s] == 1 and cfg[C_SHIP_MINP + s] <= N:
+            if cfg[C_SHIP_FINAL + s] == 1:
+                final_ship = s
+            else:
+                st[S_YARD + k] = s
+                # sort key in the option scratch: capacity, then random or config order (A15)
+                if cfg[C_TIE_CONFIG] == 1:
+                    tie = s
+                else:
+                    tie = below(st, S_RNG, 1 << 20)
+                st[S_OPT + k] = cfg[C_SHIP_CAP + s] * (1 << 21) + tie
+                k += 1
+    for i in range(1, k):
+        kv = st[S_OPT + i]
+        sv = st[S_YARD + i]
+        j = i - 1
+        while j >= 0 and st[S_OPT + j] > kv:
+            st[S_OPT + j + 1] = st[S_OPT + j]
+            st[S_YARD + j + 1] = st[S_YARD + j]
+            j -= 1
+        st[S_OPT + j + 1] = kv
+        st[S_YARD + j + 1] = sv
+    st[S_YARD + k] = final_ship
+    k += 1
+    st[S_YARD_N] = k
+    st[S_YARD_POS] = 0
+    st[S_YARD_TOTAL] = k
+    # SC.4.5: shuffle the deck and deal the hub.
+    nc = cfg[C_N_CARDS]
+    for i in range(nc):
+        st[S_DECK + i] = i
+    _shuffle(st, S_DECK, nc)
+    st[S_DECK_N] = nc
+    cols = cfg[C_COLS]
+    rows = cfg[C_ROWS]
+    for r in range(rows):
+        for c in range(cols):
+            n = st[S_DECK_N] - 1
+            st[S_DECK_N] = n
+            st[S_HUB + c * MAX_ROWS + r] = st[S_DECK + n]
+    for c in range(cols):
+        st[S_HUB_N + c] = rows
+    # SC.4.6, A22: set aside purge-size cards (the discard pile is empty: use it as the
+    # set-aside area), replace from the deck until none is left, then reshuffle them back.
+    mask = cfg[C_PURGE_MASK]
+    if mask != 0:
+        aside = 0
+        for c in range(cols):
+            for r in range(rows):
+                pos = S_HUB + c * MAX_ROWS + r
+                while (mask >> cfg[C_CARD_SIZE + st[pos]]) & 1 and st[S_DECK_N] > 0:
+                    st[S_DISC + aside] = st[pos]
+                    aside += 1
+                    if lg:
+                        _log(log, E_SETUP_PURGE, st[pos], c, r, I0, I0, I0)
+                    n = st[S_DECK_N] - 1
+                    st[S_DECK_N] = n
+                    st[pos] = st[S_DECK + n]
+        n = st[S_DECK_N]
+        for i in range(aside):
+            st[S_DECK + n + i] = st[S_DISC + i]
+        st[S_DECK_N] = n + aside
+        st[S_PURGED] = aside
+        if aside > 0:
+            _shuffle(st, S_DECK, n + aside)
+    # SC.4.7: random start player.
+    st[S_START] = below(st, S_RNG, N)
+    st[S_CUR] = st[S_START]
+    if lg:
+        _log(log, E_START, st[S_START], I0, I0, I0, I0, I0)
+
+
+@njit
+def _take(st, cfg, p, col, row, log, lg):
+    """Move the hub card at (col, row) into p's hold (SC.7.3)."""
+    card = _hub_remove(st, cfg, col, row, log, lg)
+    hn = st[S_HOLD_N + p]
+    st[S_HOLD + p * MAX_HOLD + hn] = card
+    st[S_HOLD_N + p] = hn + 1
+    st[S_LOAD + p] += cfg[C_CARD_SIZE + card]
+    k = st[S_TURN_LOADED]
+    if k == 0:
+        st[S_TURN_T0] = cfg[C_CARD_TYPE + card]
+    elif k == 1:
+        st[S_TURN_T1] = cfg[C_CARD_TYPE + card]
+    st[S_TURN_LOADED] = k + 1
+    if lg:
+        _log(log, E_LOAD, p, card, col, row, k + 1, st[S_LOAD + p])
+    return card
+
+
+@njit
+def load_step(st, cfg, p, ab, log, lg):
+    """SC.7 (with ANY_ROW SC.10.3 and THIRD_OF_KIND SC.10.6). Returns the cards loaded;
+    0 means loading was impossible or declined, so a forced delivery follows (SC.7.6)."""
+    cols = cfg[C_COLS]
+    free = cfg[C_SHIP_CAP + st[S_SHIP + p]] - st[S_LOAD + p]
+    bottom_fit = False
+    n = 0
+    for c in range(cols):
+        if st[S_HUB_N + c] > 0 and cfg[C_CARD_SIZE + st[S_HUB + c * MAX_ROWS]] <= free:
+            bottom_fit = True
+            if ab != A_ANY_ROW:
+                st[S_OPT + n] = c * MAX_ROWS
+                n += 1
+    if ab == A_ANY_ROW:
+        for c in range(cols):
+            for r in range(st[S_HUB_N + c]):
+                if cfg[C_CARD_SIZE + st[S_HUB + c * MAX_ROWS + r]] <= free:
+                    st[S_OPT + n] = c * MAX_ROWS + r
+                    n += 1
+        if n > 0 and not bottom_fit:
+            st[S_OPT + n] = -1  # A14: the ability is optional, declining forces a delivery
+            n += 1
+    if n == 0:
+        return 0
+    st[S_NOPT] = n
+    pos = _decide(st, cfg, p, D_FIRST)
+    if pos < 0:
+        if lg:
+            _log(log, E_DECLINE, p, I0, I0, I0, I0, I0)
+        return 0
+    col = pos // MAX_ROWS
+    st[S_LOAD_COL] = col
+    _take(st, cfg, p, col, pos % MAX_ROWS, log, lg)
+    loaded = 1
+    # SC.7.4 / SC.3.11: further cards only from the new bottom of the same column.
+    while loaded < cfg[C_MAXLOAD]:
+        if st[S_HUB_N + col] == 0:
+            break
+        free = cfg[C_SHIP_CAP + st[S_SHIP + p]] - st[S_LOAD + p]
+        if cfg[C_CARD_SIZE + st[S_HUB + col * MAX_ROWS]] > free:
+            break
+        st[S_OPT] = 0
+        st[S_OPT + 1] = 1
+        st[S_NOPT] = 2
+        if _decide(st, cfg, p, D_MORE) == 0:
+            break
+        _take(st, cfg, p, col, I0, log, lg)
+        loaded += 1
+    # SC.10.6: a pair of the same type in this load step allows a third card of that type.
+    if ab == A_THIRD and loaded >= 2 and st[S_TURN_T0] == st[S_TURN_T1]:
+        t = st[S_TURN_T0]
+        free = cfg[C_SHIP_CAP + st[S_SHIP + p]] - st[S_LOAD + p]
+        st[S_OPT] = -1
+        n = 1
+        for c in range(cols):
+            top = st[S_HUB_N + c]
+            if cfg[C_THIRD_ANY] == 0 and top > 1:
+                top = 1
+            for r in range(top):
+                card = st[S_HUB + c * MAX_ROWS + r]
+                if cfg[C_CARD_TYPE + card] == t and cfg[C_CARD_SIZE + card] <= free:
+                    st[S_OPT + n] = c * MAX_ROWS + r
+                    n += 1
+        if n > 1:
+            st[S_NOPT] = n
+            pos = _decide(st, cfg, p, D_THIRD)
+            if pos >= 0:
+                _take(st, cfg, p, pos // MAX_ROWS, pos % MAX_ROWS, log, lg)
+                loaded += 1
+    return loaded
+
+
+@njit
+def deliver(st, cfg, p, express, ab, log, lg):
+    """One delivery in the exact order of SC.11 (SC.8, SC.12.4, SC.10.4, SC.10.5)."""
+    st[S_DELIV] += 1
+    st[S_PDELIV + p] += 1
+    st[S_EXPRESS] += express
+    for t in range(N_TYPES):
+        st[S_DSIZE + t] = 0
+        st[S_DCOUNT + t] = 0
+    hb = S_HOLD + p * MAX_HOLD
+    hn = st[S_HOLD_N + p]
+    for i in range(hn):
+        c = st[hb + i]
+        t = cfg[C_CARD_TYPE + c]
+        st[S_DSIZE + t] += cfg[C_CARD_SIZE + c]
+        st[S_DCOUNT + t] += 1
+    nsets = 0
+    mx = 0
+    for t in range(N_TYPES):
+        if st[S_DSIZE + t] > 0:
+            nsets += 1
+            if st[S_DSIZE + t] > mx:
+                mx = st[S_DSIZE + t]
+    st[S_DB] = -1
+    st[S_DSM] = -1
+    st[S_DEXPRESS] = express
+    if lg:
+        _log(log, E_DELIVERY, p, express, nsets, st[S_LOAD + p], I0, I0)
+    if nsets > 0:
+        # SC.11.2 largest set (ties: the player chooses)
+        n = 0
+        for t in range(N_TYPES):
+            if st[S_DSIZE + t] == mx:
+                st[S_OPT + n] = t
+                n += 1
+        st[S_NOPT] = n
+        B = _decide(st, cfg, p, D_LARGEST)
+        st[S_DB] = B
+        # SC.11.3 smallest set among the others
+        Sm = -1
+        if nsets >= 2:
+            mn = 1 << 40
+            for t in range(N_TYPES):
+                if t != B and st[S_DSIZE + t] > 0 and st[S_DSIZE + t] < mn:
+                    mn = st[S_DSIZE + t]
+            n = 0
+            for t in range(N_TYPES):
+                if t != B and st[S_DSIZE + t] == mn:
+                    st[S_OPT + n] = t
+                    n += 1
+            st[S_NOPT] = n
+            Sm = _decide(st, cfg, p, D_SMALLEST)
+            st[S_DSM] = Sm
+        # SC.11.4 PRICE_SWAY
+        if express:
+            dB = cfg[C_XLD]
+            dS = cfg[C_XSD]
+        else:
+            dB = cfg[C_LD]
+            dS = cfg[C_SD]
+        if ab == A_PRICE_SWAY:
+            st[S_OPT] = 0
+            st[S_OPT + 1] = 1
+            n = 2
+            if Sm >= 0:
+                st[S_OPT + 2] = 2
+                n = 3
+            st[S_NOPT] = n
+            sw = _decide(st, cfg, p, D_SWAY)
+            if sw == 1:
+                dB = cfg[C_SWAY_LD]
+            elif sw == 2:
+                dS = cfg[C_SWAY_SD]
+        # SC.11.5 markers, largest first (SC.9.5)
+        _marker_change(st, cfg, B, dB, log, lg)
+        if Sm >= 0:
+            _marker_change(st, cfg, Sm, dS, log, lg)
+        # SC.11.7 stash exactly one remaining set (A5), SC.11.8 EXTRA_STASH
+        stash_mask = 0
+        n = 0
+        for t in range(N_TYPES):
+            if t != B and t != Sm and st[S_DSIZE + t] > 0:
+                st[S_OPT + n] = t
+                n += 1
+        if n > 0:
+            st[S_NOPT] = n
+            t = _decide(st, cfg, p, D_STASH)
+            stash_mask |= 1 << t
+            if ab == A_EXTRA_STASH:
+                for k in range(cfg[C_EXTRA_SETS]):
+                    st[S_OPT] = -1
+                    n = 1
+                    for t in range(N_TYPES):
+                        if t != B and t != Sm and st[S_DSIZE + t] > 0 and ((stash_mask >> t) & 1) == 0:
+                            st[S_OPT + n] = t
+                            n += 1
+                    if n == 1:
+                        break
+                    st[S_NOPT] = n
+                    t = _decide(st, cfg, p, D_EXTRA)
+                    if t < 0:
+                        break
+                    stash_mask |= 1 << t
+        # move the cards: stashed sets face down, the rest to the discard pile
+        sb = S_STASH + p * MAX_CARDS
+        for i in range(hn):
+            c = st[hb + i]
+            t = cfg[C_CARD_TYPE + c]
+            if (stash_mask >> t) & 1:
+                st[sb + st[S_STASH_N + p]] = c
+                st[S_STASH_N + p] += 1
+                st[S_STASH_T + p * N_TYPES + t] += 1
+            else:
+                _discard(st, c)
+        if lg:
+            for t in range(N_TYPES):
+                if st[S_DSIZE + t] > 0:
+                    if t == B:
+                        fate = F_LARGEST
+                    elif t == Sm:
+                        fate = F_SMALLEST
+                    elif (stash_mask >> t) & 1:
+                        fate = F_STASH
+                    else:
+                        fate = F_DISCARD
+                    _log(log, E_SET, p, t, st[S_DSIZE + t], st[S_DCOUNT + t], fate, I0)
+    st[S_HOLD_N + p] = 0
+    st[S_LOAD + p] = 0
+    # SC.11.9 ship exchange (SC.8.9); taking Cassiopeia triggers the end (SC.12.1)
+    if st[S_YARD_N] > 0:
+        new = st[S_YARD + st[S_YARD_POS]]
+        st[S_YARD_POS] += 1
+        st[S_YARD_N] -= 1
+        old = st[S_SHIP + p]
+        st[S_SHIP + p] = new
+        st[S_SHIPS_DISC] += 1
+        if lg:
+            _log(log, E_SHIP, p, old, new, st[S_YARD_N], I0, I0)
+        if cfg[C_SHIP_FINAL + new] == 1:
+            st[S_FINAL] = 1
+            st[S_TRIGGER] = p
+            if lg:
+                _log(log, E_END, p, I0, I0, I0, I0, I0)
+
+
+@njit
+def play_turn(st, cfg, p, log, lg):
+    """SC.6.1: optional ROW_PURGE, load step, delivery check."""
+    a = cfg[C_SHIP_ABIL + st[S_SHIP + p]]
+    ab = a if cfg[C_ABIL_ON + a] == 1 else A_NONE
+    st[S_TURN_LOADED] = 0
+    st[S_TURN_T0] = -1
+    st[S_TURN_T1] = -1
+    if lg:
+        _log(log, E_TURN, p, st[S_TURN], st[S_FINAL], st[S_SHIP + p], st[S_LOAD + p], I0)
+    if ab == A_ROW_PURGE:  # SC.10.2
+        cols = cfg[C_COLS]
+        st[S_OPT] = -1
+        n = 1
+        for r in range(cfg[C_ROWS]):
+            for c in range(cols):
+                if st[S_HUB_N + c] > r:
+                    st[S_OPT + n] = r
+                    n += 1
+                    break
+        st[S_NOPT] = n
+        r = _decide(st, cfg, p, D_PURGE)
+        if r >= 0:
+            k = 0
+            for c in range(cols):
+                if st[S_HUB_N + c] > r:
+                    _discard(st, _hub_remove(st, cfg, c, r, log, lg))
+                    k += 1
+            if lg:
+                _log(log, E_ROW_PURGE, p, r, k, I0, I0, I0)
+    loaded = load_step(st, cfg, p, ab, log, lg)
+    full = st[S_LOAD + p] == cfg[C_SHIP_CAP + st[S_SHIP + p]]
+    if st[S_FINAL] == 1:
+        # SC.12.3, A18: a final turn always delivers; express unless forced or full.
+        if loaded == 0 or full:
+            deliver(st, cfg, p, I0, ab, log, lg)
+        else:
+            deliver(st, cfg, p, I1, ab, log, lg)
+    elif loaded == 0:
+        if st[S_HOLD_N + p] == 0 and cfg[C_EMPTY_PASS] == 1:  # A7 alternative
+            if lg:
+                _log(log, E_PASS, p, I0, I0, I0, I0, I0)
+        else:
+            deliver(st, cfg, p, I0, ab, log, lg)  # SC.7.6 forced delivery
+    elif full:
+        now = 1
+        if cfg[C_FULL_OPTIONAL] == 1:  # A4 alternative
+            st[S_OPT] = 0
+            st[S_OPT + 1] = 1
+            st[S_NOPT] = 2
+            now = _decide(st, cfg, p, D_DELIVER_NOW)
+        if now == 1:
+            deliver(st, cfg, p, I0, ab, log, lg)  # SC.7.7
+        elif lg:
+            _log(log, E_WAIT, p, I0, I0, I0, I0, I0)
+    st[S_TURN] += 1
+
+
+@njit
+def play_game(st, cfg, log, lg):
+    """Play one whole game from the generator state already in st[S_RNG]."""
+    setup(st, cfg, log, lg)
+    N = cfg[C_NP]
+    p = st[S_START]
+    while st[S_FINAL] == 0:
+        if st[S_TURN] >= cfg[C_MAX_TURNS]:
+            st[S_TIMEOUT] = 1
+            if lg:
+                _log(log, E_TIMEOUT, st[S_TURN], I0, I0, I0, I0, I0)
+            break
+        play_turn(st, cfg, p, log, lg)
+        p += 1
+        if p == N:
+            p = 0
+    if st[S_TIMEOUT] == 0:
+        # SC.12.2: every other player takes one final turn, starting left of the trigger.
+        trig = st[S_TRIGGER]
+        for k in range(1, N):
+            q = (trig + k) % N
+            if lg:
+                _log(log, E_FINAL_TURN, q, I0, I0, I0, I0, I0)
+            play_turn(st, cfg, q, log, lg)
+    st[S_DONE] = 1
+
+
+@njit
+def score_game(st, cfg, out, i, log, lg):
+    """SC.13: totals and tie-breaks; writes the record row out[i]."""
+    N = cfg[C_NP]
+    for k in range(N_COLS):
+        out[i, k] = -1
+    best_T = -(1 << 40)
+    for p in range(MAX_P):
+        if p >= N:
+            continue
+        C = 0
+        best = 0
+        for t in range(N_TYPES):
+            v = st[S_STASH_T + p * N_TYPES + t] * st[S_MARK + t]
+            C += v
+            if v > best:
+                best = v
+        V = cfg[C_SHIP_VAL + st[S_SHIP + p]] if cfg[C_SCORE_SHIP] == 1 else 0
+        out[i, R_STRAT + p] = st[S_STRAT + p]
+        out[i, R_SCORE + p] = C + V
+        out[i, R_CONTRA + p] = C
+        out[i, R_SHIPV + p] = V
+        out[i, R_STASHC + p] = st[S_STASH_N + p]
+        out[i, R_BEST + p] = best
+        out[i, R_SHIP + p] = st[S_SHIP + p]
+        if C + V > best_T:
+            best_T = C + V
+        if lg:
+            _log(log, E_SCORE, p, C, V, C + V, best, st[S_STASH_N + p])
+    # SC.13.4 tie-breaks in order: T, then C, then best single type, then fewer cards
+    for p in range(N):
+        out[i, R_WIN + p] = 1 if out[i, R_SCORE + p] == best_T else 0
+    for f in range(3):
+        col = R_CONTRA if f == 0 else (R_BEST if f == 1 else R_STASHC)
+        sign = -1 if f == 2 else 1
+        top = -(1 << 40)
+        for p in range(N):
+            if out[i, R_WIN + p] == 1 and sign * out[i, col + p] > top:
+                top = sign * out[i, col + p]
+        for p in range(N):
+            if out[i, R_WIN + p] == 1 and sign * out[i, col + p] != top:
+                out[i, R_WIN + p] = 0
+    nwin = 0
+    mask = 0
+    second = -(1 << 40)
+    for p in range(N):
+        if out[i, R_WIN + p] == 1:
+            nwin += 1
+            mask |= 1 << p
+        elif out[i, R_SCORE + p] > second:
+            second = out[i, R_SCORE + p]
+    out[i, R_GAME] = st[S_GAME]
+    out[i, R_START] = st[S_START]
+    out[i, R_TURNS] = st[S_TURN]
+    out[i, R_DELIV] = st[S_DELIV]
+    out[i, R_EXPRESS] = st[S_EXPRESS]
+    out[i, R_CRASHES] = st[S_CRASHES]
+    out[i, R_RESHUF] = st[S_RESHUF]
+    out[i, R_TIMEOUT] = st[S_TIMEOUT]
+    out[i, R_SHIPS_DISC] = st[S_SHIPS_DISC]
+    out[i, R_NWIN] = nwin
+    out[i, R_MARGIN] = best_T - second if nwin < N else 0
+    for t in range(N_TYPES):
+        out[i, R_MARKER + t] = st[S_MARK + t]
+        out[i, R_TCRASH + t] = st[S_MARK_CRASH + t]
+    if lg:
+        _log(log, E_WINNERS, mask, nwin, best_T, I0, I0, I0)
+
+
+@njit
+def _init_game(st, cfg, key, g):
+    for i in range(STATE_SIZE):
+        st[i] = 0
+    st[S_RNG] = game_stream(key, g)
+    st[S_GAME] = g
+    N = cfg[C_NP]
+    for s in range(N):
+        if cfg[C_ROTATE] == 1:
+            st[S_STRAT + s] = cfg[C_LINEUP + (s + g) % N]
+        else:
+            st[S_STRAT + s] = cfg[C_LINEUP + s]
+
+
+@njit(cache=True, parallel=True)
+def run_batch(cfg, key, g0, out):
+    """Play games g0 .. g0 + len(out) - 1; row i of out gets game g0 + i."""
+    n = out.shape[0]
+    nblocks = (n + GAMES_PER_BLOCK - 1) // GAMES_PER_BLOCK
+    for b in prange(nblocks):
+        st = np.zeros(STATE_SIZE, np.int64)
+        log = np.zeros((1, LOG_W), np.int64)
+        c = cfg.copy()  # thread-local: refcount atomics on a shared array make threads contend
+        lg = I0
+        lo = np.int64(b) * GAMES_PER_BLOCK
+        hi = min(n, lo + GAMES_PER_BLOCK)
+        for i in range(lo, hi):
+            _init_game(st, c, key, g0 + i)
+            play_game(st, c, log, lg)
+            score_game(st, c, out, i, log, lg)
+
+
+@njit(cache=True)
+def replay_game(cfg, key, g, out, log, st):
+    """Play game g alone with the event log on; st is left holding the final state."""
+    _init_game(st, cfg, key, g)
+    play_game(st, cfg, log, I1)
+    score_game(st, cfg, out, I0, log, I1)

@@ -1,0 +1,118 @@
+"""Rule parameters: declared once per game, parsed from the CLI and TOML, checked, swept."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import BadInput
+
+_TRUE = {"true", "1", "yes", "on"}
+_FALSE = {"false", "0", "no", "off"}
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    kind: str  # int | bool | choice | sizes | path
+    default: object
+    doc: str
+    rule: str = ""
+    lo: int | None = None
+    hi: int | None = None
+    choices: tuple = ()
+    aliases: tuple = field(default_factory=tuple)
+
+    def allowed(self) -> str:
+        if self.kind == "int":
+            return f"an integer in {self.lo}..{self.hi}"
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "choice":
+            return "one of " + ", ".join(self.choices)
+        if self.kind == "sizes":
+            return "card sizes joined by '+' (e.g. 4 or 3+4), or none"
+        if self.kind == "path":
+            return "a path to a TOML file"
+        if self.kind == "lineup":
+            return "strategy names joined by commas"
+        return "?"
+
+    def parse(self, value):
+        """Parse one value (CLI text or a TOML scalar) into its canonical Python value."""
+        name = self.name
+        if self.kind == "int":
+            if isinstance(value, bool):
+                raise BadInput(name, f"got {value!r}; allowed: {self.allowed()}")
+            try:
+                v = int(value) if not isinstance(value, float) or value.is_integer() else None
+            except (TypeError, ValueError):
+                v = None
+            if v is None:
+                raise BadInput(name, f"got {value!r}; allowed: {self.allowed()}")
+            if not (self.lo <= v <= self.hi):
+                raise BadInput(name, f"{v} is out of range; allowed: {self.allowed()}")
+            return v
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            s = str(value).strip().lower()
+            if s in _TRUE:
+                return True
+            if s in _FALSE:
+                return False
+            raise BadInput(name, f"got {value!r}; allowed: {self.allowed()}")
+        if self.kind == "choice":
+            s = str(value).strip()
+            if s not in self.choices:
+                raise BadInput(name, f"got {s!r}; allowed: {self.allowed()}")
+            return s
+        if self.kind == "sizes":
+            if isinstance(value, (list, tuple)):
+                parts = [str(x) for x in value]
+            else:
+                s = str(value).strip().lower()
+                parts = [] if s in ("", "none", "{}") else s.replace("{", "").replace("}", "").split("+")
+            try:
+                sizes = sorted({int(p) for p in parts})
+            except ValueError:
+                raise BadInput(name, f"got {value!r}; allowed: {self.allowed()}")
+            if any(not (1 <= x <= 62) for x in sizes):
+                raise BadInput(name, f"got {value!r}; sizes must be in 1..62")
+            return "+".join(map(str, sizes)) if sizes else "none"
+        if self.kind == "path":
+            p = Path(str(value)).expanduser()
+            if not p.is_file():
+                raise BadInput(name, f"{value} is not a file; allowed: {self.allowed()}")
+            return str(p.resolve())
+        raise AssertionError(self.kind)
+
+
+def split_values(param: Param | None, text: str) -> list[str]:
+    """Values of a sweep axis: 'a..b' or 'a..b..step' for integers, else a comma list.
+    (Strategy line-ups contain commas, so their alternatives are separated by '|'.)"""
+    text = str(text).strip()
+    if param is None or param.name == "strategies":
+        return [t.strip() for t in text.split("|") if t.strip()]
+    if param.kind == "int" and ".." in text:
+        parts = text.split("..")
+        try:
+            nums = [int(p) for p in parts]
+        except ValueError:
+            raise BadInput(param.name, f"bad range {text!r}; write a..b or a..b..step")
+        if len(nums) == 2:
+            lo, hi, step = nums[0], nums[1], 1
+        elif len(nums) == 3:
+            lo, hi, step = nums
+        else:
+            raise BadInput(param.name, f"bad range {text!r}; write a..b or a..b..step")
+        if step <= 0 or hi < lo:
+            raise BadInput(param.name, f"bad range {text!r}; need a <= b and step >= 1")
+        return [str(v) for v in range(lo, hi + 1, step)]
+    return [t.strip() for t in text.split(",") if t.strip()]
+
+
+def parse_assignment(text: str) -> tuple[str, str]:
+    if "=" not in text:
+        raise BadInput("--set", f"expected NAME=VALUE, got {text!r}")
+    k, v = text.split("=", 1)
+    return k.strip(), v.strip()
