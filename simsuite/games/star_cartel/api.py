@@ -61,6 +61,12 @@ I1 = np.int64(1)
 FREE = np.int64(-2)  # "not fixed" marker for heuristics.delivery_value
 DECISION_NAMES = ("", "purge", "first", "more", "third", "largest", "smallest", "sway", "stash", "extra", "deliver_now")
 
+# invariant violation codes (SC.17), reported by checked runs
+V_CARDS, V_SHIPS, V_MARKET, V_CAPACITY, V_HUB, V_STASH, V_DELIVERIES, V_HOLDS, V_SHIP_COUNT = range(1, 10)
+VIOLATION_NAMES = ("", "SC.17.1 cards", "SC.17.2 ships", "SC.17.3 market range", "SC.17.4 capacity",
+                   "SC.17.5 hub shape", "SC.17.8 stash", "SC.17.7 delivery count", "SC.17.10 empty holds",
+                   "SC.17.6 ship count")
+
 # --- cfg layout ------------------------------------------------------------------------------
 _c = 0
 
@@ -126,6 +132,7 @@ S_EXPRESS = _cf()
 S_CRASHES = _cf()
 S_RESHUF = _cf()
 S_PURGED = _cf()  # cards set aside by the opening purge
+S_VIOL = _cf()  # first invariant violation seen (checked runs only; V_* codes)
 S_DECK_N = _cf()
 S_DISC_N = _cf()
 S_YARD_N = _cf()  # ships in the shipyard: S_YARD[S_YARD_POS .. S_YARD_POS + n)

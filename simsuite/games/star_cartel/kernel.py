@@ -513,9 +513,97 @@ def play_turn(st, cfg, p, log, lg):
 
 
 @njit
-def play_game(st, cfg, log, lg):
-    """Play one whole game from the generator state already in st[S_RNG]."""
+def check_invariants(st, cfg):
+    """SC.17 checks on a state between turns; returns 0 or the first violated V_* code."""
+    N = cfg[C_NP]
+    nc = cfg[C_N_CARDS]
+    seen = np.zeros(MAX_CARDS, np.int64)
+    for i in range(st[S_DECK_N]):
+        seen[st[S_DECK + i]] += 1
+    for i in range(st[S_DISC_N]):
+        seen[st[S_DISC + i]] += 1
+    for c in range(cfg[C_COLS]):
+        for r in range(st[S_HUB_N + c]):
+            seen[st[S_HUB + c * MAX_ROWS + r]] += 1
+    for p in range(N):
+        load = 0
+        for i in range(st[S_HOLD_N + p]):
+            card = st[S_HOLD + p * MAX_HOLD + i]
+            seen[card] += 1
+            load += cfg[C_CARD_SIZE + card]
+        if load != st[S_LOAD + p] or load > cfg[C_SHIP_CAP + st[S_SHIP + p]]:
+            return V_CAPACITY
+        for t in range(N_TYPES):
+            k = 0
+            for i in range(st[S_STASH_N + p]):
+                if cfg[C_CARD_TYPE + st[S_STASH + p * MAX_CARDS + i]] == t:
+                    k += 1
+            if k != st[S_STASH_T + p * N_TYPES + t]:
+                return V_STASH
+        for i in range(st[S_STASH_N + p]):
+            seen[st[S_STASH + p * MAX_CARDS + i]] += 1
+    for i in range(nc):
+        if seen[i] != 1:
+            return V_CARDS
+    for i in range(nc, MAX_CARDS):
+        if seen[i] != 0:
+            return V_CARDS
+    for t in range(N_TYPES):
+        if st[S_MARK + t] < cfg[C_FLOOR] or st[S_MARK + t] > cfg[C_CRASH_T]:
+            return V_MARKET
+    # SC.17.5: full columns unless the deck and the discard pile ran dry
+    for c in range(cfg[C_COLS]):
+        if st[S_HUB_N + c] != cfg[C_ROWS] and (st[S_DECK_N] > 0 or st[S_DISC_N] > 0):
+            return V_HUB
+    # SC.17.2 / SC.17.6: current ships + shipyard + discarded + box = all ships, no ship twice
+    n_start = 0
+    for s in range(cfg[C_N_SHIPS]):
+        if cfg[C_SHIP_YARD + s] == 0:
+            n_start += 1
+    box = (n_start - N) + (cfg[C_N_SHIPS] - n_start - st[S_YARD_TOTAL])
+    if st[S_YARD_N] + N + st[S_SHIPS_DISC] + box != cfg[C_N_SHIPS]:
+        return V_SHIPS
+    for p in range(N):
+        s = st[S_SHIP + p]
+        if s < 0 or s >= cfg[C_N_SHIPS]:
+            return V_SHIP_COUNT
+        for q in range(p + 1, N):
+            if st[S_SHIP + q] == s:
+                return V_SHIP_COUNT
+        for i in range(st[S_YARD_POS], st[S_YARD_POS] + st[S_YARD_N]):
+            if st[S_YARD + i] == s:
+                return V_SHIP_COUNT
+    return 0
+
+
+@njit
+def check_end(st, cfg):
+    """SC.17.7 and SC.17.10 at the end of a finished (not timed-out) game."""
+    N = cfg[C_NP]
+    if st[S_TIMEOUT] == 1:
+        return 0
+    if cfg[C_EMPTY_PASS] == 0 and cfg[C_FULL_OPTIONAL] == 0:
+        if st[S_DELIV] != st[S_YARD_TOTAL] + N - 1 or st[S_SHIPS_DISC] != st[S_YARD_TOTAL]:
+            return V_DELIVERIES
+    for p in range(N):
+        if st[S_HOLD_N + p] != 0:
+            return V_HOLDS
+    return 0
+
+
+@njit
+def _note(st, v):
+    if v != 0 and st[S_VIOL] == 0:
+        st[S_VIOL] = v
+
+
+@njit
+def play_game(st, cfg, log, lg, chk):
+    """Play one whole game from the generator state already in st[S_RNG].
+    chk = 1 checks the SC.17 invariants after setup and every turn (tests)."""
     setup(st, cfg, log, lg)
+    if chk:
+        _note(st, check_invariants(st, cfg))
     N = cfg[C_NP]
     p = st[S_START]
     while st[S_FINAL] == 0:
@@ -525,6 +613,8 @@ def play_game(st, cfg, log, lg):
                 _log(log, E_TIMEOUT, st[S_TURN], I0, I0, I0, I0, I0)
             break
         play_turn(st, cfg, p, log, lg)
+        if chk:
+            _note(st, check_invariants(st, cfg))
         p += 1
         if p == N:
             p = 0
@@ -536,6 +626,10 @@ def play_game(st, cfg, log, lg):
             if lg:
                 _log(log, E_FINAL_TURN, q, I0, I0, I0, I0, I0)
             play_turn(st, cfg, q, log, lg)
+            if chk:
+                _note(st, check_invariants(st, cfg))
+    if chk:
+        _note(st, check_end(st, cfg))
     st[S_DONE] = 1
 
 
@@ -636,7 +730,7 @@ def run_batch(cfg, key, g0, out):
         hi = min(n, lo + GAMES_PER_BLOCK)
         for i in range(lo, hi):
             _init_game(st, c, key, g0 + i)
-            play_game(st, c, log, lg)
+            play_game(st, c, log, lg, I0)
             score_game(st, c, out, i, log, lg)
 
 
@@ -644,5 +738,18 @@ def run_batch(cfg, key, g0, out):
 def replay_game(cfg, key, g, out, log, st):
     """Play game g alone with the event log on; st is left holding the final state."""
     _init_game(st, cfg, key, g)
-    play_game(st, cfg, log, I1)
+    play_game(st, cfg, log, I1, I0)
     score_game(st, cfg, out, I0, log, I1)
+
+
+@njit(cache=True, parallel=True)
+def run_checked(cfg, key, g0, out, viol):
+    """run_batch with the SC.17 invariants checked after every turn; viol[i] = first V_* code."""
+    n = out.shape[0]
+    for i in prange(n):
+        st = np.zeros(STATE_SIZE, np.int64)
+        log = np.zeros((1, LOG_W), np.int64)
+        _init_game(st, cfg, key, g0 + np.int64(i))
+        play_game(st, cfg, log, I0, I1)
+        score_game(st, cfg, out, np.int64(i), log, I0)
+        viol[i] = st[S_VIOL]

@@ -1,0 +1,100 @@
+"""Run games in chunks: one call into numba per chunk, statistics folded in with numpy.
+
+Seeding: the run key is ``run_key(seed, config_hash)``; game g's generator depends on (key, g)
+only, so a cell's results are identical whatever the thread count, chunk size or split of the
+range into separate runs.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+
+import numba
+import numpy as np
+
+from . import __version__
+from .rng import run_key
+from .stats import Accumulator
+
+DEFAULT_CHUNK = 1 << 16
+
+
+def set_threads(threads: int | None) -> int:
+    """Use `threads` numba threads (None or 0 = all cores); returns the count in force."""
+    n = numba.config.NUMBA_NUM_THREADS
+    numba.set_num_threads(n if not threads else max(1, min(threads, n)))
+    return numba.get_num_threads()
+
+
+@dataclass
+class CellResult:
+    game: str
+    config: dict
+    seed: int
+    key: int
+    config_hash: int
+    g0: int
+    games: int
+    acc: Accumulator
+    seconds: float
+    version: str = __version__
+    extra: dict = field(default_factory=dict)
+
+
+def run_cell(game, cfg: dict, n_games: int, seed: int, extra_dirs=(), g0: int = 0, chunk: int = DEFAULT_CHUNK,
+             on_chunk=None, progress=None) -> CellResult:
+    """Play games g0 .. g0+n_games-1 of one configuration.
+
+    on_chunk(records) receives each chunk's per-game structured records (e.g. to write them);
+    progress(n_done) is called after each chunk.
+    """
+    kernel = game.kernel(extra_dirs)
+    cfg_arr = game.build_cfg(cfg, extra_dirs)
+    h = game.config_hash(cfg)
+    key = run_key(seed, h)
+    names = [s.name for s in game.strategies(extra_dirs)]
+    acc = Accumulator(cfg["players"], names)
+    t0 = time.perf_counter()
+    done = 0
+    while done < n_games:
+        n = min(chunk, n_games - done)
+        rec = game.run_range(kernel, cfg_arr, key, g0 + done, n)
+        acc.add(game.game_metrics(rec), game.seat_view(rec, cfg["players"]))
+        if on_chunk is not None:
+            on_chunk(rec)
+        done += n
+        if progress is not None:
+            progress(n)
+    return CellResult(game.name, cfg, seed, key, h, g0, n_games, acc, time.perf_counter() - t0)
+
+
+class Progress:
+    """tqdm progress bar with games/s and ETA; silent when stderr is not a terminal."""
+
+    def __init__(self, total: int, desc: str = "", enabled: bool | None = None):
+        self.bar = None
+        if enabled is None:
+            enabled = sys.stderr.isatty()
+        if enabled:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, desc=desc, unit=" games", unit_scale=True, file=sys.stderr,
+                            dynamic_ncols=True, leave=False)
+
+    def __call__(self, n: int) -> None:
+        if self.bar is not None:
+            self.bar.update(n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def replay_check(game, cfg: dict, seed: int, g: int, extra_dirs=()) -> tuple[list[dict], np.ndarray, np.ndarray]:
+    """Replay game g and also play it through the batch kernel: (events, replay record, batch record)."""
+    h = game.config_hash(cfg)
+    key = run_key(seed, h)
+    events, rec = game.replay(cfg, key, g, extra_dirs)
+    batch = game.run_range(game.kernel(extra_dirs), game.build_cfg(cfg, extra_dirs), key, g, 1)
+    return events, rec, batch

@@ -1,0 +1,151 @@
+"""Statistics: additive per-cell accumulators and confidence intervals.
+
+A cell's games arrive in chunks; ``Accumulator.add`` folds each chunk in with numpy (no Python
+loop over games) into sums that merge exactly, so the summary does not depend on the chunking.
+
+Win accounting per player-game: ``win`` = 1 when the player is among the winners (a shared win
+counts), ``shared_win`` = 1 when it shares the win with others, ``win_share`` = 1/k for one of k
+winners. Over all seats win_share sums to 1 per game, so its fair value is 1/N.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+Z95 = 1.959963984540054
+
+
+def wilson(k: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion."""
+    if n <= 0:
+        return (float("nan"), float("nan"))
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(max(p * (1 - p) / n + z * z / (4 * n * n), 0.0)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def mean_ci(s: float, ss: float, n: float, z: float = Z95) -> tuple[float, float, float, float]:
+    """Mean, sd and normal-approximation interval from a sum and a sum of squares."""
+    if n <= 0:
+        return (float("nan"),) * 4
+    m = s / n
+    var = max(ss / n - m * m, 0.0) * (n / (n - 1) if n > 1 else 1.0)
+    sd = math.sqrt(var)
+    h = z * sd / math.sqrt(n)
+    return (m, sd, m - h, m + h)
+
+
+GROUP_FIELDS = ("n", "wins", "shared_wins", "share_sum", "share_sq", "score_sum", "score_sq")
+
+
+class Accumulator:
+    """Sums for one cell. ``hist_metrics`` also keep an exact histogram (value -> count)."""
+
+    def __init__(self, n_players: int, strategy_names: list[str], hist_metrics=("turns", "crashes", "margin")):
+        self.N = n_players
+        self.names = list(strategy_names)
+        self.hist_metrics = tuple(hist_metrics)
+        self.games = 0
+        self.metrics: dict[str, np.ndarray] = {}  # name -> [sum, sumsq, min, max]
+        self.hists: dict[str, np.ndarray] = {}
+        self.groups: dict[tuple[str, str], np.ndarray] = {}
+
+    def _group(self, kind, key):
+        g = self.groups.get((kind, key))
+        if g is None:
+            g = self.groups[(kind, key)] = np.zeros(len(GROUP_FIELDS))
+        return g
+
+    def add(self, metrics: dict, seats: dict) -> None:
+        n = len(next(iter(metrics.values())))
+        if n == 0:
+            return
+        self.games += n
+        for name, v in metrics.items():
+            v = np.asarray(v)
+            f = v.astype(np.float64)
+            row = np.array([f.sum(), (f * f).sum(), f.min(), f.max()])
+            old = self.metrics.get(name)
+            if old is None:
+                self.metrics[name] = row
+            else:
+                self.metrics[name] = np.array([old[0] + row[0], old[1] + row[1], min(old[2], row[2]), max(old[3], row[3])])
+            if name in self.hist_metrics:
+                lo = int(v.min())
+                if lo < 0:  # histograms are kept from 0; shift by an offset if needed (never for counts)
+                    raise ValueError(f"negative values in histogram metric {name}")
+                h = np.bincount(v.astype(np.int64))
+                old = self.hists.get(name)
+                if old is None:
+                    self.hists[name] = h
+                else:
+                    m = max(len(old), len(h))
+                    self.hists[name] = np.pad(old, (0, m - len(old))) + np.pad(h, (0, m - len(h)))
+        win = seats["win"].astype(np.float64)
+        k = win.sum(axis=1, keepdims=True)
+        share = np.divide(win, k, out=np.zeros_like(win), where=k > 0)
+        shared = win * (k > 1)
+        score = seats["score"].astype(np.float64)
+        cols = (win, shared, share, score)
+        # per table seat, per turn-order position, per strategy: sums over the masked player-games
+        for kind, labels, keyfn in (
+            ("seat", np.broadcast_to(np.arange(self.N), win.shape), str),
+            ("position", seats["position"], lambda x: str(int(x) + 1)),
+            ("strategy", seats["strategy"], lambda x: self.names[int(x)]),
+        ):
+            for lab in np.unique(labels):
+                m = labels == lab
+                w, sh, sr, sc = (c[m] for c in cols)
+                self._group(kind, keyfn(lab))[:] += (m.sum(), w.sum(), sh.sum(), sr.sum(), (sr * sr).sum(),
+                                                     sc.sum(), (sc * sc).sum())
+
+    def merge(self, other: "Accumulator") -> None:
+        if other.games == 0:
+            return
+        self.games += other.games
+        for name, row in other.metrics.items():
+            old = self.metrics.get(name)
+            self.metrics[name] = row.copy() if old is None else np.array(
+                [old[0] + row[0], old[1] + row[1], min(old[2], row[2]), max(old[3], row[3])])
+        for name, h in other.hists.items():
+            old = self.hists.get(name, np.zeros(0, np.int64))
+            m = max(len(old), len(h))
+            self.hists[name] = np.pad(old, (0, m - len(old))) + np.pad(h, (0, m - len(h)))
+        for key, g in other.groups.items():
+            self._group(*key)[:] += g
+
+    # ---- summaries ---------------------------------------------------------------------
+    def metric_summary(self) -> dict:
+        out = {"games": self.games}
+        for name, (s, ss, lo, hi) in self.metrics.items():
+            m, sd, cl, ch = mean_ci(s, ss, self.games)
+            out[f"{name}_mean"] = m
+            out[f"{name}_sd"] = sd
+            out[f"{name}_ci_low"] = cl
+            out[f"{name}_ci_high"] = ch
+            out[f"{name}_min"] = lo
+            out[f"{name}_max"] = hi
+        return out
+
+    def group_rows(self) -> list[dict]:
+        rows = []
+        order = {"position": 0, "seat": 1, "strategy": 2}
+        for (kind, key), g in sorted(self.groups.items(), key=lambda kv: (order[kv[0][0]], kv[0][1])):
+            n, wins, shared, s, ss, sc, scs = g
+            lo, hi = wilson(wins, n)
+            sm, _, slo, shi = mean_ci(s, ss, n)
+            scm, scsd, _, _ = mean_ci(sc, scs, n)
+            rows.append(dict(kind=kind, key=key, n=int(n), wins=int(wins), win_rate=wins / n, ci_low=lo, ci_high=hi,
+                             shared_win_rate=shared / n, win_share=sm, share_ci_low=slo, share_ci_high=shi,
+                             fair_share=1.0 / self.N, score_mean=scm, score_sd=scsd))
+        return rows
+
+    def hist_rows(self) -> list[dict]:
+        rows = []
+        for name, h in self.hists.items():
+            for v in np.nonzero(h)[0]:
+                rows.append(dict(metric=name, value=int(v), count=int(h[v])))
+        return rows

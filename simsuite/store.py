@@ -1,0 +1,116 @@
+"""Results directories: Parquet tables written atomically, a manifest of finished cells.
+
+Every results directory (from ``run`` or ``sweep``) holds:
+
+* ``meta.json``      what produced it (kind run|sweep, game, seed, version, axes, ...)
+* ``cells.parquet``  one row per cell: its configuration (every parameter), seed, config hash,
+                     simsuite version, games played and metric summaries (``<metric>_mean`` etc.)
+* ``groups.parquet`` per cell, one row per table seat, turn-order position and strategy: win rate
+                     with Wilson 95% interval, shared-win rate, win share, score mean and sd
+* ``hists.parquet``  per cell exact histograms (metric, value, count) of turns, crashes, margin
+* ``summary.csv``    the cells table as CSV
+* ``manifest.json``  finished cells by key, so an interrupted sweep resumes where it stopped
+* ``games.parquet``  (run only) one row per game
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from . import __version__
+from .errors import BadInput
+from .runner import CellResult
+
+TABLES = ("cells", "groups", "hists")
+
+
+def _atomic_write(path: Path, write) -> None:
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    write(tmp)
+    os.replace(tmp, path)
+
+
+def write_json(path: Path, obj) -> None:
+    _atomic_write(path, lambda p: p.write_text(json.dumps(obj, indent=2, sort_keys=True, default=str)))
+
+
+def cell_key(game: str, config_hash: int, seed: int, games: int) -> str:
+    return f"{game}:{config_hash:016x}:{seed}:{games}:{__version__}"
+
+
+def cell_tables(res: CellResult, cell: int) -> tuple[dict, list[dict], list[dict]]:
+    ident = dict(cell=cell, config_hash=f"{res.config_hash:016x}", seed=res.seed, simsuite_version=res.version,
+                 game=res.game)
+    row = dict(ident)
+    row.update({k: v for k, v in res.config.items()})
+    row.update(res.acc.metric_summary())
+    row.update(first_game=res.g0, seconds=res.seconds,
+               games_per_s=res.games / res.seconds if res.seconds > 0 else float("nan"))
+    row.update(res.extra)
+    groups = [dict(cell=cell, config_hash=ident["config_hash"], players=res.config["players"], **g)
+              for g in res.acc.group_rows()]
+    hists = [dict(cell=cell, config_hash=ident["config_hash"], **h) for h in res.acc.hist_rows()]
+    return row, groups, hists
+
+
+class ResultsDir:
+    def __init__(self, path: Path, meta: dict):
+        self.path = Path(path)
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            probe = self.path / f".write-test{os.getpid()}"
+            probe.write_text("")
+            probe.unlink()
+        except OSError as e:
+            raise BadInput("--out", f"cannot write to {self.path}: {e.strerror}")
+        old = self.path / "meta.json"
+        if old.exists():
+            prev = json.loads(old.read_text())
+            same = {k: prev.get(k) for k in ("kind", "game", "definition")} == {k: meta.get(k) for k in ("kind", "game", "definition")}
+            if not same:
+                raise BadInput("--out", f"{self.path} holds results of another {prev.get('kind', '?')} "
+                                        f"({prev.get('game')}); choose a new directory")
+        meta = dict(meta, simsuite_version=__version__, created=time.strftime("%Y-%m-%dT%H:%M:%S"))
+        write_json(old, meta)
+        self.meta = meta
+        self.tables = {t: self._read(t) for t in TABLES}
+        man = self.path / "manifest.json"
+        self.manifest = json.loads(man.read_text()) if man.exists() else {"done": {}}
+
+    def _read(self, name: str) -> list[dict]:
+        p = self.path / f"{name}.parquet"
+        return pd.read_parquet(p).to_dict("records") if p.exists() else []
+
+    def done(self, key: str) -> bool:
+        return key in self.manifest["done"]
+
+    def add(self, key: str, res: CellResult, cell: int) -> dict:
+        row, groups, hists = cell_tables(res, cell)
+        for name, new in (("cells", [row]), ("groups", groups), ("hists", hists)):
+            self.tables[name] = [r for r in self.tables[name] if r["cell"] != cell] + new
+        # tables first, manifest last: a crash in between only redoes this cell
+        for name in TABLES:
+            df = pd.DataFrame(self.tables[name])
+            _atomic_write(self.path / f"{name}.parquet", lambda p, df=df: df.to_parquet(p, index=False))
+        cells = pd.DataFrame(self.tables["cells"])
+        _atomic_write(self.path / "summary.csv", lambda p: cells.to_csv(p, index=False))
+        self.manifest["done"][key] = dict(cell=cell, games=res.games, seconds=res.seconds)
+        write_json(self.path / "manifest.json", self.manifest)
+        return row
+
+
+def read_results(path: Path) -> dict:
+    """Tables of a results directory as DataFrames plus its meta (raises BadInput if not one)."""
+    path = Path(path)
+    if not (path / "cells.parquet").exists():
+        raise BadInput("results", f"{path} is not a results directory (no cells.parquet); "
+                                  "make one with 'simsuite run ... --out DIR' or 'simsuite sweep ... --out DIR'")
+    out = {t: pd.read_parquet(path / f"{t}.parquet") if (path / f"{t}.parquet").exists() else pd.DataFrame()
+           for t in TABLES}
+    out["meta"] = json.loads((path / "meta.json").read_text()) if (path / "meta.json").exists() else {}
+    out["manifest"] = json.loads((path / "manifest.json").read_text()) if (path / "manifest.json").exists() else {}
+    return out
