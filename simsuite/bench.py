@@ -1,0 +1,79 @@
+"""`simsuite bench`: games per second and compile times, measured by the project itself."""
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+import numba
+
+from .rng import run_key
+from .runner import set_threads
+
+BENCH_DEFAULTS = {"star-cartel": ("3,4,6", "market")}
+
+_START_SNIPPET = """
+import time, numpy as np
+t0 = time.perf_counter()
+from simsuite.games import get
+g = get({game!r})
+cfg = g.resolve({{"players": {players}, "strategies": {strategies!r}}})
+k = g.kernel()
+g.run_range(k, g.build_cfg(cfg), 1, 0, 100)
+print(time.perf_counter() - t0)
+"""
+
+
+def _timed_start(game, players, strategies, cache_dir=None) -> float:
+    env = dict(os.environ)
+    if cache_dir:
+        env["SIMSUITE_CACHE_DIR"] = cache_dir
+    code = _START_SNIPPET.format(game=game, players=players, strategies=strategies)
+    t0 = time.perf_counter()
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - t0
+    if r.returncode != 0:
+        raise RuntimeError(r.stderr.strip().splitlines()[-1] if r.stderr else "bench subprocess failed")
+    return wall
+
+
+def run_bench(game, players=None, strategies=None, n_games=400_000, cold=True, echo=print) -> dict:
+    dflt_players, dflt_strat = BENCH_DEFAULTS.get(game.name, (str(game.min_players), game.default_strategies))
+    pcounts = [int(p) for p in (players or dflt_players).split(",")]
+    strategies = strategies or dflt_strat
+    say = echo or (lambda *a, **k: None)
+    res = dict(game=game.name, strategies=strategies, games=n_games, cpu_count=os.cpu_count(),
+               numba_threads=numba.config.NUMBA_NUM_THREADS, rows=[])
+    if cold:
+        say("timing a cold compile in a fresh cache (takes a while) ...")
+        with tempfile.TemporaryDirectory() as d:
+            res["cold_start_s"] = _timed_start(game.name, pcounts[0], strategies, d)
+    res["warm_start_s"] = _timed_start(game.name, pcounts[0], strategies)
+    kernel = game.kernel()
+    all_threads = numba.config.NUMBA_NUM_THREADS
+    for N in pcounts:
+        cfg = game.resolve({"players": N, "strategies": strategies})
+        arr = game.build_cfg(cfg)
+        key = run_key(1, game.config_hash(cfg))
+        row = dict(players=N)
+        for label, th in (("1_thread", 1), ("all_threads", all_threads)):
+            set_threads(th)
+            game.run_range(kernel, arr, key, 0, 2000)  # warm up the thread pool
+            t0 = time.perf_counter()
+            game.run_range(kernel, arr, key, 0, n_games)
+            dt = time.perf_counter() - t0
+            row[f"games_per_s_{label}"] = n_games / dt
+        row["thread_speedup"] = row["games_per_s_all_threads"] / row["games_per_s_1_thread"]
+        res["rows"].append(row)
+        say(f"{game.name} {N} players, {strategies}: {row['games_per_s_1_thread']:,.0f} games/s on 1 thread, "
+            f"{row['games_per_s_all_threads']:,.0f} on {all_threads} threads (x{row['thread_speedup']:.2f})")
+    set_threads(0)
+    res["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    if "cold_start_s" in res:
+        say(f"cold start (compile, fresh cache): {res['cold_start_s']:.1f} s")
+    say(f"warm start (cached kernel, import to first batch): {res['warm_start_s']:.2f} s")
+    say(f"peak memory of this process: {res['peak_rss_mb']:.0f} MB")
+    return res

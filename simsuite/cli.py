@@ -1,0 +1,535 @@
+"""The simsuite command line: list, run, sweep, report, replay, bench, status.
+
+Errors in user input print one line ``error: FIELD: what is allowed`` and exit with status 2.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from . import ROOT, __version__
+from .errors import BadInput
+
+SWEEPS_DIR = ROOT / "configs" / "sweeps"
+
+
+def _echo_json(obj) -> None:
+    def clean(o):
+        if isinstance(o, float) and not math.isfinite(o):
+            return None
+        if isinstance(o, dict):
+            return {k: clean(v) for k, v in o.items()}
+        if isinstance(o, (list, tuple)):
+            return [clean(v) for v in o]
+        if hasattr(o, "item"):  # numpy scalar
+            return clean(o.item())
+        return o
+
+    click.echo(json.dumps(clean(obj), indent=2, default=str))
+
+
+def _overrides(game, players, strategies, sets, rotate=None) -> dict:
+    from .params import parse_assignment
+
+    ov = {}
+    for s in sets:
+        k, v = parse_assignment(s)
+        ov[game.param(k).name] = v
+    if players is not None:
+        ov["players"] = players
+    if strategies is not None:
+        ov["strategies"] = strategies
+    if rotate is not None:
+        ov["rotate"] = rotate
+    return ov
+
+
+def _fmt_table(rows: list[dict], cols: list[tuple[str, str, str]]) -> str:
+    """cols: (key, header, format)."""
+    cells = [[h for _, h, _ in cols]]
+    for r in rows:
+        cells.append([format(r[k], f) if isinstance(r[k], (int, float)) else str(r[k]) for k, _, f in cols])
+    w = [max(len(c[i]) for c in cells) for i in range(len(cols))]
+    lines = ["  ".join(c[i].rjust(w[i]) if i else c[i].ljust(w[i]) for i in range(len(cols))) for c in cells]
+    lines.insert(1, "  ".join("-" * x for x in w))
+    return "\n".join(lines)
+
+
+GROUP_COLS = [("label", "group", ""), ("n", "player-games", "d"), ("win_rate", "win rate", ".4f"),
+              ("ci_low", "ci_low", ".4f"), ("ci_high", "ci_high", ".4f"), ("shared_win_rate", "shared", ".4f"),
+              ("win_share", "win share", ".4f"), ("score_mean", "score mean", ".2f"), ("score_sd", "score sd", ".2f")]
+
+
+def _group_label(g, seat_strats) -> str:
+    if g["kind"] == "position":
+        return f"turn order {g['key']}" + (" (starts)" if g["key"] == "1" else "")
+    if g["kind"] == "seat":
+        s = seat_strats[int(g["key"])] if seat_strats else ""
+        return f"seat {g['key']}" + (f" [{s}]" if s else "")
+    return f"strategy {g['key']}"
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="simsuite")
+def cli():
+    """simsuite: Monte Carlo balance analysis for tabletop games.
+
+    \b
+    Quick start:
+      simsuite list
+      simsuite run star-cartel --players 4 --games 1000000 --seed 7 --strategies market,greedy,greedy,random
+      simsuite sweep star-cartel --set crash_threshold=6..12 --set players=3..6 --games 200000 --out results/sc-crash
+      simsuite report results/sc-crash
+      simsuite replay star-cartel --seed 7 --game 12345 --players 4 --strategies market,greedy,greedy,random
+      simsuite bench star-cartel
+    """
+
+
+# ---------------------------------------------------------------------------------- list
+@cli.command("list")
+@click.argument("game_name", required=False)
+@click.option("--json", "as_json", is_flag=True, help="print one JSON document")
+def list_cmd(game_name, as_json):
+    """Games, their parameters (default, allowed values, rule id) and strategies."""
+    from . import games
+
+    names = [games.get(game_name).name] if game_name else games.names()
+    doc = []
+    for n in names:
+        g = games.get(n)
+        doc.append(dict(
+            game=g.name, title=g.title, rules=g.rules, players=f"{g.min_players}..{g.max_players}",
+            parameters=[dict(name=p.name, default=p.default, allowed=p.allowed(), rule=p.rule, doc=p.doc)
+                        for p in g.params],
+            strategies=[dict(name=s.name, description=s.description, file=str(s.path)) for s in g.strategies()],
+            sweeps=sorted(f.stem for f in SWEEPS_DIR.glob("*.toml")),
+        ))
+    if as_json:
+        _echo_json(doc)
+        return
+    for d in doc:
+        click.echo(f"{d['game']}  ({d['title']}, {d['players']} players, rules {d['rules']})")
+        click.echo("\n  parameters (--set NAME=VALUE; sweep with a..b or a,b,c):")
+        w = max(len(p["name"]) for p in d["parameters"])
+        for p in d["parameters"]:
+            rule = f" [{p['rule']}]" if p["rule"] else ""
+            click.echo(f"    {p['name'].ljust(w)}  default {p['default']!s:<14} {p['allowed']}{rule}")
+        click.echo("\n  strategies:")
+        for s in d["strategies"]:
+            click.echo(f"    {s['name']:<10} {s['description']}")
+        click.echo("\n  sweep definitions in configs/sweeps: " + ", ".join(d["sweeps"]))
+
+
+# ----------------------------------------------------------------------------------- run
+def _common(f):
+    f = click.option("--strategy-dir", "strategy_dirs", multiple=True, type=click.Path(),
+                     help="extra directory of strategy files")(f)
+    f = click.option("--threads", type=int, default=0, show_default=True, help="numba threads (0 = all cores)")(f)
+    f = click.option("--chunk", type=click.IntRange(1, 10_000_000), default=1 << 16, show_default=True,
+                     help="games per call into numba (memory stays flat)")(f)
+    f = click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="rule parameter (repeatable)")(f)
+    f = click.option("--strategies", default=None, help="comma-separated strategy per seat (repeats round the table)")(f)
+    f = click.option("--players", default=None, help="number of players")(f)
+    f = click.option("--seed", type=int, default=1, show_default=True)(f)
+    return f
+
+
+@cli.command()
+@click.argument("game_name")
+@_common
+@click.option("--games", "n_games", type=click.IntRange(1, 10**12), default=100_000, show_default=True)
+@click.option("--rotate/--no-rotate", default=None, help="rotate the line-up through the seats game by game")
+@click.option("--out", type=click.Path(), default=None, help="results directory (default results/runs/...)")
+@click.option("--no-records", is_flag=True, help="do not save the per-game records")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON document")
+def run(game_name, seed, players, strategies, sets, chunk, threads, strategy_dirs, n_games, rotate, out,
+        no_records, as_json):
+    """Play GAMES games of one configuration; print win rates per seat, turn order and strategy."""
+    from . import games
+    from .runner import Progress, run_cell, set_threads
+    from .store import ResultsDir, cell_key
+
+    g = games.get(game_name)
+    cfg = g.resolve(_overrides(g, players, strategies, sets, rotate), tuple(strategy_dirs))
+    nthreads = set_threads(threads)
+    h = g.config_hash(cfg)
+    out = Path(out) if out else ROOT / "results" / "runs" / f"{g.name}-p{cfg['players']}-seed{seed}-{h:016x}"[:80]
+    rd = ResultsDir(out, dict(kind="run", game=g.name, seed=seed, games=n_games, axes={},
+                              definition=dict(config=g.canonical_json(cfg), seed=seed, games=n_games)))
+    writer = None
+    if not no_records:
+        writer = _RecordWriter(out / "games.parquet", g, cfg, seed, h)
+    bar = Progress(n_games, f"{g.name} p{cfg['players']}")
+    try:
+        res = run_cell(g, cfg, n_games, seed, tuple(strategy_dirs), chunk=chunk,
+                       on_chunk=writer.write if writer else None, progress=bar)
+    finally:
+        bar.close()
+        if writer:
+            writer.close()
+    res.extra["threads"] = nthreads
+    row = rd.add(cell_key(g.name, h, seed, n_games), res, 0)
+    groups = res.acc.group_rows()
+    seat_strats = None if cfg["rotate"] else g.seat_strategies(cfg)
+    for gr in groups:
+        gr["label"] = _group_label(gr, seat_strats)
+    m = res.acc.metric_summary()
+    if as_json:
+        _echo_json(dict(game=g.name, simsuite_version=__version__, seed=seed, config_hash=f"{h:016x}", config=cfg,
+                        games=n_games, seconds=res.seconds, games_per_s=row["games_per_s"], threads=nthreads,
+                        out=str(out), metrics={k: v for k, v in m.items()}, groups=groups))
+        return
+    click.echo(f"{g.title}: {n_games:,} games, {cfg['players']} players, seed {seed}, "
+               f"line-up {','.join(g.seat_strategies(cfg))}{' (rotated)' if cfg['rotate'] else ''}")
+    click.echo(_fmt_table(groups, GROUP_COLS))
+    click.echo(f"mean turns {m['turns_mean']:.2f} (sd {m['turns_sd']:.2f}); mean crashes per game "
+               f"{m['crashes_mean']:.3f} (sd {m['crashes_sd']:.3f}); shared-win games {m['shared_win_mean']:.4f}; "
+               f"timeouts {m['timeout_mean']:.5f}")
+    click.echo(f"{res.seconds:.2f} s, {row['games_per_s']:,.0f} games/s on {nthreads} thread(s); results in {out}")
+
+
+class _RecordWriter:
+    """Per-game records appended to one Parquet file chunk by chunk (row groups)."""
+
+    def __init__(self, path: Path, game, cfg, seed, h):
+        self.path, self.game, self.cfg = path, game, cfg
+        self.tmp = path.with_name(f".{path.name}.tmp")
+        self.const = dict(config_hash=f"{h:016x}", seed=seed, simsuite_version=__version__)
+        self.w = None
+
+    def write(self, rec):
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        df = self.game.records_frame(rec, self.cfg["players"])
+        for k, v in self.const.items():
+            df[k] = v
+        t = pa.Table.from_pandas(df, preserve_index=False)
+        if self.w is None:
+            self.w = pq.ParquetWriter(self.tmp, t.schema, compression="zstd")
+        self.w.write_table(t)
+
+    def close(self):
+        if self.w is not None:
+            self.w.close()
+            self.tmp.replace(self.path)
+
+
+# --------------------------------------------------------------------------------- sweep
+def load_sweep_file(path: Path) -> dict:
+    import tomllib
+
+    try:
+        with open(path, "rb") as f:
+            d = tomllib.load(f)
+    except FileNotFoundError:
+        raise BadInput("--config", f"{path} does not exist")
+    except tomllib.TOMLDecodeError as e:
+        raise BadInput("--config", f"{path} is malformed TOML: {e}")
+    allowed = {"name", "game", "description", "games", "seed", "set", "sweep", "strategy_dirs"}
+    for k in d:
+        if k not in allowed:
+            raise BadInput("--config", f"{path.name}: unknown key {k!r}; allowed: {', '.join(sorted(allowed))}")
+    for k in ("set", "sweep"):
+        if k in d and not isinstance(d[k], dict):
+            raise BadInput("--config", f"{path.name}: [{k}] must be a table")
+    return d
+
+
+def plan_cells(game, base: dict, axes: dict, extra_dirs) -> list[dict]:
+    """Resolved configurations of every combination of the axes (checked before anything runs)."""
+    from .params import split_values
+
+    names = list(axes)
+    values = []
+    for n in names:
+        raw = axes[n]
+        p = game.param(n)
+        if isinstance(raw, list):
+            vals = [str(v) for v in raw]
+        else:
+            vals = split_values(p, str(raw))
+        if not vals:
+            raise BadInput(n, "no values to sweep")
+        values.append(vals)
+    cells = []
+    for combo in itertools.product(*values):
+        ov = dict(base)
+        ov.update({game.param(n).name: v for n, v in zip(names, combo)})
+        cells.append(game.resolve(ov, extra_dirs))
+    return cells
+
+
+def run_sweep(g, base, axes, n_games, seed, out: Path, extra_dirs=(), threads=0, chunk=1 << 16,
+              definition_name="", quiet=False) -> tuple[Path, list[dict], int]:
+    from .runner import Progress, run_cell, set_threads
+    from .store import ResultsDir, cell_key
+
+    cells = plan_cells(g, base, axes, extra_dirs)
+    set_threads(threads)
+    definition = dict(name=definition_name, base={k: str(v) for k, v in base.items()},
+                      axes={k: (v if isinstance(v, list) else str(v)) for k, v in axes.items()},
+                      games=n_games, seed=seed)
+    rd = ResultsDir(out, dict(kind="sweep", game=g.name, seed=seed, games=n_games, definition=definition,
+                              axes={g.param(k).name: sorted({c[g.param(k).name] for c in cells}, key=str) for k in axes},
+                              cells=len(cells)))
+    rows, skipped = [], 0
+    bar = Progress(n_games * len(cells), f"{g.name} sweep", enabled=None if not quiet else False)
+    try:
+        for i, cfg in enumerate(cells):
+            h = g.config_hash(cfg)
+            key = cell_key(g.name, h, seed, n_games)
+            if rd.done(key):
+                skipped += 1
+                bar(n_games)
+                continue
+            res = run_cell(g, cfg, n_games, seed, extra_dirs, chunk=chunk, progress=bar)
+            rows.append(rd.add(key, res, i))
+    finally:
+        bar.close()
+    return out, rows, skipped
+
+
+@cli.command()
+@click.argument("game_name", required=False)
+@_common
+@click.option("--config", "config_file", type=click.Path(), default=None, help="sweep definition TOML (configs/sweeps)")
+@click.option("--games", "n_games", type=click.IntRange(1, 10**12), default=None, help="games per cell [100000]")
+@click.option("--rotate/--no-rotate", default=None, help="rotate the line-up through the seats (default on in sweeps)")
+@click.option("--out", type=click.Path(), default=None, help="results directory (default results/<name>)")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON document")
+def sweep(game_name, seed, players, strategies, sets, chunk, threads, strategy_dirs, config_file, n_games, rotate,
+          out, as_json):
+    """Run every combination of the swept parameters; one row per cell in results/<name>/cells.parquet.
+
+    \b
+    --set NAME=a..b (integers), --set NAME=a,b,c, strategies alternatives with '|':
+      simsuite sweep star-cartel --set crash_threshold=6..12 --set players=3..6 --games 200000 --out results/sc-crash
+      simsuite sweep --config configs/sweeps/star-cartel-crash.toml
+    Re-running the same command resumes: finished cells are kept, not redone.
+    """
+    from . import games
+    from .params import parse_assignment
+
+    spec = load_sweep_file(Path(config_file)) if config_file else {}
+    game_name = game_name or spec.get("game")
+    if not game_name:
+        raise BadInput("game", "name a game (or give --config with game = ...)")
+    g = games.get(game_name)
+    if spec.get("game") and games.get(spec["game"]).name != g.name:
+        raise BadInput("--config", f"the file is for {spec['game']}, not {g.name}")
+    base = {g.param(k).name: v for k, v in spec.get("set", {}).items()}
+    axes = {g.param(k).name: v for k, v in spec.get("sweep", {}).items()}
+    base.setdefault("rotate", True)
+    for s in sets:
+        k, v = parse_assignment(s)
+        name = g.param(k).name
+        from .params import split_values
+
+        if len(split_values(g.param(name), v)) > 1:
+            axes[name] = v
+            base.pop(name, None)
+        else:
+            base[name] = v
+            axes.pop(name, None)
+    for name, v in (("players", players), ("strategies", strategies)):
+        if v is not None:
+            from .params import split_values
+
+            if len(split_values(g.param(name), v)) > 1:
+                axes[name] = v
+            else:
+                base[name] = v
+    if rotate is not None:
+        base["rotate"] = rotate
+    n_games = n_games or int(spec.get("games", 100_000))
+    seed = seed if seed != 1 or "seed" not in spec else int(spec["seed"])
+    extra = tuple(strategy_dirs) + tuple(spec.get("strategy_dirs", ()))
+    name = spec.get("name") or (Path(out).name if out else f"{g.name}-sweep")
+    out = Path(out) if out else ROOT / "results" / name
+    t0 = time.perf_counter()
+    out, rows, skipped = run_sweep(g, base, axes, n_games, seed, out, extra, threads, chunk, name)
+    dt = time.perf_counter() - t0
+    from .store import read_results
+
+    tables = read_results(out)
+    if as_json:
+        _echo_json(dict(out=str(out), cells=len(tables["cells"]), ran=len(rows), resumed=skipped, seconds=dt,
+                        rows=tables["cells"].to_dict("records")))
+        return
+    cols = [c for c in ("cell", *axes, "games", "turns_mean", "crashes_mean", "margin_mean", "shared_win_mean",
+                        "timeout_mean", "games_per_s") if c in tables["cells"].columns]
+    click.echo(tables["cells"][cols].to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+    click.echo(f"{len(rows)} cell(s) run, {skipped} already done, {dt:.1f} s; tables in {out} "
+               "(cells.parquet, groups.parquet, hists.parquet, summary.csv)")
+
+
+# -------------------------------------------------------------------------------- report
+@cli.command()
+@click.argument("source")
+@click.option("--out", type=click.Path(), default=None, help="report directory (default reports/<name>)")
+@click.option("--threads", type=int, default=0)
+@click.option("--json", "as_json", is_flag=True, help="print one JSON document")
+def report(source, out, threads, as_json):
+    """Write an HTML balance report with PNG charts for a results directory.
+
+    SOURCE is a results directory, or the name of a sweep definition in configs/sweeps
+    (e.g. star-cartel-crash): that sweep is run first (or resumed) into results/<name>.
+    """
+    from . import games
+    from .report import make_report
+
+    src = Path(source)
+    if not (src / "cells.parquet").exists():
+        f = SWEEPS_DIR / f"{source}.toml"
+        if not f.exists():
+            known = ", ".join(sorted(p.stem for p in SWEEPS_DIR.glob("*.toml")))
+            raise BadInput("source", f"{source} is neither a results directory nor a sweep definition; "
+                                     f"known sweeps: {known}")
+        spec = load_sweep_file(f)
+        g = games.get(spec["game"])
+        base = {g.param(k).name: v for k, v in spec.get("set", {}).items()}
+        axes = {g.param(k).name: v for k, v in spec.get("sweep", {}).items()}
+        src = ROOT / "results" / spec.get("name", source)
+        if not as_json:
+            click.echo(f"running sweep {source} into {src} (resumes if interrupted) ...")
+        run_sweep(g, base, axes, int(spec.get("games", 100_000)), int(spec.get("seed", 1)), src,
+                  tuple(spec.get("strategy_dirs", ())), threads, definition_name=spec.get("name", source))
+    res = make_report(src, Path(out) if out else None)
+    if as_json:
+        _echo_json(res)
+        return
+    click.echo(f"report: {res['html']}")
+    for line in res.get("findings", []):
+        click.echo(f"  - {line}")
+
+
+# -------------------------------------------------------------------------------- replay
+@cli.command()
+@click.argument("game_name", required=False)
+@_common
+@click.option("--game", "game_index", type=click.IntRange(0, None), required=True, help="game index within the run")
+@click.option("--rotate/--no-rotate", default=None)
+@click.option("--from", "from_dir", type=click.Path(), default=None, help="results directory of a run: use its config and seed")
+@click.option("--json", "as_json", is_flag=True, help="print the events as JSON")
+def replay(game_name, seed, players, strategies, sets, chunk, threads, strategy_dirs, game_index, rotate, from_dir,
+           as_json):
+    """Replay one game turn by turn from its seed (identical to the batch run's game)."""
+    from . import games
+    from .runner import replay_check
+
+    if from_dir:
+        meta_p = Path(from_dir) / "meta.json"
+        if not meta_p.exists():
+            raise BadInput("--from", f"{from_dir} is not a results directory (no meta.json)")
+        meta = json.loads(meta_p.read_text())
+        if meta.get("kind") != "run":
+            raise BadInput("--from", f"{from_dir} is a {meta.get('kind')}; give a run directory, or the sweep cell's "
+                                     "parameters with --set")
+        g = games.get(meta["game"])
+        cfg = json.loads(meta["definition"]["config"])
+        cfg.pop("game", None)
+        seed = meta["seed"]
+        cfg = g.resolve({k: v for k, v in cfg.items() if g.param(k).kind != "path"}, tuple(strategy_dirs))
+    else:
+        if not game_name:
+            raise BadInput("game", "name a game or give --from RUN_DIR")
+        g = games.get(game_name)
+        cfg = g.resolve(_overrides(g, players, strategies, sets, rotate), tuple(strategy_dirs))
+    events, rec, batch = replay_check(g, cfg, seed, game_index, tuple(strategy_dirs))
+    same = bool((rec.view("i8") == batch.view("i8")).all())
+    if as_json:
+        _echo_json(dict(game=g.name, seed=seed, game_index=game_index, config=cfg, matches_batch=same,
+                        events=events))
+    else:
+        click.echo(f"{g.title} game {game_index} of seed {seed} ({cfg['players']} players, "
+                   f"line-up {','.join(g.seat_strategies(cfg))})")
+        for e in events:
+            click.echo(e["text"])
+        click.echo(f"batch record identical: {'yes' if same else 'NO'}")
+    if not same:
+        sys.exit(1)
+
+
+# --------------------------------------------------------------------------------- bench
+@cli.command()
+@click.argument("game_name")
+@click.option("--players", default=None, help="player counts, comma-separated (default: per game)")
+@click.option("--strategies", default=None, help="line-up (default: the game's benchmark strategy)")
+@click.option("--games", "n_games", type=click.IntRange(1000, 10**9), default=400_000, show_default=True)
+@click.option("--cold/--no-cold", default=True, show_default=True, help="also time a cold compile (slow)")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON document")
+def bench(game_name, players, strategies, n_games, cold, as_json):
+    """Games per second per player count on 1 thread and all threads, and compile times."""
+    from . import games
+    from .bench import run_bench
+
+    g = games.get(game_name)
+    res = run_bench(g, players, strategies, n_games, cold, echo=None if as_json else click.echo)
+    if as_json:
+        _echo_json(res)
+
+
+# -------------------------------------------------------------------------------- status
+@cli.command()
+@click.argument("results_dir", type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="print one JSON document")
+def status(results_dir, as_json):
+    """Progress of a results directory: cells done, games, versions."""
+    from .store import read_results
+
+    t = read_results(Path(results_dir))
+    meta, cells = t["meta"], t["cells"]
+    total = meta.get("cells", len(cells))
+    versions = sorted(cells["simsuite_version"].unique()) if len(cells) else []
+    doc = dict(dir=results_dir, kind=meta.get("kind"), game=meta.get("game"), cells_total=total,
+               cells_done=len(cells), games_per_cell=meta.get("games"), games_done=int(cells["games"].sum()) if len(cells) else 0,
+               versions=versions, cells=cells[[c for c in ("cell", *meta.get("axes", {}), "games", "seconds")
+                                               if c in cells.columns]].to_dict("records"))
+    if as_json:
+        _echo_json(doc)
+        return
+    click.echo(f"{doc['kind']} of {doc['game']}: {doc['cells_done']}/{doc['cells_total']} cells done, "
+               f"{doc['games_done']:,} games; version(s) {', '.join(versions)}")
+    if len(cells):
+        click.echo(pd_to_text(cells, ["cell", *meta.get("axes", {}), "games", "seconds"]))
+
+
+def pd_to_text(df, cols):
+    return df[[c for c in cols if c in df.columns]].to_string(index=False)
+
+
+def main(argv=None):
+    """Entry point: one-line errors with exit status 2 for bad input, no tracebacks."""
+    try:
+        cli.main(args=argv, prog_name="simsuite", standalone_mode=False)
+    except BadInput as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    except click.exceptions.UsageError as e:
+        msg = " ".join(e.format_message().split())
+        click.echo(f"error: {msg} (see simsuite {e.ctx.command.name if e.ctx else ''} --help)", err=True)
+        sys.exit(2)
+    except click.exceptions.Abort:
+        click.echo("interrupted: finished cells are saved; run the same command again to resume", err=True)
+        sys.exit(130)
+    except KeyboardInterrupt:
+        click.echo("interrupted: finished cells are saved; run the same command again to resume", err=True)
+        sys.exit(130)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except click.ClickException as e:
+        click.echo(f"error: {e.format_message()}", err=True)
+        sys.exit(2)
+    except BrokenPipeError:
+        sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

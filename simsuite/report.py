@@ -1,0 +1,677 @@
+"""HTML balance report for a results directory: PNG charts plus plain-language findings.
+
+``make_report(results_dir)`` reads the tables written by :mod:`simsuite.store` and writes
+``index.html`` and its charts into one folder (relative links only, no external CSS/JS).
+
+Fairness is judged on the win share (a shared win counts 1/k to each of its k winners), whose
+fair value is 1/N. Turn-order and strategy tests are Bonferroni-corrected over all the tests
+of their kind in the report; the normal interval stored per group gives the standard error.
+"""
+from __future__ import annotations
+
+import hashlib
+import html
+import math
+import time
+import tomllib
+from pathlib import Path
+from statistics import NormalDist
+from string import Template
+
+import numpy as np
+import pandas as pd
+
+from . import ROOT, __version__
+from .stats import Z95
+from .store import read_results
+
+ALPHA = 0.05
+TEMPLATE = ROOT / "reports" / "templates" / "report.html"
+METRIC_SUFFIXES = ("_mean", "_sd", "_ci_low", "_ci_high", "_min", "_max")
+NON_CONFIG = {"cell", "config_hash", "seed", "simsuite_version", "game", "games", "first_game", "seconds",
+              "games_per_s"}
+DATA_EXT = (".toml", ".json", ".csv", ".yaml", ".yml", ".txt")
+SHARED_HIGH = 0.05  # shared-win rate worth a finding of its own
+MAX_LISTED = 10  # per-cell sentences for timeouts / shared wins before summarising
+MAX_PANELS = 24
+ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+TREND_METRICS = (("crashes", "the crash rate (crashes per game)"), ("margin", "the mean winning margin"),
+                 ("turns", "the mean game length (turns)"))
+
+
+# ---- layout: which columns are parameters, which vary, what goes on the x axis --------------
+def _metric_names(cols) -> list[str]:
+    return [c[:-5] for c in cols if c.endswith("_mean") and f"{c[:-5]}_sd" in cols]
+
+
+def _config_cols(cells: pd.DataFrame) -> list[str]:
+    metric_cols = {m + s for m in _metric_names(cells.columns) for s in METRIC_SUFFIXES}
+    return [c for c in cells.columns if c not in NON_CONFIG and c not in metric_cols]
+
+
+def _is_numeric(s: pd.Series) -> bool:
+    return pd.api.types.is_numeric_dtype(s) and not pd.api.types.is_bool_dtype(s)
+
+
+def _layout(cells: pd.DataFrame, meta: dict) -> dict:
+    config = _config_cols(cells)
+    varies = [c for c in config if cells[c].astype(str).nunique() > 1]
+    axes = [a for a in (meta.get("axes") or {}) if a in varies]
+    varying = axes + [c for c in varies if c not in axes]
+    # players first: it is the natural panel / series split
+    if "players" in varying:
+        varying = ["players"] + [c for c in varying if c != "players"]
+    x = next((c for c in varying if c != "players" and _is_numeric(cells[c])), None)
+    facets = [c for c in varying if c != x] if x else (["players"] if "players" in varying else [])
+    x_values = sorted(cells[x].astype(float).unique()) if x else []
+    return dict(config=config, varying=varying, x=x, x_values=x_values, facets=facets,
+                fixed=[c for c in config if c not in varying])
+
+
+def _value(v) -> str:
+    if isinstance(v, (float, np.floating)) and float(v).is_integer():
+        return str(int(v))
+    return str(v)
+
+
+def _facet_label(row, facets) -> str:
+    parts = []
+    for c in facets:
+        v = row[c]
+        if c == "players":
+            parts.append(f"{_value(v)} players")
+        elif c == "strategies":
+            parts.append(f"line-up {v}")
+        else:
+            parts.append(f"{c} {_value(v)}")
+    return ", ".join(parts)
+
+
+def _where(d: str) -> str:
+    """'With 4 players' -> '4 players' (chart labels, parentheticals)."""
+    return d[5:] if d.startswith("With ") else d[3:] if d.startswith("In ") else d
+
+
+def _join(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _cell_descriptions(cells: pd.DataFrame, lay: dict) -> dict[int, str]:
+    """'With 4 players and crash_threshold 9' per cell (unique: the cell number is added if needed)."""
+    out = {}
+    for _, r in cells.iterrows():
+        # players always named: a sentence should stand on its own
+        cols = (["players"] if "players" in cells and "players" not in lay["varying"] else []) + lay["varying"]
+        parts = _facet_label(r, cols).split(", ") if cols else []
+        out[int(r["cell"])] = f"With {_join(parts)}" if parts else f"In cell {int(r['cell'])}"
+    counts = pd.Series(list(out.values())).value_counts()
+    return {c: (d if counts[d] == 1 else f"{d} (cell {c})") for c, d in out.items()}
+
+
+# ---- formatting ------------------------------------------------------------------------------
+def _pct(p: float, lo: float | None = None, hi: float | None = None) -> str:
+    nd = 1 if lo is None or (hi - lo) >= 0.002 else 2
+    s = f"{100 * p:.{nd}f}%"
+    if lo is not None:
+        s += f" (95% CI {100 * lo:.{nd}f}–{100 * hi:.{nd}f}%)"
+    return s
+
+
+def _num(v: float) -> str:
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return "–"
+    return f"{v:.2f}" if abs(v) < 10 else f"{v:.1f}" if abs(v) < 100 else f"{v:.0f}"
+
+
+def _fmt_float(v: float) -> str:
+    if pd.isna(v):
+        return "–"
+    return f"{v:.4g}" if abs(v) < 1e4 else f"{v:.0f}"
+
+
+def _ordinal(k: int) -> str:
+    return ORDINALS[k] if k < len(ORDINALS) else f"{k}th"
+
+
+def _position_name(k: int, n: int) -> str:
+    if k == 1:
+        return "the start player"
+    if k == n:
+        return f"the last player ({_ordinal(k)} in turn order)"
+    return f"the {_ordinal(k)} player"
+
+
+def _position_effect(k: int, n: int, above: bool) -> str:
+    who = "first" if k == 1 else "last" if k == n else _ordinal(k)
+    return f"a {who}-player {'advantage' if above else 'disadvantage'}"
+
+
+# ---- statistics ------------------------------------------------------------------------------
+def _corrected(df: pd.DataFrame, m: int) -> pd.DataFrame:
+    """Bonferroni-corrected interval around win_share; se from the stored 95% normal interval."""
+    z = NormalDist().inv_cdf(1 - ALPHA / (2 * max(m, 1)))
+    se = (df["share_ci_high"] - df["share_ci_low"]) / (2 * Z95)
+    df = df.assign(se=se, z=z, lo_c=df["win_share"] - z * se, hi_c=df["win_share"] + z * se)
+    return df.assign(sig=(df["lo_c"] > df["fair_share"]) | (df["hi_c"] < df["fair_share"]))
+
+
+def _pooled_sd(g: pd.DataFrame) -> pd.DataFrame:
+    """Within-cell sd of a player's final score, pooled over turn-order positions."""
+    rows = []
+    for cell, d in g.groupby("cell"):
+        n = d["n"].sum()
+        sd = math.sqrt((d["n"] * d["score_sd"] ** 2).sum() / n) if n > 0 else float("nan")
+        h = Z95 / math.sqrt(2 * max(n - 1, 1))
+        rows.append(dict(cell=cell, y=sd, lo=sd * (1 - h), hi=sd * (1 + h)))
+    return pd.DataFrame(rows)
+
+
+# ---- findings --------------------------------------------------------------------------------
+def _position_findings(groups: pd.DataFrame, desc: dict) -> tuple[list[str], int, int]:
+    pos = groups[groups["kind"] == "position"].dropna(subset=["win_share", "share_ci_low", "share_ci_high"])
+    m = len(pos)
+    if m == 0:
+        return [], 0, 0
+    pos = _corrected(pos, m)
+    out = []
+    for _, r in pos[pos["sig"]].sort_values(["cell", "key"], key=_key_order).iterrows():
+        k, n = int(r["key"]), int(round(1 / r["fair_share"]))
+        above = r["win_share"] > r["fair_share"]
+        out.append(f"{desc[int(r['cell'])]}, {_position_name(k, n)} wins "
+                   f"{_pct(r['win_share'], r['share_ci_low'], r['share_ci_high'])} against a fair "
+                   f"{_pct(r['fair_share'])}: {_position_effect(k, n, above)}.")
+    return out, m, int(pos["sig"].sum())
+
+
+def _strategy_findings(groups: pd.DataFrame, cells: pd.DataFrame, desc: dict) -> tuple[list[str], int, int]:
+    st = groups[groups["kind"] == "strategy"].dropna(subset=["win_share", "share_ci_low", "share_ci_high"])
+    st = st[st.groupby("cell")["key"].transform("nunique") > 1]
+    m = len(st)
+    if m == 0:
+        return [], 0, 0
+    st = _corrected(st, m)
+    out = []
+    for cell, d in st.groupby("cell"):
+        d = d.sort_values("win_share", ascending=False)
+        sig = d[d["sig"]]
+        if sig.empty:
+            continue
+        side = {}
+        for _, r in sig.iterrows():
+            word = "above" if r["win_share"] > r["fair_share"] else "below"
+            side.setdefault(word, []).append(
+                f"{r['key']} {_pct(r['win_share'], r['share_ci_low'], r['share_ci_high'])}")
+        text = (f"{desc[int(cell)]}, strategy win shares differ from a fair {_pct(d['fair_share'].iloc[0])}: "
+                + "; ".join(f"{_join(v)} {w}" for w, v in side.items()) + ".")
+        best, second = d.iloc[0], d.iloc[1]
+        # dominance: clearly ahead of the runner-up, not only of the fair share
+        gap_se = math.hypot(best["se"], second["se"])
+        if best["win_share"] - second["win_share"] > best["z"] * gap_se and best["win_share"] >= 1.25 * second["win_share"]:
+            text += (f" Strategy {best['key']} dominates: it wins {_pct(best['win_share'])} against "
+                     f"{_pct(second['win_share'])} for the next best ({second['key']}).")
+        out.append(text)
+    if "rotate" in cells:
+        mixed = cells[cells["cell"].isin(st["cell"])]
+        if (~mixed["rotate"].astype(bool)).any():
+            out.append("The line-up was not rotated (rotate false) in some of these cells, so each strategy kept "
+                       "its table seat there: strategy results include any seat effect.")
+    return out, m, int(st["sig"].sum())
+
+
+def _rate_findings(cells: pd.DataFrame, desc: dict) -> list[str]:
+    out = []
+    if "timeout_mean" in cells:
+        to = cells[cells["timeout_mean"] > 0].sort_values(["timeout_mean", "cell"], ascending=[False, True])
+        cap = " (max_turns {})"
+        for _, r in to.head(MAX_LISTED).iterrows():
+            c = cap.format(_value(r["max_turns"])) if "max_turns" in cells else ""
+            out.append(f"{desc[int(r['cell'])]}, {_pct(r['timeout_mean'])} of games hit the turn cap{c} and "
+                       "ended as timeouts: their results are not real game ends.")
+        if len(to) > MAX_LISTED:
+            out.append(f"… and {len(to) - MAX_LISTED} more cells with timeouts (see the cells table).")
+        if to.empty:
+            out.append("No game hit the turn cap (no timeouts).")
+    if "shared_win_mean" in cells:
+        sw = cells.sort_values(["shared_win_mean", "cell"], ascending=[False, True])
+        high = sw[sw["shared_win_mean"] > SHARED_HIGH]
+        for _, r in high.head(MAX_LISTED).iterrows():
+            out.append(f"{desc[int(r['cell'])]}, {_pct(r['shared_win_mean'])} of games end in a shared win "
+                       "(a high rate: the tie-break may need a look).")
+        if len(high) > MAX_LISTED:
+            out.append(f"… and {len(high) - MAX_LISTED} more cells with over {_pct(SHARED_HIGH)} shared wins.")
+        if high.empty and len(sw):
+            top = sw.iloc[0]
+            if top["shared_win_mean"] > 0:
+                out.append(f"Shared wins are rare: at most {_pct(top['shared_win_mean'])} of games "
+                           f"({_where(desc[int(top['cell'])])}).")
+            else:
+                out.append("No game ended in a shared win.")
+    return out
+
+
+def _trend_findings(cells: pd.DataFrame, lay: dict) -> list[str]:
+    x = lay["x"]
+    if x is None or cells[x].nunique() < 2:
+        return []
+    out = []
+    for metric, label in TREND_METRICS:
+        if f"{metric}_mean" not in cells:
+            continue
+        for key, d in _series(cells, lay["facets"]):
+            d = d.dropna(subset=[f"{metric}_mean"]).sort_values(x)
+            if d[x].nunique() < 2:
+                continue
+            a, b = d.iloc[0], d.iloc[-1]
+            ya, yb = a[f"{metric}_mean"], b[f"{metric}_mean"]
+            apart = a[f"{metric}_ci_high"] < b[f"{metric}_ci_low"] or b[f"{metric}_ci_high"] < a[f"{metric}_ci_low"]
+            verb = ("rises" if yb > ya else "falls") if apart else "changes little"
+            steps = np.sign(np.diff(d[f"{metric}_mean"].to_numpy()))
+            steady = "" if not apart or (steps >= 0).all() or (steps <= 0).all() else ", not steadily"
+            who = f"With {key}, {label}" if key else label[0].upper() + label[1:]
+            out.append(f"{who} {verb} from {_num(ya)} at {x} {_value(a[x])} to {_num(yb)} at {x} "
+                       f"{_value(b[x])}{steady}.")
+    return out
+
+
+# ---- charts ----------------------------------------------------------------------------------
+def _key_order(s: pd.Series) -> pd.Series:
+    if s.name == "key":
+        num = pd.to_numeric(s, errors="coerce")
+        return num if num.notna().all() else s
+    return s
+
+
+def _series(df: pd.DataFrame, facets: list[str]):
+    """(label, rows) per combination of the facet columns, in sorted order."""
+    if not facets:
+        yield "", df
+        return
+    for _, d in df.groupby(facets, sort=True, dropna=False):
+        yield _facet_label(d.iloc[0], facets), d
+
+
+def _figure(n_panels: int, ncols: int = 3, w: float = 4.6, h: float = 3.4):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    ncols = max(1, min(ncols, n_panels))
+    nrows = math.ceil(n_panels / ncols)
+    fig = Figure(figsize=(w * ncols, h * nrows + 0.5), layout="constrained")
+    FigureCanvasAgg(fig)
+    axes = fig.subplots(nrows, ncols, squeeze=False).ravel()
+    for ax in axes[n_panels:]:
+        ax.set_visible(False)
+    return fig, axes
+
+
+def _xcoords(d: pd.DataFrame, lay: dict, cat: dict):
+    return d[lay["x"]].astype(float).to_numpy() if lay["x"] else d["cell"].map(cat).to_numpy(float)
+
+
+def _dodge(d: pd.DataFrame, lay: dict) -> float:
+    """Horizontal offset between series, so equal points with error bars stay visible."""
+    if not lay["x"]:
+        return 0.08
+    v = np.unique(d[lay["x"]].astype(float))
+    return 0.04 * np.diff(v).min() if len(v) > 1 else 0.0
+
+
+def _panel_title(label: str, cells: pd.DataFrame) -> str:
+    if label or "players" not in cells or cells["players"].nunique() != 1:
+        return label
+    return f"{_value(cells['players'].iloc[0])} players"
+
+
+def _set_xaxis(ax, lay: dict, cat: dict, labels: dict):
+    if lay["x"]:
+        ax.set_xlabel(lay["x"])
+        if len(lay["x_values"]) <= 12:
+            ax.set_xticks(lay["x_values"], [_value(v) for v in lay["x_values"]])
+    else:
+        ticks = sorted(cat.items(), key=lambda kv: kv[1])
+        ax.set_xticks([v for _, v in ticks], [labels[c] for c, _ in ticks], rotation=30, ha="right", fontsize=8)
+        ax.set_xlabel("cell")
+
+
+def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
+    g = groups[groups["kind"] == kind].dropna(subset=["win_share"])
+    if g.empty or (kind == "strategy" and g.groupby("cell")["key"].nunique().max() < 2):
+        return False
+    cols = ["cell"] + [c for c in [lay["x"], *lay["facets"]] if c and c not in g]
+    g = g.merge(cells[cols], on="cell")
+    panels = list(_series(g, [c for c in lay["facets"] if c in g]))[:MAX_PANELS]
+    fig, axes = _figure(len(panels))
+    cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
+    keys = sorted(g["key"].unique(), key=lambda k: (0, int(k)) if str(k).isdigit() else (1, str(k)))
+    colors = {k: f"C{i % 10}" for i, k in enumerate(keys)}
+    name = (lambda k: f"position {k}" + (" (start)" if k == "1" else "")) if kind == "position" else str
+    for ax, (plabel, d) in zip(axes, panels):
+        err = lambda r: (r["win_share"] - r["share_ci_low"], r["share_ci_high"] - r["win_share"])  # noqa: E731
+        if d["cell"].nunique() == 1:  # one cell: a bar per key
+            d = d.set_index("key").loc[[k for k in keys if k in set(d["key"])]].reset_index()
+            lo, hi = err(d)
+            ax.bar(range(len(d)), d["win_share"], yerr=[lo, hi], capsize=4,
+                   color=[colors[k] for k in d["key"]], alpha=0.85)
+            ax.set_xticks(range(len(d)), [name(k) for k in d["key"]], rotation=20, ha="right", fontsize=8)
+        else:
+            numeric = lay["x"] is not None
+            dodge = _dodge(d, lay)
+            ks = [k for k in keys if k in set(d["key"])]
+            for i, k in enumerate(ks):
+                dk = d[d["key"] == k].sort_values(lay["x"] or "cell")
+                lo, hi = err(dk)
+                xs = _xcoords(dk, lay, cat) + dodge * (i - (len(ks) - 1) / 2)
+                ax.errorbar(xs, dk["win_share"], yerr=[lo, hi], marker="o", ms=4, capsize=3,
+                            ls="-" if numeric else "none", color=colors[k], label=name(k))
+            _set_xaxis(ax, lay, cat, labels)
+            ax.legend(fontsize=7)
+        for fair in sorted(d["fair_share"].unique()):
+            ax.axhline(fair, ls="--", color="0.4", lw=1)
+            ax.annotate(f"fair 1/N = {fair:.3f}", (1, fair), xycoords=("axes fraction", "data"), ha="right",
+                        va="bottom", fontsize=7, color="0.3")
+        ax.set_ylabel("win share (shared wins split)")
+        ax.set_title(_panel_title(plabel, cells), fontsize=10)
+        ax.grid(alpha=0.3)
+    fig.suptitle(f"{title} with 95% intervals")
+    fig.savefig(path, dpi=100)
+    return True
+
+
+def _metric_panel(ax, df, lay, cat, labels, ylabel):
+    """df: cell, y, lo, hi plus layout columns; one line per facet combination."""
+    numeric = lay["x"] is not None
+    series = list(_series(df, [c for c in lay["facets"] if c in df]))
+    for i, (label, d) in enumerate(series):
+        d = d.sort_values(lay["x"] or "cell")
+        xs = _xcoords(d, lay, cat) + _dodge(df, lay) * (i - (len(series) - 1) / 2)
+        ax.errorbar(xs, d["y"], yerr=[d["y"] - d["lo"], d["hi"] - d["y"]], marker="o", ms=4, capsize=3,
+                    ls="-" if numeric and len(d) > 1 else "none", label=label or None, color=f"C{i % 10}")
+    _set_xaxis(ax, lay, cat, labels)
+    ax.set_ylabel(ylabel)
+    ax.grid(alpha=0.3)
+    if len(series) > 1:
+        ax.legend(fontsize=7)
+
+
+def _metric_frame(cells, metric):
+    return cells.assign(y=cells[f"{metric}_mean"], lo=cells[f"{metric}_ci_low"], hi=cells[f"{metric}_ci_high"])
+
+
+def _chart_spread_margin(cells, groups, lay, path, labels) -> bool:
+    pos = groups[groups["kind"] == "position"] if len(groups) else groups
+    have_sd = len(pos) and "score_sd" in pos
+    have_margin = "margin_mean" in cells
+    if not (have_sd or have_margin):
+        return False
+    fig, axes = _figure(int(bool(have_sd)) + int(have_margin), ncols=2)
+    cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
+    axes = list(axes)
+    if have_sd:
+        ax = axes.pop(0)
+        _metric_panel(ax, _pooled_sd(pos).merge(cells, on="cell"), lay, cat, labels, "sd of a player's final score")
+        ax.set_title("Final-score spread", fontsize=10)
+    if have_margin:
+        ax = axes.pop(0)
+        _metric_panel(ax, _metric_frame(cells, "margin"), lay, cat, labels, "winner minus best loser")
+        ax.set_title("Winning margin (mean, 95% CI)", fontsize=10)
+    fig.savefig(path, dpi=100)
+    return True
+
+
+def _chart_crashes(cells, lay, path, labels) -> bool:
+    if "crashes_mean" not in cells:
+        return False
+    fig, (ax,) = _figure(1, w=6.4, h=4.0)
+    cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
+    _metric_panel(ax, _metric_frame(cells, "crashes"), lay, cat, labels, "crashes per game")
+    ax.set_title("Crashes per game (mean, 95% CI)", fontsize=10)
+    fig.savefig(path, dpi=100)
+    return True
+
+
+def _chart_turns(cells, hists, lay, path, labels) -> bool:
+    h = hists[hists["metric"] == "turns"] if len(hists) else hists
+    if h.empty:
+        return False
+    from matplotlib import colormaps
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import Normalize
+
+    x = lay["x"]
+    facets = [c for c in lay["facets"] if c in cells]
+    panels = list(_series(cells, facets))[:MAX_PANELS]
+    fig, axes = _figure(len(panels))
+    xs = cells[x].astype(float) if x else None
+    norm = Normalize(xs.min(), xs.max()) if x and xs.nunique() > 1 else None
+    cmap = colormaps["viridis"]
+    for ax, (plabel, d) in zip(axes, panels):
+        d = d.sort_values(x or "cell")
+        for i, (_, r) in enumerate(d.iterrows()):
+            hc = h[h["cell"] == r["cell"]]
+            if hc.empty:
+                continue
+            v = np.arange(int(hc["value"].min()), int(hc["value"].max()) + 1)
+            counts = hc.groupby("value")["count"].sum().reindex(v, fill_value=0).to_numpy(float)
+            p = counts / counts.sum()
+            color = cmap(norm(float(r[x]))) if norm else f"C{i % 10}"
+            lab = f"{x} {_value(r[x])}" if x else labels[int(r["cell"])]
+            # pad with zeros so the step closes at both ends
+            ax.step(np.r_[v[0] - 1, v, v[-1] + 1], np.r_[0, p, 0], where="mid", color=color, lw=1.2, label=lab)
+        ax.set_xlabel("turns per game")
+        ax.set_ylabel("share of games")
+        ax.set_title(_panel_title(plabel, cells), fontsize=10)
+        ax.grid(alpha=0.3)
+        if norm is not None and len(d) > 8:
+            fig.colorbar(ScalarMappable(norm, cmap), ax=ax, label=x)
+        elif len(d) > 1:
+            ax.legend(fontsize=7)
+    fig.suptitle("Game length distribution")
+    fig.savefig(path, dpi=100)
+    return True
+
+
+# ---- reproducibility header ------------------------------------------------------------------
+def _data_files(cells: pd.DataFrame, meta: dict) -> list[tuple[str, str, str]]:
+    """(parameter, path, note) for every data file the cells used."""
+    rows, seen = [], set()
+    for c in cells.columns:
+        if cells[c].dtype != object:
+            continue
+        for v in cells[c].dropna().unique():
+            if isinstance(v, str) and v.lower().endswith(DATA_EXT) and (c, v) not in seen:
+                seen.add((c, v))
+                rows.append((c, v, _file_note(Path(v))))
+    md = meta.get("data_files")
+    items = md.items() if isinstance(md, dict) else enumerate(md) if isinstance(md, list) else ()
+    for k, v in items:
+        p = v.get("path") if isinstance(v, dict) else v
+        if isinstance(p, str) and not any(p == r[1] for r in rows):
+            rows.append((str(k), p, _file_note(Path(p))))
+    return rows
+
+
+def _file_note(p: Path) -> str:
+    """sha256 prefix and, for TOML rows with a 'source' field, how many rows are assumed."""
+    if not p.is_file():
+        return "file not found now"
+    b = p.read_bytes()
+    note = f"sha256 {hashlib.sha256(b).hexdigest()[:12]}"
+    if p.suffix == ".toml":
+        try:
+            d = tomllib.loads(b.decode())
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+            return note
+        src = [r.get("source") for v in d.values() if isinstance(v, list) for r in v if isinstance(r, dict)]
+        src = [s for s in src if s is not None]
+        if src:
+            counts = pd.Series(src).value_counts()
+            note += "; rows by source: " + ", ".join(f"{k} {n}" for k, n in counts.items())
+    return note
+
+
+def _uniq(s: pd.Series) -> list:
+    return sorted(s.dropna().unique().tolist(), key=str)
+
+
+def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
+    cells, meta = res["cells"], res["meta"]
+    warnings, rows = [], []
+    esc = html.escape
+    versions = _uniq(cells["simsuite_version"]) if "simsuite_version" in cells else []
+    if len(versions) > 1:
+        warnings.append(f"Cells come from different simsuite versions ({', '.join(map(str, versions))}): "
+                        "engine changes between versions may make them incomparable.")
+    games = _uniq(cells["games"]) if "games" in cells else []
+    if len(games) > 1:
+        warnings.append(f"Cells played different numbers of games ({min(games)}–{max(games)}): "
+                        "intervals differ in width.")
+    done = len((res.get("manifest") or {}).get("done", {}))
+    if res.get("manifest") and done != len(cells):
+        warnings.append(f"The manifest lists {done} finished cells but the table holds {len(cells)}.")
+    game = meta.get("game") or (", ".join(map(str, _uniq(cells["game"]))) if "game" in cells else "?")
+    seeds = _uniq(cells["seed"]) if "seed" in cells else [meta.get("seed")]
+    axes = meta.get("axes") or {}
+    rows += [
+        ("Game", game),
+        ("Results", f"{results_dir} ({meta.get('kind', '?')}, created {meta.get('created', '?')})"),
+        ("simsuite version", ", ".join(map(str, versions)) or "?"),
+        ("Seed", ", ".join(map(str, seeds))),
+        ("Games per cell", ", ".join(f"{g:,}" for g in games) or str(meta.get("games", "?"))),
+        ("Cells", f"{len(cells)}"),
+        ("Swept axes", "; ".join(f"{k}: {', '.join(map(str, v))}" for k, v in axes.items())
+         or ", ".join(lay["varying"]) or "none (single run)"),
+    ]
+    head = "".join(f"<tr><th>{esc(k)}</th><td>{esc(str(v))}</td></tr>" for k, v in rows)
+    files = _data_files(cells, meta)
+    if files:
+        head += ("<tr><th>Data files</th><td><ul class='tight'>"
+                 + "".join(f"<li><code>{esc(c)}</code>: {esc(p)} <span class='muted'>({esc(n)})</span></li>"
+                           for c, p, n in files)
+                 + "</ul><span class='muted'>The results are only as good as these data files; rows marked "
+                   "assumed are guesses, not published values.</span></td></tr>")
+    return f"<table class='kv'>{head}</table>", warnings
+
+
+# ---- page ------------------------------------------------------------------------------------
+def _table(df: pd.DataFrame) -> str:
+    return df.to_html(index=False, border=0, classes="data", na_rep="–", float_format=_fmt_float)
+
+
+def _fixed_table(cells: pd.DataFrame, lay: dict) -> str:
+    rows = [(c, _value(cells[c].iloc[0])) for c in lay["fixed"]]
+    if not rows:
+        return "<p class='muted'>Every parameter varies across cells.</p>"
+    return _table(pd.DataFrame(rows, columns=["parameter", "value"]))
+
+
+def _cells_table(cells: pd.DataFrame) -> pd.DataFrame:
+    df = cells.copy()
+    for c in df.columns:  # data file paths are listed in the header; the name is enough here
+        if df[c].dtype == object and df[c].map(lambda v: isinstance(v, str) and v.lower().endswith(DATA_EXT)).all():
+            df[c] = df[c].map(lambda v: Path(v).name)
+    return df
+
+
+def _groups_table(groups: pd.DataFrame) -> pd.DataFrame:
+    cols = [c for c in ("cell", "players", "kind", "key", "n", "win_rate", "ci_low", "ci_high", "win_share",
+                        "share_ci_low", "share_ci_high", "fair_share", "shared_win_rate", "score_mean", "score_sd")
+            if c in groups]
+    return groups[cols]
+
+
+def _render(template: str, **parts) -> str:
+    return Template(template).substitute(**parts)
+
+
+def _load_template() -> str:
+    if TEMPLATE.is_file():
+        return TEMPLATE.read_text(encoding="utf-8")
+    # fallback for non-editable installs, where the repo's reports/ folder is absent
+    return ("<!doctype html><html><head><meta charset='utf-8'><title>$title</title></head><body>"
+            "<h1>$title</h1>$header$warnings<h2>Findings</h2>$findings<h2>Charts</h2>$charts"
+            "<h2>Fixed parameters</h2>$fixed<h2>Cells</h2>$cells_table<h2>Groups</h2>$groups_table"
+            "<p>$footer</p></body></html>")
+
+
+def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
+    """Write index.html and PNG charts for a results directory; return paths and findings.
+
+    out_dir defaults to ``reports/<results_dir name>/`` under the repository root. The return value
+    is JSON-serialisable: ``{"html": path, "charts": [paths], "findings": [sentences], "cells": n}``.
+    """
+    results_dir = Path(results_dir)
+    res = read_results(results_dir)
+    cells = res["cells"].sort_values("cell").reset_index(drop=True)
+    groups, hists, meta = res["groups"], res["hists"], res["meta"]
+    res["cells"] = cells
+    out_dir = Path(out_dir) if out_dir is not None else ROOT / "reports" / results_dir.resolve().name
+    out_dir.mkdir(parents=True, exist_ok=True)
+
+    lay = _layout(cells, meta)
+    desc = _cell_descriptions(cells, lay)
+    labels = {c: _where(d) for c, d in desc.items()}
+    if len(groups):
+        groups = groups.assign(key=groups["key"].astype(str))
+
+    # findings
+    pos_f, m_pos, k_pos = _position_findings(groups, desc) if len(groups) else ([], 0, 0)
+    st_f, m_st, k_st = _strategy_findings(groups, cells, desc) if len(groups) else ([], 0, 0)
+    findings = []
+    if m_pos:
+        z = NormalDist().inv_cdf(1 - ALPHA / (2 * m_pos))
+        findings.append(f"Turn order: {k_pos} of {m_pos} position tests show a win share different from the fair "
+                        f"1/N (Bonferroni-corrected over all {m_pos} cell × position tests: each at alpha "
+                        f"{ALPHA}/{m_pos}, z = {z:.2f}; shared wins count 1/k).")
+    findings += pos_f
+    if m_st:
+        findings.append(f"Strategies: {k_st} of {m_st} strategy tests differ from the fair share "
+                        f"(Bonferroni-corrected over {m_st} tests).")
+    findings += st_f
+    if m_pos + m_st and k_pos + k_st == 0:
+        findings.append("Nothing is significantly out of balance: no turn-order position"
+                        + (" or strategy" if m_st else "") + " wins more or less than its fair share "
+                        "after the correction.")
+    findings += _rate_findings(cells, desc)
+    findings += _trend_findings(cells, lay)
+
+    # charts
+    charts = []
+    jobs = [
+        ("winshare_position.png", "Win share by turn-order position",
+         lambda p: len(groups) and _chart_groups(groups, cells, lay, "position", "Win share by turn-order position",
+                                                 p, labels)),
+        ("winshare_strategy.png", "Win share by strategy",
+         lambda p: len(groups) and _chart_groups(groups, cells, lay, "strategy", "Win share by strategy", p, labels)),
+        ("spread_margin.png", "Final-score spread and winning margin",
+         lambda p: _chart_spread_margin(cells, groups, lay, p, labels)),
+        ("crashes.png", "Crashes per game", lambda p: _chart_crashes(cells, lay, p, labels)),
+        ("turns_hist.png", "Game length distribution", lambda p: _chart_turns(cells, hists, lay, p, labels)),
+    ]
+    blocks = []
+    for fname, title, draw in jobs:
+        path = out_dir / fname
+        if draw(path):
+            charts.append(str(path))
+            blocks.append(f"<figure><figcaption>{html.escape(title)}</figcaption>"
+                          f"<img src='{fname}' alt='{html.escape(title)}'></figure>")
+    npanels = len(list(_series(cells, lay["facets"])))
+    if npanels > MAX_PANELS:
+        blocks.append(f"<p class='muted'>Only the first {MAX_PANELS} of {npanels} panels are drawn.</p>")
+
+    header, warnings = _header(res, lay, results_dir)
+    esc = html.escape
+    page = _render(
+        _load_template(),
+        title=esc(f"Balance report: {meta.get('game') or results_dir.name} ({results_dir.name})"),
+        header=header,
+        warnings="".join(f"<p class='warn'>⚠ {esc(w)}</p>" for w in warnings),
+        findings="<ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in findings) + "</ul>",
+        charts="".join(blocks) or "<p class='muted'>No data to chart.</p>",
+        fixed=_fixed_table(cells, lay),
+        cells_table=_table(_cells_table(cells)),
+        groups_table=_table(_groups_table(groups)) if len(groups) else "<p class='muted'>No group table.</p>",
+        footer=esc(f"Generated {time.strftime('%Y-%m-%d %H:%M:%S')} by simsuite {__version__} report."),
+    )
+    index = out_dir / "index.html"
+    index.write_text(page, encoding="utf-8")
+    return {"html": str(index), "charts": charts, "findings": findings, "cells": int(len(cells))}
