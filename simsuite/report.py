@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import html
 import math
+import textwrap
 import time
 import tomllib
 from pathlib import Path
@@ -113,6 +114,7 @@ def _pct(p: float, lo: float | None = None, hi: float | None = None) -> str:
     nd = 1 if lo is None or (hi - lo) >= 0.002 else 2
     s = f"{100 * p:.{nd}f}%"
     if lo is not None:
+        lo, hi = max(lo, 0.0), min(hi, 1.0)  # the normal interval can overshoot near 0 or 1
         s += f" (95% CI {100 * lo:.{nd}f}–{100 * hi:.{nd}f}%)"
     return s
 
@@ -206,7 +208,8 @@ def _strategy_findings(groups: pd.DataFrame, cells: pd.DataFrame, desc: dict) ->
         best, second = d.iloc[0], d.iloc[1]
         # dominance: clearly ahead of the runner-up, not only of the fair share
         gap_se = math.hypot(best["se"], second["se"])
-        if best["win_share"] - second["win_share"] > best["z"] * gap_se and best["win_share"] >= 1.25 * second["win_share"]:
+        ahead = best["win_share"] - second["win_share"] > best["z"] * gap_se
+        if ahead and best["win_share"] >= 1.25 * second["win_share"]:
             text += (f" Strategy {best['key']} dominates: it wins {_pct(best['win_share'])} against "
                      f"{_pct(second['win_share'])} for the next best ({second['key']}).")
         out.append(text)
@@ -322,6 +325,21 @@ def _panel_title(label: str, cells: pd.DataFrame) -> str:
     return f"{_value(cells['players'].iloc[0])} players"
 
 
+def _tick_labels(cells: pd.DataFrame, lay: dict) -> dict[int, str]:
+    """Short per-cell labels for a categorical x axis: cell number and what the panel does not show."""
+    shown = set(lay["facets"])
+    out = {}
+    for _, r in cells.iterrows():
+        parts = [str(r[c]) if c == "strategies" else f"{c}={_value(r[c])}" for c in lay["varying"] if c not in shown]
+        out[int(r["cell"])] = "\n".join([f"cell {int(r['cell'])}"] + [textwrap.fill(p, 22) for p in parts])
+    return out
+
+
+def _width(cells: pd.DataFrame, lay: dict) -> float:
+    """Panel width: a categorical x axis needs room for one label per cell."""
+    return 4.6 if lay["x"] else float(np.clip(1.1 * len(cells), 4.6, 16))
+
+
 def _set_xaxis(ax, lay: dict, cat: dict, labels: dict):
     if lay["x"]:
         ax.set_xlabel(lay["x"])
@@ -329,8 +347,12 @@ def _set_xaxis(ax, lay: dict, cat: dict, labels: dict):
             ax.set_xticks(lay["x_values"], [_value(v) for v in lay["x_values"]])
     else:
         ticks = sorted(cat.items(), key=lambda kv: kv[1])
-        ax.set_xticks([v for _, v in ticks], [labels[c] for c, _ in ticks], rotation=30, ha="right", fontsize=8)
+        ax.set_xticks([v for _, v in ticks], [labels[c] for c, _ in ticks], fontsize=7)
         ax.set_xlabel("cell")
+
+
+def _share_err(d: pd.DataFrame):
+    return d["win_share"] - d["share_ci_low"], d["share_ci_high"] - d["win_share"]
 
 
 def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
@@ -340,16 +362,15 @@ def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
     cols = ["cell"] + [c for c in [lay["x"], *lay["facets"]] if c and c not in g]
     g = g.merge(cells[cols], on="cell")
     panels = list(_series(g, [c for c in lay["facets"] if c in g]))[:MAX_PANELS]
-    fig, axes = _figure(len(panels))
+    fig, axes = _figure(len(panels), w=_width(cells, lay))
     cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
     keys = sorted(g["key"].unique(), key=lambda k: (0, int(k)) if str(k).isdigit() else (1, str(k)))
     colors = {k: f"C{i % 10}" for i, k in enumerate(keys)}
     name = (lambda k: f"position {k}" + (" (start)" if k == "1" else "")) if kind == "position" else str
     for ax, (plabel, d) in zip(axes, panels):
-        err = lambda r: (r["win_share"] - r["share_ci_low"], r["share_ci_high"] - r["win_share"])  # noqa: E731
         if d["cell"].nunique() == 1:  # one cell: a bar per key
             d = d.set_index("key").loc[[k for k in keys if k in set(d["key"])]].reset_index()
-            lo, hi = err(d)
+            lo, hi = _share_err(d)
             ax.bar(range(len(d)), d["win_share"], yerr=[lo, hi], capsize=4,
                    color=[colors[k] for k in d["key"]], alpha=0.85)
             ax.set_xticks(range(len(d)), [name(k) for k in d["key"]], rotation=20, ha="right", fontsize=8)
@@ -359,16 +380,14 @@ def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
             ks = [k for k in keys if k in set(d["key"])]
             for i, k in enumerate(ks):
                 dk = d[d["key"] == k].sort_values(lay["x"] or "cell")
-                lo, hi = err(dk)
+                lo, hi = _share_err(dk)
                 xs = _xcoords(dk, lay, cat) + dodge * (i - (len(ks) - 1) / 2)
                 ax.errorbar(xs, dk["win_share"], yerr=[lo, hi], marker="o", ms=4, capsize=3,
                             ls="-" if numeric else "none", color=colors[k], label=name(k))
             _set_xaxis(ax, lay, cat, labels)
-            ax.legend(fontsize=7)
         for fair in sorted(d["fair_share"].unique()):
-            ax.axhline(fair, ls="--", color="0.4", lw=1)
-            ax.annotate(f"fair 1/N = {fair:.3f}", (1, fair), xycoords=("axes fraction", "data"), ha="right",
-                        va="bottom", fontsize=7, color="0.3")
+            ax.axhline(fair, ls="--", color="0.4", lw=1, label=f"fair 1/N = {fair:.3f}")
+        ax.legend(fontsize=7)
         ax.set_ylabel("win share (shared wins split)")
         ax.set_title(_panel_title(plabel, cells), fontsize=10)
         ax.grid(alpha=0.3)
@@ -383,9 +402,14 @@ def _metric_panel(ax, df, lay, cat, labels, ylabel):
     series = list(_series(df, [c for c in lay["facets"] if c in df]))
     for i, (label, d) in enumerate(series):
         d = d.sort_values(lay["x"] or "cell")
-        xs = _xcoords(d, lay, cat) + _dodge(df, lay) * (i - (len(series) - 1) / 2)
-        ax.errorbar(xs, d["y"], yerr=[d["y"] - d["lo"], d["hi"] - d["y"]], marker="o", ms=4, capsize=3,
-                    ls="-" if numeric and len(d) > 1 else "none", label=label or None, color=f"C{i % 10}")
+        yerr = [d["y"] - d["lo"], d["hi"] - d["y"]]
+        if numeric:
+            xs = _xcoords(d, lay, cat) + _dodge(df, lay) * (i - (len(series) - 1) / 2)
+            ax.errorbar(xs, d["y"], yerr=yerr, marker="o", ms=4, capsize=3, ls="-" if len(d) > 1 else "none",
+                        label=label or None, color=f"C{i % 10}")
+        else:  # a bar per cell; each cell is in exactly one series
+            ax.bar(_xcoords(d, lay, cat), d["y"], yerr=yerr, capsize=4, width=0.6, alpha=0.85,
+                   label=label or None, color=f"C{i % 10}")
     _set_xaxis(ax, lay, cat, labels)
     ax.set_ylabel(ylabel)
     ax.grid(alpha=0.3)
@@ -403,7 +427,7 @@ def _chart_spread_margin(cells, groups, lay, path, labels) -> bool:
     have_margin = "margin_mean" in cells
     if not (have_sd or have_margin):
         return False
-    fig, axes = _figure(int(bool(have_sd)) + int(have_margin), ncols=2)
+    fig, axes = _figure(int(bool(have_sd)) + int(have_margin), ncols=2, w=_width(cells, lay))
     cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
     axes = list(axes)
     if have_sd:
@@ -421,7 +445,7 @@ def _chart_spread_margin(cells, groups, lay, path, labels) -> bool:
 def _chart_crashes(cells, lay, path, labels) -> bool:
     if "crashes_mean" not in cells:
         return False
-    fig, (ax,) = _figure(1, w=6.4, h=4.0)
+    fig, (ax,) = _figure(1, w=max(6.4, _width(cells, lay)), h=4.0)
     cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
     _metric_panel(ax, _metric_frame(cells, "crashes"), lay, cat, labels, "crashes per game")
     ax.set_title("Crashes per game (mean, 95% CI)", fontsize=10)
@@ -475,7 +499,7 @@ def _data_files(cells: pd.DataFrame, meta: dict) -> list[tuple[str, str, str]]:
     """(parameter, path, note) for every data file the cells used."""
     rows, seen = [], set()
     for c in cells.columns:
-        if cells[c].dtype != object:
+        if not _is_text(cells[c]):
             continue
         for v in cells[c].dropna().unique():
             if isinstance(v, str) and v.lower().endswith(DATA_EXT) and (c, v) not in seen:
@@ -490,12 +514,16 @@ def _data_files(cells: pd.DataFrame, meta: dict) -> list[tuple[str, str, str]]:
     return rows
 
 
+def _is_text(s: pd.Series) -> bool:
+    return s.dtype == object or pd.api.types.is_string_dtype(s)
+
+
 def _file_note(p: Path) -> str:
     """sha256 prefix and, for TOML rows with a 'source' field, how many rows are assumed."""
     if not p.is_file():
         return "file not found now"
     b = p.read_bytes()
-    note = f"sha256 {hashlib.sha256(b).hexdigest()[:12]}"
+    note = f"sha256 now {hashlib.sha256(b).hexdigest()[:12]}"
     if p.suffix == ".toml":
         try:
             d = tomllib.loads(b.decode())
@@ -509,8 +537,17 @@ def _file_note(p: Path) -> str:
     return note
 
 
+def _sort_key(x):
+    """Numbers numerically, before anything else (stored axis values are sorted as text)."""
+    return (0, x, "") if isinstance(x, (int, float)) and not isinstance(x, bool) else (1, 0, str(x))
+
+
+def _axis_values(v) -> str:
+    return ", ".join(map(str, sorted(v, key=_sort_key))) if isinstance(v, (list, tuple)) else str(v)
+
+
 def _uniq(s: pd.Series) -> list:
-    return sorted(s.dropna().unique().tolist(), key=str)
+    return sorted(s.dropna().unique().tolist(), key=_sort_key)
 
 
 def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
@@ -526,21 +563,29 @@ def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
         warnings.append(f"Cells played different numbers of games ({min(games)}–{max(games)}): "
                         "intervals differ in width.")
     done = len((res.get("manifest") or {}).get("done", {}))
-    if res.get("manifest") and done != len(cells):
+    planned = meta.get("cells")
+    if isinstance(planned, int) and planned != len(cells):
+        warnings.append(f"The sweep plans {planned} cells but {len(cells)} are finished: it was interrupted "
+                        "or is still running (rerun it to resume).")
+    elif res.get("manifest") and done != len(cells):
         warnings.append(f"The manifest lists {done} finished cells but the table holds {len(cells)}.")
     game = meta.get("game") or (", ".join(map(str, _uniq(cells["game"]))) if "game" in cells else "?")
     seeds = _uniq(cells["seed"]) if "seed" in cells else [meta.get("seed")]
     axes = meta.get("axes") or {}
     rows += [
         ("Game", game),
-        ("Results", f"{results_dir} ({meta.get('kind', '?')}, created {meta.get('created', '?')})"),
+        ("Results", f"{results_dir} ({meta.get('kind', '?')}"
+                    + (f", created {meta['created']})" if meta.get("created") else ")")),
         ("simsuite version", ", ".join(map(str, versions)) or "?"),
         ("Seed", ", ".join(map(str, seeds))),
         ("Games per cell", ", ".join(f"{g:,}" for g in games) or str(meta.get("games", "?"))),
         ("Cells", f"{len(cells)}"),
-        ("Swept axes", "; ".join(f"{k}: {', '.join(map(str, v))}" for k, v in axes.items())
+        ("Swept axes", "; ".join(f"{k}: {_axis_values(v)}" for k, v in axes.items())
          or ", ".join(lay["varying"]) or "none (single run)"),
     ]
+    name = (meta.get("definition") or {}).get("name") if isinstance(meta.get("definition"), dict) else None
+    if name:
+        rows.insert(1, ("Sweep definition", name))
     head = "".join(f"<tr><th>{esc(k)}</th><td>{esc(str(v))}</td></tr>" for k, v in rows)
     files = _data_files(cells, meta)
     if files:
@@ -567,7 +612,7 @@ def _fixed_table(cells: pd.DataFrame, lay: dict) -> str:
 def _cells_table(cells: pd.DataFrame) -> pd.DataFrame:
     df = cells.copy()
     for c in df.columns:  # data file paths are listed in the header; the name is enough here
-        if df[c].dtype == object and df[c].map(lambda v: isinstance(v, str) and v.lower().endswith(DATA_EXT)).all():
+        if _is_text(df[c]) and df[c].map(lambda v: isinstance(v, str) and v.lower().endswith(DATA_EXT)).all():
             df[c] = df[c].map(lambda v: Path(v).name)
     return df
 
@@ -609,19 +654,20 @@ def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
 
     lay = _layout(cells, meta)
     desc = _cell_descriptions(cells, lay)
-    labels = {c: _where(d) for c, d in desc.items()}
+    labels = _tick_labels(cells, lay)
     if len(groups):
         groups = groups.assign(key=groups["key"].astype(str))
 
     # findings
     pos_f, m_pos, k_pos = _position_findings(groups, desc) if len(groups) else ([], 0, 0)
     st_f, m_st, k_st = _strategy_findings(groups, cells, desc) if len(groups) else ([], 0, 0)
-    findings = []
+    findings = [] if len(groups) else ["No group table: turn-order and strategy balance cannot be judged."]
     if m_pos:
         z = NormalDist().inv_cdf(1 - ALPHA / (2 * m_pos))
-        findings.append(f"Turn order: {k_pos} of {m_pos} position tests show a win share different from the fair "
-                        f"1/N (Bonferroni-corrected over all {m_pos} cell × position tests: each at alpha "
-                        f"{ALPHA}/{m_pos}, z = {z:.2f}; shared wins count 1/k).")
+        what = (f"{k_pos} of {m_pos} position tests show a win share different from the fair 1/N" if k_pos else
+                "no turn-order position wins significantly more or less than the fair 1/N")
+        findings.append(f"Turn order: {what}. Tests are Bonferroni-corrected over all {m_pos} cell × position "
+                        f"tests (each at alpha {ALPHA}/{m_pos}, z = {z:.2f}); a shared win counts 1/k.")
     findings += pos_f
     if m_st:
         findings.append(f"Strategies: {k_st} of {m_st} strategy tests differ from the fair share "

@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit, prange
 
 from simsuite.rng import below, game_stream
+from simsuite.unmanaged import unmanaged, unmanaged2
 from simsuite.games.star_cartel.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.star_cartel.records import *  # noqa: F401,F403
 
@@ -722,9 +723,13 @@ def run_batch(cfg, key, g0, out):
     n = out.shape[0]
     nblocks = (n + GAMES_PER_BLOCK - 1) // GAMES_PER_BLOCK
     for b in prange(nblocks):
-        st = np.zeros(STATE_SIZE, np.int64)
-        log = np.zeros((1, LOG_W), np.int64)
-        c = cfg.copy()  # thread-local: refcount atomics on a shared array make threads contend
+        st_mem = np.zeros(STATE_SIZE, np.int64)
+        log_mem = np.zeros((1, LOG_W), np.int64)
+        c_mem = cfg.copy()  # thread-local copy: no cache line shared between threads
+        # views without reference counts: the hot helpers take them thousands of times a game
+        st = unmanaged(st_mem)
+        log = unmanaged2(log_mem)
+        c = unmanaged(c_mem)
         lg = I0
         lo = np.int64(b) * GAMES_PER_BLOCK
         hi = min(n, lo + GAMES_PER_BLOCK)

@@ -1,0 +1,135 @@
+"""make_report on small synthetic results directories (no simulation)."""
+import json
+import math
+
+import pandas as pd
+import pytest
+
+from simsuite import report
+from simsuite.report import make_report
+from simsuite.stats import Z95, wilson
+
+METRICS = ("turns", "crashes", "deliveries", "express", "reshuffles", "margin", "timeout", "shared_win",
+           "winning_score")
+GAMES = 40_000
+
+
+def _metric(mean, sd, n=GAMES):
+    h = Z95 * sd / math.sqrt(n)
+    return dict(mean=mean, sd=sd, ci_low=mean - h, ci_high=mean + h, min=max(mean - 3 * sd, 0), max=mean + 3 * sd)
+
+
+def _cell_row(cell, players, threshold, data, timeout=0.0, shared=0.01):
+    row = dict(cell=cell, config_hash=f"{cell:016x}", seed=7, simsuite_version="0.1.0", game="star-cartel",
+               players=players, strategies="market,greedy,random", rotate=True, start_value=3,
+               crash_threshold=threshold, max_turns=2000, contraband=str(data["contraband"]),
+               ships=str(data["ships"]), games=GAMES)
+    vals = dict(turns=(60 - threshold, 6), crashes=(12 / threshold, 1.0), deliveries=(20, 3), express=(2, 1),
+                reshuffles=(0.5, 0.5), margin=(3 + threshold / 3, 2), timeout=(timeout, 0.05),
+                shared_win=(shared, 0.1), winning_score=(40, 5))
+    for m in METRICS:
+        row.update({f"{m}_{k}": v for k, v in _metric(*vals[m]).items()})
+    row.update(first_game=0, seconds=1.0, games_per_s=float(GAMES))
+    return row
+
+
+def _group_rows(cell, players, kind, shares):
+    rows = []
+    for key, p in shares.items():
+        n = GAMES if kind != "strategy" else GAMES * players // len(shares)
+        wins = round(p * n)
+        lo, hi = wilson(wins, n)
+        h = Z95 * math.sqrt(p * (1 - p) / n)
+        rows.append(dict(cell=cell, config_hash=f"{cell:016x}", players=players, kind=kind, key=key, n=n, wins=wins,
+                         win_rate=p, ci_low=lo, ci_high=hi, shared_win_rate=0.0, win_share=p, share_ci_low=p - h,
+                         share_ci_high=p + h, fair_share=1 / players, score_mean=30.0, score_sd=6.0))
+    return rows
+
+
+def _hist_rows(cell, center):
+    rows = [dict(cell=cell, config_hash=f"{cell:016x}", metric="turns", value=v, count=1000 - 40 * abs(v - center))
+            for v in range(center - 10, center + 11)]
+    rows += [dict(cell=cell, config_hash=f"{cell:016x}", metric="crashes", value=v, count=100) for v in range(3)]
+    return rows
+
+
+def _write(path, cells, groups, hists, meta):
+    path.mkdir(parents=True)
+    pd.DataFrame(cells).to_parquet(path / "cells.parquet", index=False)
+    pd.DataFrame(groups).to_parquet(path / "groups.parquet", index=False)
+    pd.DataFrame(hists).to_parquet(path / "hists.parquet", index=False)
+    (path / "meta.json").write_text(json.dumps(meta))
+    (path / "manifest.json").write_text(json.dumps({"done": {f"k{r['cell']}": {"cell": r["cell"]} for r in cells}}))
+
+
+@pytest.fixture
+def data(tmp_path):
+    d = tmp_path / "data"
+    d.mkdir()
+    (d / "contraband.toml").write_text('[[card]]\ntype = "FOOD"\nsize = 1\ncount = 90\nsource = "assumed"\n')
+    (d / "ships.toml").write_text('[[ship]]\ncapacity = 4\nsource = "rules"\n')
+    return {"contraband": d / "contraband.toml", "ships": d / "ships.toml"}
+
+
+@pytest.fixture
+def sweep(tmp_path, data):
+    """4 players, crash_threshold 9..12: only threshold 9 favours the start player."""
+    cells, groups, hists = [], [], []
+    fair = {str(k): 0.25 for k in range(1, 5)}
+    for cell, t in enumerate((9, 10, 11, 12)):
+        cells.append(_cell_row(cell, 4, t, data, timeout=0.002 if t == 12 else 0.0))
+        pos = {"1": 0.30, "2": 0.25, "3": 0.25, "4": 0.20} if t == 9 else fair
+        groups += _group_rows(cell, 4, "position", pos)
+        groups += _group_rows(cell, 4, "seat", {str(k - 1): 0.25 for k in range(1, 5)})
+        groups += _group_rows(cell, 4, "strategy", {"market": 0.25, "greedy": 0.25, "random": 0.25})
+        hists += _hist_rows(cell, 60 - t)
+    cells[-1]["simsuite_version"] = "0.0.9"  # mixed versions must be flagged
+    path = tmp_path / "sweep-a"
+    _write(path, cells, groups, hists, dict(kind="sweep", game="star-cartel", seed=7, games=GAMES,
+                                            axes={"crash_threshold": [10, 11, 12, 9]}, cells=5))
+    return path
+
+
+def test_sweep_report(sweep, tmp_path):
+    out = make_report(sweep, tmp_path / "rep")
+    json.dumps(out)  # JSON-serialisable
+    assert out["cells"] == 4
+    page = (tmp_path / "rep" / "index.html").read_text()
+    assert out["html"] == str(tmp_path / "rep" / "index.html")
+    assert "<img src='winshare_position.png'" in page
+    assert "different simsuite versions (0.0.9, 0.1.0)" in page
+    assert "crash_threshold: 9, 10, 11, 12" in page and "plans 5 cells but 4 are finished" in page
+    assert "contraband.toml" in page and "rows by source: assumed 1" in page  # data files in the header
+    names = {p.rsplit("/", 1)[-1] for p in out["charts"]}
+    assert {"winshare_position.png", "spread_margin.png", "crashes.png", "turns_hist.png"} <= names
+    for p in out["charts"]:
+        with open(p, "rb") as f:
+            assert f.read(8) == b"\x89PNG\r\n\x1a\n"
+
+    f = out["findings"]
+    adv = [s for s in f if "start player" in s]
+    assert len(adv) == 1 and "crash_threshold 9" in adv[0] and "first-player advantage" in adv[0]
+    assert "30.0%" in adv[0] and "25.0%" in adv[0]
+    assert any("last player" in s and "disadvantage" in s and "crash_threshold 9" in s for s in f)
+    # fair positions, and every position of the fair cells, are not reported
+    assert not any("second player" in s or "third player" in s for s in f)
+    assert not any("crash_threshold 1" in s and "player" in s and "wins" in s for s in f)
+    assert any("Bonferroni" in s and "2 of 16" in s for s in f)
+    assert any("turn cap" in s and "crash_threshold 12" in s for s in f)
+    assert any(s.startswith("The crash rate (crashes per game) falls from 1.33 at crash_threshold 9") for s in f)
+
+
+def test_single_run_no_advantage(tmp_path, data, monkeypatch):
+    path = tmp_path / "run-b"
+    groups = (_group_rows(0, 3, "position", {"1": 1 / 3, "2": 1 / 3, "3": 1 / 3})
+              + _group_rows(0, 3, "strategy", {"market": 0.335, "greedy": 0.3325, "random": 0.3325}))
+    _write(path, [_cell_row(0, 3, 9, data)], groups, _hist_rows(0, 50),
+           dict(kind="run", game="star-cartel", seed=7, games=GAMES, axes={}))
+    monkeypatch.setattr(report, "ROOT", tmp_path)  # default out_dir is ROOT/reports/<name>
+    out = make_report(path)
+    assert out["html"] == str(tmp_path / "reports" / "run-b" / "index.html")
+    assert all((tmp_path / "reports" / "run-b" / p).stat().st_size > 0 for p in out["charts"])
+    assert len(out["charts"]) == 5
+    f = out["findings"]
+    assert any(s.startswith("Nothing is significantly out of balance") for s in f)
+    assert not any("advantage" in s for s in f)
