@@ -9,7 +9,7 @@ Decision protocol (rules SC.15): when a player must choose, the engine writes th
 into ``st[S_OPT : S_OPT + st[S_NOPT]]`` and calls the strategy's ``decide(kind, st, cfg, me)``,
 which returns an index into that list. The engine only asks when there are two or more options.
 
-A strategy may write only into ``st[S_SCR : S_SCR + 32]`` (scratch) and the generator.
+A strategy may write only into ``st[S_SCR : S_SCR + 64]`` (scratch) and the generator.
 
 Option encodings per decision kind:
 
@@ -156,6 +156,10 @@ S_SHIP = _cf(MAX_P)
 S_LOAD = _cf(MAX_P)
 S_HOLD_N = _cf(MAX_P)
 S_HOLD = _cf(MAX_P * MAX_HOLD)
+S_HSIZE = _cf(MAX_P * N_TYPES)  # hold: sum of sizes per (player, type)
+S_HCOUNT = _cf(MAX_P * N_TYPES)  # hold: cards per (player, type)
+S_STASH_TOT = _cf(N_TYPES)  # stashed cards per type, all players together
+S_MVER = _cf()  # bumped by every delivery (markers and stashes change only then)
 S_STASH_N = _cf(MAX_P)
 S_STASH_T = _cf(MAX_P * N_TYPES)  # stashed card count per (player, type)
 S_STASH = _cf(MAX_P * MAX_CARDS)
@@ -167,7 +171,7 @@ S_DISC = _cf(MAX_CARDS)
 S_YARD = _cf(MAX_SHIPS)
 S_NOPT = _cf()
 S_OPT = _cf(MAX_OPT + 8)
-S_SCR = _cf(32)  # scratch space a strategy may use freely inside one decide() call
+S_SCR = _cf(64)  # scratch space for strategies (see heuristics.py for what it keeps there)
 STATE_SIZE = _c
 del _c
 
@@ -244,15 +248,15 @@ def stashed(st, p, t):
 
 
 @njit(inline="always")
-def hold_type_size(st, cfg, p, t):
+def hold_type_size(st, p, t):
     """Sum of sizes of p's hold cards of type t."""
-    s = 0
-    base = S_HOLD + p * MAX_HOLD
-    for i in range(st[S_HOLD_N + p]):
-        c = st[base + i]
-        if cfg[C_CARD_TYPE + c] == t:
-            s += cfg[C_CARD_SIZE + c]
-    return s
+    return st[S_HSIZE + p * N_TYPES + t]
+
+
+@njit(inline="always")
+def hold_type_count(st, p, t):
+    """Number of p's hold cards of type t."""
+    return st[S_HCOUNT + p * N_TYPES + t]
 
 
 @njit(inline="always")

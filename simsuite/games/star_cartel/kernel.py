@@ -226,6 +226,9 @@ def _take(st, cfg, p, col, row, log, lg):
     st[S_HOLD + p * MAX_HOLD + hn] = card
     st[S_HOLD_N + p] = hn + 1
     st[S_LOAD + p] += cfg[C_CARD_SIZE + card]
+    t = cfg[C_CARD_TYPE + card]
+    st[S_HSIZE + p * N_TYPES + t] += cfg[C_CARD_SIZE + card]
+    st[S_HCOUNT + p * N_TYPES + t] += 1
     k = st[S_TURN_LOADED]
     if k == 0:
         st[S_TURN_T0] = cfg[C_CARD_TYPE + card]
@@ -316,16 +319,14 @@ def deliver(st, cfg, p, express, ab, log, lg):
     st[S_DELIV] += 1
     st[S_PDELIV + p] += 1
     st[S_EXPRESS] += express
-    for t in range(N_TYPES):
-        st[S_DSIZE + t] = 0
-        st[S_DCOUNT + t] = 0
+    st[S_MVER] += 1
     hb = S_HOLD + p * MAX_HOLD
     hn = st[S_HOLD_N + p]
-    for i in range(hn):
-        c = st[hb + i]
-        t = cfg[C_CARD_TYPE + c]
-        st[S_DSIZE + t] += cfg[C_CARD_SIZE + c]
-        st[S_DCOUNT + t] += 1
+    for t in range(N_TYPES):
+        st[S_DSIZE + t] = st[S_HSIZE + p * N_TYPES + t]
+        st[S_DCOUNT + t] = st[S_HCOUNT + p * N_TYPES + t]
+        st[S_HSIZE + p * N_TYPES + t] = 0
+        st[S_HCOUNT + p * N_TYPES + t] = 0
     nsets = 0
     mx = 0
     for t in range(N_TYPES):
@@ -387,6 +388,7 @@ def deliver(st, cfg, p, express, ab, log, lg):
         _marker_change(st, cfg, B, dB, log, lg)
         if Sm >= 0:
             _marker_change(st, cfg, Sm, dS, log, lg)
+        st[S_MVER] += 1  # the stash choice sees the new market
         # SC.11.7 stash exactly one remaining set (A5), SC.11.8 EXTRA_STASH
         stash_mask = 0
         n = 0
@@ -422,6 +424,7 @@ def deliver(st, cfg, p, express, ab, log, lg):
                 st[sb + st[S_STASH_N + p]] = c
                 st[S_STASH_N + p] += 1
                 st[S_STASH_T + p * N_TYPES + t] += 1
+                st[S_STASH_TOT + t] += 1
             else:
                 _discard(st, c)
         if lg:
@@ -534,6 +537,11 @@ def check_invariants(st, cfg):
             load += cfg[C_CARD_SIZE + card]
         if load != st[S_LOAD + p] or load > cfg[C_SHIP_CAP + st[S_SHIP + p]]:
             return V_CAPACITY
+        hs = 0
+        for t in range(N_TYPES):
+            hs += st[S_HSIZE + p * N_TYPES + t]
+        if hs != load:
+            return V_CAPACITY
         for t in range(N_TYPES):
             k = 0
             for i in range(st[S_STASH_N + p]):
@@ -541,6 +549,12 @@ def check_invariants(st, cfg):
                     k += 1
             if k != st[S_STASH_T + p * N_TYPES + t]:
                 return V_STASH
+    for t in range(N_TYPES):
+        k = 0
+        for p in range(N):
+            k += st[S_STASH_T + p * N_TYPES + t]
+        if k != st[S_STASH_TOT + t]:
+            return V_STASH
         for i in range(st[S_STASH_N + p]):
             seen[st[S_STASH + p * MAX_CARDS + i]] += 1
     for i in range(nc):
@@ -722,6 +736,7 @@ def run_batch(cfg, key, g0, out):
     """Play games g0 .. g0 + len(out) - 1; row i of out gets game g0 + i."""
     n = out.shape[0]
     nblocks = (n + GAMES_PER_BLOCK - 1) // GAMES_PER_BLOCK
+    res = unmanaged2(out)  # shared by the threads: keep its reference count out of the loop
     for b in prange(nblocks):
         st_mem = np.zeros(STATE_SIZE, np.int64)
         log_mem = np.zeros((1, LOG_W), np.int64)
@@ -736,7 +751,7 @@ def run_batch(cfg, key, g0, out):
         for i in range(lo, hi):
             _init_game(st, c, key, g0 + i)
             play_game(st, c, log, lg, I0)
-            score_game(st, c, out, i, log, lg)
+            score_game(st, c, res, i, log, lg)
 
 
 @njit(cache=True)

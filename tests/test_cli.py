@@ -1,0 +1,125 @@
+"""CLI: bad input gives one clear line and exit status 2; --json output; sweeps resume."""
+import json
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+
+
+def sim(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "simsuite", *map(str, args)], capture_output=True, text=True,
+                          cwd=cwd, timeout=600)
+
+
+def assert_bad(r, *words):
+    assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1, r.stderr
+    assert "Traceback" not in r.stderr and "Traceback" not in r.stdout
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+
+
+@pytest.mark.parametrize("args, words", [
+    (["run", "star-cartel", "--set", "foo=1"], ["foo", "allowed", "crash_threshold"]),
+    (["run", "star-cartel", "--set", "crash_threshold=99"], ["crash_threshold", "2..30"]),
+    (["run", "star-cartel", "--set", "crash_threshold=x"], ["crash_threshold", "integer"]),
+    (["run", "star-cartel", "--players", "2"], ["players", "3..6"]),
+    (["run", "star-cartel", "--players", "7"], ["players", "3..6"]),
+    (["run", "star-cartel", "--strategies", "market,bogus"], ["strategies", "bogus", "greedy"]),
+    (["run", "star-cartel", "--players", "3", "--strategies", "market,market,market,market"], ["strategies"]),
+    (["run", "chess"], ["game", "star-cartel"]),
+    (["run", "star-cartel", "--set", "nonsense"], ["--set", "NAME=VALUE"]),
+    (["run", "star-cartel", "--set", "third_card_scope=sideways"], ["third_card_scope", "bottom_row"]),
+    (["run", "star-cartel", "--set", "start_value=12"], ["start_value", "crash_threshold"]),
+    (["run", "star-cartel", "--games", "abc"], ["games"]),
+    (["sweep", "star-cartel", "--set", "players=2..4"], ["players"]),
+    (["sweep", "star-cartel", "--set", "crash_threshold=9..6"], ["crash_threshold", "range"]),
+    (["replay", "star-cartel", "--game", "1", "--strategies", "nope"], ["strategies"]),
+    (["report", "no-such-results"], ["source"]),
+    (["status", "no-such-dir"], ["results"]),
+    (["list", "monopoly"], ["game"]),
+])
+def test_bad_input_one_line_exit_2(args, words):
+    assert_bad(sim(*args), *words)
+
+
+def test_malformed_toml(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("name = [unclosed\n")
+    assert_bad(sim("sweep", "--config", bad), "--config", "malformed")
+    assert_bad(sim("run", "star-cartel", "--set", f"ships={bad}"), "ships", "malformed")
+    short = tmp_path / "deck.toml"
+    short.write_text('[[card]]\ntype = "FOOD"\nsize = 4\ncount = 89\n')
+    assert_bad(sim("run", "star-cartel", "--set", f"contraband={short}"), "contraband", "90")
+    unknown = tmp_path / "sweep.toml"
+    unknown.write_text('game = "star-cartel"\ngmaes = 5\n')
+    assert_bad(sim("sweep", "--config", unknown), "gmaes")
+
+
+def test_unwritable_output(tmp_path):
+    f = tmp_path / "file"
+    f.write_text("")
+    assert_bad(sim("run", "star-cartel", "--games", "10", "--out", f / "sub"), "--out")
+
+
+def test_run_json_and_records(tmp_path):
+    out = tmp_path / "run"
+    r = sim("run", "star-cartel", "--players", "4", "--games", "3000", "--seed", "7",
+            "--strategies", "market,greedy,greedy,random", "--out", out, "--json")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["games"] == 3000 and doc["seed"] == 7 and doc["simsuite_version"]
+    pos = [g for g in doc["groups"] if g["kind"] == "position"]
+    assert len(pos) == 4
+    assert abs(sum(g["win_share"] for g in pos) - 1.0) < 1e-9  # one unit of win per game
+    for g in doc["groups"]:
+        assert g["ci_low"] <= g["win_rate"] <= g["ci_high"]
+    games = pd.read_parquet(out / "games.parquet")
+    assert len(games) == 3000 and games["game"].tolist() == list(range(3000))
+    assert {"config_hash", "seed", "simsuite_version", "score_3"} <= set(games.columns)
+    assert (games["score_0"] == games["contraband_0"] + games["ship_value_0"]).all()
+    # the printed table came from the same games the records hold
+    wins = games[[f"win_{s}" for s in range(4)]].sum().sum()
+    assert wins == sum(g["wins"] for g in pos)
+    st = sim("status", out, "--json")
+    assert st.returncode == 0 and json.loads(st.stdout)["cells_done"] == 1
+    # replay a game of this run from its directory: identical to the batch record
+    rp = sim("replay", "--from", out, "--game", "17", "--json")
+    assert rp.returncode == 0, rp.stderr
+    ev = json.loads(rp.stdout)
+    assert ev["matches_batch"] is True
+    scores = {e["player"]: e["T"] for e in ev["events"] if e["event"] == "score"}
+    row = games.iloc[17]
+    assert scores == {p: int(row[f"score_{p}"]) for p in range(4)}
+
+
+def test_list_json():
+    r = sim("list", "--json")
+    assert r.returncode == 0
+    doc = json.loads(r.stdout)
+    sc = [g for g in doc if g["game"] == "star-cartel"][0]
+    names = {p["name"] for p in sc["parameters"]}
+    assert {"crash_threshold", "players", "setup_purge_sizes", "third_card_scope"} <= names
+    assert {"random", "greedy", "market"} <= {s["name"] for s in sc["strategies"]}
+
+
+def test_sweep_resume_and_other_sweep_refused(tmp_path):
+    out = tmp_path / "sw"
+    args = ["sweep", "star-cartel", "--set", "crash_threshold=8,10", "--players", "3", "--games", "500",
+            "--seed", "3", "--out", out, "--json"]
+    r1 = sim(*args)
+    assert r1.returncode == 0, r1.stderr
+    d1 = json.loads(r1.stdout)
+    assert d1["cells"] == 2 and d1["ran"] == 2
+    r2 = sim(*args)
+    d2 = json.loads(r2.stdout)
+    assert d2["ran"] == 0 and d2["resumed"] == 2
+    assert d1["rows"] == d2["rows"]
+    cells = pd.read_parquet(out / "cells.parquet")
+    assert sorted(cells["crash_threshold"]) == [8, 10]
+    assert (cells["simsuite_version"] != "").all() and (cells["seed"] == 3).all()
+    assert (out / "summary.csv").exists()
+    other = sim("sweep", "star-cartel", "--set", "crash_threshold=7,9", "--games", "500", "--out", out)
+    assert_bad(other, "--out")
