@@ -4,7 +4,6 @@ Errors in user input print one line ``error: FIELD: what is allowed`` and exit w
 """
 from __future__ import annotations
 
-import itertools
 import json
 import math
 import sys
@@ -173,8 +172,8 @@ def run(game_name, seed, players, strategies, sets, chunk, threads, strategy_dir
         bar.close()
         if writer:
             writer.close()
-    res.extra["threads"] = nthreads
-    row = rd.add(cell_key(g.name, h, seed, n_games), res, 0)
+    rd.add(cell_key(g.name, h, seed, n_games), res, 0)
+    gps = n_games / res.seconds if res.seconds > 0 else float("nan")
     groups = res.acc.group_rows()
     seat_strats = None if cfg["rotate"] else g.seat_strategies(cfg)
     for gr in groups:
@@ -182,7 +181,7 @@ def run(game_name, seed, players, strategies, sets, chunk, threads, strategy_dir
     m = res.acc.metric_summary()
     if as_json:
         _echo_json(dict(game=g.name, simsuite_version=__version__, seed=seed, config_hash=f"{h:016x}", config=cfg,
-                        games=n_games, seconds=res.seconds, games_per_s=row["games_per_s"], threads=nthreads,
+                        games=n_games, seconds=res.seconds, games_per_s=gps, threads=nthreads,
                         out=str(out), metrics={k: v for k, v in m.items()}, groups=groups))
         return
     click.echo(f"{g.title}: {n_games:,} games, {cfg['players']} players, seed {seed}, "
@@ -191,7 +190,7 @@ def run(game_name, seed, players, strategies, sets, chunk, threads, strategy_dir
     click.echo(f"mean turns {m['turns_mean']:.2f} (sd {m['turns_sd']:.2f}); mean crashes per game "
                f"{m['crashes_mean']:.3f} (sd {m['crashes_sd']:.3f}); shared-win games {m['shared_win_mean']:.4f}; "
                f"timeouts {m['timeout_mean']:.5f}")
-    click.echo(f"{res.seconds:.2f} s, {row['games_per_s']:,.0f} games/s on {nthreads} thread(s); results in {out}")
+    click.echo(f"{res.seconds:.2f} s, {gps:,.0f} games/s on {nthreads} thread(s); results in {out}")
 
 
 class _RecordWriter:
@@ -232,7 +231,7 @@ def load_sweep_file(path: Path) -> dict:
         raise BadInput("--config", f"{path} does not exist")
     except tomllib.TOMLDecodeError as e:
         raise BadInput("--config", f"{path} is malformed TOML: {e}")
-    allowed = {"name", "game", "description", "games", "seed", "set", "sweep", "strategy_dirs"}
+    allowed = {"name", "game", "description", "games", "seed", "set", "sweep", "strategy_dirs", "unit"}
     for k in d:
         if k not in allowed:
             raise BadInput("--config", f"{path.name}: unknown key {k!r}; allowed: {', '.join(sorted(allowed))}")
@@ -242,60 +241,6 @@ def load_sweep_file(path: Path) -> dict:
     return d
 
 
-def plan_cells(game, base: dict, axes: dict, extra_dirs) -> list[dict]:
-    """Resolved configurations of every combination of the axes (checked before anything runs)."""
-    from .params import split_values
-
-    names = list(axes)
-    values = []
-    for n in names:
-        raw = axes[n]
-        p = game.param(n)
-        if isinstance(raw, list):
-            vals = [str(v) for v in raw]
-        else:
-            vals = split_values(p, str(raw))
-        if not vals:
-            raise BadInput(n, "no values to sweep")
-        values.append(vals)
-    cells = []
-    for combo in itertools.product(*values):
-        ov = dict(base)
-        ov.update({game.param(n).name: v for n, v in zip(names, combo)})
-        cells.append(game.resolve(ov, extra_dirs))
-    return cells
-
-
-def run_sweep(g, base, axes, n_games, seed, out: Path, extra_dirs=(), threads=0, chunk=1 << 16,
-              definition_name="", quiet=False) -> tuple[Path, list[dict], int]:
-    from .runner import Progress, run_cell, set_threads
-    from .store import ResultsDir, cell_key
-
-    cells = plan_cells(g, base, axes, extra_dirs)
-    set_threads(threads)
-    definition = dict(name=definition_name, base={k: str(v) for k, v in base.items()},
-                      axes={k: (v if isinstance(v, list) else str(v)) for k, v in axes.items()},
-                      games=n_games, seed=seed)
-    rd = ResultsDir(out, dict(kind="sweep", game=g.name, seed=seed, games=n_games, definition=definition,
-                              axes={g.param(k).name: sorted({c[g.param(k).name] for c in cells}, key=str) for k in axes},
-                              cells=len(cells)))
-    rows, skipped = [], 0
-    bar = Progress(n_games * len(cells), f"{g.name} sweep", enabled=None if not quiet else False)
-    try:
-        for i, cfg in enumerate(cells):
-            h = g.config_hash(cfg)
-            key = cell_key(g.name, h, seed, n_games)
-            if rd.done(key):
-                skipped += 1
-                bar(n_games)
-                continue
-            res = run_cell(g, cfg, n_games, seed, extra_dirs, chunk=chunk, progress=bar)
-            rows.append(rd.add(key, res, i))
-    finally:
-        bar.close()
-    return out, rows, skipped
-
-
 @cli.command()
 @click.argument("game_name", required=False)
 @_common
@@ -303,19 +248,24 @@ def run_sweep(g, base, axes, n_games, seed, out: Path, extra_dirs=(), threads=0,
 @click.option("--games", "n_games", type=click.IntRange(1, 10**12), default=None, help="games per cell [100000]")
 @click.option("--rotate/--no-rotate", default=None, help="rotate the line-up through the seats (default on in sweeps)")
 @click.option("--out", type=click.Path(), default=None, help="results directory (default results/<name>)")
+@click.option("--unit", type=click.IntRange(1, 10**12), default=None,
+              help="games per work unit (saved and resumable; part of the sweep definition) [262144]")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="run the units on a Dask cluster")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
 def sweep(game_name, seed, players, strategies, sets, chunk, threads, strategy_dirs, config_file, n_games, rotate,
-          out, as_json):
+          out, unit, scheduler, as_json):
     """Run every combination of the swept parameters; one row per cell in results/<name>/cells.parquet.
 
     \b
     --set NAME=a..b (integers), --set NAME=a,b,c, strategies alternatives with '|':
       simsuite sweep star-cartel --set crash_threshold=6..12 --set players=3..6 --games 200000 --out results/sc-crash
       simsuite sweep --config configs/sweeps/star-cartel-crash.toml
-    Re-running the same command resumes: finished cells are kept, not redone.
+    Re-running the same command resumes: finished work units are kept, not redone.
+    With --scheduler tcp://HOST:PORT the units run on a Dask cluster (same results).
     """
     from . import games
-    from .params import parse_assignment
+    from .params import parse_assignment, split_values
+    from .sweep import DEFAULT_UNIT, run_sweep
 
     spec = load_sweep_file(Path(config_file)) if config_file else {}
     game_name = game_name or spec.get("game")
@@ -330,8 +280,6 @@ def sweep(game_name, seed, players, strategies, sets, chunk, threads, strategy_d
     for s in sets:
         k, v = parse_assignment(s)
         name = g.param(k).name
-        from .params import split_values
-
         if len(split_values(g.param(name), v)) > 1:
             axes[name] = v
             base.pop(name, None)
@@ -340,8 +288,6 @@ def sweep(game_name, seed, players, strategies, sets, chunk, threads, strategy_d
             axes.pop(name, None)
     for name, v in (("players", players), ("strategies", strategies)):
         if v is not None:
-            from .params import split_values
-
             if len(split_values(g.param(name), v)) > 1:
                 axes[name] = v
             else:
@@ -353,21 +299,21 @@ def sweep(game_name, seed, players, strategies, sets, chunk, threads, strategy_d
     extra = tuple(strategy_dirs) + tuple(spec.get("strategy_dirs", ()))
     name = spec.get("name") or (Path(out).name if out else f"{g.name}-sweep")
     out = Path(out) if out else ROOT / "results" / name
-    t0 = time.perf_counter()
-    out, rows, skipped = run_sweep(g, base, axes, n_games, seed, out, extra, threads, chunk, name)
-    dt = time.perf_counter() - t0
+    unit = unit or int(spec.get("unit", DEFAULT_UNIT))
+    info = run_sweep(g, base, axes, n_games, seed, out, extra, threads, unit, scheduler, name)
     from .store import read_results
 
     tables = read_results(out)
+    gps = info["ran_games"] / info["seconds"] if info["seconds"] > 0 else None
     if as_json:
-        _echo_json(dict(out=str(out), cells=len(tables["cells"]), ran=len(rows), resumed=skipped, seconds=dt,
-                        rows=tables["cells"].to_dict("records")))
+        _echo_json(dict(info, games_per_s=gps, rows=tables["cells"].to_dict("records")))
         return
     cols = [c for c in ("cell", *axes, "games", "turns_mean", "crashes_mean", "margin_mean", "shared_win_mean",
-                        "timeout_mean", "games_per_s") if c in tables["cells"].columns]
+                        "timeout_mean") if c in tables["cells"].columns]
     click.echo(tables["cells"][cols].to_string(index=False, float_format=lambda x: f"{x:.3f}"))
-    click.echo(f"{len(rows)} cell(s) run, {skipped} already done, {dt:.1f} s; tables in {out} "
-               "(cells.parquet, groups.parquet, hists.parquet, summary.csv)")
+    click.echo(f"{info['ran_games']:,} games in {info['ran_units']} unit(s) this time, {info['seconds']:.1f} s"
+               + (f" ({gps:,.0f} games/s)" if gps else "") + f"; {info['resumed_cells']} cell(s) were already done; "
+               f"tables in {out} (cells.parquet, groups.parquet, hists.parquet, summary.csv)")
 
 
 # -------------------------------------------------------------------------------- report
@@ -399,8 +345,11 @@ def report(source, out, threads, as_json):
         src = ROOT / "results" / spec.get("name", source)
         if not as_json:
             click.echo(f"running sweep {source} into {src} (resumes if interrupted) ...")
+        from .sweep import DEFAULT_UNIT, run_sweep
+
         run_sweep(g, base, axes, int(spec.get("games", 100_000)), int(spec.get("seed", 1)), src,
-                  tuple(spec.get("strategy_dirs", ())), threads, definition_name=spec.get("name", source))
+                  tuple(spec.get("strategy_dirs", ())), threads, int(spec.get("unit", DEFAULT_UNIT)),
+                  definition_name=spec.get("name", source))
     res = make_report(src, Path(out) if out else None)
     if as_json:
         _echo_json(res)
@@ -481,24 +430,30 @@ def bench(game_name, players, strategies, n_games, cold, as_json):
 @click.argument("results_dir", type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
 def status(results_dir, as_json):
-    """Progress of a results directory: cells done, games, versions."""
+    """Progress of a results directory per cell: work units and games done, versions."""
     from .store import read_results
+    from .sweep import sweep_progress
 
-    t = read_results(Path(results_dir))
-    meta, cells = t["meta"], t["cells"]
-    total = meta.get("cells", len(cells))
-    versions = sorted(cells["simsuite_version"].unique()) if len(cells) else []
-    doc = dict(dir=results_dir, kind=meta.get("kind"), game=meta.get("game"), cells_total=total,
-               cells_done=len(cells), games_per_cell=meta.get("games"), games_done=int(cells["games"].sum()) if len(cells) else 0,
-               versions=versions, cells=cells[[c for c in ("cell", *meta.get("axes", {}), "games", "seconds")
-                                               if c in cells.columns]].to_dict("records"))
+    path = Path(results_dir)
+    if not (path / "meta.json").exists():
+        raise BadInput("results", f"{path} is not a results directory (no meta.json)")
+    meta = json.loads((path / "meta.json").read_text())
+    rows = sweep_progress(path, meta)
+    t = read_results(path) if (path / "cells.parquet").exists() else {"cells": None}
+    cells = t["cells"]
+    versions = sorted(cells["simsuite_version"].unique()) if cells is not None and len(cells) else []
+    doc = dict(dir=str(path), kind=meta.get("kind"), game=meta.get("game"), cells_total=len(rows),
+               cells_done=sum(r["done"] for r in rows), games_total=sum(r["games"] for r in rows),
+               games_done=sum(r["games_done"] for r in rows), versions=versions, cells=rows)
     if as_json:
         _echo_json(doc)
         return
     click.echo(f"{doc['kind']} of {doc['game']}: {doc['cells_done']}/{doc['cells_total']} cells done, "
-               f"{doc['games_done']:,} games; version(s) {', '.join(versions)}")
-    if len(cells):
-        click.echo(pd_to_text(cells, ["cell", *meta.get("axes", {}), "games", "seconds"]))
+               f"{doc['games_done']:,}/{doc['games_total']:,} games; version(s) {', '.join(versions) or '-'}")
+    for r in rows:
+        label = ", ".join(f"{k}={v}" for k, v in r["params"].items())
+        click.echo(f"  cell {r['cell']:>3}  {label:<40} {r['units_done']}/{r['units']} units  "
+                   f"{r['games_done']:,}/{r['games']:,} games{'  done' if r['done'] else ''}")
 
 
 def pd_to_text(df, cols):

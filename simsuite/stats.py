@@ -6,6 +6,9 @@ loop over games) into sums that merge exactly, so the summary does not depend on
 Win accounting per player-game: ``win`` = 1 when the player is among the winners (a shared win
 counts), ``shared_win`` = 1 when it shares the win with others, ``win_share`` = 1/k for one of k
 winners. Over all seats win_share sums to 1 per game, so its fair value is 1/N.
+
+All sums are integers (win shares are counted in units of 1/SHARE_UNIT), so merging is exact:
+the summary is bit-identical whatever the chunking, the executor or the order of merging.
 """
 from __future__ import annotations
 
@@ -39,6 +42,11 @@ def mean_ci(s: float, ss: float, n: float, z: float = Z95) -> tuple[float, float
 
 
 GROUP_FIELDS = ("n", "wins", "shared_wins", "share_sum", "share_sq", "score_sum", "score_sq")
+SHARE_UNIT = 60  # lcm(1..6): 1/k of a win is an integer number of units for up to 6 winners
+
+
+def _merge_metric(a, b):
+    return [a[0] + b[0], a[1] + b[1], min(a[2], b[2]), max(a[3], b[3])]
 
 
 class Accumulator:
@@ -56,7 +64,7 @@ class Accumulator:
     def _group(self, kind, key):
         g = self.groups.get((kind, key))
         if g is None:
-            g = self.groups[(kind, key)] = np.zeros(len(GROUP_FIELDS))
+            g = self.groups[(kind, key)] = np.zeros(len(GROUP_FIELDS), np.int64)
         return g
 
     def add(self, metrics: dict, seats: dict) -> None:
@@ -65,14 +73,10 @@ class Accumulator:
             return
         self.games += n
         for name, v in metrics.items():
-            v = np.asarray(v)
-            f = v.astype(np.float64)
-            row = np.array([f.sum(), (f * f).sum(), f.min(), f.max()])
+            v = np.asarray(v).astype(np.int64)
+            row = [int(v.sum()), int((v * v).sum()), int(v.min()), int(v.max())]
             old = self.metrics.get(name)
-            if old is None:
-                self.metrics[name] = row
-            else:
-                self.metrics[name] = np.array([old[0] + row[0], old[1] + row[1], min(old[2], row[2]), max(old[3], row[3])])
+            self.metrics[name] = row if old is None else _merge_metric(old, row)
             if name in self.hist_metrics:
                 lo = int(v.min())
                 if lo < 0:  # histograms are kept from 0; shift by an offset if needed (never for counts)
@@ -84,11 +88,11 @@ class Accumulator:
                 else:
                     m = max(len(old), len(h))
                     self.hists[name] = np.pad(old, (0, m - len(old))) + np.pad(h, (0, m - len(h)))
-        win = seats["win"].astype(np.float64)
+        win = seats["win"].astype(np.int64)
         k = win.sum(axis=1, keepdims=True)
-        share = np.divide(win, k, out=np.zeros_like(win), where=k > 0)
+        share = win * (SHARE_UNIT // np.maximum(k, 1))
         shared = win * (k > 1)
-        score = seats["score"].astype(np.float64)
+        score = seats["score"].astype(np.int64)
         cols = (win, shared, share, score)
         # per table seat, per turn-order position, per strategy: sums over the masked player-games
         for kind, labels, keyfn in (
@@ -108,8 +112,7 @@ class Accumulator:
         self.games += other.games
         for name, row in other.metrics.items():
             old = self.metrics.get(name)
-            self.metrics[name] = row.copy() if old is None else np.array(
-                [old[0] + row[0], old[1] + row[1], min(old[2], row[2]), max(old[3], row[3])])
+            self.metrics[name] = list(row) if old is None else _merge_metric(old, row)
         for name, h in other.hists.items():
             old = self.hists.get(name, np.zeros(0, np.int64))
             m = max(len(old), len(h))
@@ -134,14 +137,31 @@ class Accumulator:
         rows = []
         order = {"position": 0, "seat": 1, "strategy": 2}
         for (kind, key), g in sorted(self.groups.items(), key=lambda kv: (order[kv[0][0]], kv[0][1])):
-            n, wins, shared, s, ss, sc, scs = g
+            n, wins, shared, s, ss, sc, scs = (int(x) for x in g)
             lo, hi = wilson(wins, n)
-            sm, _, slo, shi = mean_ci(s, ss, n)
+            u = SHARE_UNIT
+            sm, _, slo, shi = mean_ci(s / u, ss / (u * u), n)
             scm, scsd, _, _ = mean_ci(sc, scs, n)
             rows.append(dict(kind=kind, key=key, n=int(n), wins=int(wins), win_rate=wins / n, ci_low=lo, ci_high=hi,
                              shared_win_rate=shared / n, win_share=sm, share_ci_low=slo, share_ci_high=shi,
                              fair_share=1.0 / self.N, score_mean=scm, score_sd=scsd))
         return rows
+
+    def to_dict(self) -> dict:
+        """JSON-able exact state (for chunk files and for results coming back from workers)."""
+        return dict(N=self.N, names=self.names, hist_metrics=list(self.hist_metrics), games=self.games,
+                    metrics={k: [int(x) for x in v] for k, v in self.metrics.items()},
+                    hists={k: [int(x) for x in v] for k, v in self.hists.items()},
+                    groups=[[k, key, [int(x) for x in g]] for (k, key), g in self.groups.items()])
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Accumulator":
+        a = cls(d["N"], d["names"], tuple(d["hist_metrics"]))
+        a.games = d["games"]
+        a.metrics = {k: list(v) for k, v in d["metrics"].items()}
+        a.hists = {k: np.array(v, np.int64) for k, v in d["hists"].items()}
+        a.groups = {(k, key): np.array(g, np.int64) for k, key, g in d["groups"]}
+        return a
 
     def hist_rows(self) -> list[dict]:
         rows = []

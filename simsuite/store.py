@@ -48,9 +48,7 @@ def cell_tables(res: CellResult, cell: int) -> tuple[dict, list[dict], list[dict
     row = dict(ident)
     row.update({k: v for k, v in res.config.items()})
     row.update(res.acc.metric_summary())
-    row.update(first_game=res.g0, seconds=res.seconds,
-               games_per_s=res.games / res.seconds if res.seconds > 0 else float("nan"))
-    row.update(res.extra)
+    row.update(first_game=res.g0)  # timings live in the manifest: the table depends on the games only
     groups = [dict(cell=cell, config_hash=ident["config_hash"], players=res.config["players"], **g)
               for g in res.acc.group_rows()]
     hists = [dict(cell=cell, config_hash=ident["config_hash"], **h) for h in res.acc.hist_rows()]
@@ -98,7 +96,8 @@ class ResultsDir:
             _atomic_write(self.path / f"{name}.parquet", lambda p, df=df: df.to_parquet(p, index=False))
         cells = pd.DataFrame(self.tables["cells"])
         _atomic_write(self.path / "summary.csv", lambda p: cells.to_csv(p, index=False))
-        self.manifest["done"][key] = dict(cell=cell, games=res.games, seconds=res.seconds)
+        self.manifest["done"][key] = dict(cell=cell, games=res.games, seconds=res.seconds,
+                                          games_per_s=res.games / res.seconds if res.seconds > 0 else None)
         write_json(self.path / "manifest.json", self.manifest)
         return row
 

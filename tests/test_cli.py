@@ -85,6 +85,7 @@ def test_run_json_and_records(tmp_path):
     assert wins == sum(g["wins"] for g in pos)
     st = sim("status", out, "--json")
     assert st.returncode == 0 and json.loads(st.stdout)["cells_done"] == 1
+    assert json.loads(st.stdout)["games_done"] == 3000
     # replay a game of this run from its directory: identical to the batch record
     rp = sim("replay", "--from", out, "--game", "17", "--json")
     assert rp.returncode == 0, rp.stderr
@@ -112,10 +113,10 @@ def test_sweep_resume_and_other_sweep_refused(tmp_path):
     r1 = sim(*args)
     assert r1.returncode == 0, r1.stderr
     d1 = json.loads(r1.stdout)
-    assert d1["cells"] == 2 and d1["ran"] == 2
+    assert d1["cells"] == 2 and d1["ran_units"] == 2 and d1["ran_games"] == 1000
     r2 = sim(*args)
     d2 = json.loads(r2.stdout)
-    assert d2["ran"] == 0 and d2["resumed"] == 2
+    assert d2["ran_units"] == 0 and d2["resumed_cells"] == 2
     assert d1["rows"] == d2["rows"]
     cells = pd.read_parquet(out / "cells.parquet")
     assert sorted(cells["crash_threshold"]) == [8, 10]

@@ -1,0 +1,217 @@
+"""Sweeps: cells x chunks of games, run locally or on a Dask cluster, stored so they resume.
+
+A sweep is a list of cells (configurations); each cell's games are split into fixed work units
+(``unit`` games each, part of the sweep definition). A finished unit is written atomically to
+``chunks/<config hash>/<first game>.json`` with its configuration, seed, game range, simsuite
+version, the exact statistics and a content hash. When all of a cell's units are there, they are
+merged in game order into the cell's rows of cells/groups/hists.parquet and the manifest.
+Killing the sweep at any moment loses at most the units in flight; running the same command
+again skips what is on disk. Statistics are exact integer sums and every game's randomness
+depends only on (seed, configuration, game index), so the tables are identical whatever the
+executor, worker count, interruption or order of completion.
+"""
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+import time
+from pathlib import Path
+
+from . import __version__
+from .errors import BadInput
+from .stats import Accumulator
+from .store import ResultsDir, cell_key, write_json
+
+DEFAULT_UNIT = 1 << 18
+
+
+def plan_cells(game, base: dict, axes: dict, extra_dirs=()) -> list[dict]:
+    """Resolved configurations of every combination of the axes (all checked before any run)."""
+    from .params import split_values
+
+    names = list(axes)
+    values = []
+    for n in names:
+        raw = axes[n]
+        p = game.param(n)
+        vals = [str(v) for v in raw] if isinstance(raw, list) else split_values(p, str(raw))
+        if not vals:
+            raise BadInput(n, "no values to sweep")
+        values.append(vals)
+    cells = []
+    for combo in itertools.product(*values):
+        ov = dict(base)
+        ov.update({game.param(n).name: v for n, v in zip(names, combo)})
+        cells.append(game.resolve(ov, extra_dirs))
+    return cells
+
+
+def run_unit(game_name: str, cfg: dict, seed: int, g0: int, n: int, extra_dirs=(), threads: int = 0) -> dict:
+    """Play games g0..g0+n-1 of one configuration; returns the exact statistics as a dict.
+    Pure function of its arguments: safe to run (and re-run) on any worker."""
+    from . import games
+    from .runner import run_cell, set_threads
+
+    set_threads(threads)
+    g = games.get(game_name)
+    res = run_cell(g, cfg, n, seed, tuple(extra_dirs), g0=g0)
+    return dict(acc=res.acc.to_dict(), seconds=res.seconds, host=os.uname().nodename, pid=os.getpid())
+
+
+def _content_hash(d: dict) -> str:
+    return hashlib.sha256(json.dumps(d, sort_keys=True).encode()).hexdigest()
+
+
+class ChunkStore:
+    """One JSON file per finished unit, written by rename (atomic)."""
+
+    def __init__(self, root: Path):
+        self.root = Path(root) / "chunks"
+
+    def path(self, config_hash: int, g0: int) -> Path:
+        return self.root / f"{config_hash:016x}" / f"{g0:015d}.json"
+
+    def has(self, config_hash: int, g0: int) -> bool:
+        return self.path(config_hash, g0).exists()
+
+    def write(self, config_hash: int, g0: int, doc: dict) -> None:
+        p = self.path(config_hash, g0)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        body = dict(doc, content_hash=_content_hash(doc["acc"]))
+        tmp = p.with_name(f".{p.name}.tmp{os.getpid()}")
+        tmp.write_text(json.dumps(body, sort_keys=True))
+        os.replace(tmp, p)
+
+    def read(self, config_hash: int, g0: int) -> dict | None:
+        p = self.path(config_hash, g0)
+        try:
+            d = json.loads(p.read_text())
+        except (FileNotFoundError, json.JSONDecodeError):
+            return None
+        if _content_hash(d["acc"]) != d.get("content_hash"):
+            return None  # damaged: redo it
+        return d
+
+
+def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, extra_dirs=(), threads: int = 0,
+              unit: int = DEFAULT_UNIT, scheduler: str | None = None, definition_name: str = "",
+              progress: bool | None = None, on_cell=None) -> dict:
+    """Run (or resume) a sweep into `out`; returns counts and timings."""
+    from .runner import CellResult, Progress
+
+    cells = plan_cells(g, base, axes, extra_dirs)
+    definition = dict(name=definition_name, base={k: str(v) for k, v in sorted(base.items())},
+                      axes={k: (v if isinstance(v, list) else str(v)) for k, v in axes.items()},
+                      games=n_games, seed=seed, unit=unit, strategy_dirs=[str(d) for d in extra_dirs])
+    axis_values = {g.param(k).name: sorted({c[g.param(k).name] for c in cells}, key=str) for k in axes}
+    rd = ResultsDir(out, dict(kind="sweep", game=g.name, seed=seed, games=n_games, definition=definition,
+                              axes=axis_values, cells=len(cells), unit=unit))
+    store = ChunkStore(out)
+    hashes = [g.config_hash(c) for c in cells]
+    units = []  # (cell index, g0, n) still to run
+    for i, (cfg, h) in enumerate(zip(cells, hashes)):
+        if rd.done(cell_key(g.name, h, seed, n_games)):
+            continue
+        for g0 in range(0, n_games, unit):
+            if store.read(h, g0) is None:
+                units.append((i, g0, min(unit, n_games - g0)))
+    todo_games = sum(u[2] for u in units)
+    bar = Progress(todo_games, f"{g.name} sweep", enabled=progress)
+    t0 = time.perf_counter()
+    state = dict(ran_units=0, ran_games=0)
+
+    def finish_cells():
+        for i, (cfg, h) in enumerate(zip(cells, hashes)):
+            key = cell_key(g.name, h, seed, n_games)
+            if rd.done(key):
+                continue
+            docs = [store.read(h, g0) for g0 in range(0, n_games, unit)]
+            if any(d is None for d in docs):
+                continue
+            acc = Accumulator.from_dict(docs[0]["acc"])
+            for d in docs[1:]:  # game order: the merge is exact anyway
+                acc.merge(Accumulator.from_dict(d["acc"]))
+            res = CellResult(g.name, cfg, seed, 0, h, 0, n_games, acc, sum(d["seconds"] for d in docs))
+            row = rd.add(key, res, i)
+            if on_cell is not None:
+                on_cell(row)
+
+    def record(i, g0, n, doc):
+        h = hashes[i]
+        store.write(h, g0, dict(game=g.name, config=cells[i], config_hash=f"{h:016x}", seed=seed, first_game=g0,
+                                games=n, simsuite_version=__version__, **doc))
+        state["ran_units"] += 1
+        state["ran_games"] += n
+        bar(n)
+
+    try:
+        if scheduler:
+            _run_dask(scheduler, g, cells, seed, units, extra_dirs, record, finish_cells)
+        else:
+            last = None
+            for i, g0, n in units:
+                if last is not None and last != i:
+                    finish_cells()
+                record(i, g0, n, run_unit(g.name, cells[i], seed, g0, n, extra_dirs, threads))
+                last = i
+        finish_cells()
+    finally:
+        bar.close()
+    return dict(out=str(out), cells=len(cells), ran_units=state["ran_units"], ran_games=state["ran_games"],
+                seconds=time.perf_counter() - t0, resumed_cells=len(cells) - len({u[0] for u in units}))
+
+
+def _run_dask(address, g, cells, seed, units, extra_dirs, record, finish_cells):
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise BadInput("--scheduler", "needs dask.distributed: pip install -e '.[cluster]'")
+    try:
+        client = Client(address, timeout="20s")
+    except (OSError, TimeoutError) as e:
+        raise BadInput("--scheduler", f"cannot reach the Dask scheduler at {address}: {e}")
+    try:
+        # retries: a unit whose worker died is run again; it is deterministic, so nothing changes
+        futs = {client.submit(run_unit, g.name, cells[i], seed, g0, n, tuple(extra_dirs), 1,
+                              key=f"simsuite-{g.config_hash(cells[i]):016x}-{seed}-{g0}-{n}", retries=5,
+                              pure=False): (i, g0, n) for i, g0, n in units}
+        done_cells = 0
+        for fut in as_completed(futs):
+            i, g0, n = futs[fut]
+            record(i, g0, n, fut.result())
+            done_cells += 1
+            if done_cells % 8 == 0:
+                finish_cells()
+    finally:
+        client.close()
+
+
+def sweep_progress(path: Path, meta: dict) -> list[dict]:
+    """Per cell: parameters that vary, work units and games done (from the chunk files)."""
+    from . import games
+    from .store import cell_key
+
+    man_p = Path(path) / "manifest.json"
+    done = json.loads(man_p.read_text())["done"] if man_p.exists() else {}
+    g = games.get(meta["game"])
+    d = meta.get("definition", {})
+    if meta.get("kind") != "sweep":
+        n = meta.get("games", 0)
+        return [dict(cell=0, params={}, units=1, units_done=int(bool(done)), games=n,
+                     games_done=n if done else 0, done=bool(done))]
+    base, axes = d.get("base", {}), d.get("axes", {})
+    cells = plan_cells(g, base, axes, tuple(d.get("strategy_dirs", ())))
+    n_games, seed, unit = d["games"], d["seed"], d["unit"]
+    store = ChunkStore(path)
+    rows = []
+    for i, cfg in enumerate(cells):
+        h = g.config_hash(cfg)
+        finished = cell_key(g.name, h, seed, n_games) in done
+        starts = list(range(0, n_games, unit))
+        got = [g0 for g0 in starts if finished or store.has(h, g0)]
+        rows.append(dict(cell=i, params={k: cfg[g.param(k).name] for k in axes}, units=len(starts),
+                         units_done=len(got), games=n_games,
+                         games_done=sum(min(unit, n_games - g0) for g0 in got), done=finished))
+    return rows
