@@ -172,7 +172,7 @@ def run(game_name, seed, players, strategies, sets, chunk, threads, strategy_dir
         bar.close()
         if writer:
             writer.close()
-    rd.add(cell_key(g.name, h, seed, n_games), res, 0)
+    rd.add(cell_key(g.name, h, seed, n_games, res.code), res, 0)
     gps = n_games / res.seconds if res.seconds > 0 else float("nan")
     groups = res.acc.group_rows()
     seat_strats = None if cfg["rotate"] else g.seat_strategies(cfg)

@@ -75,9 +75,14 @@ def _sources_hash(paths: list[Path]) -> str:
 _loaded: dict[str, object] = {}
 
 
+def code_digest(kernel_path: Path, deps: list[Path], strategies: list[StrategyInfo]) -> str:
+    """Hash of every source a kernel is built from: results are keyed by it (and the version)."""
+    return _sources_hash([kernel_path, *deps, *(s.path for s in strategies)])
+
+
 def build_kernel(game_dir: str, kernel_path: Path, deps: list[Path], strategies: list[StrategyInfo]):
     """Write (if needed) and import the combined kernel + dispatch module."""
-    digest = _sources_hash([kernel_path, *deps, *(s.path for s in strategies)])
+    digest = code_digest(kernel_path, deps, strategies)
     modname = f"simsuite_kernel_{game_dir}_{digest}"
     if modname in _loaded:
         return _loaded[modname]

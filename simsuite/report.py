@@ -29,7 +29,7 @@ from .store import read_results
 ALPHA = 0.05
 TEMPLATE = ROOT / "reports" / "templates" / "report.html"
 METRIC_SUFFIXES = ("_mean", "_sd", "_ci_low", "_ci_high", "_min", "_max")
-NON_CONFIG = {"cell", "config_hash", "seed", "simsuite_version", "game", "games", "first_game", "seconds",
+NON_CONFIG = {"cell", "config_hash", "code_hash", "seed", "simsuite_version", "game", "games", "first_game", "seconds",
               "games_per_s"}
 DATA_EXT = (".toml", ".json", ".csv", ".yaml", ".yml", ".txt")
 SHARED_HIGH = 0.05  # shared-win rate worth a finding of its own
@@ -558,6 +558,10 @@ def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
     if len(versions) > 1:
         warnings.append(f"Cells come from different simsuite versions ({', '.join(map(str, versions))}): "
                         "engine changes between versions may make them incomparable.")
+    codes = _uniq(cells["code_hash"]) if "code_hash" in cells else []
+    if len(codes) > 1:
+        warnings.append(f"Cells were computed by {len(codes)} different builds of the engine and strategies "
+                        f"(code hashes {', '.join(c[:8] for c in map(str, codes))}): compare them with care.")
     games = _uniq(cells["games"]) if "games" in cells else []
     if len(games) > 1:
         warnings.append(f"Cells played different numbers of games ({min(games)}–{max(games)}): "

@@ -39,6 +39,7 @@ class CellResult:
     acc: Accumulator
     seconds: float
     version: str = __version__
+    code: str = ""  # digest of the engine and strategy sources
     extra: dict = field(default_factory=dict)
 
 
@@ -67,7 +68,8 @@ def run_cell(game, cfg: dict, n_games: int, seed: int, extra_dirs=(), g0: int = 
         done += n
         if progress is not None:
             progress(n)
-    return CellResult(game.name, cfg, seed, key, h, g0, n_games, acc, time.perf_counter() - t0)
+    return CellResult(game.name, cfg, seed, key, h, g0, n_games, acc, time.perf_counter() - t0,
+                      code=game.code_hash(extra_dirs))
 
 
 class Progress:

@@ -38,13 +38,14 @@ def write_json(path: Path, obj) -> None:
     _atomic_write(path, lambda p: p.write_text(json.dumps(obj, indent=2, sort_keys=True, default=str)))
 
 
-def cell_key(game: str, config_hash: int, seed: int, games: int) -> str:
-    return f"{game}:{config_hash:016x}:{seed}:{games}:{__version__}"
+def cell_key(game: str, config_hash: int, seed: int, games: int, code: str) -> str:
+    """A cell is redone when the configuration, seed, game count, version or code changes."""
+    return f"{game}:{config_hash:016x}:{seed}:{games}:{__version__}:{code}"
 
 
 def cell_tables(res: CellResult, cell: int) -> tuple[dict, list[dict], list[dict]]:
     ident = dict(cell=cell, config_hash=f"{res.config_hash:016x}", seed=res.seed, simsuite_version=res.version,
-                 game=res.game)
+                 code_hash=res.code, game=res.game)
     row = dict(ident)
     row.update({k: v for k, v in res.config.items()})
     row.update(res.acc.metric_summary())

@@ -65,16 +65,18 @@ def _content_hash(d: dict) -> str:
 
 
 class ChunkStore:
-    """One JSON file per finished unit, written by rename (atomic)."""
+    """One JSON file per finished unit, written by rename (atomic). Units made by other code
+    (another version or changed sources) count as missing and are redone, never mixed in."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, code: str):
         self.root = Path(root) / "chunks"
+        self.code = code
 
     def path(self, config_hash: int, g0: int) -> Path:
         return self.root / f"{config_hash:016x}" / f"{g0:015d}.json"
 
     def has(self, config_hash: int, g0: int) -> bool:
-        return self.path(config_hash, g0).exists()
+        return self.read(config_hash, g0) is not None
 
     def write(self, config_hash: int, g0: int, doc: dict) -> None:
         p = self.path(config_hash, g0)
@@ -92,6 +94,8 @@ class ChunkStore:
             return None
         if _content_hash(d["acc"]) != d.get("content_hash"):
             return None  # damaged: redo it
+        if d.get("code_hash") != self.code or d.get("simsuite_version") != __version__:
+            return None  # made by other code: redo it
         return d
 
 
@@ -108,11 +112,12 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
     axis_values = {g.param(k).name: sorted({c[g.param(k).name] for c in cells}, key=str) for k in axes}
     rd = ResultsDir(out, dict(kind="sweep", game=g.name, seed=seed, games=n_games, definition=definition,
                               axes=axis_values, cells=len(cells), unit=unit))
-    store = ChunkStore(out)
+    code = g.code_hash(extra_dirs)
+    store = ChunkStore(out, code)
     hashes = [g.config_hash(c) for c in cells]
     units = []  # (cell index, g0, n) still to run
     for i, (cfg, h) in enumerate(zip(cells, hashes)):
-        if rd.done(cell_key(g.name, h, seed, n_games)):
+        if rd.done(cell_key(g.name, h, seed, n_games, code)):
             continue
         for g0 in range(0, n_games, unit):
             if store.read(h, g0) is None:
@@ -124,7 +129,7 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
 
     def finish_cells():
         for i, (cfg, h) in enumerate(zip(cells, hashes)):
-            key = cell_key(g.name, h, seed, n_games)
+            key = cell_key(g.name, h, seed, n_games, code)
             if rd.done(key):
                 continue
             docs = [store.read(h, g0) for g0 in range(0, n_games, unit)]
@@ -133,7 +138,7 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
             acc = Accumulator.from_dict(docs[0]["acc"])
             for d in docs[1:]:  # game order: the merge is exact anyway
                 acc.merge(Accumulator.from_dict(d["acc"]))
-            res = CellResult(g.name, cfg, seed, 0, h, 0, n_games, acc, sum(d["seconds"] for d in docs))
+            res = CellResult(g.name, cfg, seed, 0, h, 0, n_games, acc, sum(d["seconds"] for d in docs), code=code)
             row = rd.add(key, res, i)
             if on_cell is not None:
                 on_cell(row)
@@ -141,7 +146,7 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
     def record(i, g0, n, doc):
         h = hashes[i]
         store.write(h, g0, dict(game=g.name, config=cells[i], config_hash=f"{h:016x}", seed=seed, first_game=g0,
-                                games=n, simsuite_version=__version__, **doc))
+                                games=n, simsuite_version=__version__, code_hash=code, **doc))
         state["ran_units"] += 1
         state["ran_games"] += n
         bar(n)
@@ -204,11 +209,12 @@ def sweep_progress(path: Path, meta: dict) -> list[dict]:
     base, axes = d.get("base", {}), d.get("axes", {})
     cells = plan_cells(g, base, axes, tuple(d.get("strategy_dirs", ())))
     n_games, seed, unit = d["games"], d["seed"], d["unit"]
-    store = ChunkStore(path)
+    code = g.code_hash(tuple(d.get("strategy_dirs", ())))
+    store = ChunkStore(path, code)
     rows = []
     for i, cfg in enumerate(cells):
         h = g.config_hash(cfg)
-        finished = cell_key(g.name, h, seed, n_games) in done
+        finished = cell_key(g.name, h, seed, n_games, code) in done
         starts = list(range(0, n_games, unit))
         got = [g0 for g0 in starts if finished or store.has(h, g0)]
         rows.append(dict(cell=i, params={k: cfg[g.param(k).name] for k in axes}, units=len(starts),

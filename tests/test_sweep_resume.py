@@ -130,3 +130,31 @@ def test_worker_killed_mid_chunk_loses_nothing(reference, cluster, tmp_path):
     assert "at" in killed
     assert info["ran_units"] == 16 and info["ran_games"] == 4 * N_GAMES  # none lost, none twice
     assert_same(reference, tables(out))
+
+
+def test_units_from_other_code_are_redone_not_mixed(reference, tmp_path):
+    out = tmp_path / "oldcode"
+    run_sweep(GAME, BASE, AXES, N_GAMES, SEED, out, unit=UNIT, progress=False)
+    (out / "manifest.json").unlink()
+    stale = sorted((out / "chunks").glob("*/*.json"))[:3]
+    for f in stale:  # as if written by an older build of the engine
+        d = json.loads(f.read_text())
+        d["code_hash"] = "0" * 20
+        f.write_text(json.dumps(d))
+    info = run_sweep(GAME, BASE, AXES, N_GAMES, SEED, out, unit=UNIT, progress=False)
+    assert info["ran_units"] == 3
+    assert_same(reference, tables(out))
+    cells = pd.read_parquet(out / "cells.parquet")
+    assert cells["code_hash"].nunique() == 1 and cells["code_hash"].iloc[0] == GAME.code_hash()
+
+
+def test_turn_cap_games_are_timeouts_not_dropped(tmp_path):
+    """A game that hits max_turns is recorded as a timeout and counted (SC.17.11 cap)."""
+    info = run_sweep(GAME, {"max_turns": 30}, {"players": "3,6"}, 2000, SEED, tmp_path, unit=700, progress=False)
+    assert info["ran_games"] == 4000
+    cells = pd.read_parquet(tmp_path / "cells.parquet")
+    assert (cells["games"] == 2000).all()
+    assert (cells["timeout_mean"] == 1.0).all() and (cells["turns_max"] == 30).all()
+    groups = pd.read_parquet(tmp_path / "groups.parquet")
+    pos = groups[groups["kind"] == "position"]
+    assert (pos.groupby("cell")["n"].sum() == cells.set_index("cell")["games"] * cells.set_index("cell")["players"]).all()

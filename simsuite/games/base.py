@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simsuite.codegen import StrategyInfo, build_kernel, discover
+from simsuite.codegen import StrategyInfo, build_kernel, code_digest, discover
 from simsuite.errors import BadInput
 from simsuite.params import Param
 
@@ -82,6 +82,10 @@ class Game:
 
     def kernel(self, extra_dirs: tuple = ()):
         return build_kernel(self.dirname, self.kernel_file, list(self.kernel_deps), self.strategies(extra_dirs))
+
+    def code_hash(self, extra_dirs: tuple = ()) -> str:
+        """Digest of the engine and strategy sources (changes whenever the code does)."""
+        return code_digest(self.kernel_file, list(self.kernel_deps), self.strategies(extra_dirs))
 
     def strategy_ids(self, cfg: dict, extra_dirs: tuple = ()) -> list[int]:
         names = [s.name for s in self.strategies(extra_dirs)]
