@@ -3,8 +3,8 @@
 numba increments and decrements an array's reference count (an atomic operation) each time it
 passes the array to a non-inlined function; a game makes thousands of such calls. A view made by
 ``unmanaged(a)`` points at the same memory but carries no reference count, so those operations
-become a null check. The caller must keep ``a`` alive while the view is used (the kernels hold it
-in a local variable of the same loop).
+become a null check. The caller must keep ``a`` alive while the view is used: numba frees an
+array right after its last use, so use the owner again after the work (see run_batch).
 """
 import numba
 from numba.core import types

@@ -549,14 +549,14 @@ def check_invariants(st, cfg):
                     k += 1
             if k != st[S_STASH_T + p * N_TYPES + t]:
                 return V_STASH
+        for i in range(st[S_STASH_N + p]):
+            seen[st[S_STASH + p * MAX_CARDS + i]] += 1
     for t in range(N_TYPES):
         k = 0
         for p in range(N):
             k += st[S_STASH_T + p * N_TYPES + t]
         if k != st[S_STASH_TOT + t]:
             return V_STASH
-        for i in range(st[S_STASH_N + p]):
-            seen[st[S_STASH + p * MAX_CARDS + i]] += 1
     for i in range(nc):
         if seen[i] != 1:
             return V_CARDS
@@ -566,9 +566,10 @@ def check_invariants(st, cfg):
     for t in range(N_TYPES):
         if st[S_MARK + t] < cfg[C_FLOOR] or st[S_MARK + t] > cfg[C_CRASH_T]:
             return V_MARKET
-    # SC.17.5: full columns unless the deck and the discard pile ran dry
+    # SC.17.5: full columns unless no card could be drawn: the deck ran dry and the discard
+    # pile is empty too, or is not reshuffled (reshuffle_discards = false, A2)
     for c in range(cfg[C_COLS]):
-        if st[S_HUB_N + c] != cfg[C_ROWS] and (st[S_DECK_N] > 0 or st[S_DISC_N] > 0):
+        if st[S_HUB_N + c] != cfg[C_ROWS] and (st[S_DECK_N] > 0 or (st[S_DISC_N] > 0 and cfg[C_RESHUFFLE] == 1)):
             return V_HUB
     # SC.17.2 / SC.17.6: current ships + shipyard + discarded + box = all ships, no ship twice
     n_start = 0
@@ -731,6 +732,11 @@ def _init_game(st, cfg, key, g):
             st[S_STRAT + s] = cfg[C_LINEUP + s]
 
 
+@njit
+def _keep_alive(a, b, c):
+    return a.shape[0] + b.shape[0] + c.shape[0]
+
+
 @njit(cache=True, parallel=True)
 def run_batch(cfg, key, g0, out):
     """Play games g0 .. g0 + len(out) - 1; row i of out gets game g0 + i."""
@@ -752,6 +758,9 @@ def run_batch(cfg, key, g0, out):
             _init_game(st, c, key, g0 + i)
             play_game(st, c, log, lg, I0)
             score_game(st, c, res, i, log, lg)
+        # numba frees an array after its last use: use the owners after the games, or a
+        # strategy that allocates would reuse the memory the views point at
+        _keep_alive(st_mem, log_mem, c_mem)
 
 
 @njit(cache=True)
