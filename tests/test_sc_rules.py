@@ -1083,3 +1083,30 @@ def test_sc_3_19_deliver_when_full_optional():
     t.play_turn(0)
     assert t[A.S_DELIV] == 1 and t.load(0) == 0
     assert D.D_DELIVER_NOW not in t.kinds()
+
+
+def test_sc_10_2_purged_row_is_discarded_before_the_refill():
+    """SC.10.2 / SC.5.3: the purged row goes to the discard pile before the columns refill, so
+    with the deck and the discard pile empty the refills come from the reshuffled purged cards."""
+    t = Table(4)
+    t.ship(0, capacity=10, ability=A.A_ROW_PURGE)
+    hub = t.set_hub([None] * 4, fill=2)
+    t.finish(rest=("stash", 1))  # deck and discard pile empty
+    assert t[A.S_DECK_N] == 0 and t[A.S_DISC_N] == 0
+    t.script(0, pos(0), 0)
+    t.play_turn(0)
+    assert t[A.S_RESHUF] == 1
+    assert [len(t.hub(c)) for c in range(4)] == [2, 3, 3, 3]  # the load then empties the deck again
+    placed = sorted(x for c in range(4) for x in t.hub(c)) + t.hold(0)
+    assert sorted(placed) == sorted(x for col in hub for x in col)
+    assert t.check() == 0
+
+
+def test_sc_10_6_no_extra_card_after_a_normal_third():
+    """SC.10.6 with SC.3.11 = 3: THIRD_OF_KIND gives *the third* card; after three cards taken
+    under max_cards_per_load = 3 it offers nothing more."""
+    t, hub = _third_table(max_cards_per_load=3)
+    t.script(pos(0), 1, 1)
+    assert t.load_step(0, A.A_THIRD) == 3
+    assert t.kinds() == [D.D_FIRST, D.D_MORE, D.D_MORE]
+    assert t.hold(0) == hub[0]

@@ -290,7 +290,8 @@ def load_step(st, cfg, p, ab, log, lg):
         _take(st, cfg, p, col, I0, log, lg)
         loaded += 1
     # SC.10.6: a pair of the same type in this load step allows a third card of that type.
-    if ab == A_THIRD and loaded >= 2 and st[S_TURN_T0] == st[S_TURN_T1]:
+    # the ability gives *the third* card: not after a third card taken under max_cards_per_load
+    if ab == A_THIRD and loaded == 2 and st[S_TURN_T0] == st[S_TURN_T1]:
         t = st[S_TURN_T0]
         free = cfg[C_SHIP_CAP + st[S_SHIP + p]] - st[S_LOAD + p]
         st[S_OPT] = -1
@@ -481,11 +482,26 @@ def play_turn(st, cfg, p, log, lg):
         st[S_NOPT] = n
         r = _decide(st, cfg, p, D_PURGE)
         if r >= 0:
+            # the whole row goes to the discard pile first, then the columns shift and refill
+            # (so a reshuffle during the refill includes the purged cards)
             k = 0
+            hit = 0
             for c in range(cols):
-                if st[S_HUB_N + c] > r:
-                    _discard(st, _hub_remove(st, cfg, c, r, log, lg))
+                n = st[S_HUB_N + c]
+                if n > r:
+                    base = S_HUB + c * MAX_ROWS
+                    _discard(st, st[base + r])
+                    for rr in range(r, n - 1):
+                        st[base + rr] = st[base + rr + 1]
+                    st[S_HUB_N + c] = n - 1
+                    hit |= 1 << c
                     k += 1
+            for c in range(cols):
+                if (hit >> c) & 1:
+                    card = _draw(st, cfg, log, lg)
+                    if card >= 0:
+                        st[S_HUB + c * MAX_ROWS + st[S_HUB_N + c]] = card
+                        st[S_HUB_N + c] += 1
             if lg:
                 _log(log, E_ROW_PURGE, p, r, k, I0, I0, I0)
     loaded = load_step(st, cfg, p, ab, log, lg)
