@@ -187,9 +187,7 @@ def run(game_name, seed, players, strategies, sets, chunk, threads, strategy_dir
     click.echo(f"{g.title}: {n_games:,} games, {cfg['players']} players, seed {seed}, "
                f"line-up {','.join(g.seat_strategies(cfg))}{' (rotated)' if cfg['rotate'] else ''}")
     click.echo(_fmt_table(groups, GROUP_COLS))
-    click.echo(f"mean turns {m['turns_mean']:.2f} (sd {m['turns_sd']:.2f}); mean crashes per game "
-               f"{m['crashes_mean']:.3f} (sd {m['crashes_sd']:.3f}); shared-win games {m['shared_win_mean']:.4f}; "
-               f"timeouts {m['timeout_mean']:.5f}")
+    click.echo(g.summary_line(m))
     click.echo(f"{res.seconds:.2f} s, {gps:,.0f} games/s on {nthreads} thread(s); results in {out}")
 
 
@@ -231,7 +229,7 @@ def load_sweep_file(path: Path) -> dict:
         raise BadInput("--config", f"{path} does not exist")
     except tomllib.TOMLDecodeError as e:
         raise BadInput("--config", f"{path} is malformed TOML: {e}")
-    allowed = {"name", "game", "description", "games", "seed", "set", "sweep", "strategy_dirs", "unit"}
+    allowed = {"name", "game", "description", "games", "seed", "set", "sweep", "strategy_dirs", "unit", "precision"}
     for k in d:
         if k not in allowed:
             raise BadInput("--config", f"{path.name}: unknown key {k!r}; allowed: {', '.join(sorted(allowed))}")
@@ -251,9 +249,11 @@ def load_sweep_file(path: Path) -> dict:
 @click.option("--unit", type=click.IntRange(1, 10**12), default=None,
               help="games per work unit (saved and resumable; part of the sweep definition) [262144]")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="run the units on a Dask cluster")
+@click.option("--precision", type=click.FloatRange(0.0001, 0.5), default=None,
+              help="play each cell until every win rate's 95%% CI half-width is at most this (--games is the cap)")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
 def sweep(game_name, seed, players, strategies, sets, chunk, threads, strategy_dirs, config_file, n_games, rotate,
-          out, unit, scheduler, as_json):
+          out, unit, scheduler, precision, as_json):
     """Run every combination of the swept parameters; one row per cell in results/<name>/cells.parquet.
 
     \b
@@ -299,8 +299,12 @@ def sweep(game_name, seed, players, strategies, sets, chunk, threads, strategy_d
     extra = tuple(strategy_dirs) + tuple(spec.get("strategy_dirs", ()))
     name = spec.get("name") or (Path(out).name if out else f"{g.name}-sweep")
     out = Path(out) if out else ROOT / "results" / name
+    precision = precision if precision is not None else spec.get("precision")
+    if precision is not None and unit is None and "unit" not in spec:
+        unit = 1 << 16  # finer steps so a cell stops close to the precision asked
     unit = unit or int(spec.get("unit", DEFAULT_UNIT))
-    info = run_sweep(g, base, axes, n_games, seed, out, extra, threads, unit, scheduler, name)
+    info = run_sweep(g, base, axes, n_games, seed, out, extra, threads, unit, scheduler, name,
+                     precision=precision)
     from .store import read_results
 
     tables = read_results(out)

@@ -38,7 +38,7 @@ def write_json(path: Path, obj) -> None:
     _atomic_write(path, lambda p: p.write_text(json.dumps(obj, indent=2, sort_keys=True, default=str)))
 
 
-def cell_key(game: str, config_hash: int, seed: int, games: int, code: str) -> str:
+def cell_key(game: str, config_hash: int, seed: int, games, code: str) -> str:
     """A cell is redone when the configuration, seed, game count, version or code changes."""
     return f"{game}:{config_hash:016x}:{seed}:{games}:{__version__}:{code}"
 

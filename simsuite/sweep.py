@@ -99,76 +99,105 @@ class ChunkStore:
         return d
 
 
+def precise_enough(acc: Accumulator, precision: float) -> bool:
+    """True when every win rate's 95% interval (per seat, turn position, strategy, ...) has a
+    half-width of at most `precision`."""
+    rows = acc.group_rows()
+    return bool(rows) and max((r["ci_high"] - r["ci_low"]) / 2 for r in rows) <= precision
+
+
 def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, extra_dirs=(), threads: int = 0,
               unit: int = DEFAULT_UNIT, scheduler: str | None = None, definition_name: str = "",
-              progress: bool | None = None, on_cell=None) -> dict:
-    """Run (or resume) a sweep into `out`; returns counts and timings."""
+              progress: bool | None = None, on_cell=None, precision: float | None = None) -> dict:
+    """Run (or resume) a sweep into `out`; returns counts and timings.
+
+    With `precision`, each cell plays unit after unit (in game order) until every win rate's 95%
+    interval half-width is at most `precision`, or `n_games` (the cap) is reached. The stopping
+    point depends only on the games, so it is the same on any executor and after a resume.
+    """
     from .runner import CellResult, Progress
 
     cells = plan_cells(g, base, axes, extra_dirs)
     definition = dict(name=definition_name, base={k: str(v) for k, v in sorted(base.items())},
                       axes={k: (v if isinstance(v, list) else str(v)) for k, v in axes.items()},
-                      games=n_games, seed=seed, unit=unit, strategy_dirs=[str(d) for d in extra_dirs])
+                      games=n_games, seed=seed, unit=unit, strategy_dirs=[str(d) for d in extra_dirs],
+                      precision=precision)
     axis_values = {g.param(k).name: sorted({c[g.param(k).name] for c in cells}, key=str) for k in axes}
     rd = ResultsDir(out, dict(kind="sweep", game=g.name, seed=seed, games=n_games, definition=definition,
-                              axes=axis_values, cells=len(cells), unit=unit))
+                              axes=axis_values, cells=len(cells), unit=unit, precision=precision))
     code = g.code_hash(extra_dirs)
     store = ChunkStore(out, code)
     hashes = [g.config_hash(c) for c in cells]
-    units = []  # (cell index, g0, n) still to run
-    for i, (cfg, h) in enumerate(zip(cells, hashes)):
-        if rd.done(cell_key(g.name, h, seed, n_games, code)):
-            continue
-        for g0 in range(0, n_games, unit):
-            if store.read(h, g0) is None:
-                units.append((i, g0, min(unit, n_games - g0)))
-    todo_games = sum(u[2] for u in units)
-    bar = Progress(todo_games, f"{g.name} sweep", enabled=progress)
-    t0 = time.perf_counter()
+    size = f"{n_games}" if precision is None else f"{n_games}@{precision}"
+    keys = [cell_key(g.name, h, seed, size, code) for h in hashes]
+    starts = list(range(0, n_games, unit))
+    # per open cell: the merged prefix of its units in game order
+    prefix = {i: dict(next=0, acc=None, seconds=0.0) for i in range(len(cells)) if not rd.done(keys[i])}
     state = dict(ran_units=0, ran_games=0)
 
-    def finish_cells():
-        for i, (cfg, h) in enumerate(zip(cells, hashes)):
-            key = cell_key(g.name, h, seed, n_games, code)
-            if rd.done(key):
-                continue
-            docs = [store.read(h, g0) for g0 in range(0, n_games, unit)]
-            if any(d is None for d in docs):
-                continue
-            acc = Accumulator.from_dict(docs[0]["acc"])
-            for d in docs[1:]:  # game order: the merge is exact anyway
-                acc.merge(Accumulator.from_dict(d["acc"]))
-            res = CellResult(g.name, cfg, seed, 0, h, 0, n_games, acc, sum(d["seconds"] for d in docs), code=code)
-            row = rd.add(key, res, i)
-            if on_cell is not None:
-                on_cell(row)
+    def advance(i) -> bool:
+        """Merge the cell's contiguous finished units; write the cell when it is complete."""
+        c = prefix[i]
+        while c["next"] < n_games:
+            d = store.read(hashes[i], c["next"])
+            if d is None:
+                return False
+            a = Accumulator.from_dict(d["acc"])
+            if c["acc"] is None:
+                c["acc"] = a
+            else:
+                c["acc"].merge(a)
+            c["seconds"] += d["seconds"]
+            c["next"] += d["games"]
+            if precision is not None and precise_enough(c["acc"], precision):
+                break
+        res = CellResult(g.name, cells[i], seed, 0, hashes[i], 0, c["next"], c["acc"], c["seconds"], code=code)
+        row = rd.add(keys[i], res, i)
+        del prefix[i]
+        if on_cell is not None:
+            on_cell(row)
+        return True
 
-    def record(i, g0, n, doc):
+    for i in list(prefix):
+        advance(i)
+    if precision is None:
+        units = [(i, g0) for i in prefix for g0 in starts if not store.has(hashes[i], g0)]
+    else:
+        units = [(i, prefix[i]["next"]) for i in prefix]
+    bar = Progress(sum(n_games - prefix[i]["next"] for i in prefix), f"{g.name} sweep", enabled=progress)
+    t0 = time.perf_counter()
+
+    def record(i, g0, doc):
+        """A unit came back: store it; returns the next unit of this cell to run, if any."""
+        n = min(unit, n_games - g0)
         h = hashes[i]
         store.write(h, g0, dict(game=g.name, config=cells[i], config_hash=f"{h:016x}", seed=seed, first_game=g0,
                                 games=n, simsuite_version=__version__, code_hash=code, **doc))
         state["ran_units"] += 1
         state["ran_games"] += n
         bar(n)
+        if i in prefix and not advance(i) and precision is not None:
+            return (i, prefix[i]["next"])
+        return None
 
     try:
         if scheduler:
-            _run_dask(scheduler, g, cells, seed, units, extra_dirs, record, finish_cells)
+            _run_dask(scheduler, g, cells, seed, units, unit, n_games, extra_dirs, record)
         else:
-            last = None
-            for i, g0, n in units:
-                if last is not None and last != i:
-                    finish_cells()
-                record(i, g0, n, run_unit(g.name, cells[i], seed, g0, n, extra_dirs, threads))
-                last = i
-        finish_cells()
+            queue = list(reversed(units))
+            while queue:
+                i, g0 = queue.pop()
+                nxt = record(i, g0, run_unit(g.name, cells[i], seed, g0, min(unit, n_games - g0), extra_dirs,
+                                             threads))
+                if nxt is not None:
+                    queue.append(nxt)
     finally:
         bar.close()
     return dict(out=str(out), cells=len(cells), ran_units=state["ran_units"], ran_games=state["ran_games"],
                 seconds=time.perf_counter() - t0, resumed_cells=len(cells) - len({u[0] for u in units}))
 
 
-def _run_dask(address, g, cells, seed, units, extra_dirs, record, finish_cells):
+def _run_dask(address, g, cells, seed, units, unit, n_games, extra_dirs, record):
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -177,18 +206,25 @@ def _run_dask(address, g, cells, seed, units, extra_dirs, record, finish_cells):
         client = Client(address, timeout="20s")
     except (OSError, TimeoutError) as e:
         raise BadInput("--scheduler", f"cannot reach the Dask scheduler at {address}: {e}")
-    try:
+
+    def submit(i, g0):
+        n = min(unit, n_games - g0)
         # retries: a unit whose worker died is run again; it is deterministic, so nothing changes
-        futs = {client.submit(run_unit, g.name, cells[i], seed, g0, n, tuple(extra_dirs), 1,
-                              key=f"simsuite-{g.config_hash(cells[i]):016x}-{seed}-{g0}-{n}", retries=5,
-                              pure=False): (i, g0, n) for i, g0, n in units}
-        done_cells = 0
-        for fut in as_completed(futs):
-            i, g0, n = futs[fut]
-            record(i, g0, n, fut.result())
-            done_cells += 1
-            if done_cells % 8 == 0:
-                finish_cells()
+        return client.submit(run_unit, g.name, cells[i], seed, g0, n, tuple(extra_dirs), 1, retries=5, pure=False,
+                             key=f"simsuite-{g.config_hash(cells[i]):016x}-{seed}-{g0}-{n}")
+
+    try:
+        futs = {}
+        for i, g0 in units:
+            futs[submit(i, g0)] = (i, g0)
+        ac = as_completed(list(futs))
+        for fut in ac:
+            i, g0 = futs.pop(fut)
+            nxt = record(i, g0, fut.result())
+            if nxt is not None:
+                f = submit(*nxt)
+                futs[f] = nxt
+                ac.add(f)
     finally:
         client.close()
 
@@ -209,15 +245,20 @@ def sweep_progress(path: Path, meta: dict) -> list[dict]:
     base, axes = d.get("base", {}), d.get("axes", {})
     cells = plan_cells(g, base, axes, tuple(d.get("strategy_dirs", ())))
     n_games, seed, unit = d["games"], d["seed"], d["unit"]
+    size = f"{n_games}" if d.get("precision") is None else f"{n_games}@{d['precision']}"
     code = g.code_hash(tuple(d.get("strategy_dirs", ())))
     store = ChunkStore(path, code)
     rows = []
     for i, cfg in enumerate(cells):
         h = g.config_hash(cfg)
-        finished = cell_key(g.name, h, seed, n_games, code) in done
         starts = list(range(0, n_games, unit))
-        got = [g0 for g0 in starts if finished or store.has(h, g0)]
+        key = cell_key(g.name, h, seed, size, code)
+        if key in done:
+            played = done[key]["games"]
+            got = [g0 for g0 in starts if g0 < played]
+        else:
+            got = [g0 for g0 in starts if store.has(h, g0)]
+            played = sum(min(unit, n_games - g0) for g0 in got)
         rows.append(dict(cell=i, params={k: cfg[g.param(k).name] for k in axes}, units=len(starts),
-                         units_done=len(got), games=n_games,
-                         games_done=sum(min(unit, n_games - g0) for g0 in got), done=finished))
+                         units_done=len(got), games=n_games, games_done=played, done=key in done))
     return rows

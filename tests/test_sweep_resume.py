@@ -158,3 +158,44 @@ def test_turn_cap_games_are_timeouts_not_dropped(tmp_path):
     groups = pd.read_parquet(tmp_path / "groups.parquet")
     pos = groups[groups["kind"] == "position"]
     assert (pos.groupby("cell")["n"].sum() == cells.set_index("cell")["games"] * cells.set_index("cell")["players"]).all()
+
+
+def test_precision_stops_each_cell_when_intervals_are_narrow_enough(tmp_path):
+    """--precision: units are added in game order until every win rate's 95% half-width <= P."""
+    from simsuite.sweep import precise_enough
+    from simsuite.stats import Accumulator
+
+    P, cap, unit = 0.02, 40000, 500
+    info = run_sweep(GAME, BASE, {"players": "3,4"}, cap, SEED, tmp_path, unit=unit, precision=P, progress=False)
+    cells = pd.read_parquet(tmp_path / "cells.parquet").sort_values("cell")
+    groups = pd.read_parquet(tmp_path / "groups.parquet")
+    assert info["ran_games"] == cells["games"].sum() < 2 * cap
+    for _, c in cells.iterrows():
+        assert c["games"] % unit == 0 and c["games"] < cap
+        g = groups[groups["cell"] == c["cell"]]
+        assert ((g["ci_high"] - g["ci_low"]) / 2).max() <= P
+    # one unit fewer would not have been precise enough: the stop is the first one allowed
+    chunks = sorted((tmp_path / "chunks").glob("*/*.json"))
+    by_cell = {}
+    for f in chunks:
+        by_cell.setdefault(f.parent.name, []).append(json.loads(f.read_text()))
+    for docs in by_cell.values():
+        docs.sort(key=lambda d: d["first_game"])
+        acc = Accumulator.from_dict(docs[0]["acc"])
+        for d in docs[1:-1]:
+            acc.merge(Accumulator.from_dict(d["acc"]))
+        assert len(docs) == 1 or not precise_enough(acc, P)
+    # the same sweep again, with a different unit order (2 threads vs 1) gives the same table
+    again = tmp_path / "again"
+    run_sweep(GAME, BASE, {"players": "3,4"}, cap, SEED, again, unit=unit, precision=P, progress=False, threads=1)
+    assert_same(tables(tmp_path), tables(again))
+
+
+def test_precision_on_dask_matches_local(cluster, tmp_path):
+    P, cap, unit = 0.03, 20000, 500
+    local = tmp_path / "local"
+    run_sweep(GAME, BASE, {"players": "3,4"}, cap, SEED, local, unit=unit, precision=P, progress=False)
+    remote = tmp_path / "dask"
+    run_sweep(GAME, BASE, {"players": "3,4"}, cap, SEED, remote, unit=unit, precision=P, progress=False,
+              scheduler=cluster.scheduler_address)
+    assert_same(tables(local), tables(remote))
