@@ -13,7 +13,7 @@ import numba
 from .rng import run_key
 from .runner import set_threads
 
-BENCH_DEFAULTS = {"star-cartel": ("3,4,6", "market")}
+BENCH_DEFAULTS = {"star-cartel": ("3,4,6", "market"), "cosmic": ("4", "basic")}  # players, strategies
 
 _START_SNIPPET = """
 import time, numpy as np

@@ -107,6 +107,10 @@ class Game:
         """Per-game 1-D arrays to summarise (mean/sd), e.g. turns, crashes."""
         raise NotImplementedError
 
+    def summary_line(self, m: dict) -> str:
+        """One line of per-game means for `simsuite run` (m = Accumulator.metric_summary())."""
+        return f"mean turns {m['turns_mean']:.2f} (sd {m['turns_sd']:.2f}); timeouts {m['timeout_mean']:.5f}"
+
     def records_frame(self, rec: np.ndarray, n_players: int):
         raise NotImplementedError
 

@@ -152,6 +152,11 @@ class StarCartel(Game):
             "winning_score": rec["score"].max(axis=1),
         }
 
+    def summary_line(self, m):
+        return (f"mean turns {m['turns_mean']:.2f} (sd {m['turns_sd']:.2f}); mean crashes per game "
+                f"{m['crashes_mean']:.3f} (sd {m['crashes_sd']:.3f}); shared-win games {m['shared_win_mean']:.4f}; "
+                f"timeouts {m['timeout_mean']:.5f}")
+
     def records_frame(self, rec, n_players):
         N = n_players
         cols = {}
