@@ -3,9 +3,10 @@ from simsuite.errors import BadInput
 
 
 def _games():
+    from .cosmic import GAME as cosmic
     from .star_cartel import GAME as star_cartel
 
-    return {g.name: g for g in (star_cartel,)}
+    return {g.name: g for g in (star_cartel, cosmic)}
 
 
 def names() -> list[str]:

@@ -1,0 +1,4 @@
+"""Cosmic Encounter, 2000 Avalon Hill rules (rules contract: ../shared/rules/cosmic_encounter.md)."""
+from .game import Cosmic
+
+GAME = Cosmic()

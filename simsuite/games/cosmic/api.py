@@ -1,0 +1,468 @@
+"""Cosmic Encounter (2000 Avalon Hill rules) state layout and helpers for strategy files.
+
+Rules contract: ../shared/rules/cosmic_encounter.md, Part 1 (CE.1-CE.21), CE.50/CE.51 (decisions,
+deal model), Part 4 (choices), CE.70 (invariants), CE.80 (configuration keys).
+
+A game's whole state is one int64 array ``st`` and its configuration one int64 array ``cfg``; the
+offsets below are compile-time constants. Seats 0..N-1 are also the colours (seat p owns system p,
+planets ``p * PPS_MAX + i``). Strategy files import what they need from here; everything is
+read-only for them except the scratch area ``st[S_SCR : S_SCR + 64]`` and the generator
+(use ``rand_below``). Hidden information (CE.70.14): a strategy must not read other players' hands
+(``S_HAND``), the deck or order-pile order, nor the face-down encounter cards before the reveal
+(``S_CARD_O`` / ``S_CARD_D`` while ``st[S_REVEALED] == 0``).
+
+Decision protocol (CE.50): when a player must choose, the engine writes the legal options into
+``st[S_OPT : S_OPT + st[S_NOPT]]`` and calls the strategy's ``decide(kind, st, cfg, me)``, which
+returns an index into that list. The engine only asks when there are two or more options.
+
+Option encodings per decision kind (planet ids are ``system * PPS_MAX + i``; ``-1`` = NONE):
+
+=====================  ========  ===============================================================
+kind                   CE id     option values
+=====================  ========  ===============================================================
+D_REGROUP              50.1      -1 skip; a colony (planet id); OPT_MOTHERSHIP (no colony)
+D_OWN_COLOUR           50.2      -1 REDRAW; a home planet id = RESETTLE onto it;
+                                 ``EXPEL_BASE + Q * MAX_PLANETS + planet`` = EXPEL player Q there
+D_RESETTLE_SHIPS       50.2      next ship's source: a colony, or OPT_MOTHERSHIP; -1 stop (>= 1 taken)
+D_LAUNCH               50.5      next ship's source colony; -1 stop (>= 1 taken); at most 4
+D_TARGET               50.6      a planet of the defense's home system
+D_INVITE_O             50.7      bitmask of the invited seats (0 = nobody)
+D_INVITE_D             50.8      bitmask of the invited seats (0 = nobody)
+D_ALLIANCE             50.9      -1 DECLINE, SIDE_OFFENSE (1) or SIDE_DEFENSE (2)
+D_ALLY_SHIPS           50.9      next ship's source colony; -1 stop (>= 1 taken); at most 4
+D_CARD                 50.10     an encounter card id (one per distinct card in the hand)
+D_SECOND               50.11     0 END, 1 TAKE
+D_DEAL_PROPOSE         51.2      -1 pass; a deal code (``deal_code``; see below)
+D_DEAL_ACCEPT          51.2      0 reject, 1 accept (proposal in st[S_DEAL])
+D_DEAL_GIVE            51.1      a card id to hand over (GIVER_CHOICE term, one card at a time)
+D_DEAL_SHIPS           51.1      next ship's source colony for a deal colony; -1 stop (>= 1 taken)
+D_PENALTY              50.13     source colony of the next ship lost to a failed deal
+D_REWARD               50.14     -1 draw a card; a colony = move one warp ship onto it
+D_PLACE                50.15     a colony for the next returning ship (st[S_CTX] says why)
+D_NEW_HAND             50.16     -1 discard the artifact; an artifact play code
+D_ARTIFACT             50.17     -1 pass; an artifact play code (st[S_WINDOW] = window/trigger)
+D_PLAGUE_SHIPS         50.18     source colony of the next ship the Plague victim loses
+D_PLAGUE_DISCARD       50.18     a card id to discard (attack, then negotiate, then artifact)
+=====================  ========  ===============================================================
+
+Ship-source decisions (D_RESETTLE_SHIPS, D_LAUNCH, D_ALLY_SHIPS, D_DEAL_SHIPS, D_PENALTY,
+D_PLAGUE_SHIPS) choose a "sources" multiset (CE.50) one ship at a time: ``st[S_CTX_N]`` ships are
+taken so far, ``st[S_CTX_MIN]`` / ``st[S_CTX_MAX]`` bound the total. The ships taken so far are
+already off their planets (a colony whose last ship was taken is gone, CE.16.1).
+
+Artifact play codes: ``art_code(kind, param)`` = ``kind * 64 + param``; param is the victim seat
+(Plague), the bitmask of removed allies (Force Field), the seat whose power is zapped (Cosmic Zap),
+the claimant (Stellar Gas) and 0 otherwise.
+
+Deal codes (CE.51.1): bit fields, see ``deal_code``: the colony the defense grants the offense
+(planet + 1, 0 = none), the colony the offense grants the defense, and the two CARDS terms
+(count and rule). ``st[S_DEAL_STD]`` holds the standard deal of CE.51.4 (-1 if none).
+"""
+import numpy as np
+from numba import njit
+
+from simsuite.rng import below
+
+# --- fixed maxima (arrays are sized by these) --------------------------------------------
+MAX_P = 4
+PPS_MAX = 5  # planets per system
+MAX_PLANETS = MAX_P * PPS_MAX
+MAX_CARDS = 64
+MAX_HAND = 64
+MAX_DISCS = 32
+MAX_OPT = 64
+N_ART = 6
+
+COLOUR_NAMES = ("red", "blue", "green", "yellow")
+
+# card kinds and artifacts (CE.1.5, CE.21)
+K_ATTACK, K_NEGOTIATE, K_ARTIFACT = (np.int64(k) for k in range(3))
+KIND_NAMES = ("attack", "negotiate", "artifact")
+ART_ZAP, ART_FORCE_FIELD, ART_MOBIUS, ART_PLAGUE, ART_GAS, ART_EMOTION = (np.int64(k) for k in range(6))
+ARTIFACT_NAMES = ("Cosmic Zap", "Force Field", "Mobius Tube", "Plague", "Stellar Gas", "Emotion Control")
+ARTIFACT_KEYS = ("cosmic_zap", "force_field", "mobius_tube", "plague", "stellar_gas", "emotion_control")
+
+# decision kinds (np.int64: numba compiles a callee once per distinct *literal* int argument)
+(D_REGROUP, D_OWN_COLOUR, D_RESETTLE_SHIPS, D_LAUNCH, D_TARGET, D_INVITE_O, D_INVITE_D, D_ALLIANCE,
+ D_ALLY_SHIPS, D_CARD, D_SECOND, D_DEAL_PROPOSE, D_DEAL_ACCEPT, D_DEAL_GIVE, D_DEAL_SHIPS, D_PENALTY,
+ D_REWARD, D_PLACE, D_NEW_HAND, D_ARTIFACT, D_PLAGUE_SHIPS, D_PLAGUE_DISCARD) = (np.int64(k) for k in range(1, 23))
+DECISION_NAMES = ("", "regroup", "own_colour", "resettle_ships", "launch", "target", "invite_offense",
+                  "invite_defense", "alliance", "ally_ships", "card", "second_encounter", "deal_propose",
+                  "deal_accept", "deal_give", "deal_ships", "penalty", "reward", "place", "new_hand", "artifact",
+                  "plague_ships", "plague_discard")
+DECISION_RULES = ("", "CE.50.1", "CE.50.2", "CE.50.2", "CE.50.5", "CE.50.6", "CE.50.7", "CE.50.8", "CE.50.9",
+                  "CE.50.9", "CE.50.10", "CE.50.11", "CE.51.2", "CE.51.2", "CE.51.1", "CE.51.1", "CE.50.13",
+                  "CE.50.14", "CE.50.15", "CE.50.16", "CE.50.17", "CE.50.18", "CE.50.18")
+
+NONE = np.int64(-1)
+I0 = np.int64(0)
+I1 = np.int64(1)
+OPT_MOTHERSHIP = np.int64(100)
+EXPEL_BASE = np.int64(1000)
+SIDE_OFFENSE = np.int64(1)
+SIDE_DEFENSE = np.int64(2)
+
+# windows (CE.20.1) and triggers (CE.20.3), as kept in st[S_WINDOW]
+(W_E0, W_1, W_2, W_4, W_6, W_7, W_8, W_9, W_10, T_POWER, T_COMP, T_NEWHAND_TURN, T_NEWHAND_DEF) = (
+    np.int64(k) for k in range(13))
+WINDOW_NAMES = ("W-E0", "W-1", "W-2", "W-4", "W-6", "W-7", "W-8", "W-9", "W-10", "E.POWER", "E.COMP",
+                "new hand (start of turn)", "new hand (defense, step 8)")
+
+# contexts of D_PLACE (st[S_CTX])
+(CTX_RETURN, CTX_EARLY_END, CTX_MOBIUS, CTX_FORCE_FIELD, CTX_TURN_END) = (np.int64(k) for k in range(1, 6))
+
+# encounter results (CE.3.5)
+(R_NONE, R_OFFENSE_WIN, R_DEFENSE_WIN, R_DEAL_MADE, R_DEAL_FAILED, R_NO_RESULT) = (np.int64(k) for k in range(6))
+RESULT_NAMES = ("", "OFFENSE_WIN", "DEFENSE_WIN", "DEAL_MADE", "DEAL_FAILED", "NO_RESULT")
+
+# deal terms (CE.51.1): CARDS rules
+(RULE_GIVER_CHOICE, RULE_RANDOM, RULE_LOWEST_ATTACK, RULE_HIGHEST_ATTACK, RULE_NEGOTIATE, RULE_ARTIFACT) = (
+    np.int64(k) for k in range(6))
+RULE_NAMES = ("giver's choice", "random", "lowest attack", "highest attack", "negotiate", "artifact")
+# policies (CE.51.5, config)
+PROPOSE_STANDARD, PROPOSE_NONE, PROPOSE_STRATEGY = range(3)
+ACCEPT_ALWAYS, ACCEPT_NEVER, ACCEPT_STANDARD_ONLY, ACCEPT_HEURISTIC = range(4)
+
+# invariant violation codes (CE.70), reported by checked runs
+(V_SHIPS, V_TRANSIT, V_COLONY_CACHE, V_POWER, V_CARDS, V_IN_PLAY, V_HAND_CACHE, V_DISCS, V_VICTORY,
+ V_TERMINATION, V_WARP, V_ALLIES) = range(1, 13)
+VIOLATION_NAMES = ("", "CE.70.1 ship conservation", "CE.70.2 transit zones not empty", "CE.70.4 colony cache",
+                   "CE.70.5 power state", "CE.70.6 card conservation", "CE.70.7 cards in play",
+                   "CE.70.21 hand counts", "CE.70.17 order discs", "CE.70.18 victory", "CE.70.19 termination",
+                   "CE.70.8 warp", "CE.70.16 alliances")
+
+# --- cfg layout ------------------------------------------------------------------------------
+_c = 0
+
+
+def _cf(n=1):
+    global _c
+    o = _c
+    _c += n
+    return o
+
+
+C_NP = _cf()
+C_SHIPS = _cf()  # ships per player (CE.1.3)
+C_PPS = _cf()  # planets per system (CE.1.1)
+C_START_PER_PLANET = _cf()  # CE.2.2
+C_START_HAND = _cf()  # CE.2.6
+C_NEW_HAND = _cf()  # CE.17.1
+C_WIN_COLONIES = _cf()  # CE.18.1
+C_POWER_HOME = _cf()  # CE.19.1
+C_MAX_TURNS = _cf()  # A63
+C_ROTATE = _cf()
+C_DEAL_ROUNDS = _cf()  # CE.51.2
+C_DEAL_SHIPS_MAX = _cf()  # A16
+C_DEAL_PROPOSE = _cf()  # PROPOSE_*
+C_DEAL_ACCEPT = _cf()  # ACCEPT_*
+C_COMP_REDIRECTED = _cf()  # A15 (only matters with the Zombie)
+C_2P_DISCS = _cf()  # 1: order discs used with 2 players (CE.2.4), 0: the offense meets the other player
+C_N_CARDS = _cf()
+C_N_ENC = _cf()  # encounter cards in the deck
+C_N_CLASSES = _cf()  # distinct (kind, value) card classes
+C_DISCS = _cf(MAX_P)  # order discs per colour (CE.1.4)
+C_LINEUP = _cf(MAX_P)  # strategy id per seat
+C_CARD_KIND = _cf(MAX_CARDS)  # K_*
+C_CARD_VAL = _cf(MAX_CARDS)  # attack value, or artifact kind ART_*; 0 for negotiate
+C_CARD_CLASS = _cf(MAX_CARDS)  # distinct (kind, value) class id, < 64
+CFG_SIZE = _c
+
+# --- state layout ----------------------------------------------------------------------------
+_c = 0
+S_RNG = _cf()
+S_GAME = _cf()
+S_TURN = _cf()  # turns started so far
+S_ENCOUNTERS = _cf()  # encounters started so far
+S_DONE = _cf()
+S_TIMEOUT = _cf()
+S_VIOL = _cf()  # first invariant violation seen (checked runs only)
+S_START = _cf()  # first player (CE.2.4)
+S_WINNERS = _cf()  # bitmask of the winners (CE.18)
+S_ANY_ALIEN = _cf()  # 1 if any seat has an alien (none in this version)
+S_STRAT = _cf(MAX_P)  # strategy id of each seat in this game
+# current encounter
+S_OFF = _cf()
+S_DEF = _cf()  # -1 before step 2
+S_TARGET = _cf()  # -1 before step 4
+S_ENC_NO = _cf()  # 1 or 2 (CE.15)
+S_STEP = _cf()  # current step 1..10 (CE.3.3)
+S_WINDOW = _cf()  # current window or trigger W_* / T_*
+S_EXPEL = _cf()  # 1 if EXPEL fixed defense and target (CE.5.6)
+S_INV_O = _cf()  # invitations (bitmasks, CE.8)
+S_INV_D = _cf()
+S_FF_OUT = _cf()  # bitmask of players removed by Force Field this encounter (CE.21.2)
+S_CARD_O = _cf()  # encounter cards in play (-1 none)
+S_CARD_D = _cf()
+S_REVEALED = _cf()
+S_EMOTION = _cf()  # 1: Emotion Control made every revealed attack card a negotiate (CE.21.6)
+S_RESULT = _cf()  # R_* of the current encounter
+S_CENTRE = _cf()  # offense ships on the mothership's centre row
+S_CLAIM_N = _cf()  # pending compensation claim (E.COMP): cards asked
+S_CLAIMANT = _cf()
+S_DEAL = _cf()  # the proposal being answered
+S_DEAL_STD = _cf()  # the standard deal (CE.51.4), -1 none
+S_PROPOSER = _cf()
+S_PEND_POWER = _cf()  # E.POWER: the seat whose power is about to take effect
+S_ALLY = _cf(MAX_P)  # 0 none, SIDE_OFFENSE, SIDE_DEFENSE
+S_WING = _cf(MAX_P)  # ships on the mothership's wings (offensive allies)
+S_CARRIER = _cf(MAX_P)  # ships on each carrier (defensive allies)
+S_RWD = _cf(MAX_P)  # defensive rewards owed (CE.14.2)
+# ships and colonies
+S_PS = _cf(MAX_P * MAX_PLANETS)  # ships of player p on planet pl: S_PS + p * MAX_PLANETS + pl
+S_WARP = _cf(MAX_P)
+S_HOME = _cf(MAX_P)  # home colonies (cache, CE.70.4)
+S_FOREIGN = _cf(MAX_P)  # foreign colonies (cache)
+S_ONPL = _cf(MAX_P)  # ships on planets (cache)
+S_POWER = _cf(MAX_P)  # 1: power on (CE.19), a flag even with no aliens
+S_ZAPPED = _cf(MAX_P)  # zapped until the end of the encounter (CE.21.1)
+S_ALIEN = _cf(MAX_P)  # alien id, -1 none (CE.22 is not implemented yet)
+# cards
+S_HAND_N = _cf(MAX_P)
+S_HAND_ENC = _cf(MAX_P)  # encounter cards in hand (cache)
+S_HAND_ART = _cf(MAX_P)  # artifacts in hand (cache)
+S_ART_TOTAL = _cf()  # artifacts in all hands
+S_ART_CNT = _cf(MAX_P * N_ART)  # artifacts per (player, kind)
+S_HAND = _cf(MAX_P * MAX_HAND)
+S_DECK_N = _cf()
+S_DECK = _cf(MAX_CARDS)  # top = S_DECK + S_DECK_N - 1
+S_DISC_N = _cf()
+S_DISC = _cf(MAX_CARDS)
+S_ORD_N = _cf()
+S_ORD = _cf(MAX_DISCS)  # order pile, top = last
+S_ORDD_N = _cf()
+S_ORDD = _cf(MAX_DISCS)  # order discard
+S_TMP = _cf(2 * MAX_HAND)  # engine scratch (deal card buffers)
+S_TOT = _cf(6)  # last A/A totals (CE.10.3): v_O, S_O, T_O, v_D, S_D, T_D
+# counters for the record
+S_N_OWIN = _cf()
+S_N_DWIN = _cf()
+S_N_DEAL = _cf()
+S_N_FAIL = _cf()
+S_N_NORES = _cf()
+S_N_RESETTLE = _cf()
+S_N_EXPEL = _cf()
+S_N_SECOND = _cf()
+S_N_ART = _cf()  # artifacts played
+S_N_COMP = _cf()  # cards taken as compensation
+S_N_POWER_OFF = _cf()  # power switched off (CE.19)
+S_N_RESHUF = _cf()  # deck rebuilt from the discard pile (A4)
+S_N_REWARD_CARDS = _cf()
+S_N_REWARD_SHIPS = _cf()
+S_ART_USED = _cf(N_ART)  # artifacts played per kind
+# decisions
+S_CTX = _cf()  # context of the ship decisions / D_PLACE
+S_CTX_N = _cf()  # ships taken so far in a ship-source decision
+S_CTX_MIN = _cf()
+S_CTX_MAX = _cf()
+S_CTX_PL = _cf()  # planet the current ship decision concerns (destination), -1 none
+S_NOPT = _cf()
+S_OPT = _cf(MAX_OPT + 8)
+S_SCR = _cf(64)  # scratch space for strategies
+STATE_SIZE = _c
+del _c
+
+
+# --- deal codes (CE.51.1) ------------------------------------------------------------------------
+@njit(inline="always")
+def deal_code(col_do, col_od, n_od, r_od, n_do, r_do):
+    """col_do: planet the defense grants the offense (-1 none); col_od: planet the offense grants the
+    defense; n_od/r_od: CARDS(offense -> defense) count and rule; n_do/r_do: CARDS(defense -> offense)."""
+    return (col_do + 1) | ((col_od + 1) << 5) | (n_od << 10) | (r_od << 13) | (n_do << 16) | (r_do << 19)
+
+
+@njit(inline="always")
+def deal_col_do(code):
+    return (code & 31) - 1
+
+
+@njit(inline="always")
+def deal_col_od(code):
+    return ((code >> 5) & 31) - 1
+
+
+@njit(inline="always")
+def deal_n_od(code):
+    return (code >> 10) & 7
+
+
+@njit(inline="always")
+def deal_r_od(code):
+    return (code >> 13) & 7
+
+
+@njit(inline="always")
+def deal_n_do(code):
+    return (code >> 16) & 7
+
+
+@njit(inline="always")
+def deal_r_do(code):
+    return (code >> 19) & 7
+
+
+@njit(inline="always")
+def art_code(kind, param):
+    return kind * 64 + param
+
+
+# --- read helpers (tiny, inline) ---------------------------------------------------------------
+@njit(inline="always")
+def rand_below(st, n):
+    """Uniform integer in [0, n) from this game's own generator."""
+    return below(st, S_RNG, n)
+
+
+@njit(inline="always")
+def n_options(st):
+    return st[S_NOPT]
+
+
+@njit(inline="always")
+def option(st, i):
+    return st[S_OPT + i]
+
+
+@njit(inline="always")
+def n_players(cfg):
+    return cfg[C_NP]
+
+
+@njit(inline="always")
+def system_of(pl):
+    """Owner colour (seat) of planet pl."""
+    return pl // PPS_MAX
+
+
+@njit(inline="always")
+def ships_on(st, p, pl):
+    return st[S_PS + p * MAX_PLANETS + pl]
+
+
+@njit(inline="always")
+def has_colony(st, p, pl):
+    return st[S_PS + p * MAX_PLANETS + pl] > 0
+
+
+@njit(inline="always")
+def warp(st, p):
+    return st[S_WARP + p]
+
+
+@njit(inline="always")
+def home_colonies(st, p):
+    return st[S_HOME + p]
+
+
+@njit(inline="always")
+def foreign_colonies(st, p):
+    return st[S_FOREIGN + p]
+
+
+@njit(inline="always")
+def ships_on_planets(st, p):
+    return st[S_ONPL + p]
+
+
+@njit(inline="always")
+def hand_size(st, p):
+    return st[S_HAND_N + p]
+
+
+@njit(inline="always")
+def hand_card(st, p, i):
+    return st[S_HAND + p * MAX_HAND + i]
+
+
+@njit(inline="always")
+def encounter_cards(st, p):
+    return st[S_HAND_ENC + p]
+
+
+@njit(inline="always")
+def card_kind(cfg, c):
+    return cfg[C_CARD_KIND + c]
+
+
+@njit(inline="always")
+def card_value(cfg, c):
+    return cfg[C_CARD_VAL + c]
+
+
+@njit(inline="always")
+def is_attack(cfg, c):
+    return cfg[C_CARD_KIND + c] == K_ATTACK
+
+
+@njit(inline="always")
+def offense(st):
+    return st[S_OFF]
+
+
+@njit(inline="always")
+def defense(st):
+    return st[S_DEF]
+
+
+@njit(inline="always")
+def target(st):
+    return st[S_TARGET]
+
+
+@njit(inline="always")
+def ally_side(st, p):
+    return st[S_ALLY + p]
+
+
+@njit
+def offense_strength(st, cfg):
+    """S_O of CE.10.2 (every ship weighs 1 while no Macron is in play)."""
+    s = st[S_CENTRE]
+    for p in range(cfg[C_NP]):
+        s += st[S_WING + p]
+    return s
+
+
+@njit
+def defense_strength(st, cfg):
+    """S_D of CE.10.2: the defense's ships on the target planet plus every defensive carrier."""
+    s = 0
+    if st[S_TARGET] >= 0:
+        s = st[S_PS + st[S_DEF] * MAX_PLANETS + st[S_TARGET]]
+    for p in range(cfg[C_NP]):
+        s += st[S_CARRIER + p]
+    return s
+
+
+@njit
+def best_attack(st, cfg, p):
+    """Highest attack value in p's hand (-1 if none)."""
+    b = -1
+    base = S_HAND + p * MAX_HAND
+    for i in range(st[S_HAND_N + p]):
+        c = st[base + i]
+        if cfg[C_CARD_KIND + c] == K_ATTACK and cfg[C_CARD_VAL + c] > b:
+            b = cfg[C_CARD_VAL + c]
+    return b
+
+
+@njit
+def count_negotiates(st, cfg, p):
+    k = 0
+    base = S_HAND + p * MAX_HAND
+    for i in range(st[S_HAND_N + p]):
+        if cfg[C_CARD_KIND + st[base + i]] == K_NEGOTIATE:
+            k += 1
+    return k
+
+
+@njit
+def leader(st, cfg, exclude):
+    """Seat with the most foreign colonies (ties: lowest seat), ignoring seat `exclude`."""
+    best = -1
+    bv = -1
+    for p in range(cfg[C_NP]):
+        if p != exclude and st[S_FOREIGN + p] > bv:
+            bv = st[S_FOREIGN + p]
+            best = p
+    return best

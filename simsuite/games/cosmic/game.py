@@ -1,0 +1,378 @@
+"""Cosmic Encounter (AH2000): parameters (CE.80), data, kernel binding, records and the replay log."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from simsuite.errors import BadInput
+from simsuite.games.base import Game
+from simsuite.params import Param
+
+from . import api as A
+from . import records as R
+from .data import DEFAULT_DECK, DEFAULT_DISCS, load_deck, load_discs
+
+HERE = Path(__file__).resolve().parent
+PROPOSE = ("standard", "none", "strategy")
+ACCEPT = ("always", "never", "standard_only", "heuristic")
+
+PARAMS = (
+    Param("players", "int", 4, "number of players, one colour each (A1)", "CE.1.10", 2, 4, aliases=("n_players",)),
+    Param("strategies", "lineup", "basic", "strategy per seat, comma-separated; a shorter line-up repeats round the table"),
+    Param("rotate", "bool", False, "rotate the line-up through the seats game by game"),
+    Param("edition", "choice", "AH2000", "rules edition (FFG2008 is not implemented)", "CE.0.4", choices=("AH2000",)),
+    Param("aliens", "choice", "none", "alien powers (CE.22 is not implemented yet: no aliens)", "CE.2.5",
+          choices=("none",)),
+    Param("ships_per_player", "int", 20, "ships of each colour; those not on planets at setup start in the warp",
+          "CE.1.3", 1, 60),
+    Param("planets_per_system", "int", 5, "planets in each home system", "CE.1.1", 1, A.PPS_MAX),
+    Param("start_ships_per_planet", "int", 4, "ships on each home planet at setup", "CE.2.2", 1, 20),
+    Param("start_hand_size", "int", 7, "cards dealt to each player at setup", "CE.2.6", 1, 16),
+    Param("new_hand_size", "int", 7, "cards drawn for a new hand", "CE.17.1", 1, 16),
+    Param("win_colonies", "int", 5, "foreign colonies needed to win", "CE.18.1", 1, 15),
+    Param("power_home_colonies", "int", 3, "home colonies needed for the alien power (a flag until aliens exist)",
+          "CE.19.1", 0, 5),
+    Param("max_turns", "int", 200, "turn cap; a game that reaches it ends with no winner (timeout)", "A63", 1, 100_000),
+    Param("deal_rounds", "int", 2, "proposal rounds of the deal model", "CE.51.2", 1, 10),
+    Param("deal_colony_ships_max", "int", 4, "ships a receiver may move into a deal colony", "A16", 1, 20),
+    Param("deal_propose_policy", "choice", "standard",
+          "standard: propose the CE.51.4 deal; none: never propose; strategy: the strategy picks from a menu",
+          "CE.51.5", choices=PROPOSE),
+    Param("deal_accept_policy", "choice", "standard_only",
+          "always | never | standard_only | heuristic (the responder's strategy decides)", "CE.51.5", choices=ACCEPT),
+    Param("ah_compensation_counts_redirected", "bool", False,
+          "count Zombie-redirected ships for compensation (no effect until the Zombie exists)", "A15"),
+    Param("two_player_order_discs", "choice", "used",
+          "used: 2-player games turn discs as CE.2.4; unused: the offense always meets the other player (data.md)",
+          "CE.2.4", choices=("used", "unused")),
+    Param("deck", "path", str(DEFAULT_DECK), "deck TOML (attack values, negotiates, artifacts)", "CE.1.5"),
+    Param("order_discs", "path", str(DEFAULT_DISCS), "order discs per colour TOML", "CE.1.4"),
+)
+
+
+class Cosmic(Game):
+    name = "cosmic"
+    dirname = "cosmic"
+    title = "Cosmic Encounter (AH2000)"
+    rules = "cosmic_encounter.md"
+    min_players = 2
+    max_players = 4
+    default_strategies = "basic"
+    params = PARAMS
+    kernel_file = HERE / "kernel.py"
+    kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py",
+                   HERE.parent.parent / "rng.py", HERE.parent.parent / "unmanaged.py")
+
+    def check(self, cfg: dict) -> None:
+        need = cfg["planets_per_system"] * cfg["start_ships_per_planet"]
+        if cfg["ships_per_player"] < need:
+            raise BadInput("ships_per_player", f"{cfg['ships_per_player']} is fewer than planets_per_system x "
+                                               f"start_ships_per_planet = {need} (CE.2.2)")
+        rows = load_deck(Path(cfg["deck"]))
+        load_discs(Path(cfg["order_discs"]))
+        n = sum(c for _, _, c in rows)
+        if cfg["players"] * cfg["start_hand_size"] > n:
+            raise BadInput("start_hand_size", f"{cfg['players']} x {cfg['start_hand_size']} cards exceed the "
+                                              f"{n}-card deck (CE.2.6)")
+
+    def build_cfg(self, cfg: dict, extra_dirs: tuple = ()) -> np.ndarray:
+        c = np.zeros(A.CFG_SIZE, np.int64)
+        c[A.C_NP] = cfg["players"]
+        c[A.C_SHIPS] = cfg["ships_per_player"]
+        c[A.C_PPS] = cfg["planets_per_system"]
+        c[A.C_START_PER_PLANET] = cfg["start_ships_per_planet"]
+        c[A.C_START_HAND] = cfg["start_hand_size"]
+        c[A.C_NEW_HAND] = cfg["new_hand_size"]
+        c[A.C_WIN_COLONIES] = cfg["win_colonies"]
+        c[A.C_POWER_HOME] = cfg["power_home_colonies"]
+        c[A.C_MAX_TURNS] = cfg["max_turns"]
+        c[A.C_ROTATE] = int(cfg["rotate"])
+        c[A.C_DEAL_ROUNDS] = cfg["deal_rounds"]
+        c[A.C_DEAL_SHIPS_MAX] = cfg["deal_colony_ships_max"]
+        c[A.C_DEAL_PROPOSE] = PROPOSE.index(cfg["deal_propose_policy"])
+        c[A.C_DEAL_ACCEPT] = ACCEPT.index(cfg["deal_accept_policy"])
+        c[A.C_COMP_REDIRECTED] = int(cfg["ah_compensation_counts_redirected"])
+        c[A.C_2P_DISCS] = int(cfg["two_player_order_discs"] == "used")
+        for s, sid in enumerate(self.strategy_ids(cfg, extra_dirs)):
+            c[A.C_LINEUP + s] = sid
+        for p, n in enumerate(load_discs(Path(cfg["order_discs"]))):
+            c[A.C_DISCS + p] = n
+        k = 0
+        n_enc = 0
+        classes: dict[tuple[int, int], int] = {}
+        for kind, value, count in load_deck(Path(cfg["deck"])):
+            cls = classes.setdefault((kind, value), len(classes))
+            for _ in range(count):
+                c[A.C_CARD_KIND + k] = kind
+                c[A.C_CARD_VAL + k] = value
+                c[A.C_CARD_CLASS + k] = cls
+                n_enc += kind != A.K_ARTIFACT
+                k += 1
+        assert len(classes) <= 64
+        c[A.C_N_CARDS] = k
+        c[A.C_N_ENC] = n_enc
+        c[A.C_N_CLASSES] = len(classes)
+        return c
+
+    def run_range(self, kernel, cfg_arr, key, g0, n):
+        out = np.empty((n, R.N_COLS), np.int64)
+        kernel.run_batch(cfg_arr, np.int64(key), np.int64(g0), out)
+        return R.as_records(out)
+
+    def seat_view(self, rec, n_players):
+        N = n_players
+        seats = np.arange(N)[None, :]
+        return dict(
+            win=rec["win"][:, :N],
+            score=rec["score"][:, :N],
+            strategy=rec["strategy"][:, :N],
+            position=(seats - rec["start_player"][:, None]) % N,
+        )
+
+    def game_metrics(self, rec):
+        enc = np.maximum(rec["encounters"], 1).astype(np.float64)
+        return {
+            "turns": rec["turns"], "encounters": rec["encounters"], "timeout": rec["timeout"],
+            "shared_win": rec["joint_win"], "joint_win": rec["joint_win"], "n_winners": rec["n_winners"],
+            "offense_wins": rec["offense_wins"], "defense_wins": rec["defense_wins"], "deals": rec["deals"],
+            "failed_deals": rec["failed_deals"], "no_results": rec["no_results"],
+            "offense_win_share": rec["offense_wins"] / enc, "defense_win_share": rec["defense_wins"] / enc,
+            "deal_share": rec["deals"] / enc, "failed_deal_share": rec["failed_deals"] / enc,
+            "no_result_share": rec["no_results"] / enc,
+            "second_encounters": rec["second_encounters"], "artifacts_played": rec["artifacts_played"],
+            "compensation_cards": rec["compensation_cards"], "winning_score": rec["score"].max(axis=1),
+        }
+
+    def summary_line(self, m: dict) -> str:
+        enc = m["encounters_mean"] or 1.0
+        return (f"mean turns {m['turns_mean']:.2f} (sd {m['turns_sd']:.2f}), encounters {m['encounters_mean']:.2f}; "
+                f"outcomes: offense wins {m['offense_wins_mean'] / enc:.3f}, defense wins "
+                f"{m['defense_wins_mean'] / enc:.3f}, deals {m['deals_mean'] / enc:.3f}, failed deals "
+                f"{m['failed_deals_mean'] / enc:.3f}, no result {m['no_results_mean'] / enc:.3f}; "
+                f"joint wins {m['joint_win_mean']:.4f}; timeouts {m['timeout_mean']:.5f}")
+
+    def records_frame(self, rec, n_players):
+        N = n_players
+        cols = {}
+        for name, _ in R.SCALAR_FIELDS:
+            cols[name] = rec[name]
+        for a, an in enumerate(A.ARTIFACT_KEYS):
+            cols[f"played_{an}"] = rec["artifacts_by_kind"][:, a]
+        for name, k, _ in R.VECTOR_FIELDS:
+            if k == A.MAX_P:
+                for s in range(N):
+                    cols[f"{name}_{s}"] = rec[name][:, s]
+        df = pd.DataFrame(cols)
+        small = [c for c in df.columns if c != "game"]
+        return df.astype({c: "int32" for c in small})
+
+    # ---- replay -------------------------------------------------------------------------
+    def replay(self, cfg, key, game, extra_dirs=()):
+        kernel = self.kernel(extra_dirs)
+        cfg_arr = self.build_cfg(cfg, extra_dirs)
+        out = np.empty((1, R.N_COLS), np.int64)
+        log = np.zeros((100_000, kernel.LOG_W), np.int64)
+        st = np.zeros(A.STATE_SIZE, np.int64)
+        kernel.replay_game(cfg_arr, np.int64(key), np.int64(game), out, log, st)
+        events = describe_events(kernel, log, cfg_arr, self.seat_strategies(cfg))
+        return events, R.as_records(out)
+
+
+def card_name(cfg_arr, c) -> str:
+    if c < 0:
+        return "none"
+    kind = int(cfg_arr[A.C_CARD_KIND + c])
+    v = int(cfg_arr[A.C_CARD_VAL + c])
+    if kind == A.K_ATTACK:
+        return f"Attack {v}"
+    if kind == A.K_NEGOTIATE:
+        return "Negotiate"
+    return A.ARTIFACT_NAMES[v]
+
+
+def planet_name(pl) -> str:
+    pl = int(pl)
+    if pl == int(A.OPT_MOTHERSHIP):
+        return "the mothership"
+    return f"{A.COLOUR_NAMES[pl // A.PPS_MAX]} {pl % A.PPS_MAX + 1}"
+
+
+def deal_text(code) -> str:
+    code = int(code)
+    terms = []
+    if A.deal_col_do(code) >= 0:
+        terms.append(f"defense grants offense a colony on {planet_name(A.deal_col_do(code))}")
+    if A.deal_col_od(code) >= 0:
+        terms.append(f"offense grants defense a colony on {planet_name(A.deal_col_od(code))}")
+    if A.deal_n_od(code):
+        terms.append(f"offense gives {A.deal_n_od(code)} card(s) ({A.RULE_NAMES[A.deal_r_od(code)]})")
+    if A.deal_n_do(code):
+        terms.append(f"defense gives {A.deal_n_do(code)} card(s) ({A.RULE_NAMES[A.deal_r_do(code)]})")
+    return "; ".join(terms) or "(empty)"
+
+
+def art_text(kind, param) -> str:
+    name = A.ARTIFACT_NAMES[kind]
+    if kind == A.ART_PLAGUE:
+        return f"{name} on seat {param}"
+    if kind == A.ART_FORCE_FIELD:
+        return f"{name} removing seat(s) {', '.join(str(q) for q in range(A.MAX_P) if (param >> q) & 1)}"
+    if kind == A.ART_ZAP:
+        return f"{name} on seat {param}'s power"
+    if kind == A.ART_GAS:
+        return f"{name} against seat {param}'s compensation claim"
+    return name
+
+
+def describe_events(k, log, cfg_arr, seat_strats) -> list[dict]:
+    """Turn the kernel's event log into dicts with a readable 'text' (CE.71 events)."""
+    n = int(log[0, 0])
+    ev = []
+    ctx_names = {int(A.CTX_RETURN): "returns", int(A.CTX_EARLY_END): "returns (early end)",
+                 int(A.CTX_MOBIUS): "leaves the warp (Mobius Tube)", int(A.CTX_FORCE_FIELD): "returns (Force Field)",
+                 int(A.CTX_TURN_END): "returns (end of turn)"}
+    kind_names = {int(v): nm for v, nm in ((A.D_LAUNCH, "launch"), (A.D_ALLY_SHIPS, "ally"),
+                                            (A.D_RESETTLE_SHIPS, "resettle"), (A.D_PENALTY, "failed-deal loss"),
+                                            (A.D_PLAGUE_SHIPS, "plague loss"), (A.D_DEAL_SHIPS, "deal colony"))}
+    end_reasons = ("the offense has no encounter card (CE.17.3)", "the defense cannot get an encounter card (CE.17.5)",
+                   "the offense has no ship to launch (CE.6.4)", "re-settled (CE.5.5)")
+
+    def seat(p):
+        p = int(p)
+        return f"seat {p} {A.COLOUR_NAMES[p]} ({seat_strats[p]})"
+
+    for row in log[1:n + 1]:
+        code, a, b, c, d, e, f = (int(x) for x in row[:7])
+        if code == k.E_START:
+            ev.append(dict(event="start", player=a, text=f"first player: {seat(a)} ({b} order discs in the pile)"))
+        elif code == k.E_TURN:
+            ev.append(dict(event="turn", player=a, turn=b, text=f"== turn {b}: {seat(a)} is the offense"))
+        elif code == k.E_ENCOUNTER:
+            ev.append(dict(event="encounter", player=a, encounter=b, number=c,
+                           text=f"-- encounter {b} of the turn (#{c} of the game)"))
+        elif code == k.E_NEW_HAND:
+            ev.append(dict(event="new_hand", player=a, cards=b,
+                           text=f"   {seat(a)} takes a new hand [{A.WINDOW_NAMES[c]}]: {b} cards drawn, "
+                                f"{d} encounter card(s)"))
+        elif code == k.E_NEW_HAND_FAIL:
+            ev.append(dict(event="new_hand_failed", player=a,
+                           text=f"   {seat(a)} needs a new hand but no encounter card is left to draw (A19)"))
+        elif code == k.E_REGROUP:
+            ev.append(dict(event="regroup", player=a, planet=b, text=f"   regroup: one ship from the warp to {planet_name(b)}"))
+        elif code == k.E_DISC:
+            ev.append(dict(event="disc", colour=a, text=f"   order disc: {A.COLOUR_NAMES[a]} ({b} left in the pile)"))
+        elif code == k.E_DISC_RESHUFFLE:
+            ev.append(dict(event="disc_reshuffle", text=f"   order pile empty: {a} discs reshuffled (A5)"))
+        elif code == k.E_OWN_COLOUR:
+            if b < 0:
+                t = "REDRAW"
+            elif b < int(A.EXPEL_BASE):
+                t = f"RESETTLE onto {planet_name(b)}"
+            else:
+                x = b - int(A.EXPEL_BASE)
+                t = f"EXPEL seat {x // A.MAX_PLANETS} from {planet_name(x % A.MAX_PLANETS)}"
+            ev.append(dict(event="own_colour", player=a, choice=b, text=f"   own colour: {t}"))
+        elif code == k.E_RESETTLE:
+            ev.append(dict(event="resettle", player=a, planet=b, ships=c,
+                           text=f"   re-settles {c} ship(s) onto {planet_name(b)}: encounter over (NO_RESULT)"))
+        elif code == k.E_EXPEL:
+            ev.append(dict(event="expel", player=a, defense=b, planet=c,
+                           text=f"   expels {seat(b)} ({d} ship(s)) from {planet_name(c)}"))
+        elif code == k.E_DEFENSE:
+            ev.append(dict(event="defense", player=a, text=f"   defense: {seat(a)}"))
+        elif code == k.E_SHIP_FROM:
+            ev.append(dict(event="ship_from", player=a, planet=b, kind=kind_names.get(c, str(c)),
+                           text=f"     {kind_names.get(c, '?')}: a ship of seat {a} from {planet_name(b)}"))
+        elif code == k.E_LAUNCH:
+            ev.append(dict(event="launch", player=a, ships=b, text=f"   launch: {b} ship(s) on the mothership"))
+        elif code == k.E_TARGET:
+            ev.append(dict(event="target", planet=c, defense_ships=d,
+                           text=f"   target {planet_name(c)}: defense {d} ship(s) vs offense {e} on the centre row"))
+        elif code == k.E_INVITE:
+            who = [str(q) for q in range(A.MAX_P) if (c >> q) & 1]
+            side = "offense" if b == int(A.SIDE_OFFENSE) else "defense"
+            ev.append(dict(event="invite", side=side, seats=who,
+                           text=f"   {side} invites: {', '.join('seat ' + w for w in who) or 'nobody'}"))
+        elif code == k.E_ALLY:
+            if b < 0:
+                ev.append(dict(event="decline", player=a, text=f"   {seat(a)} declines"))
+            else:
+                side = "offense" if b == int(A.SIDE_OFFENSE) else "defense"
+                ev.append(dict(event="ally", player=a, side=side, ships=c,
+                               text=f"   {seat(a)} joins the {side} with {c} ship(s)"))
+        elif code == k.E_SELECT:
+            ev.append(dict(event="select", text="   both encounter cards face down"))
+        elif code == k.E_REVEAL:
+            ev.append(dict(event="reveal", offense_card=card_name(cfg_arr, a), defense_card=card_name(cfg_arr, b),
+                           text=f"   reveal: offense {card_name(cfg_arr, a)}, defense {card_name(cfg_arr, b)}"))
+        elif code == k.E_TOTALS:
+            ev.append(dict(event="totals", offense=c, defense=f,
+                           text=f"   totals: offense {a} + {b} ships = {c}; defense {d} + {e} ships = {f}"))
+        elif code == k.E_RESULT:
+            ev.append(dict(event="result", result=A.RESULT_NAMES[a], text=f"   result: {A.RESULT_NAMES[a]}"))
+        elif code == k.E_LOSS:
+            ev.append(dict(event="loss", player=a, ships=b, text=f"     {b} ship(s) of seat {a} to the warp (now {c})"))
+        elif code == k.E_LAND:
+            ev.append(dict(event="land", player=a, planet=b, ships=c,
+                           text=f"     seat {a} lands {c} ship(s) on {planet_name(b)}"))
+        elif code == k.E_PLACE:
+            ev.append(dict(event="place", player=a, planet=b,
+                           text=f"     a ship of seat {a} {ctx_names.get(c, 'is placed')} to {planet_name(b)}"))
+        elif code == k.E_NO_COLONY:
+            ev.append(dict(event="no_colony", player=a, ships=b,
+                           text=f"     seat {a} has no colony: {b} ship(s) go to the warp (CE.16.3)"))
+        elif code == k.E_REWARD:
+            t = "a card" if b < 0 else f"a ship from the warp to {planet_name(b)}"
+            ev.append(dict(event="reward", player=a, choice=b, text=f"     defensive reward for seat {a}: {t}"))
+        elif code == k.E_COMP:
+            ev.append(dict(event="compensation", player=a, source=b, asked=c, taken=d,
+                           text=f"     compensation: seat {a} takes {d} random card(s) from seat {b} (owed {c})"))
+        elif code == k.E_GAS:
+            ev.append(dict(event="stellar_gas", player=a, text=f"     seat {b}'s compensation claim lapses (Stellar Gas)"))
+        elif code == k.E_DEAL_PROPOSE:
+            if b < 0:
+                ev.append(dict(event="deal_pass", player=a, text=f"     deal: {seat(a)} makes no proposal"))
+            else:
+                std = " (standard deal)" if c else ""
+                ev.append(dict(event="deal_proposal", player=a, code=b,
+                               text=f"     deal proposal by {seat(a)}{std}: {deal_text(b)}"))
+        elif code == k.E_DEAL_ANSWER:
+            ev.append(dict(event="deal_answer", player=a, accept=bool(b),
+                           text=f"     {seat(a)} {'accepts' if b else 'rejects'}"))
+        elif code == k.E_DEAL_TERM:
+            if a in (int(k.TERM_CARDS_OD), int(k.TERM_CARDS_DO)):
+                t = f"seat {b} gives {d} card(s) to seat {c}"
+            else:
+                t = f"seat {c} sets up a colony on {planet_name(d)} with {e} ship(s) (granted by seat {b})"
+            ev.append(dict(event="deal_term", text=f"     deal term carried out: {t}"))
+        elif code == k.E_POWER:
+            ev.append(dict(event="power", player=a, on=bool(b),
+                           text=f"     seat {a}'s power is {'on' if b else 'off'} ({c} home colonies)"))
+        elif code == k.E_ARTIFACT:
+            ev.append(dict(event="artifact", player=a, artifact=A.ARTIFACT_NAMES[b], param=c,
+                           text=f"   [{A.WINDOW_NAMES[d]}] {seat(a)} plays {art_text(b, c)}"))
+        elif code == k.E_ZAP:
+            ev.append(dict(event="zap", player=a, text=f"     seat {a}'s power is zapped for this encounter"))
+        elif code == k.E_DISCARD:
+            why = "new hand" if c == 1 else "Plague"
+            ev.append(dict(event="discard", player=a, card=card_name(cfg_arr, b), why=why,
+                           text=f"     seat {a} discards {card_name(cfg_arr, b)} ({why})"))
+        elif code == k.E_DECK_RESHUFFLE:
+            ev.append(dict(event="deck_reshuffle", text=f"   deck empty: {a} discards shuffled into a new deck (A4)"))
+        elif code == k.E_SECOND:
+            ev.append(dict(event="second", player=a, text=f"   {seat(a)} takes a second encounter"))
+        elif code == k.E_EARLY_END:
+            ev.append(dict(event="early_end", reason=end_reasons[b],
+                           text=f"   encounter ends early: {end_reasons[b]}; NO_RESULT"))
+        elif code == k.E_WIN:
+            w = [p for p in range(A.MAX_P) if (a >> p) & 1]
+            joint = " (joint victory)" if len(w) > 1 else ""
+            ev.append(dict(event="winners", seats=w,
+                           text=f"winner{'s' if len(w) > 1 else ''}{joint}: {', '.join(seat(p) for p in w)}"))
+        elif code == k.E_TIMEOUT:
+            ev.append(dict(event="timeout", turns=a, text=f"turn cap reached after {a} turns: no winner (A63)"))
+    if log[0, 1]:
+        ev.append(dict(event="log_truncated", text="(log truncated)"))
+    return ev

@@ -1,0 +1,309 @@
+"""Evaluation helpers shared by the Cosmic Encounter strategies (jitted; the state is read-only
+for them except the scratch area ``st[S_SCR:]`` and the generator).
+
+Every helper returns an option INDEX (into ``st[S_OPT:]``) or a number used to rank options. They
+only read public information (CE.70.14): ships everywhere, the warp, hand sizes, the discard pile,
+revealed cards, and the deciding player's own hand.
+
+Scratch use: ``st[SC_MEAN]`` caches the mean attack value of the deck (x 16, +1 so 0 = not yet).
+"""
+import numpy as np
+from numba import njit
+
+from simsuite.games.cosmic.api import (
+    ART_EMOTION, ART_FORCE_FIELD, ART_GAS, ART_MOBIUS, ART_PLAGUE, ART_ZAP, C_CARD_KIND, C_CARD_VAL,
+    C_N_CARDS, C_NP, C_WIN_COLONIES, K_ARTIFACT, K_ATTACK, K_NEGOTIATE, MAX_HAND, MAX_PLANETS, NONE,
+    OPT_MOTHERSHIP, PPS_MAX, S_CARD_D, S_CARD_O, S_CARRIER, S_CENTRE, S_CLAIMANT, S_CTX_N, S_DEF,
+    S_FOREIGN, S_HAND, S_HAND_ENC, S_HAND_N, S_NOPT, S_OFF, S_OPT, S_PS, S_REVEALED, S_SCR, S_TARGET,
+    S_WARP, S_WING, deal_col_do, deal_col_od, defense_strength, leader, offense_strength,
+)
+
+SC_MEAN = S_SCR
+NEG = -(1 << 40)
+
+
+@njit
+def mean_attack(st, cfg):
+    """Mean attack value of the deck (a guess at a typical opponent card), cached in the scratch."""
+    v = st[SC_MEAN]
+    if v > 0:
+        return (v - 1) / 16.0
+    s = 0
+    k = 0
+    for c in range(cfg[C_N_CARDS]):
+        if cfg[C_CARD_KIND + c] == K_ATTACK:
+            s += cfg[C_CARD_VAL + c]
+            k += 1
+    m = s / k if k > 0 else 0.0
+    st[SC_MEAN] = int(m * 16) + 1
+    return m
+
+
+@njit
+def source_score(st, cfg, me, pl):
+    """How willingly `me` takes a ship off planet pl (higher = better): big stacks first; the last
+    ship of a colony is costly (a foreign colony counts toward victory, CE.18)."""
+    if pl == OPT_MOTHERSHIP:
+        return 1000
+    k = st[S_PS + me * MAX_PLANETS + pl]
+    if k > 1:
+        return 10 * k
+    if pl // PPS_MAX == me:
+        return -50
+    return -100
+
+
+@njit
+def pick_source(st, cfg, me, want):
+    """Ship-source decisions: stop (option -1, when offered) once `want` ships are taken or when every
+    source would end a colony; otherwise the best-scoring source."""
+    n = st[S_NOPT]
+    taken = st[S_CTX_N]
+    can_stop = st[S_OPT] == NONE
+    if can_stop and taken >= want:
+        return 0
+    bi = -1
+    bv = NEG
+    for i in range(n):
+        pl = st[S_OPT + i]
+        if pl < 0:
+            continue
+        v = source_score(st, cfg, me, pl)
+        if v > bv:
+            bv = v
+            bi = i
+    if bi < 0:
+        return 0
+    if can_stop and bv < 0:
+        return 0
+    return bi
+
+
+@njit
+def place_score(st, cfg, me, pl):
+    """Where a ship of `me` is most useful: home planets defend when the system is attacked
+    (CE.10.2), so the home planet with the fewest ships first; foreign colonies after."""
+    k = st[S_PS + me * MAX_PLANETS + pl]
+    if pl // PPS_MAX == me:
+        return 100 - k
+    return 50 - k
+
+
+@njit
+def pick_planet(st, cfg, me):
+    """Best planet option (ignores -1 / OPT_MOTHERSHIP); -1 if there is none."""
+    bi = -1
+    bv = NEG
+    for i in range(st[S_NOPT]):
+        pl = st[S_OPT + i]
+        if pl < 0 or pl == OPT_MOTHERSHIP:
+            continue
+        v = place_score(st, cfg, me, pl)
+        if v > bv:
+            bv = v
+            bi = i
+    return bi
+
+
+@njit
+def find_option(st, v):
+    for i in range(st[S_NOPT]):
+        if st[S_OPT + i] == v:
+            return i
+    return -1
+
+
+@njit
+def would_win(st, cfg, p, pl):
+    """1 if a new colony of p on planet pl would give p victory (a new foreign colony, CE.18)."""
+    if pl < 0 or pl // PPS_MAX == p or st[S_PS + p * MAX_PLANETS + pl] > 0:
+        return 0
+    return 1 if st[S_FOREIGN + p] + 1 >= cfg[C_WIN_COLONIES] else 0
+
+
+@njit
+def threat(st, cfg, p):
+    """p is one foreign colony away from victory."""
+    return st[S_FOREIGN + p] + 1 >= cfg[C_WIN_COLONIES]
+
+
+@njit
+def card_keep_value(cfg, c):
+    """How much a card is worth keeping (for deal gifts and discards)."""
+    k = cfg[C_CARD_KIND + c]
+    if k == K_ATTACK:
+        return cfg[C_CARD_VAL + c]
+    if k == K_NEGOTIATE:
+        return 7
+    if cfg[C_CARD_VAL + c] == ART_ZAP:
+        return 2
+    return 5
+
+
+@njit
+def cheapest_card(st, cfg):
+    """Option index of the card worth least (D_DEAL_GIVE, D_PLAGUE_DISCARD)."""
+    bi = 0
+    bv = 1 << 30
+    for i in range(st[S_NOPT]):
+        v = card_keep_value(cfg, st[S_OPT + i])
+        if v < bv:
+            bv = v
+            bi = i
+    return bi
+
+
+@njit
+def pick_card(st, cfg, me):
+    """D_CARD: the smallest attack card that should beat a typical opposing card (G, raised when the
+    encounter decides the game); when none can, a negotiate (the encounter is lost anyway: it gives
+    compensation, or a deal), else the lowest attack card (save the high ones, CE.10)."""
+    o = st[S_OFF]
+    so = offense_strength(st, cfg)
+    sd = defense_strength(st, cfg)
+    t = st[S_TARGET]
+    G = mean_attack(st, cfg)
+    if me == o:
+        margin = so - sd
+        important = would_win(st, cfg, o, t)
+        need = 1
+    else:
+        margin = sd - so
+        important = would_win(st, cfg, o, t)
+        need = 0
+    if important == 1:
+        G = G * 1.6
+    lo_i = -1
+    lo_v = 1 << 30
+    ok_i = -1
+    ok_v = 1 << 30
+    hi_i = -1
+    hi_v = -1
+    neg_i = -1
+    for i in range(st[S_NOPT]):
+        c = st[S_OPT + i]
+        if cfg[C_CARD_KIND + c] == K_NEGOTIATE:
+            neg_i = i
+            continue
+        v = cfg[C_CARD_VAL + c]
+        if v < lo_v:
+            lo_v = v
+            lo_i = i
+        if v > hi_v:
+            hi_v = v
+            hi_i = i
+        if v + margin - need >= G and v < ok_v:
+            ok_v = v
+            ok_i = i
+    if ok_i >= 0:
+        return ok_i
+    if hi_i >= 0 and important == 1:
+        return hi_i
+    if neg_i >= 0:
+        return neg_i
+    return lo_i if lo_i >= 0 else 0
+
+
+@njit
+def offense_win_chance(st, cfg):
+    """A rough chance that the offense wins the encounter from the ships committed so far."""
+    diff = offense_strength(st, cfg) - defense_strength(st, cfg)
+    p = 0.5 + 0.04 * diff
+    if p < 0.05:
+        return 0.05
+    if p > 0.95:
+        return 0.95
+    return p
+
+
+@njit
+def artifact_value(st, cfg, me, code):
+    """Value of playing artifact `code` now (<= 0: better to pass)."""
+    kind = code // 64
+    param = code % 64
+    N = cfg[C_NP]
+    o = st[S_OFF]
+    d = st[S_DEF]
+    if kind == ART_ZAP:
+        return 1 if param != me else -1
+    if kind == ART_GAS:
+        if d >= 0 and ((param == o and me == d) or (param == d and me == o)):
+            return 3
+        return -1
+    if kind == ART_MOBIUS:
+        v = 2 * st[S_WARP + me]
+        for q in range(N):
+            if q != me:
+                v -= st[S_WARP + q]
+        return v - 3
+    if kind == ART_PLAGUE:
+        if param == me:
+            return -10
+        ld = leader(st, cfg, me)
+        if param != ld or st[S_FOREIGN + param] < 2:
+            return -1
+        return st[S_FOREIGN + param] - st[S_FOREIGN + me] + 1
+    if kind == ART_FORCE_FIELD:
+        v = 0
+        for q in range(N):
+            if (param >> q) & 1:
+                if me == o:
+                    v += st[S_CARRIER + q] - 2 * st[S_WING + q]
+                elif me == d:
+                    v += st[S_WING + q] - 2 * st[S_CARRIER + q]
+                else:
+                    v -= 1
+        return v - 1
+    if kind == ART_EMOTION:
+        if st[S_REVEALED] == 0 or st[S_CARD_O] < 0 or st[S_CARD_D] < 0:
+            return -1
+        if cfg[C_CARD_KIND + st[S_CARD_O]] != K_ATTACK or cfg[C_CARD_KIND + st[S_CARD_D]] != K_ATTACK:
+            return -1  # A/N: a deal instead would only help the negotiator
+        to = cfg[C_CARD_VAL + st[S_CARD_O]] + offense_strength(st, cfg)
+        td = cfg[C_CARD_VAL + st[S_CARD_D]] + defense_strength(st, cfg)
+        if me == o and to <= td:
+            return 4
+        if me == d and to > td:
+            return 4
+        if me != o and me != d and to > td and would_win(st, cfg, o, st[S_TARGET]) == 1:
+            return 3
+        return -1
+    return -1
+
+
+@njit
+def pick_artifact(st, cfg, me):
+    """D_ARTIFACT / D_NEW_HAND: the best play with a positive value, else option 0 (pass/discard)."""
+    bi = 0
+    bv = 0
+    for i in range(st[S_NOPT]):
+        code = st[S_OPT + i]
+        if code < 0:
+            continue
+        v = artifact_value(st, cfg, me, code)
+        if v > bv:
+            bv = v
+            bi = i
+    return bi
+
+
+@njit
+def deal_value(st, cfg, me, code):
+    """Rough value of a deal code for `me` (a main player): colonies received count, a colony that
+    makes the opponent win is a disaster, a colony that makes me win is the best."""
+    o = st[S_OFF]
+    opp = st[S_DEF] if me == o else o
+    v = 0
+    p_do = deal_col_do(code)
+    p_od = deal_col_od(code)
+    mine = p_do if me == o else p_od
+    theirs = p_od if me == o else p_do
+    if mine >= 0:
+        v += 6 if mine // PPS_MAX != me else 3
+        if would_win(st, cfg, me, mine) == 1:
+            v += 100
+    if theirs >= 0:
+        v -= 4 if theirs // PPS_MAX != opp else 2
+        if would_win(st, cfg, opp, theirs) == 1:
+            v -= 100
+    return v

@@ -1,0 +1,1782 @@
+"""Cosmic Encounter (AH2000) batch kernel (rules: ../shared/rules/cosmic_encounter.md, ids CE.x.y).
+
+This file is not imported directly: ``simsuite.codegen`` writes it, followed by the jitted
+strategy dispatch ``strategy_decide(sid, kind, st, cfg, me)`` built from the strategy files, into
+one module in the cache directory, named by a hash of every source involved.
+
+One game is played start to finish by ``play_game`` on one int64 state array; ``run_batch``
+plays a range of game indices in parallel, one output row per game.
+
+Alien powers (CE.22/CE.23) are not implemented yet, but every place where one acts exists:
+the windows of CE.20.1 (``window``, which asks ``power_window`` before the artifacts), the
+triggers of CE.20.3 (``power_event`` = E.POWER with Cosmic Zap, ``loss_event`` = E.LOSS,
+``compensation`` = E.COMP with Stellar Gas, ``artifact_discard`` = E.ARTDISCARD), and the
+automatic-power moments (``side_totals`` at the A/A totals, the reveal, the start of step 8).
+Every seat's ``S_ALIEN`` is -1 and ``S_ANY_ALIEN`` 0, so those hooks are skipped at run time.
+
+Conventions: no Python int literal is ever passed to a non-inlined function (use the np.int64
+constants NONE, I0, I1, ...), so each function compiles exactly once.
+"""
+import numpy as np
+from numba import njit, prange
+
+from simsuite.rng import below, game_stream
+from simsuite.unmanaged import unmanaged, unmanaged2
+from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
+from simsuite.games.cosmic.records import *  # noqa: F401,F403
+
+# --- event log (replay) -------------------------------------------------------------------
+LOG_W = 8
+(E_START, E_TURN, E_NEW_HAND, E_NEW_HAND_FAIL, E_ENCOUNTER, E_REGROUP, E_DISC, E_DISC_RESHUFFLE,
+ E_OWN_COLOUR, E_RESETTLE, E_EXPEL, E_SHIP_FROM, E_LAUNCH, E_TARGET, E_INVITE, E_ALLY, E_ARTIFACT,
+ E_REVEAL, E_TOTALS, E_RESULT, E_LOSS, E_LAND, E_PLACE, E_NO_COLONY, E_REWARD, E_COMP, E_GAS,
+ E_DEAL_PROPOSE, E_DEAL_ANSWER, E_DEAL_TERM, E_POWER, E_WIN, E_TIMEOUT, E_DECK_RESHUFFLE, E_DISCARD,
+ E_SECOND, E_EARLY_END, E_ZAP, E_DEFENSE, E_SELECT, E_END_TURN) = (np.int64(k) for k in range(1, 42))
+# E_DEAL_TERM kinds
+TERM_CARDS_OD, TERM_CARDS_DO, TERM_COLONY_DO, TERM_COLONY_OD = (np.int64(k) for k in range(4))
+# E_EARLY_END reasons
+END_OFFENSE_OUT, END_DEFENSE_NO_CARD, END_NO_SHIPS, END_RESETTLE = (np.int64(k) for k in range(4))
+GAMES_PER_BLOCK = 64
+I2 = np.int64(2)
+I3 = np.int64(3)
+I4 = np.int64(4)
+M1 = np.int64(-1)
+
+
+@njit
+def _log(log, code, a, b, c, d, e, f):
+    n = log[0, 0]
+    if n + 1 < log.shape[0]:
+        row = n + 1
+        log[row, 0] = code
+        log[row, 1] = a
+        log[row, 2] = b
+        log[row, 3] = c
+        log[row, 4] = d
+        log[row, 5] = e
+        log[row, 6] = f
+        log[0, 0] = n + 1
+    else:
+        log[0, 1] = 1  # overflow flag
+
+
+@njit(inline="always")
+def _shuffle(st, base, n):
+    for i in range(n - 1, 0, -1):
+        j = below(st, S_RNG, i + 1)
+        t = st[base + i]
+        st[base + i] = st[base + j]
+        st[base + j] = t
+
+
+@njit
+def _decide(st, cfg, p, kind):
+    """Ask seat p's strategy to pick among the options in st[S_OPT:]; return the option value.
+    With a single legal option nothing is asked (CE.50: only real choices are decisions)."""
+    n = st[S_NOPT]
+    if n == 1:
+        return st[S_OPT]
+    i = strategy_decide(st[S_STRAT + p], kind, st, cfg, p)  # noqa: F821 (generated)
+    if i < 0 or i >= n:
+        i = 0
+    return st[S_OPT + i]
+
+
+@njit
+def _prio(st, cfg, i):
+    """Seat at position i of the priority order (CE.20.2): the offense, the defense (once known),
+    then the others clockwise from the offense's left."""
+    N = cfg[C_NP]
+    o = st[S_OFF]
+    d = st[S_DEF]
+    if i == 0:
+        return o
+    if d < 0:
+        return (o + i) % N
+    if i == 1:
+        return d
+    j = 0
+    for s in range(1, N):
+        q = (o + s) % N
+        if q != d:
+            j += 1
+            if j == i - 1:
+                return q
+    return o
+
+
+# ---- cards ------------------------------------------------------------------------------------
+@njit
+def _hand_add(st, cfg, p, c):
+    n = st[S_HAND_N + p]
+    st[S_HAND + p * MAX_HAND + n] = c
+    st[S_HAND_N + p] = n + 1
+    k = cfg[C_CARD_KIND + c]
+    if k == K_ARTIFACT:
+        st[S_HAND_ART + p] += 1
+        st[S_ART_TOTAL] += 1
+        st[S_ART_CNT + p * N_ART + cfg[C_CARD_VAL + c]] += 1
+    else:
+        st[S_HAND_ENC + p] += 1
+
+
+@njit
+def _hand_take(st, cfg, p, i):
+    """Remove and return the card at index i of p's hand (the last card takes its place)."""
+    base = S_HAND + p * MAX_HAND
+    n = st[S_HAND_N + p] - 1
+    c = st[base + i]
+    st[base + i] = st[base + n]
+    st[S_HAND_N + p] = n
+    k = cfg[C_CARD_KIND + c]
+    if k == K_ARTIFACT:
+        st[S_HAND_ART + p] -= 1
+        st[S_ART_TOTAL] -= 1
+        st[S_ART_CNT + p * N_ART + cfg[C_CARD_VAL + c]] -= 1
+    else:
+        st[S_HAND_ENC + p] -= 1
+    return c
+
+
+@njit
+def _hand_index(st, p, c):
+    base = S_HAND + p * MAX_HAND
+    for i in range(st[S_HAND_N + p]):
+        if st[base + i] == c:
+            return i
+    return -1
+
+
+@njit
+def _hand_remove(st, cfg, p, c):
+    return _hand_take(st, cfg, p, _hand_index(st, p, c))
+
+
+@njit(inline="always")
+def _discard(st, c):
+    st[S_DISC + st[S_DISC_N]] = c
+    st[S_DISC_N] += 1
+
+
+@njit
+def _draw(st, cfg, log, lg):
+    """Top card of the deck; an empty deck is rebuilt from the discard pile first (CE.17.7, A4).
+    -1 when both are empty."""
+    n = st[S_DECK_N]
+    if n == 0:
+        m = st[S_DISC_N]
+        if m == 0:
+            return -1
+        for i in range(m):
+            st[S_DECK + i] = st[S_DISC + i]
+        st[S_DISC_N] = 0
+        _shuffle(st, S_DECK, m)
+        st[S_N_RESHUF] += 1
+        if lg:
+            _log(log, E_DECK_RESHUFFLE, m, I0, I0, I0, I0, I0)
+        n = m
+    n -= 1
+    st[S_DECK_N] = n
+    return st[S_DECK + n]
+
+
+@njit
+def _enc_supply(st, cfg):
+    """Encounter cards in the deck and the discard pile together (CE.17.5)."""
+    k = cfg[C_N_ENC]
+    for p in range(cfg[C_NP]):
+        k -= st[S_HAND_ENC + p]
+    if st[S_CARD_O] >= 0:
+        k -= 1
+    if st[S_CARD_D] >= 0:
+        k -= 1
+    return k
+
+
+@njit
+def artifact_discard(st, cfg, owner, c, log, lg):
+    """E.ARTDISCARD (CE.20.3): another player's artifact is about to reach the discard pile.
+    The Vulch (CE.22.19) would collect it here; no alien powers yet, so it is discarded."""
+    _discard(st, c)
+
+
+@njit
+def _card_options(st, cfg, p, want):
+    """Options = one card id per distinct card class in p's hand; want: -2 any card, else a kind.
+    Returns the number of options written."""
+    base = S_HAND + p * MAX_HAND
+    seen = np.int64(0)
+    n = 0
+    for i in range(st[S_HAND_N + p]):
+        c = st[base + i]
+        k = cfg[C_CARD_KIND + c]
+        if want == -2 or k == want or (want == -3 and k != K_ARTIFACT):
+            b = np.int64(1) << cfg[C_CARD_CLASS + c]
+            if (seen & b) == 0:
+                seen |= b
+                st[S_OPT + n] = c
+                n += 1
+    return n
+
+
+ANY_CARD = np.int64(-2)
+ENC_CARD = np.int64(-3)
+
+
+# ---- ships, colonies, power, victory ---------------------------------------------------------
+@njit
+def power_update(st, cfg, p, log, lg):
+    """CE.19.1 / CE.70.5: the power is on exactly when p has >= the threshold of home colonies and
+    is not zapped this encounter. Checked after every change of p's home colonies."""
+    on = 1 if (st[S_HOME + p] >= cfg[C_POWER_HOME] and st[S_ZAPPED + p] == 0) else 0
+    if on != st[S_POWER + p]:
+        st[S_POWER + p] = on
+        if on == 0 and st[S_ZAPPED + p] == 0:
+            st[S_N_POWER_OFF] += 1
+        if lg:
+            _log(log, E_POWER, p, on, st[S_HOME + p], st[S_ZAPPED + p], I0, I0)
+
+
+@njit
+def ships_add(st, cfg, p, pl, d, log, lg):
+    """Put d ships of p on planet pl (d < 0 takes them off). Keeps the colony caches: the colony
+    exists exactly while p has a ship there (CE.16.1, CE.70.4); power check (CE.19)."""
+    i = S_PS + p * MAX_PLANETS + pl
+    before = st[i]
+    after = before + d
+    st[i] = after
+    st[S_ONPL + p] += d
+    if before == 0 and after > 0:
+        if pl // PPS_MAX == p:
+            st[S_HOME + p] += 1
+            power_update(st, cfg, p, log, lg)
+        else:
+            st[S_FOREIGN + p] += 1
+    elif before > 0 and after == 0:
+        if pl // PPS_MAX == p:
+            st[S_HOME + p] -= 1
+            power_update(st, cfg, p, log, lg)
+        else:
+            st[S_FOREIGN + p] -= 1
+
+
+@njit
+def check_victory(st, cfg, log, lg):
+    """CE.18: every player with >= win_colonies foreign colonies at this moment wins; the game ends."""
+    m = 0
+    k = 0
+    for p in range(cfg[C_NP]):
+        if st[S_FOREIGN + p] >= cfg[C_WIN_COLONIES]:
+            m |= 1 << p
+            k += 1
+    if m != 0:
+        st[S_WINNERS] = m
+        st[S_DONE] = 1
+        if lg:
+            _log(log, E_WIN, m, k, I0, I0, I0, I0)
+        return 1
+    return 0
+
+
+@njit
+def loss_event(st, cfg, p, k, log, lg):
+    """E.LOSS (CE.20.6): k ships of p (already taken from their zone) are about to go to the warp.
+    The Zombie (its own ships, CE.22.20) and then the Healer (others', CE.22.7) would act here;
+    no alien powers yet. Returns the ships that reached the warp."""
+    if k <= 0:
+        return 0
+    st[S_WARP + p] += k
+    if lg:
+        _log(log, E_LOSS, p, k, st[S_WARP + p], I0, I0, I0)
+    return k
+
+
+@njit
+def take_ships(st, cfg, p, kind, kmin, kmax, excl, ms_ok, log, lg):
+    """A "sources" choice (CE.50) one ship at a time: decision `kind`, options = p's colonies (not
+    `excl`), the mothership's centre row if ms_ok (RESETTLE), and -1 = stop once kmin are taken.
+    The ships leave their planets at once (CE.6.3, CE.16.1). Returns the number taken."""
+    st[S_CTX] = kind
+    st[S_CTX_N] = 0
+    st[S_CTX_MIN] = kmin
+    st[S_CTX_MAX] = kmax
+    base = S_PS + p * MAX_PLANETS
+    npl = cfg[C_NP] * PPS_MAX
+    taken = 0
+    while taken < kmax:
+        n = 0
+        if taken >= kmin:
+            st[S_OPT] = NONE
+            n = 1
+        for pl in range(npl):
+            if pl != excl and st[base + pl] > 0:
+                st[S_OPT + n] = pl
+                n += 1
+        if ms_ok == 1 and st[S_CENTRE] > 0 and st[S_OFF] == p:
+            st[S_OPT + n] = OPT_MOTHERSHIP
+            n += 1
+        if n == 0 or (n == 1 and taken >= kmin):
+            break
+        st[S_NOPT] = n
+        src = _decide(st, cfg, p, kind)
+        if src < 0:
+            break
+        if src == OPT_MOTHERSHIP:
+            st[S_CENTRE] -= 1
+        else:
+            ships_add(st, cfg, p, src, M1, log, lg)
+        taken += 1
+        st[S_CTX_N] = taken
+        if lg:
+            _log(log, E_SHIP_FROM, p, src, kind, I0, I0, I0)
+    return taken
+
+
+@njit
+def place_ships(st, cfg, p, k, excl, ctx, log, lg):
+    """Return rule (CE.0.8, CE.50.15): put k ships of p, one at a time, on its colonies as it
+    chooses (never on `excl`); with no permitted colony they go to the warp (CE.16.3)."""
+    base = S_PS + p * MAX_PLANETS
+    npl = cfg[C_NP] * PPS_MAX
+    st[S_CTX] = ctx
+    for j in range(k):
+        n = 0
+        for pl in range(npl):
+            if pl != excl and st[base + pl] > 0:
+                st[S_OPT + n] = pl
+                n += 1
+        if n == 0:
+            st[S_WARP + p] += k - j
+            if lg:
+                _log(log, E_NO_COLONY, p, k - j, ctx, I0, I0, I0)
+            return
+        st[S_NOPT] = n
+        pl = _decide(st, cfg, p, D_PLACE)
+        ships_add(st, cfg, p, pl, I1, log, lg)
+        if lg:
+            _log(log, E_PLACE, p, pl, ctx, I0, I0, I0)
+
+
+@njit
+def _has_colony_except(st, cfg, p, excl):
+    base = S_PS + p * MAX_PLANETS
+    for pl in range(cfg[C_NP] * PPS_MAX):
+        if pl != excl and st[base + pl] > 0:
+            return 1
+    return 0
+
+
+# ---- artifacts (CE.21) -------------------------------------------------------------------------
+@njit
+def _ally_mask(st, cfg):
+    m = 0
+    for q in range(cfg[C_NP]):
+        if st[S_ALLY + q] != 0:
+            m |= 1 << q
+    return m
+
+
+@njit
+def _eff_attack(st, cfg, c):
+    """1 if revealed card c counts as an attack card (Emotion Control, CE.21.6, turns them all)."""
+    return 1 if (c >= 0 and cfg[C_CARD_KIND + c] == K_ATTACK and st[S_EMOTION] == 0) else 0
+
+
+@njit
+def art_plays(st, cfg, p, w, kind, n):
+    """Append to the options the legal plays of artifact `kind` by p at window/trigger w
+    (CE.21, windows CE.20.1; new-hand timing A19/A28, see game notes). Returns the new count."""
+    N = cfg[C_NP]
+    if kind == ART_PLAGUE:  # CE.21.4: any window, any victim (itself included, A26)
+        if w <= W_10 or w == T_NEWHAND_TURN or w == T_NEWHAND_DEF:
+            for v in range(N):
+                st[S_OPT + n] = art_code(kind, v)
+                n += 1
+    elif kind == ART_MOBIUS:  # CE.21.3: the offense, W-E0 / W-1 / its start-of-turn new hand (A28)
+        if (w == W_E0 or w == W_1 or w == T_NEWHAND_TURN) and p == st[S_OFF]:
+            st[S_OPT + n] = art_code(kind, I0)
+            n += 1
+    elif kind == ART_FORCE_FIELD:  # CE.21.2: W-7 / W-8, a non-empty set of current allies
+        if w == W_7 or w == W_8 or w == T_NEWHAND_DEF:
+            m = _ally_mask(st, cfg)
+            if m != 0:
+                for s in range(1, m + 1):
+                    if (s & ~m) == 0:
+                        st[S_OPT + n] = art_code(kind, s)
+                        n += 1
+    elif kind == ART_EMOTION:  # CE.21.6: W-9 with at least one revealed attack card
+        if w == W_9 and st[S_REVEALED] == 1 and (_eff_attack(st, cfg, st[S_CARD_O]) == 1
+                                                  or _eff_attack(st, cfg, st[S_CARD_D]) == 1):
+            st[S_OPT + n] = art_code(kind, I0)
+            n += 1
+    elif kind == ART_ZAP:  # CE.21.1: only on E.POWER
+        if w == T_POWER:
+            st[S_OPT + n] = art_code(kind, st[S_PEND_POWER])
+            n += 1
+    elif kind == ART_GAS:  # CE.21.5: only on E.COMP
+        if w == T_COMP:
+            st[S_OPT + n] = art_code(kind, st[S_CLAIMANT])
+            n += 1
+    return n
+
+
+@njit
+def _plague(st, cfg, v, log, lg):
+    """CE.21.4 / A26: v loses 3 ships from its colonies (its choice; all if fewer) to the warp, then
+    discards one attack, one negotiate and one artifact card of its choice (a missing kind is
+    skipped). The defense's ships on the target planet are in the encounter, not on a colony it can
+    give up, from step 4 until the outcome (CE.7.2, CE.70.11)."""
+    excl = NONE
+    if v == st[S_DEF] and st[S_TARGET] >= 0 and st[S_RESULT] == R_NONE:
+        excl = st[S_TARGET]
+    avail = st[S_ONPL + v]
+    if excl >= 0:
+        avail -= st[S_PS + v * MAX_PLANETS + excl]
+    k = avail if avail < 3 else 3
+    if k > 0:
+        got = take_ships(st, cfg, v, D_PLAGUE_SHIPS, k, k, excl, I0, log, lg)
+        loss_event(st, cfg, v, got, log, lg)
+    for kind in range(3):
+        n = _card_options(st, cfg, v, np.int64(kind))
+        if n == 0:
+            continue
+        st[S_NOPT] = n
+        c = _decide(st, cfg, v, D_PLAGUE_DISCARD)
+        _hand_remove(st, cfg, v, c)
+        if lg:
+            _log(log, E_DISCARD, v, c, I0, I0, I0, I0)
+        if kind == K_ARTIFACT:
+            artifact_discard(st, cfg, v, c, log, lg)
+        else:
+            _discard(st, c)
+
+
+@njit
+def _mobius(st, cfg, log, lg):
+    """CE.21.3: every player with a colony moves all its warp ships onto its colonies."""
+    for i in range(cfg[C_NP]):
+        q = _prio(st, cfg, i)
+        k = st[S_WARP + q]
+        if k > 0 and st[S_ONPL + q] > 0:
+            st[S_WARP + q] = 0
+            place_ships(st, cfg, q, k, NONE, CTX_MOBIUS, log, lg)
+
+
+@njit
+def _force_field(st, cfg, mask, log, lg):
+    """CE.21.2: the named allies' ships go home (return rule; defensive allies not onto the target
+    planet, A12); they stop being allies and cannot join again this encounter."""
+    N = cfg[C_NP]
+    o = st[S_OFF]
+    for s in range(1, N):
+        q = (o + s) % N
+        if (mask >> q) & 1:
+            k = st[S_WING + q]
+            if k > 0:
+                st[S_WING + q] = 0
+                place_ships(st, cfg, q, k, NONE, CTX_FORCE_FIELD, log, lg)
+            k = st[S_CARRIER + q]
+            if k > 0:
+                st[S_CARRIER + q] = 0
+                place_ships(st, cfg, q, k, st[S_TARGET], CTX_FORCE_FIELD, log, lg)
+            st[S_ALLY + q] = 0
+            st[S_FF_OUT] |= 1 << q
+
+
+@njit
+def play_artifact(st, cfg, p, code, log, lg):
+    """p plays one artifact (code = art_code(kind, param)): it resolves at once, then goes to the
+    discard pile (CE.21.0)."""
+    kind = code // 64
+    param = code % 64
+    base = S_HAND + p * MAX_HAND
+    card = -1
+    for i in range(st[S_HAND_N + p]):
+        c = st[base + i]
+        if cfg[C_CARD_KIND + c] == K_ARTIFACT and cfg[C_CARD_VAL + c] == kind:
+            card = _hand_take(st, cfg, p, np.int64(i))
+            break
+    st[S_N_ART] += 1
+    st[S_ART_USED + kind] += 1
+    if lg:
+        _log(log, E_ARTIFACT, p, kind, param, st[S_WINDOW], card, I0)
+    if kind == ART_PLAGUE:
+        _plague(st, cfg, param, log, lg)
+    elif kind == ART_MOBIUS:
+        _mobius(st, cfg, log, lg)
+    elif kind == ART_FORCE_FIELD:
+        _force_field(st, cfg, param, log, lg)
+    elif kind == ART_EMOTION:
+        st[S_EMOTION] = 1
+    elif kind == ART_ZAP:
+        st[S_ZAPPED + param] = 1
+        power_update(st, cfg, param, log, lg)
+        if lg:
+            _log(log, E_ZAP, param, p, I0, I0, I0, I0)
+    # ART_GAS: the caller (compensation) lets the claim lapse
+    artifact_discard(st, cfg, p, card, log, lg)
+
+
+@njit
+def power_window(st, cfg, w, p, log, lg):
+    """CE.20.2: an optional use of seat p's alien power in window w (CE.22). No alien powers are
+    implemented yet: always passes (0). Called only when S_ALIEN[p] >= 0."""
+    return 0
+
+
+@njit
+def power_event(st, cfg, p, log, lg):
+    """E.POWER (CE.20.3, CE.21.1): seat p's power is about to take effect. Cosmic Zap holders are
+    asked in priority order; the first Zap settles it. Returns 1 if the power takes effect,
+    0 if it was zapped (p's power is then off until the end of the encounter)."""
+    if st[S_ART_TOTAL] == 0 or st[S_POWER + p] == 0:
+        return st[S_POWER + p]
+    w_old = st[S_WINDOW]
+    st[S_WINDOW] = T_POWER
+    st[S_PEND_POWER] = p
+    for i in range(cfg[C_NP]):
+        q = _prio(st, cfg, i)
+        if st[S_ART_CNT + q * N_ART + ART_ZAP] > 0:
+            st[S_OPT] = NONE
+            st[S_OPT + 1] = art_code(ART_ZAP, p)
+            st[S_NOPT] = 2
+            c = _decide(st, cfg, q, D_ARTIFACT)
+            if c >= 0:
+                play_artifact(st, cfg, q, c, log, lg)
+                st[S_WINDOW] = w_old
+                return 0
+    st[S_WINDOW] = w_old
+    return 1
+
+
+@njit
+def _artifact_turn(st, cfg, w, p, log, lg):
+    """p's turn in a window's priority loop: pass (0) or play one artifact (1)."""
+    st[S_OPT] = NONE
+    n = 1
+    for kind in range(N_ART):
+        if st[S_ART_CNT + p * N_ART + kind] > 0:
+            n = art_plays(st, cfg, p, w, np.int64(kind), n)
+    if n == 1:
+        return 0
+    st[S_NOPT] = n
+    code = _decide(st, cfg, p, D_ARTIFACT)
+    if code < 0:
+        return 0
+    play_artifact(st, cfg, p, code, log, lg)
+    return 1
+
+
+@njit
+def window(st, cfg, w, log, lg):
+    """A timing window (CE.20.1) with the priority loop of CE.20.2: players are asked in priority
+    order, each passes or takes one action (an alien power's optional use, or one artifact); the
+    window closes when every player has passed in a row since the last action."""
+    if st[S_DONE] == 1:
+        return
+    st[S_WINDOW] = w
+    if st[S_ART_TOTAL] == 0 and st[S_ANY_ALIEN] == 0:
+        return
+    N = cfg[C_NP]
+    passes = 0
+    i = 0
+    while passes < N:
+        p = _prio(st, cfg, i)
+        acted = 0
+        if st[S_ANY_ALIEN] == 1 and st[S_ALIEN + p] >= 0:
+            acted = power_window(st, cfg, w, p, log, lg)
+        if acted == 0 and st[S_HAND_ART + p] > 0:
+            acted = _artifact_turn(st, cfg, w, p, log, lg)
+        if acted == 1:
+            passes = 0
+        else:
+            passes += 1
+        i += 1
+        if i == N:
+            i = 0
+
+
+# ---- new hands (CE.17) -----------------------------------------------------------------------
+@njit
+def new_hand(st, cfg, p, timing, log, lg):
+    """CE.17.1 / CE.17.4 / A19: p (holding no encounter card) plays, if legal now, or discards each
+    artifact, then draws new_hand_size cards; repeated until it holds an encounter card.
+    Returns 0 when the deck and the discard pile cannot supply one (CE.17.5)."""
+    w_old = st[S_WINDOW]
+    st[S_WINDOW] = timing
+    while st[S_HAND_ENC + p] == 0:
+        if _enc_supply(st, cfg) <= 0:
+            st[S_WINDOW] = w_old
+            if lg:
+                _log(log, E_NEW_HAND_FAIL, p, timing, I0, I0, I0, I0)
+            return 0
+        while st[S_HAND_N + p] > 0:
+            c = st[S_HAND + p * MAX_HAND + st[S_HAND_N + p] - 1]  # only artifacts are left
+            st[S_OPT] = NONE
+            n = art_plays(st, cfg, p, timing, cfg[C_CARD_VAL + c], np.int64(1))
+            choice = NONE
+            if n > 1:
+                st[S_NOPT] = n
+                choice = _decide(st, cfg, p, D_NEW_HAND)
+            if choice < 0:
+                _hand_remove(st, cfg, p, c)
+                if lg:
+                    _log(log, E_DISCARD, p, c, I1, I0, I0, I0)
+                artifact_discard(st, cfg, p, c, log, lg)
+            else:
+                play_artifact(st, cfg, p, choice, log, lg)
+        got = 0
+        for j in range(cfg[C_NEW_HAND]):
+            c = _draw(st, cfg, log, lg)
+            if c < 0:
+                break
+            _hand_add(st, cfg, p, c)
+            got += 1
+        if lg:
+            _log(log, E_NEW_HAND, p, got, timing, st[S_HAND_ENC + p], I0, I0)
+    st[S_WINDOW] = w_old
+    return 1
+
+
+# ---- the steps of an encounter ------------------------------------------------------------------
+@njit
+def regroup(st, cfg, o, log, lg):
+    """CE.4 step 1: optionally one warp ship onto a colony, or onto the mothership with no colony."""
+    if st[S_WARP + o] == 0:
+        return
+    st[S_OPT] = NONE
+    n = 1
+    base = S_PS + o * MAX_PLANETS
+    for pl in range(cfg[C_NP] * PPS_MAX):
+        if st[base + pl] > 0:
+            st[S_OPT + n] = pl
+            n += 1
+    if n == 1:
+        st[S_OPT + 1] = OPT_MOTHERSHIP  # CE.4.2
+        n = 2
+    st[S_NOPT] = n
+    dest = _decide(st, cfg, o, D_REGROUP)
+    if dest < 0:
+        return
+    st[S_WARP + o] -= 1
+    if dest == OPT_MOTHERSHIP:
+        st[S_CENTRE] += 1
+    else:
+        ships_add(st, cfg, o, dest, I1, log, lg)
+    if lg:
+        _log(log, E_REGROUP, o, dest, I0, I0, I0, I0)
+
+
+@njit
+def _flip_disc(st, cfg, log, lg):
+    """CE.5.1 / CE.5.2 (A5): turn the top disc onto the order discard; an emptied pile is rebuilt
+    from the whole discard, that disc included."""
+    n = st[S_ORD_N] - 1
+    c = st[S_ORD + n]
+    st[S_ORD_N] = n
+    st[S_ORDD + st[S_ORDD_N]] = c
+    st[S_ORDD_N] += 1
+    if n == 0:
+        m = st[S_ORDD_N]
+        for i in range(m):
+            st[S_ORD + i] = st[S_ORDD + i]
+        st[S_ORDD_N] = 0
+        st[S_ORD_N] = m
+        _shuffle(st, S_ORD, m)
+        if lg:
+            _log(log, E_DISC_RESHUFFLE, m, I0, I0, I0, I0, I0)
+    if lg:
+        _log(log, E_DISC, c, st[S_ORD_N], I0, I0, I0, I0)
+    return c
+
+
+@njit
+def order(st, cfg, o, log, lg):
+    """CE.5 step 2. Returns 0 when a defense is set, 1 when the offense re-settled (NO_RESULT)."""
+    N = cfg[C_NP]
+    pps = cfg[C_PPS]
+    if N == 2 and cfg[C_2P_DISCS] == 0:  # data.md reading: no discs with two players
+        st[S_DEF] = 1 - o
+        if lg:
+            _log(log, E_DEFENSE, st[S_DEF], I0, I0, I0, I0, I0)
+        return 0
+    while True:
+        c = _flip_disc(st, cfg, log, lg)
+        if c != o:  # CE.5.3
+            st[S_DEF] = c
+            if lg:
+                _log(log, E_DEFENSE, c, I0, I0, I0, I0, I0)
+            return 0
+        # CE.5.4 own colour: REDRAW, RESETTLE (CE.5.5) or EXPEL (CE.5.6)
+        st[S_OPT] = NONE
+        n = 1
+        for i in range(pps):
+            h = o * PPS_MAX + i
+            if st[S_ONPL + o] - st[S_PS + o * MAX_PLANETS + h] > 0 or st[S_CENTRE] > 0:
+                st[S_OPT + n] = h
+                n += 1
+        for i in range(pps):
+            h = o * PPS_MAX + i
+            for q in range(N):
+                if q != o and st[S_PS + q * MAX_PLANETS + h] > 0:
+                    st[S_OPT + n] = EXPEL_BASE + q * MAX_PLANETS + h
+                    n += 1
+        st[S_NOPT] = n
+        ch = _decide(st, cfg, o, D_OWN_COLOUR)
+        if lg:
+            _log(log, E_OWN_COLOUR, o, ch, I0, I0, I0, I0)
+        if ch < 0:
+            continue
+        if ch < EXPEL_BASE:  # RESETTLE onto home planet ch
+            k = take_ships(st, cfg, o, D_RESETTLE_SHIPS, I1, I4, ch, I1, log, lg)
+            ships_add(st, cfg, o, ch, k, log, lg)
+            st[S_N_RESETTLE] += 1
+            if lg:
+                _log(log, E_RESETTLE, o, ch, k, I0, I0, I0)
+            return 1
+        x = ch - EXPEL_BASE
+        q = x // MAX_PLANETS
+        st[S_DEF] = q
+        st[S_TARGET] = x % MAX_PLANETS
+        st[S_EXPEL] = 1
+        st[S_N_EXPEL] += 1
+        if lg:
+            _log(log, E_EXPEL, o, q, x % MAX_PLANETS, st[S_PS + q * MAX_PLANETS + x % MAX_PLANETS], I0, I0)
+        return 0
+
+
+@njit
+def launch(st, cfg, o, log, lg):
+    """CE.6 step 3: 1 to 4 ships from the offense's colonies onto the centre row. Returns 0 if the
+    offense can have no ship on the mothership (CE.6.4)."""
+    if st[S_CENTRE] > 0:  # CE.6.2: the regrouped ship is the offense's side
+        return 1
+    avail = st[S_ONPL + o]
+    if avail == 0:
+        return 0
+    kmax = avail if avail < 4 else 4
+    k = take_ships(st, cfg, o, D_LAUNCH, I1, np.int64(kmax), NONE, I0, log, lg)
+    st[S_CENTRE] += k
+    if lg:
+        _log(log, E_LAUNCH, o, k, I0, I0, I0, I0)
+    return 1
+
+
+@njit
+def aim(st, cfg, o, log, lg):
+    """CE.7 step 4: any planet of the defense's home system (A7); fixed under EXPEL."""
+    d = st[S_DEF]
+    if st[S_EXPEL] == 0:
+        n = 0
+        for i in range(cfg[C_PPS]):
+            st[S_OPT + n] = d * PPS_MAX + i
+            n += 1
+        st[S_NOPT] = n
+        st[S_TARGET] = _decide(st, cfg, o, D_TARGET)
+    if lg:
+        t = st[S_TARGET]
+        _log(log, E_TARGET, o, d, t, st[S_PS + d * MAX_PLANETS + t], st[S_CENTRE], I0)
+
+
+@njit
+def _invite(st, cfg, p, kind):
+    """CE.8.1 / CE.8.2: any subset (bitmask) of the players other than the main players."""
+    N = cfg[C_NP]
+    e = 0
+    for q in range(N):
+        if q != st[S_OFF] and q != st[S_DEF]:
+            e |= 1 << q
+    n = 0
+    for m in range(e + 1):
+        if (m & ~e) == 0:
+            st[S_OPT + n] = m
+            n += 1
+    st[S_NOPT] = n
+    return _decide(st, cfg, p, kind)
+
+
+@njit
+def alliances(st, cfg, o, log, lg):
+    """CE.8 steps 5-7: invitations, then answers clockwise from the offense's left (A11)."""
+    N = cfg[C_NP]
+    d = st[S_DEF]
+    st[S_STEP] = 5
+    st[S_INV_O] = _invite(st, cfg, o, D_INVITE_O)
+    if lg:
+        _log(log, E_INVITE, o, SIDE_OFFENSE, st[S_INV_O], I0, I0, I0)
+    st[S_STEP] = 6
+    st[S_INV_D] = _invite(st, cfg, d, D_INVITE_D)
+    if lg:
+        _log(log, E_INVITE, d, SIDE_DEFENSE, st[S_INV_D], I0, I0, I0)
+    return st[S_INV_O] | st[S_INV_D]
+
+
+@njit
+def answers(st, cfg, o, log, lg):
+    """CE.8.3 step 7: each other player answers once, seeing earlier answers; joining commits 1-4
+    ships from its colonies onto a wing or its carrier (CE.8.4)."""
+    N = cfg[C_NP]
+    d = st[S_DEF]
+    st[S_STEP] = 7
+    for s in range(1, N):
+        q = (o + s) % N
+        if q == d or ((st[S_FF_OUT] >> q) & 1) == 1:
+            continue
+        st[S_OPT] = NONE
+        n = 1
+        if st[S_ONPL + q] > 0:
+            if (st[S_INV_O] >> q) & 1:
+                st[S_OPT + n] = SIDE_OFFENSE
+                n += 1
+            if (st[S_INV_D] >> q) & 1:
+                st[S_OPT + n] = SIDE_DEFENSE
+                n += 1
+        if n == 1:
+            continue
+        st[S_NOPT] = n
+        side = _decide(st, cfg, q, D_ALLIANCE)
+        if side < 0:
+            if lg:
+                _log(log, E_ALLY, q, NONE, I0, I0, I0, I0)
+            continue
+        avail = st[S_ONPL + q]
+        kmax = avail if avail < 4 else 4
+        st[S_ALLY + q] = side  # already an ally while it picks its ships (strategies may look)
+        k = take_ships(st, cfg, q, D_ALLY_SHIPS, I1, np.int64(kmax), NONE, I0, log, lg)
+        if side == SIDE_OFFENSE:
+            st[S_WING + q] = k
+        else:
+            st[S_CARRIER + q] = k
+        if lg:
+            _log(log, E_ALLY, q, side, k, I0, I0, I0)
+
+
+@njit
+def choose_card(st, cfg, p):
+    """CE.9.2 step 8: one encounter card from p's hand (one option per distinct card)."""
+    n = _card_options(st, cfg, p, ENC_CARD)
+    st[S_NOPT] = n
+    c = _decide(st, cfg, p, D_CARD)
+    _hand_remove(st, cfg, p, c)
+    return c
+
+
+@njit
+def side_totals(st, cfg):
+    """CE.10.2-CE.10.3 A/A totals into st[S_TOT + 0..5] = v_O, S_O, T_O, v_D, S_D, T_D. Macron's
+    weight (E.POWER via power_event), Virus and Anti-Matter would change S and T here; no aliens yet:
+    T = v + S."""
+    so = offense_strength(st, cfg)
+    sd = defense_strength(st, cfg)
+    vo = cfg[C_CARD_VAL + st[S_CARD_O]]
+    vd = cfg[C_CARD_VAL + st[S_CARD_D]]
+    st[S_TOT] = vo
+    st[S_TOT + 1] = so
+    st[S_TOT + 2] = vo + so
+    st[S_TOT + 3] = vd
+    st[S_TOT + 4] = sd
+    st[S_TOT + 5] = vd + sd
+
+
+@njit
+def _offense_win(st, cfg, log, lg):
+    """CE.11.1. Returns the defense's own ships that reached the warp (for compensation)."""
+    N = cfg[C_NP]
+    o = st[S_OFF]
+    d = st[S_DEF]
+    t = st[S_TARGET]
+    st[S_RESULT] = R_OFFENSE_WIN
+    lost = 0
+    k = st[S_PS + d * MAX_PLANETS + t]
+    if k > 0:
+        ships_add(st, cfg, d, t, -k, log, lg)
+        lost = loss_event(st, cfg, d, k, log, lg)
+    for s in range(1, N):
+        q = (o + s) % N
+        k = st[S_CARRIER + q]
+        if k > 0:
+            st[S_CARRIER + q] = 0
+            loss_event(st, cfg, q, k, log, lg)
+    k = st[S_CENTRE]
+    if k > 0:
+        st[S_CENTRE] = 0
+        ships_add(st, cfg, o, t, k, log, lg)
+        if lg:
+            _log(log, E_LAND, o, t, k, I0, I0, I0)
+    for s in range(1, N):
+        q = (o + s) % N
+        k = st[S_WING + q]
+        if k > 0:
+            st[S_WING + q] = 0
+            ships_add(st, cfg, q, t, k, log, lg)
+            if lg:
+                _log(log, E_LAND, q, t, k, I0, I0, I0)
+    check_victory(st, cfg, log, lg)  # CE.11.3 / CE.18
+    return lost
+
+
+@njit
+def rewards(st, cfg, q, r, log, lg):
+    """CE.14: r rewards, each a card from the deck or one warp ship onto a colony (not the target
+    planet, A12)."""
+    t = st[S_TARGET]
+    base = S_PS + q * MAX_PLANETS
+    for j in range(r):
+        st[S_OPT] = NONE
+        n = 1
+        if st[S_WARP + q] > 0:
+            for pl in range(cfg[C_NP] * PPS_MAX):
+                if pl != t and st[base + pl] > 0:
+                    st[S_OPT + n] = pl
+                    n += 1
+        st[S_NOPT] = n
+        ch = _decide(st, cfg, q, D_REWARD)
+        if ch < 0:
+            c = _draw(st, cfg, log, lg)
+            if c >= 0:
+                _hand_add(st, cfg, q, c)
+                st[S_N_REWARD_CARDS] += 1
+        else:
+            st[S_WARP + q] -= 1
+            ships_add(st, cfg, q, ch, I1, log, lg)
+            st[S_N_REWARD_SHIPS] += 1
+        if lg:
+            _log(log, E_REWARD, q, ch, I0, I0, I0, I0)
+
+
+@njit
+def _defense_win(st, cfg, log, lg):
+    """CE.11.2 (with rewards, CE.14). Returns the offense's own ships that reached the warp."""
+    N = cfg[C_NP]
+    o = st[S_OFF]
+    t = st[S_TARGET]
+    st[S_RESULT] = R_DEFENSE_WIN
+    lost = 0
+    k = st[S_CENTRE]
+    if k > 0:
+        st[S_CENTRE] = 0
+        lost = loss_event(st, cfg, o, k, log, lg)
+    for s in range(1, N):
+        q = (o + s) % N
+        k = st[S_WING + q]
+        if k > 0:
+            st[S_WING + q] = 0
+            loss_event(st, cfg, q, k, log, lg)
+    for s in range(1, N):  # defensive allies go home, never onto the target planet (A12)
+        q = (o + s) % N
+        k = st[S_CARRIER + q]
+        if k > 0:
+            st[S_CARRIER + q] = 0
+            st[S_RWD + q] = k
+            place_ships(st, cfg, q, k, t, CTX_RETURN, log, lg)
+    for s in range(1, N):  # CE.14.4: clockwise from the offense's left
+        q = (o + s) % N
+        k = st[S_RWD + q]
+        if k > 0:
+            st[S_RWD + q] = 0
+            rewards(st, cfg, q, k, log, lg)
+    return lost
+
+
+@njit
+def compensation(st, cfg, claimant, opp, n, log, lg):
+    """CE.12.2-CE.12.4: E.COMP (Stellar Gas may cancel, CE.21.5), then min(n, opp's hand) random
+    cards from opp's hand to the claimant, one at a time."""
+    if n <= 0:
+        return
+    st[S_CLAIMANT] = claimant
+    st[S_CLAIM_N] = n
+    if st[S_ART_TOTAL] > 0:
+        w_old = st[S_WINDOW]
+        st[S_WINDOW] = T_COMP
+        for i in range(cfg[C_NP]):
+            q = _prio(st, cfg, i)
+            if st[S_ART_CNT + q * N_ART + ART_GAS] > 0:
+                st[S_OPT] = NONE
+                st[S_OPT + 1] = art_code(ART_GAS, claimant)
+                st[S_NOPT] = 2
+                c = _decide(st, cfg, q, D_ARTIFACT)
+                if c >= 0:
+                    play_artifact(st, cfg, q, c, log, lg)
+                    st[S_WINDOW] = w_old
+                    if lg:
+                        _log(log, E_GAS, q, claimant, n, I0, I0, I0)
+                    return
+        st[S_WINDOW] = w_old
+    got = 0
+    while got < n and st[S_HAND_N + opp] > 0:
+        i = below(st, S_RNG, st[S_HAND_N + opp])
+        c = _hand_take(st, cfg, opp, i)
+        _hand_add(st, cfg, claimant, c)
+        got += 1
+    st[S_N_COMP] += got
+    if lg:
+        _log(log, E_COMP, claimant, opp, n, got, I0, I0)
+
+
+# ---- deals (CE.13, CE.51) --------------------------------------------------------------------
+@njit
+def _colony_ok(st, cfg, g, r, pl):
+    """COLONY(g -> r, pl) can be carried out now (CE.51.1)."""
+    return (st[S_PS + g * MAX_PLANETS + pl] > 0 and st[S_PS + r * MAX_PLANETS + pl] == 0
+            and st[S_ONPL + r] > 0)
+
+
+@njit
+def std_colony(st, cfg, g, r, first):
+    """CE.51.4 planet rule: the target planet if it qualifies, else the lowest planet of system
+    `first`, else the lowest planet anywhere (systems in seat order). -1 if none."""
+    t = st[S_TARGET]
+    if t >= 0 and _colony_ok(st, cfg, g, r, t):
+        return t
+    for i in range(cfg[C_PPS]):
+        pl = first * PPS_MAX + i
+        if _colony_ok(st, cfg, g, r, pl):
+            return pl
+    for pl in range(cfg[C_NP] * PPS_MAX):
+        if _colony_ok(st, cfg, g, r, pl):
+            return pl
+    return -1
+
+
+@njit
+def standard_deal(st, cfg):
+    """The standard deal of CE.51.4 as a deal code, -1 if none is possible."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    p1 = std_colony(st, cfg, d, o, d)
+    p2 = std_colony(st, cfg, o, d, o)
+    if p1 >= 0 or p2 >= 0:
+        return deal_code(p1, p2, I0, I0, I0, I0)
+    nod = 1 if st[S_HAND_N + o] > 0 else 0
+    ndo = 1 if st[S_HAND_N + d] > 0 else 0
+    if nod + ndo == 0:
+        return -1
+    return deal_code(M1, M1, np.int64(nod), RULE_GIVER_CHOICE, np.int64(ndo), RULE_GIVER_CHOICE)
+
+
+@njit
+def _add_opt(st, n, v):
+    if n >= MAX_OPT:
+        return n
+    for i in range(n):
+        if st[S_OPT + i] == v:
+            return n
+    st[S_OPT + n] = v
+    return n + 1
+
+
+@njit
+def deal_menu(st, cfg):
+    """Proposals a strategy may make (CE.51.2, deal_propose_policy = strategy): pass, the standard
+    deal, each one-sided colony, card swaps of 0-2 cards each way (giver's choice), and a colony
+    paid for with 1-2 cards. Returns the number of options."""
+    N = cfg[C_NP]
+    o = st[S_OFF]
+    d = st[S_DEF]
+    st[S_OPT] = NONE
+    n = 1
+    std = st[S_DEAL_STD]
+    if std >= 0:
+        n = _add_opt(st, n, std)
+    for pl in range(N * PPS_MAX):
+        if _colony_ok(st, cfg, d, o, pl):
+            n = _add_opt(st, n, deal_code(pl, M1, I0, I0, I0, I0))
+    for pl in range(N * PPS_MAX):
+        if _colony_ok(st, cfg, o, d, pl):
+            n = _add_opt(st, n, deal_code(M1, pl, I0, I0, I0, I0))
+    ho = st[S_HAND_N + o]
+    hd = st[S_HAND_N + d]
+    for a in range(3):
+        for b in range(3):
+            if a + b > 0 and (a == 0 or ho > 0) and (b == 0 or hd > 0):
+                n = _add_opt(st, n, deal_code(M1, M1, np.int64(a), RULE_GIVER_CHOICE, np.int64(b),
+                                              RULE_GIVER_CHOICE))
+    p1 = std_colony(st, cfg, d, o, d)
+    p2 = std_colony(st, cfg, o, d, o)
+    for a in range(1, 3):
+        if p1 >= 0 and ho > 0:
+            n = _add_opt(st, n, deal_code(p1, M1, np.int64(a), RULE_GIVER_CHOICE, I0, I0))
+        if p2 >= 0 and hd > 0:
+            n = _add_opt(st, n, deal_code(M1, p2, I0, I0, np.int64(a), RULE_GIVER_CHOICE))
+    return n
+
+
+@njit
+def _collect_cards(st, cfg, g, n, rule, buf, log, lg):
+    """Take up to n cards from g's hand into st[buf:] by the term's rule (CE.51.1); returns count."""
+    got = 0
+    base = S_HAND + g * MAX_HAND
+    while got < n and st[S_HAND_N + g] > 0:
+        hn = st[S_HAND_N + g]
+        idx = -1
+        if rule == RULE_GIVER_CHOICE:
+            k = _card_options(st, cfg, g, ANY_CARD)
+            st[S_NOPT] = k
+            c = _decide(st, cfg, g, D_DEAL_GIVE)
+            idx = _hand_index(st, g, c)
+        elif rule == RULE_RANDOM:
+            idx = below(st, S_RNG, hn)
+        else:
+            bv = 0
+            for i in range(hn):
+                c = st[base + i]
+                kd = cfg[C_CARD_KIND + c]
+                v = cfg[C_CARD_VAL + c]
+                if rule == RULE_LOWEST_ATTACK and kd == K_ATTACK and (idx < 0 or v < bv):
+                    idx = i
+                    bv = v
+                elif rule == RULE_HIGHEST_ATTACK and kd == K_ATTACK and (idx < 0 or v > bv):
+                    idx = i
+                    bv = v
+                elif rule == RULE_NEGOTIATE and kd == K_NEGOTIATE and idx < 0:
+                    idx = i
+                elif rule == RULE_ARTIFACT and kd == K_ARTIFACT and idx < 0:
+                    idx = i
+        if idx < 0:
+            break
+        st[buf + got] = _hand_take(st, cfg, g, np.int64(idx))
+        got += 1
+    return got
+
+
+@njit
+def execute_deal(st, cfg, code, log, lg):
+    """CE.51.3: CARDS terms from the hands as they were before the deal, then the COLONY terms (the
+    offense's colony first); terms that cannot be carried out are dropped. Returns the number of
+    terms carried out (0 = the deal failed)."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    done = 0
+    b1 = S_TMP
+    b2 = S_TMP + MAX_HAND
+    n1 = _collect_cards(st, cfg, o, deal_n_od(code), deal_r_od(code), np.int64(b1), log, lg)
+    n2 = _collect_cards(st, cfg, d, deal_n_do(code), deal_r_do(code), np.int64(b2), log, lg)
+    for i in range(n1):
+        _hand_add(st, cfg, d, st[b1 + i])
+    for i in range(n2):
+        _hand_add(st, cfg, o, st[b2 + i])
+    if n1 > 0:
+        done += 1
+        if lg:
+            _log(log, E_DEAL_TERM, TERM_CARDS_OD, o, d, np.int64(n1), I0, I0)
+    if n2 > 0:
+        done += 1
+        if lg:
+            _log(log, E_DEAL_TERM, TERM_CARDS_DO, d, o, np.int64(n2), I0, I0)
+    for j in range(2):
+        if j == 0:
+            pl = deal_col_do(code)
+            g = d
+            r = o
+        else:
+            pl = deal_col_od(code)
+            g = o
+            r = d
+        if pl >= 0 and _colony_ok(st, cfg, g, r, pl):
+            avail = st[S_ONPL + r]
+            kmax = avail if avail < cfg[C_DEAL_SHIPS_MAX] else cfg[C_DEAL_SHIPS_MAX]
+            st[S_CTX_PL] = pl
+            k = take_ships(st, cfg, r, D_DEAL_SHIPS, I1, np.int64(kmax), pl, I0, log, lg)
+            st[S_CTX_PL] = NONE
+            ships_add(st, cfg, r, pl, k, log, lg)
+            done += 1
+            if lg:
+                _log(log, E_DEAL_TERM, TERM_COLONY_DO if j == 0 else TERM_COLONY_OD, g, r, pl, k, I0)
+    return done
+
+
+@njit
+def negotiate(st, cfg, log, lg):
+    """CE.51.2 protocol: up to deal_rounds rounds, the offense proposing first, alternating; policies
+    CE.51.5. Returns 1 if a deal was made and carried out."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    std = standard_deal(st, cfg)
+    st[S_DEAL_STD] = std
+    for r in range(cfg[C_DEAL_ROUNDS]):
+        pp = o if r % 2 == 0 else d
+        resp = d if r % 2 == 0 else o
+        st[S_PROPOSER] = pp
+        prop = NONE
+        pol = cfg[C_DEAL_PROPOSE]
+        if pol == PROPOSE_STANDARD:
+            prop = std
+        elif pol == PROPOSE_STRATEGY:
+            n = deal_menu(st, cfg)
+            st[S_NOPT] = n
+            prop = _decide(st, cfg, pp, D_DEAL_PROPOSE)
+        if prop < 0:
+            if lg:
+                _log(log, E_DEAL_PROPOSE, pp, NONE, I0, I0, I0, I0)
+            continue
+        st[S_DEAL] = prop
+        if lg:
+            _log(log, E_DEAL_PROPOSE, pp, prop, np.int64(1 if prop == std else 0), I0, I0, I0)
+        acc = cfg[C_DEAL_ACCEPT]
+        yes = 0
+        if acc == ACCEPT_ALWAYS:
+            yes = 1
+        elif acc == ACCEPT_STANDARD_ONLY:
+            yes = 1 if prop == std else 0
+        elif acc == ACCEPT_HEURISTIC:
+            st[S_OPT] = 0
+            st[S_OPT + 1] = 1
+            st[S_NOPT] = 2
+            yes = _decide(st, cfg, resp, D_DEAL_ACCEPT)
+        if lg:
+            _log(log, E_DEAL_ANSWER, resp, np.int64(yes), I0, I0, I0, I0)
+        if yes == 1:
+            st[S_DEAL] = NONE
+            if execute_deal(st, cfg, prop, log, lg) > 0:
+                return 1
+            return 0
+    st[S_DEAL] = NONE
+    return 0
+
+
+@njit
+def penalty(st, cfg, p, log, lg):
+    """CE.13.5 / A18: p chooses min(3, ships on colonies) of its ships; they go to the warp."""
+    avail = st[S_ONPL + p]
+    k = avail if avail < 3 else 3
+    if k > 0:
+        got = take_ships(st, cfg, p, D_PENALTY, np.int64(k), np.int64(k), NONE, I0, log, lg)
+        loss_event(st, cfg, p, got, log, lg)
+
+
+@njit
+def _allies_home(st, cfg, log, lg):
+    """CE.13.1: every ally's ships return to its colonies (defensive allies not onto the target
+    planet, A12); carriers go home."""
+    N = cfg[C_NP]
+    o = st[S_OFF]
+    for s in range(1, N):
+        q = (o + s) % N
+        k = st[S_WING + q]
+        if k > 0:
+            st[S_WING + q] = 0
+            place_ships(st, cfg, q, k, NONE, CTX_RETURN, log, lg)
+        k = st[S_CARRIER + q]
+        if k > 0:
+            st[S_CARRIER + q] = 0
+            place_ships(st, cfg, q, k, st[S_TARGET], CTX_RETURN, log, lg)
+
+
+@njit
+def _deal_outcome(st, cfg, log, lg):
+    """CE.13: N/N (or after Emotion Control)."""
+    o = st[S_OFF]
+    _allies_home(st, cfg, log, lg)
+    k = st[S_CENTRE]  # CE.13.2 / A17
+    if k > 0:
+        st[S_CENTRE] = 0
+        place_ships(st, cfg, o, k, NONE, CTX_RETURN, log, lg)
+    if negotiate(st, cfg, log, lg) == 1:
+        st[S_RESULT] = R_DEAL_MADE
+        check_victory(st, cfg, log, lg)
+        return
+    st[S_RESULT] = R_DEAL_FAILED
+    penalty(st, cfg, o, log, lg)
+    penalty(st, cfg, st[S_DEF], log, lg)
+
+
+@njit
+def outcome(st, cfg, log, lg):
+    """CE.10-CE.14 step 10 (the cards are face up). Returns the result."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    st[S_STEP] = 10
+    ao = _eff_attack(st, cfg, st[S_CARD_O])
+    ad = _eff_attack(st, cfg, st[S_CARD_D])
+    if ao == 1 and ad == 1:
+        side_totals(st, cfg)
+        if lg:
+            _log(log, E_TOTALS, st[S_TOT], st[S_TOT + 1], st[S_TOT + 2], st[S_TOT + 3], st[S_TOT + 4],
+                 st[S_TOT + 5])
+        if st[S_TOT + 2] > st[S_TOT + 5]:  # CE.10.4: ties go to the defense
+            _offense_win(st, cfg, log, lg)
+        else:
+            _defense_win(st, cfg, log, lg)
+    elif ao == 1:  # CE.12: the defense negotiated and loses, then claims compensation
+        lost = _offense_win(st, cfg, log, lg)
+        if st[S_DONE] == 0:
+            compensation(st, cfg, d, o, lost, log, lg)
+    elif ad == 1:  # the offense negotiated
+        lost = _defense_win(st, cfg, log, lg)
+        compensation(st, cfg, o, d, lost, log, lg)
+    else:
+        _deal_outcome(st, cfg, log, lg)
+    if lg:
+        _log(log, E_RESULT, st[S_RESULT], o, d, st[S_TARGET], I0, I0)
+    if st[S_DONE] == 0:  # CE.9.4
+        _discard(st, st[S_CARD_O])
+        _discard(st, st[S_CARD_D])
+        st[S_CARD_O] = -1
+        st[S_CARD_D] = -1
+    return st[S_RESULT]
+
+
+@njit
+def early_end(st, cfg, reason, log, lg):
+    """CE.17.3 / CE.17.5 / CE.6.4: the encounter stops with NO_RESULT; the mothership's and the
+    allies' ships return to their owners' colonies (return rule), carriers go home."""
+    o = st[S_OFF]
+    k = st[S_CENTRE]
+    if k > 0:
+        st[S_CENTRE] = 0
+        place_ships(st, cfg, o, k, NONE, CTX_EARLY_END, log, lg)
+    _allies_home(st, cfg, log, lg)
+    st[S_RESULT] = R_NO_RESULT
+    if lg:
+        _log(log, E_EARLY_END, o, reason, I0, I0, I0, I0)
+    return R_NO_RESULT
+
+
+@njit(inline="always")
+def _offense_out(st):
+    return st[S_HAND_ENC + st[S_OFF]] == 0
+
+
+@njit
+def _encounter_steps(st, cfg, o, log, lg):
+    N = cfg[C_NP]
+    window(st, cfg, W_E0, log, lg)
+    if _offense_out(st):
+        return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
+    st[S_STEP] = 1
+    regroup(st, cfg, o, log, lg)
+    window(st, cfg, W_1, log, lg)
+    if _offense_out(st):
+        return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
+    st[S_STEP] = 2
+    if order(st, cfg, o, log, lg) == 1:
+        return early_end(st, cfg, END_RESETTLE, log, lg)
+    window(st, cfg, W_2, log, lg)
+    if _offense_out(st):
+        return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
+    st[S_STEP] = 3
+    if launch(st, cfg, o, log, lg) == 0:
+        return early_end(st, cfg, END_NO_SHIPS, log, lg)
+    st[S_STEP] = 4
+    aim(st, cfg, o, log, lg)
+    window(st, cfg, W_4, log, lg)
+    if _offense_out(st):
+        return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
+    if N >= 3:  # CE.8.8
+        alliances(st, cfg, o, log, lg)
+    window(st, cfg, W_6, log, lg)
+    if _offense_out(st):
+        return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
+    if N >= 3:
+        answers(st, cfg, o, log, lg)
+    window(st, cfg, W_7, log, lg)
+    if _offense_out(st):
+        return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
+    # step 8 (CE.9.1): the defense without an encounter card takes a new hand (CE.17.4)
+    st[S_STEP] = 8
+    d = st[S_DEF]
+    if st[S_HAND_ENC + d] == 0:
+        if new_hand(st, cfg, d, T_NEWHAND_DEF, log, lg) == 0:
+            return early_end(st, cfg, END_DEFENSE_NO_CARD, log, lg)
+        if _offense_out(st):
+            return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
+    # Oracle / Laser (E.POWER at the start of step 8) would act here.
+    co = choose_card(st, cfg, o)
+    st[S_CARD_O] = co
+    cd = choose_card(st, cfg, d)
+    st[S_CARD_D] = cd
+    if lg:
+        _log(log, E_SELECT, co, cd, I0, I0, I0, I0)
+    window(st, cfg, W_8, log, lg)
+    st[S_STEP] = 9
+    st[S_REVEALED] = 1  # CE.9.3 (Empath's E.POWER at the reveal would come here)
+    if lg:
+        _log(log, E_REVEAL, co, cd, I0, I0, I0, I0)
+    window(st, cfg, W_9, log, lg)
+    res = outcome(st, cfg, log, lg)
+    if st[S_DONE] == 1:
+        return res
+    window(st, cfg, W_10, log, lg)
+    return res
+
+
+@njit
+def encounter(st, cfg, o, enc_no, log, lg):
+    """One encounter (CE.3.3), from W-E0 to the end of the encounter. Returns its result."""
+    N = cfg[C_NP]
+    st[S_OFF] = o
+    st[S_DEF] = -1
+    st[S_TARGET] = -1
+    st[S_ENC_NO] = enc_no
+    st[S_STEP] = 0
+    st[S_EXPEL] = 0
+    st[S_INV_O] = 0
+    st[S_INV_D] = 0
+    st[S_FF_OUT] = 0
+    st[S_CARD_O] = -1
+    st[S_CARD_D] = -1
+    st[S_REVEALED] = 0
+    st[S_EMOTION] = 0
+    st[S_RESULT] = R_NONE
+    st[S_ENCOUNTERS] += 1
+    if lg:
+        _log(log, E_ENCOUNTER, o, enc_no, st[S_ENCOUNTERS], st[S_TURN], I0, I0)
+    res = _encounter_steps(st, cfg, o, log, lg)
+    st[S_RESULT] = res
+    if res == R_OFFENSE_WIN:
+        st[S_N_OWIN] += 1
+    elif res == R_DEFENSE_WIN:
+        st[S_N_DWIN] += 1
+    elif res == R_DEAL_MADE:
+        st[S_N_DEAL] += 1
+    elif res == R_DEAL_FAILED:
+        st[S_N_FAIL] += 1
+    else:
+        st[S_N_NORES] += 1
+    # end of the encounter (CE.20.1): transit zones empty (CE.15.4, CE.70.2), zaps expire
+    k = st[S_CENTRE]
+    if k > 0 and st[S_DONE] == 0:  # a regrouped ship left on the mothership by RESETTLE
+        st[S_CENTRE] = 0
+        place_ships(st, cfg, o, k, NONE, CTX_TURN_END, log, lg)
+    for q in range(N):
+        st[S_ALLY + q] = 0
+        if st[S_ZAPPED + q] == 1:
+            st[S_ZAPPED + q] = 0
+            power_update(st, cfg, q, log, lg)
+    st[S_DEF] = -1
+    st[S_TARGET] = -1
+    st[S_STEP] = 0
+    return res
+
+
+@njit
+def play_turn(st, cfg, o, log, lg):
+    """CE.3.2: start-of-turn hand check, encounter 1, optional encounter 2 (CE.15)."""
+    st[S_TURN] += 1
+    st[S_OFF] = o
+    st[S_DEF] = -1
+    if lg:
+        _log(log, E_TURN, o, st[S_TURN], I0, I0, I0, I0)
+    if st[S_HAND_ENC + o] == 0:  # CE.17.1
+        if new_hand(st, cfg, o, T_NEWHAND_TURN, log, lg) == 0:  # A19: no encounter card anywhere
+            st[S_ENCOUNTERS] += 1
+            st[S_N_NORES] += 1
+            if lg:
+                _log(log, E_RESULT, R_NO_RESULT, o, M1, M1, I0, I0)
+            return
+    res = encounter(st, cfg, o, I1, log, lg)
+    if st[S_DONE] == 1:
+        return
+    if (res == R_OFFENSE_WIN or res == R_DEAL_MADE) and st[S_HAND_ENC + o] > 0:  # CE.15.1
+        st[S_OPT] = 0
+        st[S_OPT + 1] = 1
+        st[S_NOPT] = 2
+        if _decide(st, cfg, o, D_SECOND) == 1:
+            st[S_N_SECOND] += 1
+            if lg:
+                _log(log, E_SECOND, o, I0, I0, I0, I0, I0)
+            encounter(st, cfg, o, I2, log, lg)
+    if lg and st[S_DONE] == 0:
+        _log(log, E_END_TURN, o, I0, I0, I0, I0, I0)
+
+
+# ---- setup, invariants, the game --------------------------------------------------------------
+@njit
+def setup(st, cfg, log, lg):
+    """CE.2: planets, order discs and first player, deck and hands."""
+    N = cfg[C_NP]
+    pps = cfg[C_PPS]
+    per = cfg[C_START_PER_PLANET]
+    for p in range(N):
+        st[S_ALIEN + p] = -1
+        for i in range(pps):
+            st[S_PS + p * MAX_PLANETS + p * PPS_MAX + i] = per
+        st[S_HOME + p] = pps if per > 0 else 0
+        st[S_ONPL + p] = pps * per
+        st[S_WARP + p] = cfg[C_SHIPS] - pps * per
+        st[S_POWER + p] = 1 if st[S_HOME + p] >= cfg[C_POWER_HOME] else 0
+    st[S_ANY_ALIEN] = 0
+    st[S_DEF] = -1
+    st[S_TARGET] = -1
+    st[S_CARD_O] = -1
+    st[S_CARD_D] = -1
+    st[S_DEAL] = -1
+    st[S_DEAL_STD] = -1
+    st[S_CTX_PL] = -1
+    # CE.2.4: discs of the colours in play; one turned up names the first player; all reshuffled
+    n = 0
+    for p in range(N):
+        for j in range(cfg[C_DISCS + p]):
+            st[S_ORD + n] = p
+            n += 1
+    _shuffle(st, S_ORD, n)
+    st[S_START] = st[S_ORD + n - 1]
+    _shuffle(st, S_ORD, n)
+    st[S_ORD_N] = n
+    st[S_ORDD_N] = 0
+    # CE.2.6: shuffle the deck and deal the hands
+    nc = cfg[C_N_CARDS]
+    for i in range(nc):
+        st[S_DECK + i] = i
+    _shuffle(st, S_DECK, nc)
+    st[S_DECK_N] = nc
+    for p in range(N):
+        for j in range(cfg[C_START_HAND]):
+            c = _draw(st, cfg, log, lg)
+            if c >= 0:
+                _hand_add(st, cfg, p, c)
+    if lg:
+        _log(log, E_START, st[S_START], n, I0, I0, I0, I0)
+
+
+@njit
+def check_invariants(st, cfg):
+    """CE.70 checks on a state between encounters (or at the end); 0 or the first V_* code."""
+    N = cfg[C_NP]
+    for p in range(N):
+        on = 0
+        home = 0
+        foreign = 0
+        for pl in range(MAX_PLANETS):
+            k = st[S_PS + p * MAX_PLANETS + pl]
+            if k < 0:
+                return V_SHIPS
+            if k > 0:
+                if pl >= N * PPS_MAX or pl % PPS_MAX >= cfg[C_PPS]:
+                    return V_SHIPS
+                on += k
+                if pl // PPS_MAX == p:
+                    home += 1
+                else:
+                    foreign += 1
+        if st[S_WING + p] != 0 or st[S_CARRIER + p] != 0 or st[S_RWD + p] != 0:
+            return V_TRANSIT
+        if st[S_WARP + p] < 0:
+            return V_WARP
+        if on + st[S_WARP + p] != cfg[C_SHIPS]:  # CE.70.1
+            return V_SHIPS
+        if on != st[S_ONPL + p] or home != st[S_HOME + p] or foreign != st[S_FOREIGN + p]:
+            return V_COLONY_CACHE
+        if home > cfg[C_PPS]:
+            return V_COLONY_CACHE
+        want = 1 if home >= cfg[C_POWER_HOME] else 0
+        if st[S_POWER + p] != want or st[S_ZAPPED + p] != 0:  # CE.70.5
+            return V_POWER
+        if st[S_ALLY + p] != 0:
+            return V_ALLIES
+    if st[S_CENTRE] != 0:  # CE.70.2
+        return V_TRANSIT
+    # CE.70.6 / CE.70.7 / CE.70.21 cards
+    nc = cfg[C_N_CARDS]
+    seen = np.zeros(MAX_CARDS, np.int64)
+    for i in range(st[S_DECK_N]):
+        seen[st[S_DECK + i]] += 1
+    for i in range(st[S_DISC_N]):
+        seen[st[S_DISC + i]] += 1
+    in_play = 0
+    if st[S_CARD_O] >= 0:
+        seen[st[S_CARD_O]] += 1
+        in_play += 1
+    if st[S_CARD_D] >= 0:
+        seen[st[S_CARD_D]] += 1
+        in_play += 1
+    if in_play > 0 and st[S_DONE] == 0:
+        return V_IN_PLAY
+    tot_art = 0
+    for p in range(N):
+        ne = 0
+        na = 0
+        cnt = np.zeros(N_ART, np.int64)
+        if st[S_HAND_N + p] < 0:
+            return V_HAND_CACHE
+        for i in range(st[S_HAND_N + p]):
+            c = st[S_HAND + p * MAX_HAND + i]
+            if c < 0 or c >= nc:
+                return V_CARDS
+            seen[c] += 1
+            if cfg[C_CARD_KIND + c] == K_ARTIFACT:
+                na += 1
+                cnt[cfg[C_CARD_VAL + c]] += 1
+            else:
+                ne += 1
+        if ne != st[S_HAND_ENC + p] or na != st[S_HAND_ART + p]:
+            return V_HAND_CACHE
+        for a in range(N_ART):
+            if cnt[a] != st[S_ART_CNT + p * N_ART + a]:
+                return V_HAND_CACHE
+        tot_art += na
+    if tot_art != st[S_ART_TOTAL]:
+        return V_HAND_CACHE
+    for i in range(nc):
+        if seen[i] != 1:
+            return V_CARDS
+    for i in range(nc, MAX_CARDS):
+        if seen[i] != 0:
+            return V_CARDS
+    # CE.70.17 order discs
+    if st[S_ORD_N] <= 0:
+        return V_DISCS
+    cnt = np.zeros(MAX_P, np.int64)
+    for i in range(st[S_ORD_N]):
+        c = st[S_ORD + i]
+        if c < 0 or c >= N:
+            return V_DISCS
+        cnt[c] += 1
+    for i in range(st[S_ORDD_N]):
+        c = st[S_ORDD + i]
+        if c < 0 or c >= N:
+            return V_DISCS
+        cnt[c] += 1
+    for p in range(N):
+        if cnt[p] != cfg[C_DISCS + p]:
+            return V_DISCS
+    # CE.70.18 victory
+    m = 0
+    for p in range(N):
+        if st[S_FOREIGN + p] >= cfg[C_WIN_COLONIES]:
+            m |= 1 << p
+    if st[S_DONE] == 1 and st[S_TIMEOUT] == 0:
+        if m == 0 or m != st[S_WINNERS]:
+            return V_VICTORY
+    elif m != 0:
+        return V_VICTORY
+    return 0
+
+
+@njit
+def _note(st, v):
+    if v != 0 and st[S_VIOL] == 0:
+        st[S_VIOL] = v
+
+
+@njit
+def play_game(st, cfg, log, lg, chk):
+    """Play one whole game from the generator state already in st[S_RNG].
+    chk = 1 checks the CE.70 invariants after setup and after every turn (tests)."""
+    setup(st, cfg, log, lg)
+    if chk:
+        _note(st, check_invariants(st, cfg))
+    N = cfg[C_NP]
+    p = st[S_START]
+    while st[S_DONE] == 0:
+        if st[S_TURN] >= cfg[C_MAX_TURNS]:  # A63
+            st[S_TIMEOUT] = 1
+            st[S_DONE] = 1
+            if lg:
+                _log(log, E_TIMEOUT, st[S_TURN], I0, I0, I0, I0, I0)
+            break
+        play_turn(st, cfg, p, log, lg)
+        if chk:
+            _note(st, check_invariants(st, cfg))
+        p += 1
+        if p == N:
+            p = 0
+    if chk and st[S_TIMEOUT] == 0 and st[S_WINNERS] == 0:
+        _note(st, V_TERMINATION)
+
+
+@njit
+def score_game(st, cfg, out, i):
+    """Write the record row out[i] (records.py)."""
+    N = cfg[C_NP]
+    for k in range(N_COLS):
+        out[i, k] = -1
+    nwin = 0
+    for p in range(MAX_P):
+        if p >= N:
+            continue
+        w = (st[S_WINNERS] >> p) & 1
+        nwin += w
+        out[i, R_STRAT + p] = st[S_STRAT + p]
+        out[i, R_WIN + p] = w
+        out[i, R_SCORE + p] = st[S_FOREIGN + p]
+        out[i, R_FOREIGN + p] = st[S_FOREIGN + p]
+        out[i, R_HOME + p] = st[S_HOME + p]
+        out[i, R_WARP + p] = st[S_WARP + p]
+        out[i, R_HAND + p] = st[S_HAND_N + p]
+        out[i, R_POWER + p] = st[S_POWER + p]
+    out[i, R_GAME] = st[S_GAME]
+    out[i, R_START] = st[S_START]
+    out[i, R_TURNS] = st[S_TURN]
+    out[i, R_ENCOUNTERS] = st[S_ENCOUNTERS]
+    out[i, R_TIMEOUT] = st[S_TIMEOUT]
+    out[i, R_NWIN] = nwin
+    out[i, R_JOINT] = 1 if nwin > 1 else 0
+    out[i, R_OWIN] = st[S_N_OWIN]
+    out[i, R_DWIN] = st[S_N_DWIN]
+    out[i, R_DEALS] = st[S_N_DEAL]
+    out[i, R_FAILED] = st[S_N_FAIL]
+    out[i, R_NORES] = st[S_N_NORES]
+    out[i, R_RESETTLES] = st[S_N_RESETTLE]
+    out[i, R_EXPELS] = st[S_N_EXPEL]
+    out[i, R_SECOND] = st[S_N_SECOND]
+    out[i, R_ARTS] = st[S_N_ART]
+    out[i, R_COMP] = st[S_N_COMP]
+    out[i, R_RWD_CARDS] = st[S_N_REWARD_CARDS]
+    out[i, R_RWD_SHIPS] = st[S_N_REWARD_SHIPS]
+    out[i, R_POWER_LOSS] = st[S_N_POWER_OFF]
+    out[i, R_RESHUF] = st[S_N_RESHUF]
+    for a in range(N_ART):
+        out[i, R_ART_KIND + a] = st[S_ART_USED + a]
+
+
+@njit
+def _init_game(st, cfg, key, g):
+    for i in range(STATE_SIZE):
+        st[i] = 0
+    st[S_RNG] = game_stream(key, g)
+    st[S_GAME] = g
+    N = cfg[C_NP]
+    for s in range(N):
+        if cfg[C_ROTATE] == 1:
+            st[S_STRAT + s] = cfg[C_LINEUP + (s + g) % N]
+        else:
+            st[S_STRAT + s] = cfg[C_LINEUP + s]
+
+
+@njit(cache=True, parallel=True)
+def run_batch(cfg, key, g0, out):
+    """Play games g0 .. g0 + len(out) - 1; row i of out gets game g0 + i."""
+    n = out.shape[0]
+    nblocks = (n + GAMES_PER_BLOCK - 1) // GAMES_PER_BLOCK
+    res = unmanaged2(out)  # shared by the threads: keep its reference count out of the loop
+    for b in prange(nblocks):
+        st_mem = np.zeros(STATE_SIZE, np.int64)
+        log_mem = np.zeros((1, LOG_W), np.int64)
+        c_mem = cfg.copy()  # thread-local copy: no cache line shared between threads
+        st = unmanaged(st_mem)
+        log = unmanaged2(log_mem)
+        c = unmanaged(c_mem)
+        lg = I0
+        lo = np.int64(b) * GAMES_PER_BLOCK
+        hi = min(n, lo + GAMES_PER_BLOCK)
+        for i in range(lo, hi):
+            _init_game(st, c, key, g0 + i)
+            play_game(st, c, log, lg, I0)
+            score_game(st, c, res, i)
+        # A use after the loop keeps the backing arrays alive: numba frees an array right after
+        # its last use, which would otherwise be the unmanaged() call above.
+        st_mem[0] += log_mem[0, 0] + c_mem[0]
+    out[0, 0] = res[0, 0]  # likewise for out
+
+
+@njit(cache=True)
+def replay_game(cfg, key, g, out, log, st):
+    """Play game g alone with the event log on; st is left holding the final state."""
+    _init_game(st, cfg, key, g)
+    play_game(st, cfg, log, I1, I0)
+    score_game(st, cfg, out, I0)
+
+
+@njit(cache=True, parallel=True)
+def run_checked(cfg, key, g0, out, viol):
+    """run_batch with the CE.70 invariants checked after every turn; viol[i] = first V_* code."""
+    n = out.shape[0]
+    for i in prange(n):
+        st = np.zeros(STATE_SIZE, np.int64)
+        log = np.zeros((1, LOG_W), np.int64)
+        _init_game(st, cfg, key, g0 + np.int64(i))
+        play_game(st, cfg, log, I0, I1)
+        score_game(st, cfg, out, np.int64(i))
+        viol[i] = st[S_VIOL]

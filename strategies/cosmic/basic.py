@@ -1,0 +1,129 @@
+"""Heuristic: weak targets, ships by hand strength, allies but not the leader, cheapest winning card."""
+from numba import njit
+
+from simsuite.games.cosmic.api import (
+    C_NP, C_WIN_COLONIES, D_ALLIANCE, D_ALLY_SHIPS, D_ARTIFACT, D_CARD, D_DEAL_ACCEPT, D_DEAL_GIVE,
+    D_DEAL_PROPOSE, D_DEAL_SHIPS, D_INVITE_D, D_INVITE_O, D_LAUNCH, D_NEW_HAND, D_OWN_COLOUR, D_PENALTY,
+    D_PLACE, D_PLAGUE_DISCARD, D_PLAGUE_SHIPS, D_REGROUP, D_RESETTLE_SHIPS, D_REWARD, D_SECOND, D_TARGET,
+    EXPEL_BASE, MAX_PLANETS, OPT_MOTHERSHIP, S_DEAL, S_DEF, S_FOREIGN, S_HAND_ENC, S_NOPT, S_OFF, S_ONPL,
+    S_OPT, S_PS, S_TARGET, S_WARP, SIDE_DEFENSE, SIDE_OFFENSE, best_attack, leader,
+)
+from simsuite.games.cosmic.heuristics import (
+    cheapest_card, deal_value, find_option, offense_win_chance, pick_artifact, pick_card, pick_planet,
+    pick_source, threat, would_win,
+)
+
+
+@njit
+def _invite_mask(st, cfg, me, full):
+    """Invite everyone eligible except a player who would win with this colony or leads the race."""
+    m = 0
+    ld = leader(st, cfg, me)
+    for q in range(cfg[C_NP]):
+        if (full >> q) & 1:
+            if threat(st, cfg, q) and not threat(st, cfg, me):
+                continue
+            if q == ld and st[S_FOREIGN + q] > st[S_FOREIGN + me] + 1:
+                continue
+            m |= 1 << q
+    return m
+
+
+@njit
+def decide(kind, st, cfg, me):
+    n = st[S_NOPT]
+    if kind == D_CARD:
+        return pick_card(st, cfg, me)
+    if kind == D_LAUNCH:
+        ba = best_attack(st, cfg, me)
+        want = 4 if ba >= 8 else (3 if ba >= 0 else 2)
+        return pick_source(st, cfg, me, want)
+    if kind == D_ALLY_SHIPS:
+        return pick_source(st, cfg, me, 3)
+    if kind == D_RESETTLE_SHIPS:
+        return pick_source(st, cfg, me, 2)
+    if kind == D_DEAL_SHIPS:
+        return pick_source(st, cfg, me, 1)
+    if kind == D_PENALTY or kind == D_PLAGUE_SHIPS:
+        return pick_source(st, cfg, me, 99)
+    if kind == D_PLACE:
+        return pick_planet(st, cfg, me)
+    if kind == D_REGROUP:
+        i = find_option(st, OPT_MOTHERSHIP)
+        if i >= 0:
+            return i
+        i = pick_planet(st, cfg, me)
+        return i if i >= 0 else 0
+    if kind == D_REWARD:
+        if st[S_WARP + me] >= 2 and st[S_HAND_ENC + me] >= 3:
+            i = pick_planet(st, cfg, me)
+            if i >= 0:
+                return i
+        return 0  # a card
+    if kind == D_TARGET:
+        d = st[S_DEF]
+        bi = 0
+        bv = -(1 << 30)
+        for i in range(n):
+            pl = st[S_OPT + i]
+            v = -2 * st[S_PS + d * MAX_PLANETS + pl]
+            if st[S_PS + me * MAX_PLANETS + pl] > 0:
+                v -= 50  # no new colony there
+            if would_win(st, cfg, me, pl) == 1:
+                v += 5
+            if v > bv:
+                bv = v
+                bi = i
+        return bi
+    if kind == D_OWN_COLOUR:
+        bi = 0  # REDRAW
+        bv = 4  # expel only a small colony
+        for i in range(n):
+            o = st[S_OPT + i]
+            if o >= EXPEL_BASE:
+                x = o - EXPEL_BASE
+                k = st[S_PS + (x // MAX_PLANETS) * MAX_PLANETS + x % MAX_PLANETS]
+                if k < bv:
+                    bv = k
+                    bi = i
+        return bi
+    if kind == D_INVITE_O or kind == D_INVITE_D:
+        full = 0
+        for i in range(n):
+            full |= st[S_OPT + i]
+        i = find_option(st, _invite_mask(st, cfg, me, full))
+        return i if i >= 0 else 0
+    if kind == D_ALLIANCE:
+        o = st[S_OFF]
+        t = st[S_TARGET]
+        can_o = find_option(st, SIDE_OFFENSE)
+        can_d = find_option(st, SIDE_DEFENSE)
+        p = offense_win_chance(st, cfg)
+        gain = 1 if st[S_PS + me * MAX_PLANETS + t] == 0 else 0
+        danger = would_win(st, cfg, o, t) == 1 and would_win(st, cfg, me, t) == 0
+        if can_o >= 0 and gain == 1 and not danger and p >= 0.35:
+            return can_o
+        if can_d >= 0 and (danger or p <= 0.55):
+            return can_d
+        return 0  # decline
+    if kind == D_SECOND:
+        return 1 if st[S_HAND_ENC + me] >= 2 or best_attack(st, cfg, me) >= 10 else 0
+    if kind == D_DEAL_PROPOSE:
+        bi = 0
+        bv = 0
+        for i in range(n):
+            c = st[S_OPT + i]
+            if c < 0:
+                continue
+            v = deal_value(st, cfg, me, c)
+            if v > bv or (bi == 0 and v >= 0):
+                bv = v
+                bi = i
+        return bi
+    if kind == D_DEAL_ACCEPT:
+        return 1 if deal_value(st, cfg, me, st[S_DEAL]) > -50 else 0
+    if kind == D_DEAL_GIVE or kind == D_PLAGUE_DISCARD:
+        return cheapest_card(st, cfg)
+    if kind == D_ARTIFACT or kind == D_NEW_HAND:
+        return pick_artifact(st, cfg, me)
+    return 0
