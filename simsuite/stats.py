@@ -60,6 +60,8 @@ class Accumulator:
         self.metrics: dict[str, np.ndarray] = {}  # name -> [sum, sumsq, min, max]
         self.hists: dict[str, np.ndarray] = {}
         self.groups: dict[tuple[str, str], np.ndarray] = {}
+        self.h2h: dict[str, dict] = {}  # kind -> names and K x K matrices n, wins, share
+        self.comps: dict[str, dict] = {}  # kind -> "a,b,c" (sorted members) -> [games, share per member]
 
     def _group(self, kind, key):
         g = self.groups.get((kind, key))
@@ -94,17 +96,54 @@ class Accumulator:
         shared = win * (k > 1)
         score = seats["score"].astype(np.int64)
         cols = (win, shared, share, score)
-        # per table seat, per turn-order position, per strategy: sums over the masked player-games
-        for kind, labels, keyfn in (
-            ("seat", np.broadcast_to(np.arange(self.N), win.shape), str),
-            ("position", seats["position"], lambda x: str(int(x) + 1)),
-            ("strategy", seats["strategy"], lambda x: self.names[int(x)]),
-        ):
+        # labelled seat attributes: strategy always, more (e.g. alien) from the game
+        labelled = {"strategy": (seats["strategy"], self.names)}
+        labelled.update(seats.get("labels", {}))
+        # per table seat, per turn-order position, per label: sums over the masked player-games
+        kinds = [("seat", np.broadcast_to(np.arange(self.N), win.shape), str),
+                 ("position", seats["position"], lambda x: str(int(x) + 1))]
+        for kind, (ids, names) in labelled.items():
+            kinds.append((kind, ids, lambda x, names=names: names[int(x)]))
+        for kind, labels, keyfn in kinds:
             for lab in np.unique(labels):
                 m = labels == lab
                 w, sh, sr, sc = (c[m] for c in cols)
                 self._group(kind, keyfn(lab))[:] += (m.sum(), w.sum(), sh.sum(), sr.sum(), (sr * sr).sum(),
                                                      sc.sum(), (sc * sc).sum())
+        for kind, (ids, names) in labelled.items():
+            self._add_pairs(kind, np.asarray(ids, np.int64), names, win, share)
+
+    def _add_pairs(self, kind, ids, names, win, share):
+        """Head-to-head (A's results in games where B sits at another seat, each B counted once
+        per game) and table compositions (for Plackett-Luce strengths)."""
+        K = len(names)
+        n_games, N = ids.shape
+        h = self.h2h.get(kind)
+        if h is None:
+            h = self.h2h[kind] = dict(names=list(names), n=np.zeros((K, K), np.int64),
+                                      wins=np.zeros((K, K), np.int64), share=np.zeros((K, K), np.int64))
+        for s in range(N):
+            others = np.delete(ids, s, axis=1)
+            a = ids[:, s]
+            for b in np.unique(others):
+                present = (others == b).any(axis=1)
+                np.add.at(h["n"], (a[present], b), 1)
+                np.add.at(h["wins"], (a[present], b), win[present, s])
+                np.add.at(h["share"], (a[present], b), share[present, s])
+        order = np.argsort(ids, axis=1, kind="stable")
+        members = np.take_along_axis(ids, order, axis=1)
+        sh = np.take_along_axis(share, order, axis=1)
+        comps, inv = np.unique(members, axis=0, return_inverse=True)
+        inv = inv.reshape(-1)
+        games = np.bincount(inv, minlength=len(comps))
+        sums = np.zeros((len(comps), N), np.int64)
+        np.add.at(sums, inv, sh)
+        table = self.comps.setdefault(kind, {})
+        for c in range(len(comps)):
+            key = ",".join(names[int(x)] for x in comps[c])
+            old = table.get(key)
+            row = np.concatenate([[games[c]], sums[c]])
+            table[key] = row if old is None else old + row
 
     def merge(self, other: "Accumulator") -> None:
         if other.games == 0:
@@ -119,6 +158,17 @@ class Accumulator:
             self.hists[name] = np.pad(old, (0, m - len(old))) + np.pad(h, (0, m - len(h)))
         for key, g in other.groups.items():
             self._group(*key)[:] += g
+        for kind, h in other.h2h.items():
+            mine = self.h2h.get(kind)
+            if mine is None:
+                self.h2h[kind] = {k: (v.copy() if isinstance(v, np.ndarray) else list(v)) for k, v in h.items()}
+            else:
+                for k in ("n", "wins", "share"):
+                    mine[k] += h[k]
+        for kind, table in other.comps.items():
+            mine = self.comps.setdefault(kind, {})
+            for key, row in table.items():
+                mine[key] = row.copy() if key not in mine else mine[key] + row
 
     # ---- summaries ---------------------------------------------------------------------
     def metric_summary(self) -> dict:
@@ -152,7 +202,10 @@ class Accumulator:
         return dict(N=self.N, names=self.names, hist_metrics=list(self.hist_metrics), games=self.games,
                     metrics={k: [int(x) for x in v] for k, v in self.metrics.items()},
                     hists={k: [int(x) for x in v] for k, v in self.hists.items()},
-                    groups=[[k, key, [int(x) for x in g]] for (k, key), g in self.groups.items()])
+                    groups=[[k, key, [int(x) for x in g]] for (k, key), g in self.groups.items()],
+                    h2h={k: dict(names=h["names"], n=h["n"].tolist(), wins=h["wins"].tolist(),
+                                 share=h["share"].tolist()) for k, h in self.h2h.items()},
+                    comps={k: {key: [int(x) for x in row] for key, row in t.items()} for k, t in self.comps.items()})
 
     @classmethod
     def from_dict(cls, d: dict) -> "Accumulator":
@@ -161,7 +214,35 @@ class Accumulator:
         a.metrics = {k: list(v) for k, v in d["metrics"].items()}
         a.hists = {k: np.array(v, np.int64) for k, v in d["hists"].items()}
         a.groups = {(k, key): np.array(g, np.int64) for k, key, g in d["groups"]}
+        a.h2h = {k: dict(names=h["names"], **{m: np.array(h[m], np.int64) for m in ("n", "wins", "share")})
+                 for k, h in d.get("h2h", {}).items()}
+        a.comps = {k: {key: np.array(row, np.int64) for key, row in t.items()} for k, t in d.get("comps", {}).items()}
         return a
+
+    def h2h_rows(self) -> list[dict]:
+        """Win rate and win share of A in games where B also sits at the table (A != B seats)."""
+        rows = []
+        for kind, h in self.h2h.items():
+            names = h["names"]
+            for i, a in enumerate(names):
+                for j, b in enumerate(names):
+                    n = int(h["n"][i, j])
+                    if n == 0:
+                        continue
+                    w = int(h["wins"][i, j])
+                    lo, hi = wilson(w, n)
+                    rows.append(dict(kind=kind, a=a, b=b, n=n, wins=w, win_rate=w / n, ci_low=lo, ci_high=hi,
+                                     win_share=int(h["share"][i, j]) / SHARE_UNIT / n))
+        return rows
+
+    def comp_rows(self) -> list[dict]:
+        """Per table composition: games played and each member's total win share (in wins)."""
+        rows = []
+        for kind, t in self.comps.items():
+            for key, row in sorted(t.items()):
+                rows.append(dict(kind=kind, members=key, games=int(row[0]),
+                                 shares=",".join(f"{int(x) / SHARE_UNIT:.6g}" for x in row[1:])))
+        return rows
 
     def hist_rows(self) -> list[dict]:
         rows = []

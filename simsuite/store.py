@@ -8,6 +8,9 @@ Every results directory (from ``run`` or ``sweep``) holds:
 * ``groups.parquet`` per cell, one row per table seat, turn-order position and strategy: win rate
                      with Wilson 95% interval, shared-win rate, win share, score mean and sd
 * ``hists.parquet``  per cell exact histograms (metric, value, count) of turns, crashes, margin
+* ``h2h.parquet``    per cell and label kind (strategy, alien, ...): results of A when B is at the table
+* ``comps.parquet``  per cell and label kind: games per table composition and each member's win
+                     share (input of the Plackett-Luce strengths in simsuite.rating)
 * ``summary.csv``    the cells table as CSV
 * ``manifest.json``  finished cells by key, so an interrupted sweep resumes where it stopped
 * ``games.parquet``  (run only) one row per game
@@ -25,7 +28,7 @@ from . import __version__
 from .errors import BadInput
 from .runner import CellResult
 
-TABLES = ("cells", "groups", "hists")
+TABLES = ("cells", "groups", "hists", "h2h", "comps")
 
 
 def _atomic_write(path: Path, write) -> None:
@@ -53,7 +56,9 @@ def cell_tables(res: CellResult, cell: int) -> tuple[dict, list[dict], list[dict
     groups = [dict(cell=cell, config_hash=ident["config_hash"], players=res.config["players"], **g)
               for g in res.acc.group_rows()]
     hists = [dict(cell=cell, config_hash=ident["config_hash"], **h) for h in res.acc.hist_rows()]
-    return row, groups, hists
+    extra = dict(h2h=[dict(cell=cell, players=res.config["players"], **r) for r in res.acc.h2h_rows()],
+                 comps=[dict(cell=cell, players=res.config["players"], **r) for r in res.acc.comp_rows()])
+    return row, groups, hists, extra
 
 
 class ResultsDir:
@@ -88,8 +93,8 @@ class ResultsDir:
         return key in self.manifest["done"]
 
     def add(self, key: str, res: CellResult, cell: int) -> dict:
-        row, groups, hists = cell_tables(res, cell)
-        for name, new in (("cells", [row]), ("groups", groups), ("hists", hists)):
+        row, groups, hists, extra = cell_tables(res, cell)
+        for name, new in (("cells", [row]), ("groups", groups), ("hists", hists), *extra.items()):
             self.tables[name] = [r for r in self.tables[name] if r["cell"] != cell] + new
         # tables first, manifest last: a crash in between only redoes this cell
         for name in TABLES:
