@@ -638,8 +638,169 @@ def _load_template() -> str:
     # fallback for non-editable installs, where the repo's reports/ folder is absent
     return ("<!doctype html><html><head><meta charset='utf-8'><title>$title</title></head><body>"
             "<h1>$title</h1>$header$warnings<h2>Findings</h2>$findings<h2>Charts</h2>$charts"
-            "<h2>Fixed parameters</h2>$fixed<h2>Cells</h2>$cells_table<h2>Groups</h2>$groups_table"
+            "<h2>Rankings</h2>$rankings<h2>Fixed parameters</h2>$fixed<h2>Cells</h2>$cells_table<h2>Groups</h2>$groups_table"
             "<p>$footer</p></body></html>")
+
+
+def _holm(p: np.ndarray) -> np.ndarray:
+    """Holm-adjusted p-values (family-wise error control for several tests)."""
+    m = len(p)
+    order = np.argsort(p)
+    adj = np.empty(m)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, (m - rank) * p[i])
+        adj[i] = min(1.0, running)
+    return adj
+
+
+def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players: int) -> pd.DataFrame:
+    """Pooled over the cells with this player count: win rate (Wilson), win share with its
+    interval, z and Holm-adjusted p against the fair 1/N, and Plackett-Luce strength."""
+    from .rating import plackett_luce
+    from .stats import wilson
+
+    g = groups[(groups["kind"] == kind) & (groups["players"] == players)]
+    if g.empty:
+        return pd.DataFrame()
+    se = (g["share_ci_high"] - g["share_ci_low"]) / (2 * 1.959963984540054)
+    g = g.assign(share_n=g["win_share"] * g["n"], var_n2=(se * g["n"]) ** 2)
+    agg = g.groupby("key").agg(n=("n", "sum"), wins=("wins", "sum"), share_n=("share_n", "sum"),
+                               var_n2=("var_n2", "sum")).reset_index()
+    agg["win_rate"] = agg["wins"] / agg["n"]
+    ci = [wilson(w, n) for w, n in zip(agg["wins"], agg["n"])]
+    agg["ci_low"] = [c[0] for c in ci]
+    agg["ci_high"] = [c[1] for c in ci]
+    agg["win_share"] = agg["share_n"] / agg["n"]
+    share_se = np.sqrt(agg["var_n2"]) / agg["n"]
+    agg["share_ci_low"] = agg["win_share"] - 1.96 * share_se
+    agg["share_ci_high"] = agg["win_share"] + 1.96 * share_se
+    fair = 1.0 / players
+    agg["fair_share"] = fair
+    z = (agg["win_share"] - fair) / share_se.replace(0, np.nan)
+    agg["z"] = z
+    p = 2 * (1 - np.array([NormalDist().cdf(abs(v)) if np.isfinite(v) else 0.5 for v in z]))
+    agg["p_holm"] = _holm(p)
+    c = comps[(comps["kind"] == kind) & (comps["players"] == players)] if len(comps) else comps
+    if len(c):
+        pooled = c.groupby("members").agg(games=("games", "sum")).reset_index()
+        # shares are per member position: sum them across cells of the same composition
+        sh = {}
+        for m, shares in zip(c["members"], c["shares"]):
+            v = np.array([float(x) for x in str(shares).split(",")])
+            sh[m] = sh.get(m, 0) + v
+        pooled["shares"] = [",".join(f"{x:.6g}" for x in sh[m]) for m in pooled["members"]]
+        fit = plackett_luce(pooled).set_index("label")
+        agg["strength"] = agg["key"].map(fit["strength"])
+        agg["strength_ci_low"] = agg["key"].map(fit["ci_low"])
+        agg["strength_ci_high"] = agg["key"].map(fit["ci_high"])
+    agg = agg.drop(columns=["share_n", "var_n2"]).rename(columns={"key": kind})
+    return agg.sort_values("win_share", ascending=False, ignore_index=True)
+
+
+def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
+    d = h2h[(h2h["kind"] == kind) & (h2h["players"] == players)]
+    if d.empty:
+        return False
+    d = d.assign(share_n=d["win_share"] * d["n"])
+    m = d.groupby(["a", "b"]).agg(share_n=("share_n", "sum"), n=("n", "sum")).reset_index()
+    m["share"] = m["share_n"] / m["n"]
+    labels = sorted(set(m["a"]) | set(m["b"]))
+    M = m.pivot(index="a", columns="b", values="share").reindex(index=labels, columns=labels)
+    from matplotlib.figure import Figure
+
+    k = len(labels)
+    fig = Figure(figsize=(max(4.5, 0.45 * k + 2.5), max(3.8, 0.4 * k + 1.8)))
+    ax = fig.subplots()
+    fair = 1.0 / players
+    span = max(float(np.nanmax(np.abs(M.values - fair))), 1e-3)
+    im = ax.imshow(M.values, cmap="RdBu_r", vmin=fair - span, vmax=fair + span)
+    ax.set_xticks(range(k), labels, rotation=60, ha="right", fontsize=8)
+    ax.set_yticks(range(k), labels, fontsize=8)
+    ax.set_xlabel(f"{kind} B at the table")
+    ax.set_ylabel(f"{kind} A")
+    if k <= 12:
+        for i in range(k):
+            for j in range(k):
+                v = M.values[i, j]
+                if np.isfinite(v):
+                    ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=7)
+    fig.colorbar(im, ax=ax, label=f"win share of A (fair {fair:.3f})")
+    ax.set_title(f"Head to head, {players} players: A's win share when B plays", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return True
+
+
+def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
+    if rank.empty or "strength" not in rank:
+        return False
+    from matplotlib.figure import Figure
+
+    r = rank.sort_values("strength")
+    fig = Figure(figsize=(6.4, max(2.6, 0.32 * len(r) + 1.2)))
+    ax = fig.subplots()
+    y = np.arange(len(r))
+    ax.errorbar(r["strength"], y, xerr=[r["strength"] - r["strength_ci_low"], r["strength_ci_high"] - r["strength"]],
+                fmt="o", capsize=3)
+    ax.axvline(1.0, color="grey", ls="--", lw=1, label="average (1)")
+    ax.set_yticks(y, r[kind])
+    ax.set_xscale("log")
+    from matplotlib.ticker import NullFormatter
+
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.set_xlabel("Plackett-Luce strength (log scale, 95% interval)")
+    ax.set_title(f"{kind} strength, {players} players", fontsize=10)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return True
+
+
+def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[str]]:
+    """Rankings, head-to-head heatmaps and strengths for every labelled seat attribute."""
+    groups, h2h, comps = res["groups"], res.get("h2h", pd.DataFrame()), res.get("comps", pd.DataFrame())
+    if groups.empty or "players" not in groups:
+        return "", [], []
+    kinds = [k for k in groups["kind"].unique() if k not in ("seat", "position")]
+    blocks, charts, findings = [], [], []
+    esc = html.escape
+    for kind in kinds:
+        for players in sorted(groups.loc[groups["kind"] == kind, "players"].unique()):
+            rank = _label_rankings(groups, comps, kind, int(players))
+            if len(rank) < 2:
+                continue
+            show = rank.copy()
+            show.insert(0, "rank", range(1, len(show) + 1))
+            show["verdict"] = np.where(show["p_holm"] < ALPHA,
+                                       np.where(show["win_share"] > show["fair_share"], "above fair", "below fair"),
+                                       "")
+            blocks.append(f"<h3>{esc(kind.capitalize())} ranking, {players} players</h3>"
+                          f"<p class='muted'>Pooled over the cells with {players} players. Win share counts a shared "
+                          f"win as 1/k; the fair share is 1/{players}. Verdicts use Holm-corrected tests over the "
+                          f"{len(show)} {esc(kind)} values (family-wise alpha {ALPHA}).</p>"
+                          f"<div class='scroll'>{_table(show.round(4))}</div>")
+            sig = show[show["verdict"] != ""]
+            if len(sig):
+                parts = [f"{r[kind]} {_pct(r['win_share'], r['share_ci_low'], r['share_ci_high'])} ({r['verdict']})"
+                         for _, r in sig.iterrows()]
+                findings.append(f"With {players} players, {kind} win shares that differ from the fair "
+                                f"{_pct(1 / players)} after Holm correction: " + "; ".join(parts) + ".")
+            else:
+                findings.append(f"With {players} players, no {kind} differs significantly from the fair share "
+                                f"{_pct(1 / players)} after Holm correction.")
+            for fname, title, draw in (
+                (f"h2h_{kind}_{players}p.png", f"Head to head ({kind}, {players} players)",
+                 lambda p: _chart_h2h(h2h, kind, int(players), p) if len(h2h) else False),
+                (f"strength_{kind}_{players}p.png", f"Plackett-Luce strength ({kind}, {players} players)",
+                 lambda p: _chart_strength(rank, kind, int(players), p)),
+            ):
+                path = out_dir / fname
+                if draw(path):
+                    charts.append(str(path))
+                    blocks.append(f"<figure><figcaption>{esc(title)}</figcaption>"
+                                  f"<img src='{fname}' alt='{esc(title)}'></figure>")
+    return "".join(blocks), charts, findings
 
 
 def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
@@ -708,6 +869,10 @@ def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
     if npanels > MAX_PANELS:
         blocks.append(f"<p class='muted'>Only the first {MAX_PANELS} of {npanels} panels are drawn.</p>")
 
+    rank_html, rank_charts, rank_findings = _label_sections(res, out_dir)
+    charts += rank_charts
+    findings += rank_findings
+
     header, warnings = _header(res, lay, results_dir)
     esc = html.escape
     page = _render(
@@ -717,6 +882,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
         warnings="".join(f"<p class='warn'>⚠ {esc(w)}</p>" for w in warnings),
         findings="<ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in findings) + "</ul>",
         charts="".join(blocks) or "<p class='muted'>No data to chart.</p>",
+        rankings=rank_html or "<p class='muted'>No labelled groups to rank.</p>",
         fixed=_fixed_table(cells, lay),
         cells_table=_table(_cells_table(cells)),
         groups_table=_table(_groups_table(groups)) if len(groups) else "<p class='muted'>No group table.</p>",

@@ -69,3 +69,11 @@ def test_sweep_writes_h2h_and_strengths_rank_strategies(tmp_path):
     assert (comps["games"].sum()) == 6000
     fit = plackett_luce(comps[comps["kind"] == "strategy"])
     assert list(fit["label"]) == ["market", "greedy", "random"]
+    from simsuite.report import make_report
+
+    rep = make_report(tmp_path, tmp_path / "report")
+    names = {p.rsplit("/", 1)[-1] for p in rep["charts"]}
+    assert {"h2h_strategy_3p.png", "strength_strategy_3p.png"} <= names
+    page = (tmp_path / "report" / "index.html").read_text()
+    assert "Strategy ranking, 3 players" in page
+    assert any("market" in f and "above fair" in f for f in rep["findings"])
