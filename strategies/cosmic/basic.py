@@ -2,28 +2,34 @@
 from numba import njit
 
 from simsuite.games.cosmic.api import (
-    C_NP, C_WIN_COLONIES, D_ALLIANCE, D_ALLY_SHIPS, D_ARTIFACT, D_CARD, D_DEAL_ACCEPT, D_DEAL_GIVE,
+    C_NP, D_ALLIANCE, D_ALLY_SHIPS, D_ARTIFACT, D_CARD, D_DEAL_ACCEPT, D_DEAL_GIVE,
     D_DEAL_PROPOSE, D_DEAL_SHIPS, D_INVITE_D, D_INVITE_O, D_LAUNCH, D_NEW_HAND, D_OWN_COLOUR, D_PENALTY,
     D_PLACE, D_PLAGUE_DISCARD, D_PLAGUE_SHIPS, D_REGROUP, D_RESETTLE_SHIPS, D_REWARD, D_SECOND, D_TARGET,
-    EXPEL_BASE, MAX_PLANETS, OPT_MOTHERSHIP, S_DEAL, S_DEF, S_FOREIGN, S_HAND_ENC, S_NOPT, S_OFF, S_ONPL,
-    S_OPT, S_PS, S_TARGET, S_WARP, SIDE_DEFENSE, SIDE_OFFENSE, best_attack, leader,
+    EXPEL_BASE, MAX_PLANETS, OPT_MOTHERSHIP, S_CENTRE, S_DEAL, S_DEF, S_FOREIGN, S_HAND_ENC, S_NOPT, S_OFF,
+    S_OPT, S_PS, S_TARGET, S_WARP, SIDE_DEFENSE, SIDE_OFFENSE, best_attack,
 )
 from simsuite.games.cosmic.heuristics import (
-    cheapest_card, deal_value, find_option, offense_win_chance, pick_artifact, pick_card, pick_planet,
-    pick_source, threat, would_win,
+    cheapest_card, deal_value, find_option, mean_attack, offense_win_chance, pick_artifact, pick_card,
+    pick_planet, pick_source, threat, would_win,
 )
 
 
 @njit
-def _invite_mask(st, cfg, me, full):
-    """Invite everyone eligible except a player who would win with this colony or leads the race."""
+def _invite_mask(st, cfg, me, full, offense_side):
+    """Invite the eligible players who are not ahead of me and not one colony from victory; as the
+    offense only when my own ships and best card do not clearly beat a typical defense."""
+    if offense_side:
+        d = st[S_DEF]
+        mine = st[S_CENTRE] + best_attack(st, cfg, me)
+        theirs = st[S_PS + d * MAX_PLANETS + st[S_TARGET]] + mean_attack(st, cfg)
+        if mine > theirs + 4:
+            return 0
     m = 0
-    ld = leader(st, cfg, me)
     for q in range(cfg[C_NP]):
         if (full >> q) & 1:
             if threat(st, cfg, q) and not threat(st, cfg, me):
                 continue
-            if q == ld and st[S_FOREIGN + q] > st[S_FOREIGN + me] + 1:
+            if st[S_FOREIGN + q] > st[S_FOREIGN + me]:
                 continue
             m |= 1 << q
     return m
@@ -91,7 +97,7 @@ def decide(kind, st, cfg, me):
         full = 0
         for i in range(n):
             full |= st[S_OPT + i]
-        i = find_option(st, _invite_mask(st, cfg, me, full))
+        i = find_option(st, _invite_mask(st, cfg, me, full, kind == D_INVITE_O))
         return i if i >= 0 else 0
     if kind == D_ALLIANCE:
         o = st[S_OFF]
@@ -101,9 +107,10 @@ def decide(kind, st, cfg, me):
         p = offense_win_chance(st, cfg)
         gain = 1 if st[S_PS + me * MAX_PLANETS + t] == 0 else 0
         danger = would_win(st, cfg, o, t) == 1 and would_win(st, cfg, me, t) == 0
-        if can_o >= 0 and gain == 1 and not danger and p >= 0.35:
+        ahead = st[S_FOREIGN + o] > st[S_FOREIGN + me] + 1  # do not carry a runaway leader
+        if can_o >= 0 and gain == 1 and not danger and not ahead and p >= 0.35:
             return can_o
-        if can_d >= 0 and (danger or p <= 0.55):
+        if can_d >= 0 and (danger or ahead or p <= 0.55):
             return can_d
         return 0  # decline
     if kind == D_SECOND:

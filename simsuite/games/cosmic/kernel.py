@@ -1307,8 +1307,6 @@ def outcome(st, cfg, log, lg):
         compensation(st, cfg, o, d, lost, log, lg)
     else:
         _deal_outcome(st, cfg, log, lg)
-    if lg:
-        _log(log, E_RESULT, st[S_RESULT], o, d, st[S_TARGET], I0, I0)
     if st[S_DONE] == 0:  # CE.9.4
         _discard(st, st[S_CARD_O])
         _discard(st, st[S_CARD_D])
@@ -1424,6 +1422,8 @@ def encounter(st, cfg, o, enc_no, log, lg):
         _log(log, E_ENCOUNTER, o, enc_no, st[S_ENCOUNTERS], st[S_TURN], I0, I0)
     res = _encounter_steps(st, cfg, o, log, lg)
     st[S_RESULT] = res
+    if lg:
+        _log(log, E_RESULT, res, o, st[S_DEF], st[S_TARGET], I0, I0)
     if res == R_OFFENSE_WIN:
         st[S_N_OWIN] += 1
     elif res == R_DEFENSE_WIN:
