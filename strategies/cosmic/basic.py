@@ -1,4 +1,5 @@
 """Heuristic: weak targets, ships by hand strength, allies but not the leader, cheapest winning card."""
+import numpy as np
 from numba import njit
 
 from simsuite.games.cosmic.api import (
@@ -12,6 +13,10 @@ from simsuite.games.cosmic.heuristics import (
     cheapest_card, deal_value, find_option, mean_attack, offense_win_chance, pick_artifact, pick_card,
     pick_planet, pick_source, threat, would_win,
 )
+
+
+# ship counts as np.int64: a literal argument would compile pick_source once per value
+W1, W2, W3, W4, WALL = (np.int64(k) for k in (1, 2, 3, 4, 99))
 
 
 @njit
@@ -42,16 +47,16 @@ def decide(kind, st, cfg, me):
         return pick_card(st, cfg, me)
     if kind == D_LAUNCH:
         ba = best_attack(st, cfg, me)
-        want = 4 if ba >= 8 else (3 if ba >= 0 else 2)
+        want = W4 if ba >= 8 else (W3 if ba >= 0 else W2)
         return pick_source(st, cfg, me, want)
     if kind == D_ALLY_SHIPS:
-        return pick_source(st, cfg, me, 3)
+        return pick_source(st, cfg, me, W3)
     if kind == D_RESETTLE_SHIPS:
-        return pick_source(st, cfg, me, 2)
+        return pick_source(st, cfg, me, W2)
     if kind == D_DEAL_SHIPS:
-        return pick_source(st, cfg, me, 1)
+        return pick_source(st, cfg, me, W1)
     if kind == D_PENALTY or kind == D_PLAGUE_SHIPS:
-        return pick_source(st, cfg, me, 99)
+        return pick_source(st, cfg, me, WALL)
     if kind == D_PLACE:
         return pick_planet(st, cfg, me)
     if kind == D_REGROUP:
@@ -94,7 +99,7 @@ def decide(kind, st, cfg, me):
                     bi = i
         return bi
     if kind == D_INVITE_O or kind == D_INVITE_D:
-        full = 0
+        full = np.int64(0)
         for i in range(n):
             full |= st[S_OPT + i]
         i = find_option(st, _invite_mask(st, cfg, me, full, kind == D_INVITE_O))

@@ -125,7 +125,7 @@ ACCEPT_ALWAYS, ACCEPT_NEVER, ACCEPT_STANDARD_ONLY, ACCEPT_HEURISTIC = range(4)
 
 # invariant violation codes (CE.70), reported by checked runs
 (V_SHIPS, V_TRANSIT, V_COLONY_CACHE, V_POWER, V_CARDS, V_IN_PLAY, V_HAND_CACHE, V_DISCS, V_VICTORY,
- V_TERMINATION, V_WARP, V_ALLIES) = range(1, 13)
+ V_TERMINATION, V_WARP, V_ALLIES) = (np.int64(k) for k in range(1, 13))
 VIOLATION_NAMES = ("", "CE.70.1 ship conservation", "CE.70.2 transit zones not empty", "CE.70.4 colony cache",
                    "CE.70.5 power state", "CE.70.6 card conservation", "CE.70.7 cards in play",
                    "CE.70.21 hand counts", "CE.70.17 order discs", "CE.70.18 victory", "CE.70.19 termination",

@@ -273,7 +273,7 @@ def check_victory(st, cfg, log, lg):
         st[S_WINNERS] = m
         st[S_DONE] = 1
         if lg:
-            _log(log, E_WIN, m, k, I0, I0, I0, I0)
+            _log(log, E_WIN, np.int64(m), np.int64(k), I0, I0, I0, I0)
         return 1
     return 0
 
@@ -553,7 +553,7 @@ def power_event(st, cfg, p, log, lg):
 def _artifact_turn(st, cfg, w, p, log, lg):
     """p's turn in a window's priority loop: pass (0) or play one artifact (1)."""
     st[S_OPT] = NONE
-    n = 1
+    n = I1
     for kind in range(N_ART):
         if st[S_ART_CNT + p * N_ART + kind] > 0:
             n = art_plays(st, cfg, p, w, np.int64(kind), n)
@@ -579,7 +579,7 @@ def window(st, cfg, w, log, lg):
         return
     N = cfg[C_NP]
     passes = 0
-    i = 0
+    i = I0
     while passes < N:
         p = _prio(st, cfg, i)
         acted = 0
@@ -625,7 +625,7 @@ def new_hand(st, cfg, p, timing, log, lg):
                 artifact_discard(st, cfg, p, c, log, lg)
             else:
                 play_artifact(st, cfg, p, choice, log, lg)
-        got = 0
+        got = I0
         for j in range(cfg[C_NEW_HAND]):
             c = _draw(st, cfg, log, lg)
             if c < 0:
@@ -1075,7 +1075,7 @@ def deal_menu(st, cfg):
     o = st[S_OFF]
     d = st[S_DEF]
     st[S_OPT] = NONE
-    n = 1
+    n = I1
     std = st[S_DEAL_STD]
     if std >= 0:
         n = _add_opt(st, n, std)
@@ -1527,7 +1527,7 @@ def setup(st, cfg, log, lg):
             if c >= 0:
                 _hand_add(st, cfg, p, c)
     if lg:
-        _log(log, E_START, st[S_START], n, I0, I0, I0, I0)
+        _log(log, E_START, st[S_START], np.int64(n), I0, I0, I0, I0)
 
 
 @njit
