@@ -132,15 +132,13 @@ class Cosmic(Game):
         )
 
     def game_metrics(self, rec):
-        enc = np.maximum(rec["encounters"], 1).astype(np.float64)
+        """Integer per-game metrics (the accumulator sums them exactly); the encounter outcome mix is
+        e.g. offense_wins_mean / encounters_mean."""
         return {
             "turns": rec["turns"], "encounters": rec["encounters"], "timeout": rec["timeout"],
             "shared_win": rec["joint_win"], "joint_win": rec["joint_win"], "n_winners": rec["n_winners"],
             "offense_wins": rec["offense_wins"], "defense_wins": rec["defense_wins"], "deals": rec["deals"],
             "failed_deals": rec["failed_deals"], "no_results": rec["no_results"],
-            "offense_win_share": rec["offense_wins"] / enc, "defense_win_share": rec["defense_wins"] / enc,
-            "deal_share": rec["deals"] / enc, "failed_deal_share": rec["failed_deals"] / enc,
-            "no_result_share": rec["no_results"] / enc,
             "second_encounters": rec["second_encounters"], "artifacts_played": rec["artifacts_played"],
             "compensation_cards": rec["compensation_cards"], "winning_score": rec["score"].max(axis=1),
         }
