@@ -266,6 +266,8 @@ class Table:
             st[A.S_HAND_ART + p] = na
             tot += na
         st[A.S_ART_TOTAL] = tot
+        for a in range(A.N_ART):
+            st[A.S_ART_KIND + a] = sum(int(st[A.S_ART_CNT + p * A.N_ART + a]) for p in range(self.N))
 
     def set_order(self, colours):
         """The next discs turned are these colours (first = next); the pile keeps its colours."""

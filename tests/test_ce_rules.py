@@ -9,6 +9,7 @@ import pytest
 
 import simsuite.games.cosmic.api as A
 from cosmic_harness import ART, ATT, BLUE, GREEN, NEG, RED, YELLOW, P, Table
+from simsuite.games.cosmic.api import src_code as S
 
 HOME = {0: [P(RED, n) for n in range(1, 6)]}
 
@@ -197,8 +198,8 @@ def test_ce_51_standard_deal_is_made_and_carried_out():
     t.set_ships(0, {P(RED, 1): 4, P(RED, 2): 4})
     t.set_ships(1, {P(BLUE, 1): 3, P(BLUE, 2): 4})
     t.play_cards(NEG, NEG)
-    # mothership returns: 3 placements (red 1 / red 2), then the deal ships
-    t.script(P(RED, 1), P(RED, 1), P(RED, 1), P(RED, 2), P(RED, 2), -1, P(BLUE, 2), -1)
+    # mothership returns: 3 ships onto red 1 (one chunk), then the deal ships (chunks, then stop)
+    t.script(S(P(RED, 1), 3), S(P(RED, 2), 2), -1, S(P(BLUE, 2), 1), -1)
     assert t.outcome() == A.R_DEAL_MADE
     assert t.script_ok()
     assert t.on(0, P(BLUE, 1)) == 2 and t.foreign(0) == 1
@@ -240,8 +241,7 @@ def _turn_table(hand0, hand1):
 
 
 def _script_first_encounter(t, card_o):
-    launch = [P(RED, 1)] * 4
-    t.script(*launch, P(BLUE, 1), 0, 0, card_o, 0)
+    t.script(S(P(RED, 1), 4), P(BLUE, 1), 0, 0, card_o, 0)
 
 
 def test_ce_15_1_second_encounter_offered_after_a_win_with_a_card_left():
@@ -252,7 +252,7 @@ def test_ce_15_1_second_encounter_offered_after_a_win_with_a_card_left():
     _script_first_encounter(t, c30)
     t.play_turn(0)
     assert t.script_ok()
-    assert t.kinds() == [A.D_LAUNCH] * 4 + [A.D_TARGET, A.D_INVITE_O, A.D_INVITE_D, A.D_CARD, A.D_SECOND]
+    assert t.kinds() == [A.D_LAUNCH, A.D_TARGET, A.D_INVITE_O, A.D_INVITE_D, A.D_CARD, A.D_SECOND]
     assert t.foreign(0) == 1
     assert len(t.events(t.k.E_ENCOUNTER)) == 1
 
@@ -262,8 +262,7 @@ def test_ce_15_1_no_second_encounter_without_an_encounter_card():
     offered (an artifact does not count)."""
     t = _turn_table([ATT(30), ART(A.ART_ZAP)], [ATT(4)])
     c30 = [c for c in t.hand(0) if t.cls(c) == ("A", 30)][0]
-    launch = [P(RED, 1)] * 4
-    t.script(*launch, P(BLUE, 1), 0, 0)  # the only encounter card is not a choice
+    t.script(S(P(RED, 1), 4), P(BLUE, 1), 0, 0)  # the only encounter card is not a choice
     t.play_turn(0)
     assert A.D_SECOND not in t.kinds()
     assert t.foreign(0) == 1 and c30 in t.discard()
@@ -284,8 +283,7 @@ def test_ce_15_3_at_most_two_encounters():
     result (no third encounter, no further second-encounter question)."""
     t = _turn_table([ATT(30), ATT(20), ATT(6), NEG], [ATT(4)])
     c30 = [c for c in t.hand(0) if t.cls(c) == ("A", 30)][0]
-    launch = [P(RED, 1)] * 4
-    t.script(*launch, P(BLUE, 1), 0, 0, c30, 1)
+    t.script(S(P(RED, 1), 4), P(BLUE, 1), 0, 0, c30, 1)
     t.play_turn(0)
     encs = t.events(t.k.E_ENCOUNTER)
     assert [e[1] for e in encs] == [1, 2]
@@ -324,8 +322,7 @@ def test_ce_17_4_defense_takes_a_new_hand_at_step_8():
     t = _turn_table([ATT(30), ATT(6)], [])
     t.deck_top([ATT(10), NEG, NEG, NEG, NEG, NEG, NEG])
     c30 = [c for c in t.hand(0) if t.cls(c) == ("A", 30)][0]
-    launch = [P(RED, 1)] * 4
-    t.script(*launch, P(BLUE, 1), 0, 0, c30)
+    t.script(S(P(RED, 1), 4), P(BLUE, 1), 0, 0, c30)
     res = t.encounter(0)
     assert t.events(t.k.E_NEW_HAND) == [(1, 7, int(A.T_NEWHAND_DEF), 7, 0, 0)]
     assert res == A.R_OFFENSE_WIN
@@ -338,8 +335,7 @@ def test_ce_17_5_no_encounter_card_anywhere_ends_the_encounter():
     t = _turn_table([ATT(30)], [])
     t.park_cards(2, "AN")
     c30 = t.hand(0)[0]
-    launch = [P(RED, 1)] * 4
-    t.script(*launch, P(BLUE, 1), 0, 0)
+    t.script(S(P(RED, 1), 4), P(BLUE, 1), 0, 0)
     res = t.encounter(0)
     assert res == A.R_NO_RESULT
     assert t.events(t.k.E_EARLY_END)[0][1] == int(t.k.END_DEFENSE_NO_CARD)
@@ -387,9 +383,9 @@ def test_ce_16_2_returning_ships_only_go_to_existing_colonies():
     t.set_ships(0, {P(RED, 1): 4, P(RED, 3): 2})
     t.set_ships(1, {P(BLUE, 1): 4})
     t.play_cards(NEG, NEG)
-    t.script(P(RED, 3), P(RED, 3))
+    t.script(S(P(RED, 3), 2))
     t.outcome()
-    assert t.asked()[:2] == [(A.D_PLACE, 0, 2), (A.D_PLACE, 0, 2)]
+    assert t.asked()[0] == (A.D_PLACE, 0, 4)  # (red 1 | red 3) x (1 | 2 ships): blue 2 is not offered
     assert P(BLUE, 2) not in t.ships(0)
 
 
@@ -449,7 +445,7 @@ def test_ce_5_6_expel_only_the_expelled_players_ships_count():
     t.set_order([RED])
     c20 = [c for c in t.hand(0) if t.cls(c) == ("A", 20)][0]
     expel = A.EXPEL_BASE + 1 * A.MAX_PLANETS + P(RED, 2)
-    t.script(expel, *([P(RED, 1)] * 4), 0, 0, c20, 0)
+    t.script(expel, S(P(RED, 1), 4), 0, 0, c20, 0)
     t.play_turn(0)
     assert t.script_ok()
     assert A.D_TARGET not in t.kinds()
@@ -465,7 +461,7 @@ def test_ce_5_5_resettle_is_unsuccessful():
     t = _turn_table([ATT(20), ATT(6)], [ATT(4)])
     t.set_ships(0, {P(RED, 1): 6, P(RED, 2): 6, P(RED, 3): 4, P(RED, 4): 4})
     t.set_order([RED])
-    t.script(P(RED, 5), P(RED, 1), P(RED, 1), -1)
+    t.script(P(RED, 5), S(P(RED, 1), 2), -1)
     t.play_turn(0)
     assert t.script_ok()
     assert t.on(0, P(RED, 5)) == 2 and t.home(0) == 5
@@ -563,7 +559,7 @@ def test_ce_21_4_plague():
     t.st[A.S_DEF] = 1
     c6 = [c for c in t.hand(1) if t.cls(c) == ("A", 6)][0]
     w1 = t.warp(1)
-    t.script(A.art_code(A.ART_PLAGUE, 1), P(BLUE, 2), P(BLUE, 2), P(BLUE, 3), c6)
+    t.script(A.art_code(A.ART_PLAGUE, 1), S(P(BLUE, 2), 2), S(P(BLUE, 3), 1), c6)
     t.window(A.W_2)
     assert t.script_ok()
     assert t.warp(1) == w1 + 3 and t.on(1, P(BLUE, 2)) == 2 and t.on(1, P(BLUE, 3)) == 3
@@ -641,7 +637,7 @@ def test_ce_8_8_no_alliances_with_two_players(players):
     t.strip_artifacts()
     t.hands(p0=[ATT(10)], p1=[ATT(6)])
     t.set_order([1])
-    t.script(P(RED, 1), -1, P(BLUE, 1))
+    t.script(S(P(RED, 1), 1), -1, P(BLUE, 1))
     t.encounter(0)
     kinds = t.kinds()
     if players == 2:

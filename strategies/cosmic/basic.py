@@ -11,7 +11,7 @@ from simsuite.games.cosmic.api import (
 )
 from simsuite.games.cosmic.heuristics import (
     cheapest_card, deal_value, find_option, mean_attack, offense_win_chance, pick_artifact, pick_card,
-    pick_planet, pick_source, threat, would_win,
+    pick_place, pick_planet, pick_source, threat, would_win,
 )
 
 
@@ -58,7 +58,7 @@ def decide(kind, st, cfg, me):
     if kind == D_PENALTY or kind == D_PLAGUE_SHIPS:
         return pick_source(st, cfg, me, WALL)
     if kind == D_PLACE:
-        return pick_planet(st, cfg, me)
+        return pick_place(st, cfg, me)
     if kind == D_REGROUP:
         i = find_option(st, OPT_MOTHERSHIP)
         if i >= 0:

@@ -23,32 +23,36 @@ kind                   CE id     option values
 D_REGROUP              50.1      -1 skip; a colony (planet id); OPT_MOTHERSHIP (no colony)
 D_OWN_COLOUR           50.2      -1 REDRAW; a home planet id = RESETTLE onto it;
                                  ``EXPEL_BASE + Q * MAX_PLANETS + planet`` = EXPEL player Q there
-D_RESETTLE_SHIPS       50.2      next ship's source: a colony, or OPT_MOTHERSHIP; -1 stop (>= 1 taken)
-D_LAUNCH               50.5      next ship's source colony; -1 stop (>= 1 taken); at most 4
+D_RESETTLE_SHIPS       50.2      a source chunk ``src_code(colony or OPT_MOTHERSHIP, k)``; -1 stop
+D_LAUNCH               50.5      a source chunk ``src_code(colony, k)``; -1 stop (>= 1 taken)
 D_TARGET               50.6      a planet of the defense's home system
 D_INVITE_O             50.7      bitmask of the invited seats (0 = nobody)
 D_INVITE_D             50.8      bitmask of the invited seats (0 = nobody)
 D_ALLIANCE             50.9      -1 DECLINE, SIDE_OFFENSE (1) or SIDE_DEFENSE (2)
-D_ALLY_SHIPS           50.9      next ship's source colony; -1 stop (>= 1 taken); at most 4
+D_ALLY_SHIPS           50.9      a source chunk ``src_code(colony, k)``; -1 stop (>= 1 taken)
 D_CARD                 50.10     an encounter card id (one per distinct card in the hand)
 D_SECOND               50.11     0 END, 1 TAKE
 D_DEAL_PROPOSE         51.2      -1 pass; a deal code (``deal_code``; see below)
 D_DEAL_ACCEPT          51.2      0 reject, 1 accept (proposal in st[S_DEAL])
 D_DEAL_GIVE            51.1      a card id to hand over (GIVER_CHOICE term, one card at a time)
-D_DEAL_SHIPS           51.1      next ship's source colony for a deal colony; -1 stop (>= 1 taken)
-D_PENALTY              50.13     source colony of the next ship lost to a failed deal
+D_DEAL_SHIPS           51.1      a source chunk for a deal colony (st[S_CTX_PL]); -1 stop
+D_PENALTY              50.13     a source chunk of the ships lost to a failed deal
 D_REWARD               50.14     -1 draw a card; a colony = move one warp ship onto it
-D_PLACE                50.15     a colony for the next returning ship (st[S_CTX] says why)
+D_PLACE                50.15     ``src_code(colony, k)``: k returning ships onto it (st[S_CTX]: why)
 D_NEW_HAND             50.16     -1 discard the artifact; an artifact play code
 D_ARTIFACT             50.17     -1 pass; an artifact play code (st[S_WINDOW] = window/trigger)
-D_PLAGUE_SHIPS         50.18     source colony of the next ship the Plague victim loses
+D_PLAGUE_SHIPS         50.18     a source chunk of the ships the Plague victim loses
 D_PLAGUE_DISCARD       50.18     a card id to discard (attack, then negotiate, then artifact)
 =====================  ========  ===============================================================
 
 Ship-source decisions (D_RESETTLE_SHIPS, D_LAUNCH, D_ALLY_SHIPS, D_DEAL_SHIPS, D_PENALTY,
-D_PLAGUE_SHIPS) choose a "sources" multiset (CE.50) one ship at a time: ``st[S_CTX_N]`` ships are
-taken so far, ``st[S_CTX_MIN]`` / ``st[S_CTX_MAX]`` bound the total. The ships taken so far are
-already off their planets (a colony whose last ship was taken is gone, CE.16.1).
+D_PLAGUE_SHIPS) build a "sources" multiset (CE.50) in chunks: each option ``src_code(pl, k)`` takes
+k = 1..4 ships from colony pl (never more than it has or than may still be taken); ``-1`` stops once
+the minimum is reached. ``st[S_CTX_N]`` ships are taken so far, ``st[S_CTX_MIN]`` /
+``st[S_CTX_MAX]`` bound the total. The ships taken so far are already off their planets (a colony
+whose last ship was taken is gone, CE.16.1). Placements (D_PLACE, CE.50.15) use the same chunks:
+``src_code(pl, k)`` puts k of the ships still to place onto colony pl; ``st[S_CTX_N]`` = ships
+still to place.
 
 Artifact play codes: ``art_code(kind, param)`` = ``kind * 64 + param``; param is the victim seat
 (Plague), the bitmask of removed allies (Force Field), the seat whose power is zapped (Cosmic Zap),
@@ -70,7 +74,7 @@ MAX_PLANETS = MAX_P * PPS_MAX
 MAX_CARDS = 64
 MAX_HAND = 64
 MAX_DISCS = 32
-MAX_OPT = 64
+MAX_OPT = 96
 N_ART = 6
 
 COLOUR_NAMES = ("red", "blue", "green", "yellow")
@@ -98,6 +102,8 @@ NONE = np.int64(-1)
 I0 = np.int64(0)
 I1 = np.int64(1)
 OPT_MOTHERSHIP = np.int64(100)
+SRC_SHIFT = np.int64(32)  # src_code(pl, k) = pl * 32 + k
+MAX_CHUNK = np.int64(4)  # ships per source / placement option
 EXPEL_BASE = np.int64(1000)
 SIDE_OFFENSE = np.int64(1)
 SIDE_DEFENSE = np.int64(2)
@@ -222,6 +228,7 @@ S_HAND_N = _cf(MAX_P)
 S_HAND_ENC = _cf(MAX_P)  # encounter cards in hand (cache)
 S_HAND_ART = _cf(MAX_P)  # artifacts in hand (cache)
 S_ART_TOTAL = _cf()  # artifacts in all hands
+S_ART_KIND = _cf(N_ART)  # artifacts per kind in all hands
 S_ART_CNT = _cf(MAX_P * N_ART)  # artifacts per (player, kind)
 S_HAND = _cf(MAX_P * MAX_HAND)
 S_DECK_N = _cf()
@@ -299,6 +306,22 @@ def deal_n_do(code):
 @njit(inline="always")
 def deal_r_do(code):
     return (code >> 19) & 7
+
+
+@njit(inline="always")
+def src_code(pl, k):
+    """Ship chunk option: k ships from / onto planet pl (OPT_MOTHERSHIP for the centre row)."""
+    return pl * SRC_SHIFT + k
+
+
+@njit(inline="always")
+def src_planet(code):
+    return code // SRC_SHIFT
+
+
+@njit(inline="always")
+def src_count(code):
+    return code % SRC_SHIFT
 
 
 @njit(inline="always")

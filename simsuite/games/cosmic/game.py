@@ -281,8 +281,8 @@ def describe_events(k, log, cfg_arr, seat_strats) -> list[dict]:
         elif code == k.E_DEFENSE:
             ev.append(dict(event="defense", player=a, text=f"   defense: {seat(a)}"))
         elif code == k.E_SHIP_FROM:
-            ev.append(dict(event="ship_from", player=a, planet=b, kind=kind_names.get(c, str(c)),
-                           text=f"     {kind_names.get(c, '?')}: a ship of seat {a} from {planet_name(b)}"))
+            ev.append(dict(event="ship_from", player=a, planet=b, kind=kind_names.get(c, str(c)), ships=d,
+                           text=f"     {kind_names.get(c, '?')}: {d} ship(s) of seat {a} from {planet_name(b)}"))
         elif code == k.E_LAUNCH:
             ev.append(dict(event="launch", player=a, ships=b, text=f"   launch: {b} ship(s) on the mothership"))
         elif code == k.E_TARGET:
@@ -316,8 +316,8 @@ def describe_events(k, log, cfg_arr, seat_strats) -> list[dict]:
             ev.append(dict(event="land", player=a, planet=b, ships=c,
                            text=f"     seat {a} lands {c} ship(s) on {planet_name(b)}"))
         elif code == k.E_PLACE:
-            ev.append(dict(event="place", player=a, planet=b,
-                           text=f"     a ship of seat {a} {ctx_names.get(c, 'is placed')} to {planet_name(b)}"))
+            ev.append(dict(event="place", player=a, planet=b, ships=d,
+                           text=f"     {d} ship(s) of seat {a} {ctx_names.get(c, 'placed')} to {planet_name(b)}"))
         elif code == k.E_NO_COLONY:
             ev.append(dict(event="no_colony", player=a, ships=b,
                            text=f"     seat {a} has no colony: {b} ship(s) go to the warp (CE.16.3)"))

@@ -13,7 +13,7 @@ from numba import njit
 from simsuite.games.cosmic.api import (
     ART_EMOTION, ART_FORCE_FIELD, ART_GAS, ART_MOBIUS, ART_PLAGUE, ART_ZAP, C_CARD_KIND, C_CARD_VAL,
     C_N_CARDS, C_NP, C_WIN_COLONIES, K_ARTIFACT, K_ATTACK, K_NEGOTIATE, MAX_HAND, MAX_PLANETS, NONE,
-    OPT_MOTHERSHIP, PPS_MAX, S_CARD_D, S_CARD_O, S_CARRIER, S_CENTRE, S_CLAIMANT, S_CTX_N, S_DEF,
+    OPT_MOTHERSHIP, PPS_MAX, SRC_SHIFT, S_CARD_D, S_CARD_O, S_CARRIER, S_CENTRE, S_CLAIMANT, S_CTX_N, S_DEF,
     S_FOREIGN, S_HAND, S_HAND_ENC, S_HAND_N, S_NOPT, S_OFF, S_OPT, S_PS, S_REVEALED, S_SCR, S_TARGET,
     S_WARP, S_WING, deal_col_do, deal_col_od, defense_strength, leader, offense_strength,
 )
@@ -40,35 +40,37 @@ def mean_attack(st, cfg):
 
 
 @njit
-def source_score(st, cfg, me, pl):
-    """How willingly `me` takes a ship off planet pl (higher = better): big stacks first; the last
-    ship of a colony is costly (a foreign colony counts toward victory, CE.18)."""
-    if pl == OPT_MOTHERSHIP:
-        return 1000
-    k = st[S_PS + me * MAX_PLANETS + pl]
-    if k > 1:
-        return 10 * k
-    if pl // PPS_MAX == me:
-        return -50
-    return -100
-
-
-@njit
 def pick_source(st, cfg, me, want):
-    """Ship-source decisions: stop (option -1, when offered) once `want` ships are taken or when every
-    source would end a colony; otherwise the best-scoring source."""
+    """Ship-source decisions (options src_code(pl, k)): stop (option -1, when offered) once `want`
+    ships are taken; otherwise take from the biggest stack a chunk that keeps one ship there (a
+    colony ends with its last ship, CE.16.1; a foreign colony counts toward victory, CE.18), and
+    never more than still wanted. Stops rather than end a colony once the minimum is met."""
     n = st[S_NOPT]
     taken = st[S_CTX_N]
     can_stop = st[S_OPT] == NONE
     if can_stop and taken >= want:
         return 0
+    need = want - taken
     bi = -1
     bv = NEG
     for i in range(n):
-        pl = st[S_OPT + i]
-        if pl < 0:
+        code = st[S_OPT + i]
+        if code < 0:
             continue
-        v = source_score(st, cfg, me, pl)
+        pl = code // SRC_SHIFT
+        c = code % SRC_SHIFT
+        if pl == OPT_MOTHERSHIP:
+            v = 1000 + c
+        else:
+            s = st[S_PS + me * MAX_PLANETS + pl]
+            good = s - 1 if s > 1 else 1
+            if good > need:
+                good = need
+            v = 10 * s - 2 * abs(c - good)
+            if c > need:
+                v -= 1000
+            if c == s:
+                v -= 50 if pl // PPS_MAX == me else 100
         if v > bv:
             bv = v
             bi = i
@@ -79,7 +81,7 @@ def pick_source(st, cfg, me, want):
     return bi
 
 
-@njit
+@njit(inline="always")
 def place_score(st, cfg, me, pl):
     """Where a ship of `me` is most useful: home planets defend when the system is attacked
     (CE.10.2), so the home planet with the fewest ships first; foreign colonies after."""
@@ -91,7 +93,7 @@ def place_score(st, cfg, me, pl):
 
 @njit
 def pick_planet(st, cfg, me):
-    """Best planet option (ignores -1 / OPT_MOTHERSHIP); -1 if there is none."""
+    """Best plain planet option (D_REGROUP, D_REWARD; ignores -1 / OPT_MOTHERSHIP); -1 if none."""
     bi = -1
     bv = NEG
     for i in range(st[S_NOPT]):
@@ -99,6 +101,20 @@ def pick_planet(st, cfg, me):
         if pl < 0 or pl == OPT_MOTHERSHIP:
             continue
         v = place_score(st, cfg, me, pl)
+        if v > bv:
+            bv = v
+            bi = i
+    return bi
+
+
+@njit
+def pick_place(st, cfg, me):
+    """D_PLACE (options src_code(pl, k)): every ship still to place onto the best colony at once."""
+    bi = 0
+    bv = NEG
+    for i in range(st[S_NOPT]):
+        code = st[S_OPT + i]
+        v = place_score(st, cfg, me, code // SRC_SHIFT) * 8 + code % SRC_SHIFT
         if v > bv:
             bv = v
             bi = i
@@ -217,8 +233,8 @@ def offense_win_chance(st, cfg):
 
 
 @njit
-def artifact_value(st, cfg, me, code):
-    """Value of playing artifact `code` now (<= 0: better to pass)."""
+def artifact_value(st, cfg, me, code, ld):
+    """Value of playing artifact `code` now (<= 0: better to pass); ld = the leader other than me."""
     kind = code // 64
     param = code % 64
     N = cfg[C_NP]
@@ -239,7 +255,6 @@ def artifact_value(st, cfg, me, code):
     if kind == ART_PLAGUE:
         if param == me:
             return -10
-        ld = leader(st, cfg, me)
         if param != ld or st[S_FOREIGN + param] < 2:
             return -1
         return st[S_FOREIGN + param] - st[S_FOREIGN + me] + 1
@@ -276,11 +291,12 @@ def pick_artifact(st, cfg, me):
     """D_ARTIFACT / D_NEW_HAND: the best play with a positive value, else option 0 (pass/discard)."""
     bi = 0
     bv = 0
+    ld = leader(st, cfg, me)
     for i in range(st[S_NOPT]):
         code = st[S_OPT + i]
         if code < 0:
             continue
-        v = artifact_value(st, cfg, me, code)
+        v = artifact_value(st, cfg, me, code, ld)
         if v > bv:
             bv = v
             bi = i

@@ -69,7 +69,7 @@ def _shuffle(st, base, n):
         st[base + j] = t
 
 
-@njit
+@njit(inline="always")
 def _decide(st, cfg, p, kind):
     """Ask seat p's strategy to pick among the options in st[S_OPT:]; return the option value.
     With a single legal option nothing is asked (CE.50: only real choices are decisions)."""
@@ -82,7 +82,7 @@ def _decide(st, cfg, p, kind):
     return st[S_OPT + i]
 
 
-@njit
+@njit(inline="always")
 def _prio(st, cfg, i):
     """Seat at position i of the priority order (CE.20.2): the offense, the defense (once known),
     then the others clockwise from the offense's left."""
@@ -116,6 +116,7 @@ def _hand_add(st, cfg, p, c):
         st[S_HAND_ART + p] += 1
         st[S_ART_TOTAL] += 1
         st[S_ART_CNT + p * N_ART + cfg[C_CARD_VAL + c]] += 1
+        st[S_ART_KIND + cfg[C_CARD_VAL + c]] += 1
     else:
         st[S_HAND_ENC + p] += 1
 
@@ -133,6 +134,7 @@ def _hand_take(st, cfg, p, i):
         st[S_HAND_ART + p] -= 1
         st[S_ART_TOTAL] -= 1
         st[S_ART_CNT + p * N_ART + cfg[C_CARD_VAL + c]] -= 1
+        st[S_ART_KIND + cfg[C_CARD_VAL + c]] -= 1
     else:
         st[S_HAND_ENC + p] -= 1
     return c
@@ -293,9 +295,10 @@ def loss_event(st, cfg, p, k, log, lg):
 
 @njit
 def take_ships(st, cfg, p, kind, kmin, kmax, excl, ms_ok, log, lg):
-    """A "sources" choice (CE.50) one ship at a time: decision `kind`, options = p's colonies (not
-    `excl`), the mothership's centre row if ms_ok (RESETTLE), and -1 = stop once kmin are taken.
-    The ships leave their planets at once (CE.6.3, CE.16.1). Returns the number taken."""
+    """A "sources" choice (CE.50) in chunks: decision `kind`, options src_code(pl, k) = k ships (1..4)
+    from p's colony pl (not `excl`), from the mothership's centre row if ms_ok (RESETTLE), and
+    -1 = stop once kmin are taken. The ships leave their planets at once (CE.6.3, CE.16.1).
+    Returns the number taken."""
     st[S_CTX] = kind
     st[S_CTX_N] = 0
     st[S_CTX_MIN] = kmin
@@ -308,53 +311,78 @@ def take_ships(st, cfg, p, kind, kmin, kmax, excl, ms_ok, log, lg):
         if taken >= kmin:
             st[S_OPT] = NONE
             n = 1
+        room = kmax - taken
+        if room > MAX_CHUNK:
+            room = MAX_CHUNK
         for pl in range(npl):
-            if pl != excl and st[base + pl] > 0:
-                st[S_OPT + n] = pl
-                n += 1
+            s = st[base + pl]
+            if pl != excl and s > 0:
+                m = s if s < room else room
+                for c in range(1, m + 1):
+                    st[S_OPT + n] = pl * SRC_SHIFT + c
+                    n += 1
         if ms_ok == 1 and st[S_CENTRE] > 0 and st[S_OFF] == p:
-            st[S_OPT + n] = OPT_MOTHERSHIP
-            n += 1
+            m = st[S_CENTRE] if st[S_CENTRE] < room else room
+            for c in range(1, m + 1):
+                st[S_OPT + n] = OPT_MOTHERSHIP * SRC_SHIFT + c
+                n += 1
         if n == 0 or (n == 1 and taken >= kmin):
             break
-        st[S_NOPT] = n
-        src = _decide(st, cfg, p, kind)
-        if src < 0:
-            break
-        if src == OPT_MOTHERSHIP:
-            st[S_CENTRE] -= 1
+        if kmin == kmax and n == room and st[S_OPT] // SRC_SHIFT == st[S_OPT + n - 1] // SRC_SHIFT:
+            code = st[S_OPT + n - 1]  # one source and an exact count: the whole chunk, no choice
         else:
-            ships_add(st, cfg, p, src, M1, log, lg)
-        taken += 1
+            st[S_NOPT] = n
+            code = _decide(st, cfg, p, kind)
+        if code < 0:
+            break
+        src = code // SRC_SHIFT
+        c = code % SRC_SHIFT
+        if src == OPT_MOTHERSHIP:
+            st[S_CENTRE] -= c
+        else:
+            ships_add(st, cfg, p, src, -c, log, lg)
+        taken += c
         st[S_CTX_N] = taken
         if lg:
-            _log(log, E_SHIP_FROM, p, src, kind, I0, I0, I0)
+            _log(log, E_SHIP_FROM, p, src, kind, c, I0, I0)
     return taken
 
 
 @njit
 def place_ships(st, cfg, p, k, excl, ctx, log, lg):
-    """Return rule (CE.0.8, CE.50.15): put k ships of p, one at a time, on its colonies as it
-    chooses (never on `excl`); with no permitted colony they go to the warp (CE.16.3)."""
+    """Return rule (CE.0.8, CE.50.15): put k ships of p on its colonies as it chooses (never on
+    `excl`), a chunk of 1..4 ships per decision; with no permitted colony they go to the warp
+    (CE.16.3)."""
     base = S_PS + p * MAX_PLANETS
     npl = cfg[C_NP] * PPS_MAX
     st[S_CTX] = ctx
-    for j in range(k):
+    left = k
+    while left > 0:
+        st[S_CTX_N] = left
+        room = left if left < MAX_CHUNK else MAX_CHUNK
         n = 0
         for pl in range(npl):
             if pl != excl and st[base + pl] > 0:
-                st[S_OPT + n] = pl
-                n += 1
+                for c in range(1, room + 1):
+                    st[S_OPT + n] = pl * SRC_SHIFT + c
+                    n += 1
         if n == 0:
-            st[S_WARP + p] += k - j
+            st[S_WARP + p] += left
             if lg:
-                _log(log, E_NO_COLONY, p, k - j, ctx, I0, I0, I0)
+                _log(log, E_NO_COLONY, p, left, ctx, I0, I0, I0)
             return
-        st[S_NOPT] = n
-        pl = _decide(st, cfg, p, D_PLACE)
-        ships_add(st, cfg, p, pl, I1, log, lg)
+        if n == room:  # a single permitted colony: every ship goes there, nothing to decide
+            pl = st[S_OPT] // SRC_SHIFT
+            c = left
+        else:
+            st[S_NOPT] = n
+            code = _decide(st, cfg, p, D_PLACE)
+            pl = code // SRC_SHIFT
+            c = code % SRC_SHIFT
+        ships_add(st, cfg, p, pl, c, log, lg)
+        left -= c
         if lg:
-            _log(log, E_PLACE, p, pl, ctx, I0, I0, I0)
+            _log(log, E_PLACE, p, pl, ctx, c, I0, I0)
 
 
 @njit
@@ -529,7 +557,7 @@ def power_event(st, cfg, p, log, lg):
     """E.POWER (CE.20.3, CE.21.1): seat p's power is about to take effect. Cosmic Zap holders are
     asked in priority order; the first Zap settles it. Returns 1 if the power takes effect,
     0 if it was zapped (p's power is then off until the end of the encounter)."""
-    if st[S_ART_TOTAL] == 0 or st[S_POWER + p] == 0:
+    if st[S_ART_KIND + ART_ZAP] == 0 or st[S_POWER + p] == 0:
         return st[S_POWER + p]
     w_old = st[S_WINDOW]
     st[S_WINDOW] = T_POWER
@@ -568,6 +596,46 @@ def _artifact_turn(st, cfg, w, p, log, lg):
 
 
 @njit
+def _window_live(st, cfg, w):
+    """0 when nobody can act in window w: no alien, and no artifact in any hand playable there
+    (Cosmic Zap and Stellar Gas answer triggers only). A cheap test run before the priority loop."""
+    if st[S_ANY_ALIEN] == 1 or st[S_ART_KIND + ART_PLAGUE] > 0:
+        return 1
+    if (w == W_E0 or w == W_1) and st[S_ART_CNT + st[S_OFF] * N_ART + ART_MOBIUS] > 0:
+        return 1
+    if (w == W_7 or w == W_8) and st[S_ART_KIND + ART_FORCE_FIELD] > 0 and _ally_mask(st, cfg) != 0:
+        return 1
+    if w == W_9 and st[S_ART_KIND + ART_EMOTION] > 0 and st[S_EMOTION] == 0:
+        return 1
+    return 0
+
+
+@njit(inline="always")
+def _art_can_act(st, p, w):
+    """p holds an artifact whose timing includes window w (its legality is checked by art_plays)."""
+    b = S_ART_CNT + p * N_ART
+    if st[b + ART_PLAGUE] > 0:
+        return 1
+    if (w == W_E0 or w == W_1) and st[b + ART_MOBIUS] > 0 and p == st[S_OFF]:
+        return 1
+    if (w == W_7 or w == W_8) and st[b + ART_FORCE_FIELD] > 0:
+        return 1
+    if w == W_9 and st[b + ART_EMOTION] > 0:
+        return 1
+    return 0
+
+
+@njit
+def _live_mask(st, cfg, w):
+    """Seats that might act in window w: an alien power (CE.22 hooks) or a playable artifact."""
+    m = 0
+    for p in range(cfg[C_NP]):
+        if (st[S_ANY_ALIEN] == 1 and st[S_ALIEN + p] >= 0) or _art_can_act(st, p, w) == 1:
+            m |= 1 << p
+    return m
+
+
+@njit
 def window(st, cfg, w, log, lg):
     """A timing window (CE.20.1) with the priority loop of CE.20.2: players are asked in priority
     order, each passes or takes one action (an alien power's optional use, or one artifact); the
@@ -575,22 +643,27 @@ def window(st, cfg, w, log, lg):
     if st[S_DONE] == 1:
         return
     st[S_WINDOW] = w
-    if st[S_ART_TOTAL] == 0 and st[S_ANY_ALIEN] == 0:
+    if _window_live(st, cfg, w) == 0:
         return
     N = cfg[C_NP]
-    passes = 0
+    # Players who cannot act can only pass, so the loop visits just those who can; it closes when
+    # each of them has passed since the last action (exactly the CE.20.2 rule).
+    live = _live_mask(st, cfg, w)
+    passed = 0
     i = I0
-    while passes < N:
+    while (live & ~passed) != 0:
         p = _prio(st, cfg, i)
-        acted = 0
-        if st[S_ANY_ALIEN] == 1 and st[S_ALIEN + p] >= 0:
-            acted = power_window(st, cfg, w, p, log, lg)
-        if acted == 0 and st[S_HAND_ART + p] > 0:
-            acted = _artifact_turn(st, cfg, w, p, log, lg)
-        if acted == 1:
-            passes = 0
-        else:
-            passes += 1
+        if (live >> p) & 1:
+            acted = 0
+            if st[S_ANY_ALIEN] == 1 and st[S_ALIEN + p] >= 0:
+                acted = power_window(st, cfg, w, p, log, lg)
+            if acted == 0 and _art_can_act(st, p, w) == 1:
+                acted = _artifact_turn(st, cfg, w, p, log, lg)
+            if acted == 1:
+                passed = 0
+                live = _live_mask(st, cfg, w)
+            else:
+                passed |= 1 << p
         i += 1
         if i == N:
             i = 0
@@ -986,7 +1059,7 @@ def compensation(st, cfg, claimant, opp, n, log, lg):
         return
     st[S_CLAIMANT] = claimant
     st[S_CLAIM_N] = n
-    if st[S_ART_TOTAL] > 0:
+    if st[S_ART_KIND + ART_GAS] > 0:
         w_old = st[S_WINDOW]
         st[S_WINDOW] = T_COMP
         for i in range(cfg[C_NP]):
@@ -1608,6 +1681,12 @@ def check_invariants(st, cfg):
         tot_art += na
     if tot_art != st[S_ART_TOTAL]:
         return V_HAND_CACHE
+    for a in range(N_ART):
+        k = 0
+        for p in range(N):
+            k += st[S_ART_CNT + p * N_ART + a]
+        if k != st[S_ART_KIND + a]:
+            return V_HAND_CACHE
     for i in range(nc):
         if seen[i] != 1:
             return V_CARDS
