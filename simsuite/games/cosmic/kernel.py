@@ -16,6 +16,23 @@ Every seat's ``S_ALIEN`` is -1 and ``S_ANY_ALIEN`` 0, so those hooks are skipped
 
 Conventions: no Python int literal is ever passed to a non-inlined function (use the np.int64
 constants NONE, I0, I1, ...), so each function compiles exactly once.
+
+Readings this engine had to choose where the contract leaves a gap (each documented here):
+
+* New hands (CE.17.1 / CE.17.4, A19 "play if a legal use exists at that moment"): the start-of-turn
+  new hand has W-E0 timing (Mobius Tube for the offense, Plague); the defense's new hand in step 8
+  has W-7 timing (Plague, Force Field with allies present). Other artifacts are discarded.
+* A Plague on the defense between step 4 and the outcome cannot take the ships on the target
+  planet: they are in the encounter and frozen (CE.7.2, CE.70.11).
+* Defensive allies never put returning ships on the target planet (A12 applied to every return:
+  DEFENSE_WIN, N/N, Force Field, early end), rewards included.
+* An offense that cannot get any encounter card at the start of its turn (A19) has one encounter
+  with NO_RESULT and its turn ends.
+* Ship sources (CE.50 "sources") and placements (CE.50.15) are chosen as chunks of 1-4 ships from
+  or onto one colony per decision; a single permitted colony with a forced count asks nothing.
+* Ships per player beyond planets x start ships start in the warp (CE.80 keys are independent).
+* With deal_propose_policy = strategy the proposer picks from a menu (``deal_menu``): the standard
+  deal, every one-sided colony, 0-2 cards each way, and a colony paid with 1-2 cards.
 """
 import numpy as np
 from numba import njit, prange
