@@ -63,7 +63,8 @@ class Cosmic(Game):
     params = PARAMS
     kernel_file = HERE / "kernel.py"
     kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py",
-                   HERE.parent.parent / "rng.py", HERE.parent.parent / "unmanaged.py")
+                   HERE.parent.parent / "rng.py", HERE.parent.parent / "unmanaged.py",
+                   HERE.parent.parent / "kernel_common.py", HERE.parent.parent / "records.py")
 
     def check(self, cfg: dict) -> None:
         need = cfg["planets_per_system"] * cfg["start_ships_per_planet"]

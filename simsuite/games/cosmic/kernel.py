@@ -37,13 +37,13 @@ Readings this engine had to choose where the contract leaves a gap (each documen
 import numpy as np
 from numba import njit, prange
 
+from simsuite.kernel_common import LOG_W, log_event as _log, shuffle
 from simsuite.rng import below, game_stream
 from simsuite.unmanaged import unmanaged, unmanaged2
 from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.cosmic.records import *  # noqa: F401,F403
 
 # --- event log (replay) -------------------------------------------------------------------
-LOG_W = 8
 (E_START, E_TURN, E_NEW_HAND, E_NEW_HAND_FAIL, E_ENCOUNTER, E_REGROUP, E_DISC, E_DISC_RESHUFFLE,
  E_OWN_COLOUR, E_RESETTLE, E_EXPEL, E_SHIP_FROM, E_LAUNCH, E_TARGET, E_INVITE, E_ALLY, E_ARTIFACT,
  E_REVEAL, E_TOTALS, E_RESULT, E_LOSS, E_LAND, E_PLACE, E_NO_COLONY, E_REWARD, E_COMP, E_GAS,
@@ -60,30 +60,9 @@ I4 = np.int64(4)
 M1 = np.int64(-1)
 
 
-@njit
-def _log(log, code, a, b, c, d, e, f):
-    n = log[0, 0]
-    if n + 1 < log.shape[0]:
-        row = n + 1
-        log[row, 0] = code
-        log[row, 1] = a
-        log[row, 2] = b
-        log[row, 3] = c
-        log[row, 4] = d
-        log[row, 5] = e
-        log[row, 6] = f
-        log[0, 0] = n + 1
-    else:
-        log[0, 1] = 1  # overflow flag
-
-
 @njit(inline="always")
 def _shuffle(st, base, n):
-    for i in range(n - 1, 0, -1):
-        j = below(st, S_RNG, i + 1)
-        t = st[base + i]
-        st[base + i] = st[base + j]
-        st[base + j] = t
+    shuffle(st, S_RNG, base, n)
 
 
 @njit(inline="always")

@@ -6,6 +6,8 @@ copy, as a numpy structured array with these fields (per-seat fields are length-
 """
 import numpy as np
 
+from simsuite.records import RecordLayout
+
 from .api import MAX_P, N_ART
 
 SCALAR_FIELDS = (
@@ -43,15 +45,9 @@ VECTOR_FIELDS = (
     ("power_on", MAX_P, "1 if the power flag is on at the end (CE.19)"),
 )
 
-_off = 0
-OFFSETS = {}
-for _name, _doc in SCALAR_FIELDS:
-    OFFSETS[_name] = _off
-    _off += 1
-for _name, _n, _doc in VECTOR_FIELDS:
-    OFFSETS[_name] = _off
-    _off += _n
-N_COLS = _off
+LAYOUT = RecordLayout(SCALAR_FIELDS, VECTOR_FIELDS)
+OFFSETS = LAYOUT.offsets
+N_COLS = LAYOUT.n_cols
 
 R_GAME = OFFSETS["game"]
 R_START = OFFSETS["start_player"]
@@ -84,12 +80,9 @@ R_WARP = OFFSETS["warp"]
 R_HAND = OFFSETS["hand"]
 R_POWER = OFFSETS["power_on"]
 
-DTYPE = np.dtype(
-    [(n, "<i8") for n, _ in SCALAR_FIELDS] + [(n, "<i8", (k,)) for n, k, _ in VECTOR_FIELDS]
-)
-assert DTYPE.itemsize == N_COLS * 8
+DTYPE = LAYOUT.dtype
 
 
 def as_records(rows: np.ndarray) -> np.ndarray:
     """View an (n, N_COLS) int64 array as a structured array (no copy)."""
-    return np.ascontiguousarray(rows).view(DTYPE).reshape(len(rows))
+    return LAYOUT.view(rows)

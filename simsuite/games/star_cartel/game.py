@@ -68,7 +68,8 @@ class StarCartel(Game):
     params = PARAMS
     kernel_file = HERE / "kernel.py"
     kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py",
-                   HERE.parent.parent / "rng.py", HERE.parent.parent / "unmanaged.py")
+                   HERE.parent.parent / "rng.py", HERE.parent.parent / "unmanaged.py",
+                   HERE.parent.parent / "kernel_common.py", HERE.parent.parent / "records.py")
 
     def check(self, cfg: dict) -> None:
         lo, hi = cfg["floor_value"], cfg["crash_threshold"]

@@ -11,13 +11,13 @@ plays a range of game indices in parallel, one output row per game.
 import numpy as np
 from numba import njit, prange
 
+from simsuite.kernel_common import LOG_W, log_event as _log, shuffle
 from simsuite.rng import below, game_stream
 from simsuite.unmanaged import unmanaged, unmanaged2
 from simsuite.games.star_cartel.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.star_cartel.records import *  # noqa: F401,F403
 
 # --- event log (replay) -------------------------------------------------------------------
-LOG_W = 8
 (E_SETUP_PURGE, E_START, E_TURN, E_ROW_PURGE, E_LOAD, E_DELIVERY, E_SET, E_MARKER, E_SHIP, E_END,
  E_FINAL_TURN, E_RESHUFFLE, E_SCORE, E_WINNERS, E_PASS, E_WAIT, E_TIMEOUT, E_DECLINE) = (np.int64(k) for k in range(1, 19))
 # fate of a delivered set (E_SET)
@@ -25,30 +25,9 @@ F_LARGEST, F_SMALLEST, F_STASH, F_DISCARD = range(4)
 GAMES_PER_BLOCK = 64
 
 
-@njit
-def _log(log, code, a, b, c, d, e, f):
-    n = log[0, 0]
-    if n + 1 < log.shape[0]:
-        row = n + 1
-        log[row, 0] = code
-        log[row, 1] = a
-        log[row, 2] = b
-        log[row, 3] = c
-        log[row, 4] = d
-        log[row, 5] = e
-        log[row, 6] = f
-        log[0, 0] = n + 1
-    else:
-        log[0, 1] = 1  # overflow flag
-
-
 @njit(inline="always")
 def _shuffle(st, base, n):
-    for i in range(n - 1, 0, -1):
-        j = below(st, S_RNG, i + 1)
-        t = st[base + i]
-        st[base + i] = st[base + j]
-        st[base + j] = t
+    shuffle(st, S_RNG, base, n)
 
 
 @njit

@@ -6,6 +6,8 @@ copy, as a numpy structured array with these fields (per-seat fields are length-
 """
 import numpy as np
 
+from simsuite.records import RecordLayout
+
 from .api import MAX_P, N_TYPES
 
 SCALAR_FIELDS = (
@@ -34,15 +36,9 @@ VECTOR_FIELDS = (
     ("ship", MAX_P, "final ship id per seat"),
 )
 
-_off = 0
-OFFSETS = {}
-for _name, _doc in SCALAR_FIELDS:
-    OFFSETS[_name] = _off
-    _off += 1
-for _name, _n, _doc in VECTOR_FIELDS:
-    OFFSETS[_name] = _off
-    _off += _n
-N_COLS = _off
+LAYOUT = RecordLayout(SCALAR_FIELDS, VECTOR_FIELDS)
+OFFSETS = LAYOUT.offsets
+N_COLS = LAYOUT.n_cols
 
 R_GAME = OFFSETS["game"]
 R_START = OFFSETS["start_player"]
@@ -66,12 +62,9 @@ R_BEST = OFFSETS["best_type"]
 R_WIN = OFFSETS["win"]
 R_SHIP = OFFSETS["ship"]
 
-DTYPE = np.dtype(
-    [(n, "<i8") for n, _ in SCALAR_FIELDS] + [(n, "<i8", (k,)) for n, k, _ in VECTOR_FIELDS]
-)
-assert DTYPE.itemsize == N_COLS * 8
+DTYPE = LAYOUT.dtype
 
 
 def as_records(rows: np.ndarray) -> np.ndarray:
     """View an (n, N_COLS) int64 array as a structured array (no copy)."""
-    return np.ascontiguousarray(rows).view(DTYPE).reshape(len(rows))
+    return LAYOUT.view(rows)

@@ -1,0 +1,34 @@
+"""Jitted helpers every game kernel uses: the replay event log and in-place shuffles."""
+from numba import njit
+
+from simsuite.rng import below
+
+LOG_W = 8  # event code + 6 values + spare
+
+
+@njit
+def log_event(log, code, a, b, c, d, e, f):
+    """Append one event; log[0, 0] counts events, log[0, 1] flags an overflow."""
+    n = log[0, 0]
+    if n + 1 < log.shape[0]:
+        row = n + 1
+        log[row, 0] = code
+        log[row, 1] = a
+        log[row, 2] = b
+        log[row, 3] = c
+        log[row, 4] = d
+        log[row, 5] = e
+        log[row, 6] = f
+        log[0, 0] = n + 1
+    else:
+        log[0, 1] = 1
+
+
+@njit(inline="always")
+def shuffle(st, rng_slot, base, n):
+    """Fisher-Yates shuffle of st[base : base + n] with the game's generator in st[rng_slot]."""
+    for i in range(n - 1, 0, -1):
+        j = below(st, rng_slot, i + 1)
+        t = st[base + i]
+        st[base + i] = st[base + j]
+        st[base + j] = t
