@@ -158,7 +158,8 @@ def run(game_name, seed, players, strategies, sets, chunk, threads, strategy_dir
     nthreads = set_threads(threads)
     h = g.config_hash(cfg)
     out = Path(out) if out else ROOT / "results" / "runs" / f"{g.name}-p{cfg['players']}-seed{seed}-{h:016x}"[:80]
-    rd = ResultsDir(out, dict(kind="run", game=g.name, seed=seed, games=n_games, axes={},
+    rd = ResultsDir(out, dict(kind="run", game=g.name, seed=seed, games=n_games, axes={}, config=cfg,
+                              strategy_dirs=[str(Path(d).resolve()) for d in strategy_dirs],
                               definition=dict(config=g.canonical_json(cfg), seed=seed, games=n_games)))
     writer = None
     if not no_records:
@@ -372,23 +373,30 @@ def report(source, out, threads, as_json):
 @click.option("--json", "as_json", is_flag=True, help="print the events as JSON")
 def replay(game_name, seed, players, strategies, sets, chunk, threads, strategy_dirs, game_index, rotate, from_dir,
            as_json):
-    """Replay one game turn by turn from its seed (identical to the batch run's game)."""
+    """Replay one game turn by turn from its seed (identical to the batch run's game).
+
+    The configuration comes from --from RUN_DIR, from the options given, or, with none given,
+    from the latest run of this game and seed under results/runs.
+    """
     from . import games
     from .runner import replay_check
 
+    if from_dir is None and game_name and players is None and strategies is None and not sets and rotate is None:
+        from_dir = _latest_run(games.get(game_name).name, seed)
+        if from_dir is not None and not as_json:
+            click.echo(f"(configuration of the latest run with seed {seed}: {from_dir})")
     if from_dir:
         meta_p = Path(from_dir) / "meta.json"
         if not meta_p.exists():
             raise BadInput("--from", f"{from_dir} is not a results directory (no meta.json)")
         meta = json.loads(meta_p.read_text())
-        if meta.get("kind") != "run":
-            raise BadInput("--from", f"{from_dir} is a {meta.get('kind')}; give a run directory, or the sweep cell's "
-                                     "parameters with --set")
+        if meta.get("kind") != "run" or "config" not in meta:
+            raise BadInput("--from", f"{from_dir} is not a run directory; give a run directory, or the "
+                                     "configuration with --players/--strategies/--set")
         g = games.get(meta["game"])
-        cfg = json.loads(meta["definition"]["config"])
-        cfg.pop("game", None)
         seed = meta["seed"]
-        cfg = g.resolve({k: v for k, v in cfg.items() if g.param(k).kind != "path"}, tuple(strategy_dirs))
+        strategy_dirs = tuple(strategy_dirs) or tuple(meta.get("strategy_dirs", ()))
+        cfg = g.resolve(dict(meta["config"]), tuple(strategy_dirs))
     else:
         if not game_name:
             raise BadInput("game", "name a game or give --from RUN_DIR")
@@ -407,6 +415,21 @@ def replay(game_name, seed, players, strategies, sets, chunk, threads, strategy_
         click.echo(f"batch record identical: {'yes' if same else 'NO'}")
     if not same:
         sys.exit(1)
+
+
+def _latest_run(game: str, seed: int) -> Path | None:
+    """The most recent run directory under results/runs with this game and seed, if any."""
+    best = None
+    for meta_p in (ROOT / "results" / "runs").glob("*/meta.json"):
+        try:
+            meta = json.loads(meta_p.read_text())
+        except (OSError, json.JSONDecodeError):
+            continue
+        if meta.get("kind") == "run" and meta.get("game") == game and meta.get("seed") == seed and "config" in meta:
+            t = meta_p.stat().st_mtime
+            if best is None or t > best[0]:
+                best = (t, meta_p.parent)
+    return best[1] if best else None
 
 
 # --------------------------------------------------------------------------------- bench

@@ -124,3 +124,29 @@ def test_sweep_resume_and_other_sweep_refused(tmp_path):
     assert (out / "summary.csv").exists()
     other = sim("sweep", "star-cartel", "--set", "crash_threshold=7,9", "--games", "500", "--out", out)
     assert_bad(other, "--out")
+
+
+def test_replay_uses_the_latest_run_of_that_seed_and_its_data_files(tmp_path):
+    import shutil
+
+    from simsuite import ROOT
+
+    ships = tmp_path / "ships.toml"
+    ships.write_text((ROOT / "configs" / "star_cartel" / "ships.toml").read_text().replace(
+        "capacity = 15", "capacity = 14"))
+    out = ROOT / "results" / "runs" / "pytest-replay-latest"
+    try:
+        r = sim("run", "star-cartel", "--players", "3", "--games", "40", "--seed", "424242", "--strategies",
+                "greedy,random", "--set", f"ships={ships}", "--out", out, "--json")
+        assert r.returncode == 0, r.stderr
+        rp = sim("replay", "star-cartel", "--seed", "424242", "--game", "5", "--json")
+        assert rp.returncode == 0, rp.stderr
+        doc = json.loads(rp.stdout)
+        assert doc["matches_batch"] is True
+        assert doc["config"]["players"] == 3 and doc["config"]["strategies"] == "greedy,random"
+        assert doc["config"]["ships"] == str(ships.resolve())
+        row = pd.read_parquet(out / "games.parquet").iloc[5]
+        scores = {e["player"]: e["T"] for e in doc["events"] if e["event"] == "score"}
+        assert scores == {p: int(row[f"score_{p}"]) for p in range(3)}
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
