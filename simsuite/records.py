@@ -4,6 +4,7 @@ A game declares its scalar fields (name, doc) and vector fields (name, length, d
 ``RecordLayout`` gives each field's column offset, the structured dtype and the view.
 """
 import numpy as np
+import pandas as pd
 
 
 class RecordLayout:
@@ -26,3 +27,18 @@ class RecordLayout:
     def view(self, rows: np.ndarray) -> np.ndarray:
         """View an (n, n_cols) int64 array as a structured array (no copy)."""
         return np.ascontiguousarray(rows).view(self.dtype).reshape(len(rows))
+
+    def frame(self, rec: np.ndarray, n_players: int, max_players: int, named: dict | None = None) -> pd.DataFrame:
+        """Flat per-game table: scalar fields as they are, per-seat fields (length max_players) as
+        FIELD_0..FIELD_{n_players-1}, other vector fields as the column names in `named`."""
+        named = named or {}
+        cols = {name: rec[name] for name, _ in self.scalar_fields}
+        for name, k, _ in self.vector_fields:
+            if name in named:
+                for i, col in enumerate(named[name]):
+                    cols[col] = rec[name][:, i]
+            elif k == max_players:
+                for s in range(n_players):
+                    cols[f"{name}_{s}"] = rec[name][:, s]
+        df = pd.DataFrame(cols)
+        return df.astype({c: "int32" for c in df.columns if c != "game"})

@@ -4,7 +4,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from simsuite.errors import BadInput
 from simsuite.games.base import Game
@@ -153,19 +152,8 @@ class Cosmic(Game):
                 f"joint wins {m['joint_win_mean']:.4f}; timeouts {m['timeout_mean']:.5f}")
 
     def records_frame(self, rec, n_players):
-        N = n_players
-        cols = {}
-        for name, _ in R.SCALAR_FIELDS:
-            cols[name] = rec[name]
-        for a, an in enumerate(A.ARTIFACT_KEYS):
-            cols[f"played_{an}"] = rec["artifacts_by_kind"][:, a]
-        for name, k, _ in R.VECTOR_FIELDS:
-            if k == A.MAX_P:
-                for s in range(N):
-                    cols[f"{name}_{s}"] = rec[name][:, s]
-        df = pd.DataFrame(cols)
-        small = [c for c in df.columns if c != "game"]
-        return df.astype({c: "int32" for c in small})
+        return R.LAYOUT.frame(rec, n_players, A.MAX_P,
+                              {"artifacts_by_kind": [f"played_{a}" for a in A.ARTIFACT_KEYS]})
 
     # ---- replay -------------------------------------------------------------------------
     def replay(self, cfg, key, game, extra_dirs=()):

@@ -4,7 +4,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from simsuite.errors import BadInput
 from simsuite.games.base import Game
@@ -159,20 +158,9 @@ class StarCartel(Game):
                 f"timeouts {m['timeout_mean']:.5f}")
 
     def records_frame(self, rec, n_players):
-        N = n_players
-        cols = {}
-        for name, _ in R.SCALAR_FIELDS:
-            cols[name] = rec[name]
-        for t, tn in enumerate(A.TYPE_NAMES):
-            cols[f"marker_{tn.lower()}"] = rec["marker"][:, t]
-            cols[f"crashes_{tn.lower()}"] = rec["type_crashes"][:, t]
-        for name, k, _ in R.VECTOR_FIELDS:
-            if k == A.MAX_P:
-                for s in range(N):
-                    cols[f"{name}_{s}"] = rec[name][:, s]
-        df = pd.DataFrame(cols)
-        small = [c for c in df.columns if c != "game"]
-        return df.astype({c: "int32" for c in small})
+        types = [t.lower() for t in A.TYPE_NAMES]
+        return R.LAYOUT.frame(rec, n_players, A.MAX_P, {"marker": [f"marker_{t}" for t in types],
+                                                        "type_crashes": [f"crashes_{t}" for t in types]})
 
     # ---- replay -------------------------------------------------------------------------
     def replay(self, cfg, key, game, extra_dirs=()):
