@@ -8,6 +8,10 @@ from pathlib import Path
 import numpy as np
 
 from simsuite.codegen import StrategyInfo, build_kernel, code_digest, discover
+
+PKG = Path(__file__).resolve().parent.parent
+# shared modules every kernel is compiled from: part of every kernel's source hash
+SHARED_KERNEL_DEPS = (PKG / "rng.py", PKG / "unmanaged.py", PKG / "kernel_common.py", PKG / "records.py")
 from simsuite.errors import BadInput
 from simsuite.params import Param
 
@@ -22,7 +26,10 @@ class Game:
     default_strategies = "random"
     params: tuple[Param, ...] = ()
     kernel_file: Path
-    kernel_deps: tuple[Path, ...] = ()
+    kernel_deps: tuple[Path, ...] = ()  # the game's own modules the kernel imports
+    layout = None  # simsuite.records.RecordLayout of the per-game record
+    state_size = 0  # length of the int64 state array
+    replay_log_rows = 20_000
 
     # ---- parameters --------------------------------------------------------------------
     def param(self, name: str) -> Param:
@@ -81,11 +88,14 @@ class Game:
         return discover(self.dirname, tuple(extra_dirs))
 
     def kernel(self, extra_dirs: tuple = ()):
-        return build_kernel(self.dirname, self.kernel_file, list(self.kernel_deps), self.strategies(extra_dirs))
+        return build_kernel(self.dirname, self.kernel_file, self._deps(), self.strategies(extra_dirs))
 
     def code_hash(self, extra_dirs: tuple = ()) -> str:
         """Digest of the engine and strategy sources (changes whenever the code does)."""
-        return code_digest(self.kernel_file, list(self.kernel_deps), self.strategies(extra_dirs))
+        return code_digest(self.kernel_file, self._deps(), self.strategies(extra_dirs))
+
+    def _deps(self) -> list[Path]:
+        return [*self.kernel_deps, *SHARED_KERNEL_DEPS]
 
     def strategy_ids(self, cfg: dict, extra_dirs: tuple = ()) -> list[int]:
         names = [s.name for s in self.strategies(extra_dirs)]
@@ -97,7 +107,9 @@ class Game:
 
     def run_range(self, kernel, cfg_arr: np.ndarray, key: int, g0: int, n: int) -> np.ndarray:
         """Per-game structured records of games g0 .. g0+n-1 (one call into numba)."""
-        raise NotImplementedError
+        out = np.empty((n, self.layout.n_cols), np.int64)
+        kernel.run_batch(cfg_arr, np.int64(key), np.int64(g0), out)
+        return self.layout.view(out)
 
     def seat_view(self, rec: np.ndarray, n_players: int) -> dict:
         """Arrays (games x seats): win (0/1), score, strategy (id), position (turn order, 0-based)."""
@@ -115,4 +127,15 @@ class Game:
         raise NotImplementedError
 
     def replay(self, cfg: dict, key: int, game: int, extra_dirs: tuple = ()) -> tuple[list[dict], np.ndarray]:
+        """Play game `game` alone with the event log on: (readable events, its record)."""
+        kernel = self.kernel(extra_dirs)
+        cfg_arr = self.build_cfg(cfg, extra_dirs)
+        out = np.empty((1, self.layout.n_cols), np.int64)
+        log = np.zeros((self.replay_log_rows, kernel.LOG_W), np.int64)
+        st = np.zeros(self.state_size, np.int64)
+        kernel.replay_game(cfg_arr, np.int64(key), np.int64(game), out, log, st)
+        return self.describe(kernel, log, cfg_arr, cfg), self.layout.view(out)
+
+    def describe(self, kernel, log: np.ndarray, cfg_arr: np.ndarray, cfg: dict) -> list[dict]:
+        """Event log -> list of dicts with a readable 'text'."""
         raise NotImplementedError

@@ -61,9 +61,10 @@ class Cosmic(Game):
     default_strategies = "basic"
     params = PARAMS
     kernel_file = HERE / "kernel.py"
-    kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py",
-                   HERE.parent.parent / "rng.py", HERE.parent.parent / "unmanaged.py",
-                   HERE.parent.parent / "kernel_common.py", HERE.parent.parent / "records.py")
+    kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py")
+    layout = R.LAYOUT
+    state_size = A.STATE_SIZE
+    replay_log_rows = 100_000
 
     def check(self, cfg: dict) -> None:
         need = cfg["planets_per_system"] * cfg["start_ships_per_planet"]
@@ -116,11 +117,6 @@ class Cosmic(Game):
         c[A.C_N_CLASSES] = len(classes)
         return c
 
-    def run_range(self, kernel, cfg_arr, key, g0, n):
-        out = np.empty((n, R.N_COLS), np.int64)
-        kernel.run_batch(cfg_arr, np.int64(key), np.int64(g0), out)
-        return R.as_records(out)
-
     def seat_view(self, rec, n_players):
         N = n_players
         seats = np.arange(N)[None, :]
@@ -156,15 +152,8 @@ class Cosmic(Game):
                               {"artifacts_by_kind": [f"played_{a}" for a in A.ARTIFACT_KEYS]})
 
     # ---- replay -------------------------------------------------------------------------
-    def replay(self, cfg, key, game, extra_dirs=()):
-        kernel = self.kernel(extra_dirs)
-        cfg_arr = self.build_cfg(cfg, extra_dirs)
-        out = np.empty((1, R.N_COLS), np.int64)
-        log = np.zeros((100_000, kernel.LOG_W), np.int64)
-        st = np.zeros(A.STATE_SIZE, np.int64)
-        kernel.replay_game(cfg_arr, np.int64(key), np.int64(game), out, log, st)
-        events = describe_events(kernel, log, cfg_arr, self.seat_strategies(cfg))
-        return events, R.as_records(out)
+    def describe(self, kernel, log, cfg_arr, cfg):
+        return describe_events(kernel, log, cfg_arr, self.seat_strategies(cfg))
 
 
 def card_name(cfg_arr, c) -> str:

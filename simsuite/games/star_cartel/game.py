@@ -66,9 +66,10 @@ class StarCartel(Game):
     default_strategies = "market,greedy,random"
     params = PARAMS
     kernel_file = HERE / "kernel.py"
-    kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py",
-                   HERE.parent.parent / "rng.py", HERE.parent.parent / "unmanaged.py",
-                   HERE.parent.parent / "kernel_common.py", HERE.parent.parent / "records.py")
+    kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py")
+    layout = R.LAYOUT
+    state_size = A.STATE_SIZE
+    replay_log_rows = 20_000
 
     def check(self, cfg: dict) -> None:
         lo, hi = cfg["floor_value"], cfg["crash_threshold"]
@@ -128,11 +129,6 @@ class StarCartel(Game):
         c[A.C_N_SHIPS] = len(ships)
         return c
 
-    def run_range(self, kernel, cfg_arr, key, g0, n):
-        out = np.empty((n, R.N_COLS), np.int64)
-        kernel.run_batch(cfg_arr, np.int64(key), np.int64(g0), out)
-        return R.as_records(out)
-
     def seat_view(self, rec, n_players):
         N = n_players
         win = rec["win"][:, :N]
@@ -163,15 +159,8 @@ class StarCartel(Game):
                                                         "type_crashes": [f"crashes_{t}" for t in types]})
 
     # ---- replay -------------------------------------------------------------------------
-    def replay(self, cfg, key, game, extra_dirs=()):
-        kernel = self.kernel(extra_dirs)
-        cfg_arr = self.build_cfg(cfg, extra_dirs)
-        out = np.empty((1, R.N_COLS), np.int64)
-        log = np.zeros((20000, kernel.LOG_W), np.int64)
-        st = np.zeros(A.STATE_SIZE, np.int64)
-        kernel.replay_game(cfg_arr, np.int64(key), np.int64(game), out, log, st)
-        events = describe_events(kernel, log, cfg_arr, self.seat_strategies(cfg), load_ships(Path(cfg["ships"])))
-        return events, R.as_records(out)
+    def describe(self, kernel, log, cfg_arr, cfg):
+        return describe_events(kernel, log, cfg_arr, self.seat_strategies(cfg), load_ships(Path(cfg["ships"])))
 
 
 def _card(cfg_arr, c):
