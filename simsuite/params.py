@@ -21,6 +21,8 @@ class Param:
     hi: int | None = None
     choices: tuple = ()
     aliases: tuple = field(default_factory=tuple)
+    parser: object = None  # kind "custom": a callable value -> canonical string (raises BadInput)
+    allowed_text: str = ""  # kind "custom": what allowed() says
 
     def allowed(self) -> str:
         if self.kind == "int":
@@ -35,7 +37,7 @@ class Param:
             return "a path to a TOML file"
         if self.kind == "lineup":
             return "strategy names joined by commas"
-        return "?"
+        return self.allowed_text or "?"
 
     def parse(self, value):
         """Parse one value (CLI text or a TOML scalar) into its canonical Python value."""
@@ -84,14 +86,17 @@ class Param:
             if not p.is_file():
                 raise BadInput(name, f"{value} is not a file; allowed: {self.allowed()}")
             return str(p.resolve())
+        if self.kind == "custom":
+            return self.parser(value)
         raise AssertionError(self.kind)
 
 
 def split_values(param: Param | None, text: str) -> list[str]:
     """Values of a sweep axis: 'a..b' or 'a..b..step' for integers, else a comma list.
-    (Strategy line-ups contain commas, so their alternatives are separated by '|'.)"""
+    (Strategy line-ups and other list values contain commas, so their alternatives are separated
+    by '|'.)"""
     text = str(text).strip()
-    if param is None or param.name == "strategies":
+    if param is None or param.name == "strategies" or param.kind == "custom":
         return [t.strip() for t in text.split("|") if t.strip()]
     if param.kind == "int" and ".." in text:
         parts = text.split("..")

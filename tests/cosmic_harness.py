@@ -53,6 +53,7 @@ def strategy_id(name):
 
 
 def build(players=4, strategies="scripted", **params):
+    params.setdefault("aliens", "none")
     cfg = GAME.resolve({"players": players, "strategies": strategies, **params}, EXTRA)
     return cfg, GAME.build_cfg(cfg, EXTRA)
 

@@ -43,7 +43,39 @@ D_NEW_HAND             50.16     -1 discard the artifact; an artifact play code
 D_ARTIFACT             50.17     -1 pass; an artifact play code (st[S_WINDOW] = window/trigger)
 D_PLAGUE_SHIPS         50.18     a source chunk of the ships the Plague victim loses
 D_PLAGUE_DISCARD       50.18     a card id to discard (attack, then negotiate, then artifact)
+D_POWER                50.19/20  an optional alien power use; ``st[S_PK]`` says which (PK_*, below).
+                                 Option 0 is always -1 = PASS (decline), except PK_MUTANT_SRC
+D_POWER_SHIPS          50.20     a source chunk of the ships a power moves (Amoeba adds)
 =====================  ========  ===============================================================
+
+Power decisions (D_POWER, CE.50.20; ``st[S_PK]`` = the PK_* kind, ``st[S_PK_ARG]`` its subject):
+
+================  ===========================================================================
+PK_AMOEBA         -1 pass; k = add k ships from its colonies; AMOEBA_REMOVE + k = take k back
+PK_CHRONOS        -1 pass; 1 TIME_TRAVEL (W-9)
+PK_CLONE          -1 discard; 1 KEEP its revealed card
+PK_EMPATH         -1 pass; 1 use (only with empath_optional, A36)
+PK_FILCH          -1 pass; 1 TAKE the opponent's card from the discard pile
+PK_HEALER         -1 pass; 1 HEAL the ships of seat ``st[S_PK_ARG]`` (``st[S_PK_ARG2]`` ships)
+PK_LASER          -1 pass; 1 BLIND (the opponent's card is drawn at random)
+PK_MIND           -1 pass; a main player's seat = LOOK at its hand
+PK_MUTANT         -1 pass; 1 REGENERATE to 7 cards
+PK_MUTANT_SRC     -1 = the deck; a seat = a random card from that player's hand (no pass)
+PK_PACIFIST       -1 pass; 1 WIN
+PK_PARASITE       -1 pass; SIDE_OFFENSE / SIDE_DEFENSE = join uninvited (W-7)
+PK_PHILANTHROPIST -1 pass; ``card * 8 + seat`` = give that card to the offense or the defense (A46)
+PK_SORCERER       -1 pass; 1 SWAP the face-down cards
+PK_TRADER         -1 pass; 1 TRADE hands
+PK_VULCH          -1 pass; 1 COLLECT artifact card ``st[S_PK_ARG]`` (discarded by another player)
+PK_VULCH_KEEP     -1 no; 1 KEEP_ALL artifacts at a new hand
+PK_ZOMBIE         -1 pass; 1 REDIRECT its ``st[S_PK_ARG2]`` ships about to go to the warp
+PK_RELEASE        -1 pass; k = add RELEASE(k) of the opponent's warp ships to its deal proposal
+================  ===========================================================================
+
+Hidden information with powers: the Mind's strategy may read the hands of the seats in
+``st[S_MIND_SEEN]`` (a bitmask, this encounter only); a card whose side bit is set in
+``st[S_FACEUP]`` (1 offense, 2 defense) is face up before the reveal (Oracle) and may be read.
+Use ``may_see_hand`` / ``card_visible``.
 
 Ship-source decisions (D_RESETTLE_SHIPS, D_LAUNCH, D_ALLY_SHIPS, D_DEAL_SHIPS, D_PENALTY,
 D_PLAGUE_SHIPS) build a "sources" multiset (CE.50) in chunks: each option ``src_code(pl, k)`` takes
@@ -86,17 +118,39 @@ ART_ZAP, ART_FORCE_FIELD, ART_MOBIUS, ART_PLAGUE, ART_GAS, ART_EMOTION = (np.int
 ARTIFACT_NAMES = ("Cosmic Zap", "Force Field", "Mobius Tube", "Plague", "Stellar Gas", "Emotion Control")
 ARTIFACT_KEYS = ("cosmic_zap", "force_field", "mobius_tube", "plague", "stellar_gas", "emotion_control")
 
+# aliens (CE.22), ids in alphabetical order; -1 = no power
+ALIEN_NAMES = ("Amoeba", "Anti-Matter", "Chronos", "Clone", "Empath", "Filch", "Healer", "Laser", "Macron",
+               "Mind", "Mutant", "Oracle", "Pacifist", "Parasite", "Philanthropist", "Sorcerer", "Trader",
+               "Virus", "Vulch", "Zombie")
+N_ALIENS = len(ALIEN_NAMES)
+(A_AMOEBA, A_ANTI_MATTER, A_CHRONOS, A_CLONE, A_EMPATH, A_FILCH, A_HEALER, A_LASER, A_MACRON, A_MIND,
+ A_MUTANT, A_ORACLE, A_PACIFIST, A_PARASITE, A_PHILANTHROPIST, A_SORCERER, A_TRADER, A_VIRUS, A_VULCH,
+ A_ZOMBIE) = (np.int64(k) for k in range(N_ALIENS))
+ALIEN_RULES = tuple(f"CE.22.{k + 1}" for k in range(N_ALIENS))
+# alien assignment modes (C_ALIEN_MODE)
+AM_FIXED, AM_RANDOM, AM_ALL = range(3)
+# power decision kinds (st[S_PK])
+(PK_AMOEBA, PK_CHRONOS, PK_CLONE, PK_EMPATH, PK_FILCH, PK_HEALER, PK_LASER, PK_MIND, PK_MUTANT, PK_MUTANT_SRC,
+ PK_PACIFIST, PK_PARASITE, PK_PHILANTHROPIST, PK_SORCERER, PK_TRADER, PK_VULCH, PK_VULCH_KEEP, PK_ZOMBIE,
+ PK_RELEASE) = (np.int64(k) for k in range(1, 20))
+PK_NAMES = ("", "amoeba", "chronos", "clone", "empath", "filch", "healer", "laser", "mind", "mutant", "mutant_source",
+            "pacifist", "parasite", "philanthropist", "sorcerer", "trader", "vulch", "vulch_keep", "zombie",
+            "zombie_release")
+AMOEBA_REMOVE = np.int64(1000)
+
 # decision kinds (np.int64: numba compiles a callee once per distinct *literal* int argument)
 (D_REGROUP, D_OWN_COLOUR, D_RESETTLE_SHIPS, D_LAUNCH, D_TARGET, D_INVITE_O, D_INVITE_D, D_ALLIANCE,
  D_ALLY_SHIPS, D_CARD, D_SECOND, D_DEAL_PROPOSE, D_DEAL_ACCEPT, D_DEAL_GIVE, D_DEAL_SHIPS, D_PENALTY,
- D_REWARD, D_PLACE, D_NEW_HAND, D_ARTIFACT, D_PLAGUE_SHIPS, D_PLAGUE_DISCARD) = (np.int64(k) for k in range(1, 23))
+ D_REWARD, D_PLACE, D_NEW_HAND, D_ARTIFACT, D_PLAGUE_SHIPS, D_PLAGUE_DISCARD, D_POWER,
+ D_POWER_SHIPS) = (np.int64(k) for k in range(1, 25))
 DECISION_NAMES = ("", "regroup", "own_colour", "resettle_ships", "launch", "target", "invite_offense",
                   "invite_defense", "alliance", "ally_ships", "card", "second_encounter", "deal_propose",
                   "deal_accept", "deal_give", "deal_ships", "penalty", "reward", "place", "new_hand", "artifact",
-                  "plague_ships", "plague_discard")
+                  "plague_ships", "plague_discard", "power", "power_ships")
 DECISION_RULES = ("", "CE.50.1", "CE.50.2", "CE.50.2", "CE.50.5", "CE.50.6", "CE.50.7", "CE.50.8", "CE.50.9",
                   "CE.50.9", "CE.50.10", "CE.50.11", "CE.51.2", "CE.51.2", "CE.51.1", "CE.51.1", "CE.50.13",
-                  "CE.50.14", "CE.50.15", "CE.50.16", "CE.50.17", "CE.50.18", "CE.50.18")
+                  "CE.50.14", "CE.50.15", "CE.50.16", "CE.50.17", "CE.50.18", "CE.50.18", "CE.50.20",
+                  "CE.50.20")
 
 NONE = np.int64(-1)
 I0 = np.int64(0)
@@ -115,7 +169,8 @@ WINDOW_NAMES = ("W-E0", "W-1", "W-2", "W-4", "W-6", "W-7", "W-8", "W-9", "W-10",
                 "new hand (start of turn)", "new hand (defense, step 8)")
 
 # contexts of D_PLACE (st[S_CTX])
-(CTX_RETURN, CTX_EARLY_END, CTX_MOBIUS, CTX_FORCE_FIELD, CTX_TURN_END) = (np.int64(k) for k in range(1, 6))
+(CTX_RETURN, CTX_EARLY_END, CTX_MOBIUS, CTX_FORCE_FIELD, CTX_TURN_END, CTX_AMOEBA, CTX_HEALER, CTX_ZOMBIE,
+ CTX_RELEASE) = (np.int64(k) for k in range(1, 10))
 
 # encounter results (CE.3.5)
 (R_NONE, R_OFFENSE_WIN, R_DEFENSE_WIN, R_DEAL_MADE, R_DEAL_FAILED, R_NO_RESULT) = (np.int64(k) for k in range(6))
@@ -169,6 +224,16 @@ C_N_ENC = _cf()  # encounter cards in the deck
 C_N_CLASSES = _cf()  # distinct (kind, value) card classes
 C_DISCS = _cf(MAX_P)  # order discs per colour (CE.1.4)
 C_LINEUP = _cf(MAX_P)  # strategy id per seat
+C_ALIEN_MODE = _cf()  # AM_*
+C_ALIEN_K = _cf()  # aliens per table (AM_RANDOM / AM_ALL); the other seats have none
+C_POOL_N = _cf()
+C_POOL = _cf(N_ALIENS)  # the alien pool (AM_RANDOM / AM_ALL)
+C_ALIEN_NCOMB = _cf()  # AM_ALL: number of K-combinations of the pool
+C_ALIEN_STRIDE = _cf()  # AM_ALL: a step coprime to C_ALIEN_NCOMB (spreads the combinations over games)
+C_ALIEN_FIXED = _cf(MAX_P)  # AM_FIXED: alien per seat, -1 none
+C_NOPOWER_MASK = _cf()  # bit sid set: that strategy plays its alien face down (the nopower control)
+C_EMPATH_OPT = _cf()  # A36
+C_PHIL_ALLIES = _cf()  # A46
 C_CARD_KIND = _cf(MAX_CARDS)  # K_*
 C_CARD_VAL = _cf(MAX_CARDS)  # attack value, or artifact kind ART_*; 0 for negotiate
 C_CARD_CLASS = _cf(MAX_CARDS)  # distinct (kind, value) class id, < 64
@@ -185,7 +250,7 @@ S_TIMEOUT = _cf()
 S_VIOL = _cf()  # first invariant violation seen (checked runs only)
 S_START = _cf()  # first player (CE.2.4)
 S_WINNERS = _cf()  # bitmask of the winners (CE.18)
-S_ANY_ALIEN = _cf()  # 1 if any seat has an alien (none in this version)
+S_ANY_ALIEN = _cf()  # 1 if any seat plays an alien power
 S_STRAT = _cf(MAX_P)  # strategy id of each seat in this game
 # current encounter
 S_OFF = _cf()
@@ -222,7 +287,25 @@ S_FOREIGN = _cf(MAX_P)  # foreign colonies (cache)
 S_ONPL = _cf(MAX_P)  # ships on planets (cache)
 S_POWER = _cf(MAX_P)  # 1: power on (CE.19), a flag even with no aliens
 S_ZAPPED = _cf(MAX_P)  # zapped until the end of the encounter (CE.21.1)
-S_ALIEN = _cf(MAX_P)  # alien id, -1 none (CE.22 is not implemented yet)
+S_ALIEN = _cf(MAX_P)  # alien whose power the seat plays (CE.22), -1 none (or the nopower control)
+S_ALIEN_TAG = _cf(MAX_P)  # alien dealt to the seat (-1 none), whatever the strategy
+S_WHO = _cf(N_ALIENS)  # seat playing alien a's power, -1 none
+S_POWER_USES = _cf(MAX_P)  # power uses and automatic effects applied, per seat (records)
+# power state of the current encounter (cleared at its end)
+S_PK = _cf()  # power decision kind PK_* being asked
+S_PK_ARG = _cf()
+S_PK_ARG2 = _cf()
+S_ONCE = _cf()  # bitmask of seats that used their once-per-encounter power
+S_WONCE = _cf()  # bitmask of seats that used their once-per-window power (Amoeba, Sorcerer at W-8)
+S_FACEUP = _cf()  # 1: the offense's card is face up before the reveal, 2: the defense's (Oracle)
+S_MIND_SEEN = _cf()  # bitmask of the seats whose hand the Mind saw this encounter
+S_NEG_SIDE = _cf()  # 1 / 2: that side's revealed card counts as a negotiate (Empath)
+S_REDO = _cf()  # Chronos time travel pending
+S_LAST_CO = _cf()  # final revealed cards of this encounter (Filch)
+S_LAST_CD = _cf()
+S_ASIDE_N = _cf()  # cards set aside until the end of the encounter (Chronos, Laser)
+S_ASIDE = _cf(2 * MAX_HAND)  # pairs (card, owner)
+S_IN7 = _cf()  # bitmask of the main players with ships in the encounter at the end of step 7 (Amoeba)
 # cards
 S_HAND_N = _cf(MAX_P)
 S_HAND_ENC = _cf(MAX_P)  # encounter cards in hand (cache)
@@ -240,7 +323,7 @@ S_ORD = _cf(MAX_DISCS)  # order pile, top = last
 S_ORDD_N = _cf()
 S_ORDD = _cf(MAX_DISCS)  # order discard
 S_TMP = _cf(2 * MAX_HAND)  # engine scratch (deal card buffers)
-S_TOT = _cf(6)  # last A/A totals (CE.10.3): v_O, S_O, T_O, v_D, S_D, T_D
+S_TOT = _cf(7)  # last A/A totals (CE.10.3): v_O, S_O, T_O, v_D, S_D, T_D, 1 if the lower total wins
 # counters for the record
 S_N_OWIN = _cf()
 S_N_DWIN = _cf()
@@ -276,6 +359,19 @@ def deal_code(col_do, col_od, n_od, r_od, n_do, r_do):
     """col_do: planet the defense grants the offense (-1 none); col_od: planet the offense grants the
     defense; n_od/r_od: CARDS(offense -> defense) count and rule; n_do/r_do: CARDS(defense -> offense)."""
     return (col_do + 1) | ((col_od + 1) << 5) | (n_od << 10) | (r_od << 13) | (n_do << 16) | (r_do << 19)
+
+
+@njit(inline="always")
+def deal_release(code):
+    """RELEASE(zombie -> other, k) term (CE.51.1): k, 0 = none."""
+    return (code >> 22) & 7
+
+
+@njit(inline="always")
+def with_release(code, k):
+    """A proposal with RELEASE(k) added (code -1 = no other term)."""
+    base = code if code >= 0 else 0
+    return (base & ~(7 << 22)) | (k << 22)
 
 
 @njit(inline="always")
@@ -437,12 +533,44 @@ def ally_side(st, p):
     return st[S_ALLY + p]
 
 
+@njit(inline="always")
+def has_power(st, p, a):
+    """1 if seat p plays alien a and its power is on now (CE.19, not zapped: CE.21.1)."""
+    return st[S_ALIEN + p] == a and st[S_POWER + p] == 1
+
+
+@njit(inline="always")
+def alien_of(st, p):
+    """The alien seat p plays (-1 none); every power is public (CE.2.5)."""
+    return st[S_ALIEN + p]
+
+
+@njit(inline="always")
+def may_see_hand(st, me, q):
+    """1 if `me` may read q's hand now: its own, or one its Mind power looked at (CE.22.10)."""
+    return me == q or (st[S_WHO + A_MIND] == me and ((st[S_MIND_SEEN] >> q) & 1) == 1)
+
+
+@njit(inline="always")
+def card_visible(st, side):
+    """1 if the encounter card of side (SIDE_OFFENSE / SIDE_DEFENSE) may be read: after the reveal,
+    or turned face up early by the Oracle (CE.22.12)."""
+    return st[S_REVEALED] == 1 or ((st[S_FACEUP] >> (side - 1)) & 1) == 1
+
+
+@njit(inline="always")
+def ship_weight(st, p):
+    """Weight of one of p's ships in the totals (CE.10.2): 4 for an active Macron (CE.22.9)."""
+    return 4 if (st[S_ALIEN + p] == A_MACRON and st[S_POWER + p] == 1) else 1
+
+
 @njit
 def offense_strength(st, cfg):
-    """S_O of CE.10.2 (every ship weighs 1 while no Macron is in play)."""
-    s = st[S_CENTRE]
+    """S_O of CE.10.2: the centre row plus every offensive wing, Macron ships weighing 4."""
+    o = st[S_OFF]
+    s = st[S_CENTRE] * ship_weight(st, o)
     for p in range(cfg[C_NP]):
-        s += st[S_WING + p]
+        s += st[S_WING + p] * ship_weight(st, p)
     return s
 
 
@@ -451,9 +579,10 @@ def defense_strength(st, cfg):
     """S_D of CE.10.2: the defense's ships on the target planet plus every defensive carrier."""
     s = 0
     if st[S_TARGET] >= 0:
-        s = st[S_PS + st[S_DEF] * MAX_PLANETS + st[S_TARGET]]
+        d = st[S_DEF]
+        s = st[S_PS + d * MAX_PLANETS + st[S_TARGET]] * ship_weight(st, d)
     for p in range(cfg[C_NP]):
-        s += st[S_CARRIER + p]
+        s += st[S_CARRIER + p] * ship_weight(st, p)
     return s
 
 

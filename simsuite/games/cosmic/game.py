@@ -1,6 +1,7 @@
 """Cosmic Encounter (AH2000): parameters (CE.80), data, kernel binding, records and the replay log."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import numpy as np
@@ -16,14 +17,83 @@ from .data import DEFAULT_DECK, DEFAULT_DISCS, load_deck, load_discs
 HERE = Path(__file__).resolve().parent
 PROPOSE = ("standard", "none", "strategy")
 ACCEPT = ("always", "never", "standard_only", "heuristic")
+ALIEN_MODES = ("none", "random", "all")
+
+
+def _alien_key(name: str) -> str:
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+ALIEN_BY_KEY = {_alien_key(n): i for i, n in enumerate(A.ALIEN_NAMES)}
+ALIEN_ALLOWED = "none, random, all, or alien names per seat joined by commas (" + ", ".join(A.ALIEN_NAMES) + ", none)"
+
+
+def alien_id(name: str, field: str = "aliens") -> int:
+    k = _alien_key(name)
+    if k in ("none", "no-power", "nopower"):
+        return -1
+    if k not in ALIEN_BY_KEY:
+        raise BadInput(field, f"unknown alien {name.strip()!r}; allowed: {', '.join(A.ALIEN_NAMES)}")
+    return ALIEN_BY_KEY[k]
+
+
+def parse_aliens(value) -> str:
+    """CE.2.5 / CE.80 `aliens`: none | random (dealt from the pool) | all (every combination of the
+    pool, rotated through the seats) | a fixed list per seat (seats beyond the list get none)."""
+    names = [str(x) for x in value] if isinstance(value, (list, tuple)) else str(value).split(",")
+    names = [n.strip() for n in names if n.strip()]
+    if not names:
+        raise BadInput("aliens", f"empty; allowed: {ALIEN_ALLOWED}")
+    if len(names) == 1 and _alien_key(names[0]) in ALIEN_MODES:
+        return _alien_key(names[0])
+    if len(names) > A.MAX_P:
+        raise BadInput("aliens", f"{len(names)} aliens for at most {A.MAX_P} seats; allowed: {ALIEN_ALLOWED}")
+    ids = [alien_id(n) for n in names]
+    seen = [i for i in ids if i >= 0]
+    if len(set(seen)) != len(seen):
+        raise BadInput("aliens", "an alien can be dealt only once per game (CE.2.5); got " + ",".join(names))
+    return ",".join("none" if i < 0 else A.ALIEN_NAMES[i] for i in ids)
+
+
+def parse_pool(value) -> str:
+    names = [str(x) for x in value] if isinstance(value, (list, tuple)) else str(value).split(",")
+    names = [n.strip() for n in names if n.strip()]
+    if not names or (len(names) == 1 and _alien_key(names[0]) == "all"):
+        return "all"
+    ids = sorted({alien_id(n, "alien_pool") for n in names} - {-1})
+    if not ids:
+        raise BadInput("alien_pool", f"no alien named; allowed: all, or names from {', '.join(A.ALIEN_NAMES)}")
+    return ",".join(A.ALIEN_NAMES[i] for i in ids)
+
+
+def pool_ids(cfg: dict) -> list[int]:
+    if cfg["alien_pool"] == "all":
+        return list(range(A.N_ALIENS))
+    return [alien_id(n) for n in cfg["alien_pool"].split(",")]
+
+
+def seat_aliens(cfg: dict) -> list[int]:
+    """Fixed aliens per seat (-1 none) for a fixed list; [] for none/random/all."""
+    if cfg["aliens"] in ALIEN_MODES:
+        return []
+    ids = [alien_id(n) for n in cfg["aliens"].split(",")]
+    return (ids + [-1] * cfg["players"])[:cfg["players"]]
 
 PARAMS = (
     Param("players", "int", 4, "number of players, one colour each (A1)", "CE.1.10", 2, 4, aliases=("n_players",)),
     Param("strategies", "lineup", "basic", "strategy per seat, comma-separated; a shorter line-up repeats round the table"),
     Param("rotate", "bool", False, "rotate the line-up through the seats game by game"),
     Param("edition", "choice", "AH2000", "rules edition (FFG2008 is not implemented)", "CE.0.4", choices=("AH2000",)),
-    Param("aliens", "choice", "none", "alien powers (CE.22 is not implemented yet: no aliens)", "CE.2.5",
-          choices=("none",)),
+    Param("aliens", "custom", "random",
+          "alien powers: none; random (dealt from alien_pool, CE.2.5); all (every combination of the pool, "
+          "rotated through the seats); or a fixed list per seat, e.g. Macron,Virus,none", "CE.2.5",
+          parser=parse_aliens, allowed_text=ALIEN_ALLOWED),
+    Param("alien_pool", "custom", "all", "aliens that random / all draw from (comma-separated names, or all)",
+          "CE.2.5", parser=parse_pool, allowed_text="all, or alien names joined by commas"),
+    Param("aliens_per_game", "int", 0, "aliens at the table for random / all (0 = one per player; the other "
+          "seats play without a power)", "CE.2.5", 0, A.MAX_P),
+    Param("empath_optional", "bool", False, "make the Empath's power optional", "A36"),
+    Param("philanthropist_to_allies", "bool", False, "the Philanthropist may also give to allies", "A46"),
     Param("ships_per_player", "int", 20, "ships of each colour; those not on planets at setup start in the warp",
           "CE.1.3", 1, 60),
     Param("planets_per_system", "int", 5, "planets in each home system", "CE.1.1", 1, A.PPS_MAX),
@@ -31,7 +101,7 @@ PARAMS = (
     Param("start_hand_size", "int", 7, "cards dealt to each player at setup", "CE.2.6", 1, 16),
     Param("new_hand_size", "int", 7, "cards drawn for a new hand", "CE.17.1", 1, 16),
     Param("win_colonies", "int", 5, "foreign colonies needed to win", "CE.18.1", 1, 15),
-    Param("power_home_colonies", "int", 3, "home colonies needed for the alien power (a flag until aliens exist)",
+    Param("power_home_colonies", "int", 3, "home colonies needed for the alien power",
           "CE.19.1", 0, 5),
     Param("max_turns", "int", 200, "turn cap; a game that reaches it ends with no winner (timeout)", "A63", 1, 100_000),
     Param("deal_rounds", "int", 2, "proposal rounds of the deal model", "CE.51.2", 1, 10),
@@ -42,13 +112,24 @@ PARAMS = (
     Param("deal_accept_policy", "choice", "standard_only",
           "always | never | standard_only | heuristic (the responder's strategy decides)", "CE.51.5", choices=ACCEPT),
     Param("ah_compensation_counts_redirected", "bool", False,
-          "count Zombie-redirected ships for compensation (no effect until the Zombie exists)", "A15"),
+          "count Zombie-redirected ships for compensation", "A15"),
     Param("two_player_order_discs", "choice", "used",
           "used: 2-player games turn discs as CE.2.4; unused: the offense always meets the other player (data.md)",
           "CE.2.4", choices=("used", "unused")),
     Param("deck", "path", str(DEFAULT_DECK), "deck TOML (attack values, negotiates, artifacts)", "CE.1.5"),
     Param("order_discs", "path", str(DEFAULT_DISCS), "order discs per colour TOML", "CE.1.4"),
 )
+
+
+def uses_powers(path: Path) -> bool:
+    """A strategy file plays its alien's power unless it sets ``USES_POWERS = False`` (the nopower
+    control: the engine then treats its alien as face down, automatic effects included)."""
+    import ast
+
+    for node in ast.parse(Path(path).read_text()).body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "USES_POWERS" for t in node.targets):
+            return bool(ast.literal_eval(node.value))
+    return True
 
 
 class Cosmic(Game):
@@ -61,7 +142,7 @@ class Cosmic(Game):
     default_strategies = "basic"
     params = PARAMS
     kernel_file = HERE / "kernel.py"
-    kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py")
+    kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py", HERE / "powers.py", HERE / "policy.py")
     layout = R.LAYOUT
     state_size = A.STATE_SIZE
     replay_log_rows = 100_000
@@ -71,6 +152,12 @@ class Cosmic(Game):
         if cfg["ships_per_player"] < need:
             raise BadInput("ships_per_player", f"{cfg['ships_per_player']} is fewer than planets_per_system x "
                                                f"start_ships_per_planet = {need} (CE.2.2)")
+        if cfg["aliens"] in ("random", "all"):
+            k = cfg["aliens_per_game"] or cfg["players"]
+            if k > cfg["players"]:
+                raise BadInput("aliens_per_game", f"{k} aliens for {cfg['players']} players; allowed: 0..{cfg['players']}")
+            if len(pool_ids(cfg)) < k:
+                raise BadInput("alien_pool", f"{len(pool_ids(cfg))} aliens in the pool; {k} are dealt per game")
         rows = load_deck(Path(cfg["deck"]))
         load_discs(Path(cfg["order_discs"]))
         n = sum(c for _, _, c in rows)
@@ -98,6 +185,31 @@ class Cosmic(Game):
         c[A.C_2P_DISCS] = int(cfg["two_player_order_discs"] == "used")
         for s, sid in enumerate(self.strategy_ids(cfg, extra_dirs)):
             c[A.C_LINEUP + s] = sid
+        c[A.C_NOPOWER_MASK] = sum(1 << i for i, s in enumerate(self.strategies(extra_dirs)) if not uses_powers(s.path))
+        c[A.C_EMPATH_OPT] = int(cfg["empath_optional"])
+        c[A.C_PHIL_ALLIES] = int(cfg["philanthropist_to_allies"])
+        pool = pool_ids(cfg)
+        c[A.C_POOL_N] = len(pool)
+        for i, a in enumerate(pool):
+            c[A.C_POOL + i] = a
+        k = cfg["aliens_per_game"] or cfg["players"]
+        c[A.C_ALIEN_K] = k
+        ncomb = math.comb(len(pool), k)
+        c[A.C_ALIEN_NCOMB] = ncomb
+        stride = max(1, int(ncomb * 0.6180339887))
+        while math.gcd(stride, ncomb) != 1:
+            stride += 1
+        c[A.C_ALIEN_STRIDE] = stride % ncomb if ncomb > 1 else 0
+        for p in range(A.MAX_P):
+            c[A.C_ALIEN_FIXED + p] = -1
+        if cfg["aliens"] == "random":
+            c[A.C_ALIEN_MODE] = A.AM_RANDOM
+        elif cfg["aliens"] == "all":
+            c[A.C_ALIEN_MODE] = A.AM_ALL
+        else:
+            c[A.C_ALIEN_MODE] = A.AM_FIXED
+            for p, a in enumerate(seat_aliens(cfg)):
+                c[A.C_ALIEN_FIXED + p] = a
         for p, n in enumerate(load_discs(Path(cfg["order_discs"]))):
             c[A.C_DISCS + p] = n
         k = 0
@@ -186,6 +298,8 @@ def deal_text(code) -> str:
         terms.append(f"offense gives {A.deal_n_od(code)} card(s) ({A.RULE_NAMES[A.deal_r_od(code)]})")
     if A.deal_n_do(code):
         terms.append(f"defense gives {A.deal_n_do(code)} card(s) ({A.RULE_NAMES[A.deal_r_do(code)]})")
+    if A.deal_release(code):
+        terms.append(f"the Zombie releases {A.deal_release(code)} of the other's ship(s) from the warp")
     return "; ".join(terms) or "(empty)"
 
 
@@ -202,16 +316,49 @@ def art_text(kind, param) -> str:
     return name
 
 
+def power_text(k, alien, what, arg, arg2) -> str:
+    """Readable text of an E_ALIEN event (what = PK_* for an optional use, FX_* for an automatic
+    effect; arg / arg2 = st[S_PK_ARG] / st[S_PK_ARG2] at that moment)."""
+    what, arg, arg2 = int(what), int(arg), int(arg2)
+    auto = {int(k.FX_MACRON): "each of its ships counts 4 in the totals",
+            int(k.FX_ANTI_MATTER): "its total is card minus ships; the lower total wins",
+            int(k.FX_VIRUS): "its total is card times ships",
+            int(k.FX_ORACLE): "the opponent's card is turned face up before it chooses",
+            int(k.FX_EMPATH): "its negotiate turns the opponent's card into a negotiate"}
+    if what in auto:
+        return auto[what]
+    texts = {int(A.PK_AMOEBA): (f"takes {arg - int(A.AMOEBA_REMOVE)} ship(s) out of the encounter"
+                                if arg > int(A.AMOEBA_REMOVE) else f"adds {arg} ship(s) to the encounter"),
+             int(A.PK_CHRONOS): "travels back in time: the encounter cards are chosen again" if arg == 1
+             else "travels back in time",
+             int(A.PK_CLONE): "keeps its encounter card", int(A.PK_EMPATH): "uses its negotiate",
+             int(A.PK_FILCH): "takes the opponent's encounter card from the discard pile",
+             int(A.PK_HEALER): f"heals {arg2} ship(s) of seat {arg} and draws a card",
+             int(A.PK_LASER): "blinds the opponent: its card is drawn at random",
+             int(A.PK_MIND): f"looks at seat {arg}'s hand", int(A.PK_MUTANT): "regenerates its hand to 7",
+             int(A.PK_MUTANT_SRC): "draws from the deck" if arg < 0 else f"draws a random card from seat {arg}",
+             int(A.PK_PACIFIST): "its negotiate beats the attack", int(A.PK_PARASITE): "joins uninvited",
+             int(A.PK_PHILANTHROPIST): f"gives a card to seat {arg2}", int(A.PK_SORCERER): "swaps the encounter cards",
+             int(A.PK_TRADER): "trades hands with the opponent",
+             int(A.PK_VULCH): f"collects seat {arg2}'s discarded artifact", int(A.PK_VULCH_KEEP): "keeps its artifacts",
+             int(A.PK_ZOMBIE): f"redirects its {arg2} ship(s) from the warp to its colonies",
+             int(A.PK_RELEASE): f"releases {arg2} of seat {arg}'s ship(s) from the warp"}
+    return texts.get(what, "uses its power")
+
+
 def describe_events(k, log, cfg_arr, seat_strats) -> list[dict]:
     """Turn the kernel's event log into dicts with a readable 'text' (CE.71 events)."""
     n = int(log[0, 0])
     ev = []
     ctx_names = {int(A.CTX_RETURN): "returns", int(A.CTX_EARLY_END): "returns (early end)",
                  int(A.CTX_MOBIUS): "leaves the warp (Mobius Tube)", int(A.CTX_FORCE_FIELD): "returns (Force Field)",
-                 int(A.CTX_TURN_END): "returns (end of turn)"}
+                 int(A.CTX_TURN_END): "returns (end of turn)", int(A.CTX_AMOEBA): "returns (Amoeba)",
+                 int(A.CTX_HEALER): "is healed (Healer) onto", int(A.CTX_ZOMBIE): "is redirected (Zombie) onto",
+                 int(A.CTX_RELEASE): "leaves the warp (Zombie's RELEASE) onto"}
     kind_names = {int(v): nm for v, nm in ((A.D_LAUNCH, "launch"), (A.D_ALLY_SHIPS, "ally"),
                                             (A.D_RESETTLE_SHIPS, "resettle"), (A.D_PENALTY, "failed-deal loss"),
-                                            (A.D_PLAGUE_SHIPS, "plague loss"), (A.D_DEAL_SHIPS, "deal colony"))}
+                                            (A.D_PLAGUE_SHIPS, "plague loss"), (A.D_DEAL_SHIPS, "deal colony"),
+                                            (A.D_POWER_SHIPS, "Amoeba adds"))}
     end_reasons = ("the offense has no encounter card (CE.17.3)", "the defense cannot get an encounter card (CE.17.5)",
                    "the offense has no ship to launch (CE.6.4)", "re-settled (CE.5.5)")
 
@@ -320,6 +467,8 @@ def describe_events(k, log, cfg_arr, seat_strats) -> list[dict]:
         elif code == k.E_DEAL_TERM:
             if a in (int(k.TERM_CARDS_OD), int(k.TERM_CARDS_DO)):
                 t = f"seat {b} gives {d} card(s) to seat {c}"
+            elif a == int(k.TERM_RELEASE):
+                t = f"the Zombie (seat {b}) releases {d} ship(s) of seat {c} from the warp"
             else:
                 t = f"seat {c} sets up a colony on {planet_name(d)} with {e} ship(s) (granted by seat {b})"
             ev.append(dict(event="deal_term", text=f"     deal term carried out: {t}"))
@@ -347,6 +496,13 @@ def describe_events(k, log, cfg_arr, seat_strats) -> list[dict]:
             joint = " (joint victory)" if len(w) > 1 else ""
             ev.append(dict(event="winners", seats=w,
                            text=f"winner{'s' if len(w) > 1 else ''}{joint}: {', '.join(seat(p) for p in w)}"))
+        elif code == k.E_ALIENS:
+            name = A.ALIEN_NAMES[b] if b >= 0 else "no alien"
+            off = " (played face down: nopower control)" if b >= 0 and c < 0 else ""
+            ev.append(dict(event="alien", player=a, alien=name, text=f"{seat(a)} is the {name}{off}"))
+        elif code == k.E_ALIEN:
+            ev.append(dict(event="power", player=a, alien=A.ALIEN_NAMES[b], what=c,
+                           text=f"   [{A.ALIEN_RULES[b]}] {seat(a)} ({A.ALIEN_NAMES[b]}): {power_text(k, b, c, d, e)}"))
         elif code == k.E_TIMEOUT:
             ev.append(dict(event="timeout", turns=a, text=f"turn cap reached after {a} turns: no winner (A63)"))
     if log[0, 1]:

@@ -7,12 +7,16 @@ one module in the cache directory, named by a hash of every source involved.
 One game is played start to finish by ``play_game`` on one int64 state array; ``run_batch``
 plays a range of game indices in parallel, one output row per game.
 
-Alien powers (CE.22/CE.23) are not implemented yet, but every place where one acts exists:
-the windows of CE.20.1 (``window``, which asks ``power_window`` before the artifacts), the
-triggers of CE.20.3 (``power_event`` = E.POWER with Cosmic Zap, ``loss_event`` = E.LOSS,
-``compensation`` = E.COMP with Stellar Gas, ``artifact_discard`` = E.ARTDISCARD), and the
-automatic-power moments (``side_totals`` at the A/A totals, the reveal, the start of step 8).
-Every seat's ``S_ALIEN`` is -1 and ``S_ANY_ALIEN`` 0, so those hooks are skipped at run time.
+Alien powers (CE.22, rulings CE.23) act at the places CE.20 names: the windows of CE.20.1
+(``window`` asks ``power_window`` before the artifacts: Amoeba, Chronos, Filch, Mind, Mutant,
+Parasite, Philanthropist, Sorcerer, Trader), the triggers of CE.20.3 (``power_event`` = E.POWER
+with Cosmic Zap, before every use and automatic effect; ``loss_event`` = E.LOSS: Zombie then
+Healer; ``compensation`` = E.COMP; ``artifact_discard`` = E.ARTDISCARD: Vulch), and the fixed
+moments: ``select_cards`` (step 8: Oracle, Laser), ``reveal`` (Empath), ``side_totals`` (Macron,
+Anti-Matter, Virus), ``outcome`` (Pacifist at the start of step 10, Clone at the discards),
+``answers`` (Parasite), ``launch`` (Macron's one ship), ``new_hand`` (Vulch keeps its artifacts)
+and ``negotiate`` (Zombie's RELEASE). A power acts only while on (CE.19: enough home colonies,
+not zapped). With no alien in the game (``S_ANY_ALIEN`` 0) every hook is skipped at run time.
 
 Conventions: no Python int literal is ever passed to a non-inlined function (use the np.int64
 constants NONE, I0, I1, ...), so each function compiles exactly once.
@@ -33,6 +37,13 @@ Readings this engine had to choose where the contract leaves a gap (each documen
 * Ships per player beyond planets x start ships start in the warp (CE.80 keys are independent).
 * With deal_propose_policy = strategy the proposer picks from a menu (``deal_menu``): the standard
   deal, every one-sided colony, 0-2 cards each way, and a colony paid with 1-2 cards.
+* Powers: Amoeba makes one adjustment in one direction (adds, or takes back); a Zombie proposer may
+  add RELEASE(k) to its proposal (or propose it alone when no standard deal exists), and the
+  standard_only policy accepts the standard deal with a RELEASE added (it only gives the
+  responder ships back); a RELEASE takes effect (E.POWER) when the deal is carried out; Chronos's
+  time travel closes W-9 at once (the reveal it acted on is cancelled); "excluding the planet they
+  are removed from" (Healer, Zombie) is the target planet for the defense's ships and nothing for
+  ships taken from several colonies; Mutant fills to 7 cards whatever new_hand_size is.
 """
 import numpy as np
 from numba import njit, prange
@@ -48,9 +59,12 @@ from simsuite.games.cosmic.records import *  # noqa: F401,F403
  E_OWN_COLOUR, E_RESETTLE, E_EXPEL, E_SHIP_FROM, E_LAUNCH, E_TARGET, E_INVITE, E_ALLY, E_ARTIFACT,
  E_REVEAL, E_TOTALS, E_RESULT, E_LOSS, E_LAND, E_PLACE, E_NO_COLONY, E_REWARD, E_COMP, E_GAS,
  E_DEAL_PROPOSE, E_DEAL_ANSWER, E_DEAL_TERM, E_POWER, E_WIN, E_TIMEOUT, E_DECK_RESHUFFLE, E_DISCARD,
- E_SECOND, E_EARLY_END, E_ZAP, E_DEFENSE, E_SELECT, E_END_TURN) = (np.int64(k) for k in range(1, 42))
+ E_SECOND, E_EARLY_END, E_ZAP, E_DEFENSE, E_SELECT, E_END_TURN, E_ALIEN, E_ALIENS) = (np.int64(k) for k in range(1, 44))
 # E_DEAL_TERM kinds
-TERM_CARDS_OD, TERM_CARDS_DO, TERM_COLONY_DO, TERM_COLONY_OD = (np.int64(k) for k in range(4))
+TERM_CARDS_OD, TERM_CARDS_DO, TERM_COLONY_DO, TERM_COLONY_OD, TERM_RELEASE = (np.int64(k) for k in range(5))
+# E_ALIEN details (what the power did; PK_* for optional uses, these for automatic effects)
+FX_MACRON, FX_ANTI_MATTER, FX_VIRUS, FX_ORACLE, FX_EMPATH = (np.int64(k) for k in range(100, 105))
+MUTANT_HAND = np.int64(7)  # CE.22.11
 # E_EARLY_END reasons
 END_OFFENSE_OUT, END_DEFENSE_NO_CARD, END_NO_SHIPS, END_RESETTLE = (np.int64(k) for k in range(4))
 GAMES_PER_BLOCK = 64
@@ -188,13 +202,97 @@ def _enc_supply(st, cfg):
         k -= 1
     if st[S_CARD_D] >= 0:
         k -= 1
+    for i in range(st[S_ASIDE_N]):
+        if cfg[C_CARD_KIND + st[S_ASIDE + 2 * i]] != K_ARTIFACT:
+            k -= 1
     return k
 
 
 @njit
+def _ask_power(st, cfg, p, pk, n):
+    """D_POWER: seat p picks among n options already in st[S_OPT:] (option 0 = PASS)."""
+    st[S_PK] = pk
+    st[S_NOPT] = n
+    return _decide(st, cfg, p, D_POWER)
+
+
+@njit
+def _play_zap(st, cfg, q, p, log, lg):
+    """q plays Cosmic Zap on p's power (CE.21.1). The used card goes to the discard pile; a Vulch
+    (not q, not zapped) collects it without a further E.POWER (no Zap can answer a Zap's own
+    discard here: that keeps the trigger chain finite)."""
+    card = -1
+    base = S_HAND + q * MAX_HAND
+    for i in range(st[S_HAND_N + q]):
+        c = st[base + i]
+        if cfg[C_CARD_KIND + c] == K_ARTIFACT and cfg[C_CARD_VAL + c] == ART_ZAP:
+            card = _hand_take(st, cfg, q, np.int64(i))
+            break
+    st[S_N_ART] += 1
+    st[S_ART_USED + ART_ZAP] += 1
+    st[S_ZAPPED + p] = 1
+    power_update(st, cfg, p, log, lg)
+    if lg:
+        _log(log, E_ARTIFACT, q, ART_ZAP, p, T_POWER, card, I0)
+        _log(log, E_ZAP, p, q, I0, I0, I0, I0)
+    v = st[S_WHO + A_VULCH]
+    if v >= 0 and v != q and st[S_POWER + v] == 1:
+        st[S_OPT] = NONE
+        st[S_OPT + 1] = I1
+        st[S_PK_ARG] = card
+        st[S_PK_ARG2] = q
+        if _ask_power(st, cfg, v, PK_VULCH, I2) == 1:
+            st[S_POWER_USES + v] += 1
+            if lg:
+                _log(log, E_ALIEN, v, A_VULCH, PK_VULCH, card, q, I0)
+            _hand_add(st, cfg, v, card)
+            return
+    _discard(st, card)
+
+
+@njit
+def power_event(st, cfg, p, what, log, lg):
+    """E.POWER (CE.20.3, CE.21.1): seat p's power is about to take effect (an optional use or an
+    automatic effect). Cosmic Zap holders are asked in priority order; the first Zap settles it.
+    Returns 1 if the power takes effect (counted and logged), 0 if it is off or was zapped (p's
+    power is then off until the end of the encounter)."""
+    if st[S_POWER + p] == 0:
+        return 0
+    if st[S_ART_KIND + ART_ZAP] > 0:
+        w_old = st[S_WINDOW]
+        st[S_WINDOW] = T_POWER
+        st[S_PEND_POWER] = p
+        for i in range(cfg[C_NP]):
+            q = _prio(st, cfg, i)
+            if st[S_ART_CNT + q * N_ART + ART_ZAP] > 0:
+                st[S_OPT] = NONE
+                st[S_OPT + 1] = art_code(ART_ZAP, p)
+                st[S_NOPT] = 2
+                c = _decide(st, cfg, q, D_ARTIFACT)
+                if c >= 0:
+                    _play_zap(st, cfg, q, p, log, lg)
+                    st[S_WINDOW] = w_old
+                    return 0
+        st[S_WINDOW] = w_old
+    st[S_POWER_USES + p] += 1
+    if lg:
+        _log(log, E_ALIEN, p, st[S_ALIEN + p], what, st[S_PK_ARG], st[S_PK_ARG2], I0)
+    return 1
+
+
+@njit
 def artifact_discard(st, cfg, owner, c, log, lg):
-    """E.ARTDISCARD (CE.20.3): another player's artifact is about to reach the discard pile.
-    The Vulch (CE.22.19) would collect it here; no alien powers yet, so it is discarded."""
+    """E.ARTDISCARD (CE.20.3): another player's artifact is about to reach the discard pile; the
+    Vulch (CE.22.19) may collect it, card by card."""
+    v = st[S_WHO + A_VULCH]
+    if v >= 0 and v != owner and st[S_POWER + v] == 1:
+        st[S_OPT] = NONE
+        st[S_OPT + 1] = I1
+        st[S_PK_ARG] = c
+        st[S_PK_ARG2] = owner
+        if _ask_power(st, cfg, v, PK_VULCH, I2) == 1 and power_event(st, cfg, v, PK_VULCH, log, lg) == 1:
+            _hand_add(st, cfg, v, c)
+            return
     _discard(st, c)
 
 
@@ -277,12 +375,36 @@ def check_victory(st, cfg, log, lg):
 
 
 @njit
-def loss_event(st, cfg, p, k, log, lg):
-    """E.LOSS (CE.20.6): k ships of p (already taken from their zone) are about to go to the warp.
-    The Zombie (its own ships, CE.22.20) and then the Healer (others', CE.22.7) would act here;
-    no alien powers yet. Returns the ships that reached the warp."""
+def loss_event(st, cfg, p, k, excl, barred, log, lg):
+    """E.LOSS (CE.20.6): k ships of p (already taken from their zone; `excl` = the planet they came
+    from, or -1) are about to go to the warp. First the Zombie for its own ships (CE.22.20), then
+    the Healer for another player's (CE.22.7; never `barred`, the negotiator owed compensation for
+    this loss, nor a player with no colony to receive them). Returns the ships that reached the
+    warp."""
     if k <= 0:
         return 0
+    if st[S_ANY_ALIEN] == 1:
+        st[S_PK_ARG] = p
+        st[S_PK_ARG2] = k
+        z = st[S_WHO + A_ZOMBIE]
+        if z == p and st[S_POWER + p] == 1 and _has_colony_except(st, cfg, p, excl) == 1:
+            st[S_OPT] = NONE
+            st[S_OPT + 1] = I1
+            if _ask_power(st, cfg, p, PK_ZOMBIE, I2) == 1 and power_event(st, cfg, p, PK_ZOMBIE, log, lg) == 1:
+                place_ships(st, cfg, p, k, excl, CTX_ZOMBIE, log, lg)  # no other colony: to the warp
+                return 0
+        h = st[S_WHO + A_HEALER]
+        if h >= 0 and h != p and p != barred and st[S_POWER + h] == 1 and _has_colony_except(st, cfg, p, excl) == 1:
+            st[S_PK_ARG] = p
+            st[S_PK_ARG2] = k
+            st[S_OPT] = NONE
+            st[S_OPT + 1] = I1
+            if _ask_power(st, cfg, h, PK_HEALER, I2) == 1 and power_event(st, cfg, h, PK_HEALER, log, lg) == 1:
+                place_ships(st, cfg, p, k, excl, CTX_HEALER, log, lg)
+                c = _draw(st, cfg, log, lg)
+                if c >= 0:
+                    _hand_add(st, cfg, h, c)
+                return 0
     st[S_WARP + p] += k
     if lg:
         _log(log, E_LOSS, p, k, st[S_WARP + p], I0, I0, I0)
@@ -401,12 +523,6 @@ def _ally_mask(st, cfg):
 
 
 @njit
-def _eff_attack(st, cfg, c):
-    """1 if revealed card c counts as an attack card (Emotion Control, CE.21.6, turns them all)."""
-    return 1 if (c >= 0 and cfg[C_CARD_KIND + c] == K_ATTACK and st[S_EMOTION] == 0) else 0
-
-
-@njit
 def art_plays(st, cfg, p, w, kind, n):
     """Append to the options the legal plays of artifact `kind` by p at window/trigger w
     (CE.21, windows CE.20.1; new-hand timing A19/A28, see game notes). Returns the new count."""
@@ -429,8 +545,8 @@ def art_plays(st, cfg, p, w, kind, n):
                         st[S_OPT + n] = art_code(kind, s)
                         n += 1
     elif kind == ART_EMOTION:  # CE.21.6: W-9 with at least one revealed attack card
-        if w == W_9 and st[S_REVEALED] == 1 and (_eff_attack(st, cfg, st[S_CARD_O]) == 1
-                                                  or _eff_attack(st, cfg, st[S_CARD_D]) == 1):
+        if w == W_9 and st[S_REVEALED] == 1 and (_side_attack(st, cfg, SIDE_OFFENSE) == 1
+                                                  or _side_attack(st, cfg, SIDE_DEFENSE) == 1):
             st[S_OPT + n] = art_code(kind, I0)
             n += 1
     elif kind == ART_ZAP:  # CE.21.1: only on E.POWER
@@ -459,7 +575,7 @@ def _plague(st, cfg, v, log, lg):
     k = avail if avail < 3 else 3
     if k > 0:
         got = take_ships(st, cfg, v, D_PLAGUE_SHIPS, k, k, excl, I0, log, lg)
-        loss_event(st, cfg, v, got, log, lg)
+        loss_event(st, cfg, v, got, NONE, NONE, log, lg)
     for kind in range(3):
         n = _card_options(st, cfg, v, np.int64(kind))
         if n == 0:
@@ -532,45 +648,289 @@ def play_artifact(st, cfg, p, code, log, lg):
         _force_field(st, cfg, param, log, lg)
     elif kind == ART_EMOTION:
         st[S_EMOTION] = 1
-    elif kind == ART_ZAP:
-        st[S_ZAPPED + param] = 1
-        power_update(st, cfg, param, log, lg)
-        if lg:
-            _log(log, E_ZAP, param, p, I0, I0, I0, I0)
-    # ART_GAS: the caller (compensation) lets the claim lapse
+    # ART_ZAP is played only through power_event (_play_zap); ART_GAS: the caller (compensation) lets the claim lapse
     artifact_discard(st, cfg, p, card, log, lg)
 
 
 @njit
-def power_window(st, cfg, w, p, log, lg):
-    """CE.20.2: an optional use of seat p's alien power in window w (CE.22). No alien powers are
-    implemented yet: always passes (0). Called only when S_ALIEN[p] >= 0."""
-    return 0
+def _swap_hands(st, cfg, a, b):
+    """CE.22.17: a and b exchange their whole hands (the caches follow)."""
+    na = st[S_HAND_N + a]
+    nb = st[S_HAND_N + b]
+    m = na if na > nb else nb
+    for i in range(m):
+        x = st[S_HAND + a * MAX_HAND + i]
+        st[S_HAND + a * MAX_HAND + i] = st[S_HAND + b * MAX_HAND + i]
+        st[S_HAND + b * MAX_HAND + i] = x
+    for f in (S_HAND_N, S_HAND_ENC, S_HAND_ART):
+        x = st[f + a]
+        st[f + a] = st[f + b]
+        st[f + b] = x
+    for k in range(N_ART):
+        x = st[S_ART_CNT + a * N_ART + k]
+        st[S_ART_CNT + a * N_ART + k] = st[S_ART_CNT + b * N_ART + k]
+        st[S_ART_CNT + b * N_ART + k] = x
 
 
 @njit
-def power_event(st, cfg, p, log, lg):
-    """E.POWER (CE.20.3, CE.21.1): seat p's power is about to take effect. Cosmic Zap holders are
-    asked in priority order; the first Zap settles it. Returns 1 if the power takes effect,
-    0 if it was zapped (p's power is then off until the end of the encounter)."""
-    if st[S_ART_KIND + ART_ZAP] == 0 or st[S_POWER + p] == 0:
-        return st[S_POWER + p]
-    w_old = st[S_WINDOW]
-    st[S_WINDOW] = T_POWER
-    st[S_PEND_POWER] = p
-    for i in range(cfg[C_NP]):
-        q = _prio(st, cfg, i)
-        if st[S_ART_CNT + q * N_ART + ART_ZAP] > 0:
-            st[S_OPT] = NONE
-            st[S_OPT + 1] = art_code(ART_ZAP, p)
-            st[S_NOPT] = 2
-            c = _decide(st, cfg, q, D_ARTIFACT)
-            if c >= 0:
-                play_artifact(st, cfg, q, c, log, lg)
-                st[S_WINDOW] = w_old
-                return 0
-    st[S_WINDOW] = w_old
+def _yes_no(st, cfg, p, pk):
+    """A PASS / use decision (options -1, 1). Returns 1 for use."""
+    st[S_OPT] = NONE
+    st[S_OPT + 1] = I1
+    return 1 if _ask_power(st, cfg, p, pk, I2) == 1 else 0
+
+
+@njit
+def _amoeba(st, cfg, p, log, lg):
+    """CE.22.1 at W-8: one adjustment of its ships in the encounter (add from its colonies, or take
+    back to them; the offense's limit of 4 does not apply; 0 ships left is allowed)."""
+    o = st[S_OFF]
+    t = st[S_TARGET]
+    if p == o:
+        inn = st[S_CENTRE]
+        avail = st[S_ONPL + p]
+    else:
+        inn = st[S_PS + p * MAX_PLANETS + t]
+        avail = st[S_ONPL + p] - inn
+    st[S_OPT] = NONE
+    n = 1
+    for k in range(1, min(avail, 40) + 1):
+        st[S_OPT + n] = k
+        n += 1
+    for k in range(1, min(inn, 40) + 1):
+        st[S_OPT + n] = AMOEBA_REMOVE + k
+        n += 1
+    if n == 1:
+        return 0
+    ch = _ask_power(st, cfg, p, PK_AMOEBA, np.int64(n))
+    if ch < 0:
+        return 0
+    st[S_WONCE] |= np.int64(1) << p
+    st[S_PK_ARG] = ch
+    if power_event(st, cfg, p, PK_AMOEBA, log, lg) == 0:
+        return 1
+    if ch < AMOEBA_REMOVE:
+        if p == o:
+            st[S_CENTRE] += take_ships(st, cfg, p, D_POWER_SHIPS, ch, ch, NONE, I0, log, lg)
+        else:
+            got = take_ships(st, cfg, p, D_POWER_SHIPS, ch, ch, t, I0, log, lg)
+            ships_add(st, cfg, p, t, got, log, lg)
+    else:
+        k = ch - AMOEBA_REMOVE
+        if p == o:
+            st[S_CENTRE] -= k
+            place_ships(st, cfg, p, k, NONE, CTX_AMOEBA, log, lg)
+        else:
+            ships_add(st, cfg, p, t, -k, log, lg)
+            place_ships(st, cfg, p, k, t, CTX_AMOEBA, log, lg)
     return 1
+
+
+@njit
+def _philanthropist(st, cfg, p, log, lg):
+    """CE.22.15: give one card of its hand to the offense or the defense (or an ally, A46 switch)."""
+    N = cfg[C_NP]
+    st[S_OPT] = NONE
+    n = 1
+    seen = np.int64(0)
+    base = S_HAND + p * MAX_HAND
+    for i in range(st[S_HAND_N + p]):
+        c = st[base + i]
+        b = np.int64(1) << cfg[C_CARD_CLASS + c]
+        if (seen & b) != 0:
+            continue
+        seen |= b
+        for q in range(N):
+            if q == p:
+                continue
+            if q == st[S_OFF] or q == st[S_DEF] or (cfg[C_PHIL_ALLIES] == 1 and st[S_ALLY + q] != 0):
+                if n < MAX_OPT:
+                    st[S_OPT + n] = c * 8 + q
+                    n += 1
+    if n == 1:
+        return 0
+    ch = _ask_power(st, cfg, p, PK_PHILANTHROPIST, np.int64(n))
+    if ch < 0:
+        return 0
+    st[S_ONCE] |= np.int64(1) << p
+    st[S_PK_ARG] = ch // 8
+    st[S_PK_ARG2] = ch % 8
+    if power_event(st, cfg, p, PK_PHILANTHROPIST, log, lg) == 1:
+        _hand_remove(st, cfg, p, ch // 8)
+        _hand_add(st, cfg, ch % 8, ch // 8)
+    return 1
+
+
+@njit
+def _mutant(st, cfg, p, log, lg):
+    """CE.22.11: draw one card at a time until it holds 7, each from the deck or at random from the
+    hand of another player of its choice."""
+    if _yes_no(st, cfg, p, PK_MUTANT) == 0:
+        return 0
+    st[S_ONCE] |= np.int64(1) << p
+    if power_event(st, cfg, p, PK_MUTANT, log, lg) == 0:
+        return 1
+    while st[S_HAND_N + p] < MUTANT_HAND:
+        n = 0
+        if st[S_DECK_N] + st[S_DISC_N] > 0:
+            st[S_OPT] = NONE
+            n = 1
+        for q in range(cfg[C_NP]):
+            if q != p and st[S_HAND_N + q] > 0:
+                st[S_OPT + n] = q
+                n += 1
+        if n == 0:
+            break
+        src = _ask_power(st, cfg, p, PK_MUTANT_SRC, np.int64(n))
+        if src < 0:
+            c = _draw(st, cfg, log, lg)
+        else:
+            c = _hand_take(st, cfg, src, below(st, S_RNG, st[S_HAND_N + src]))
+        _hand_add(st, cfg, p, c)
+        if lg:
+            _log(log, E_ALIEN, p, A_MUTANT, PK_MUTANT_SRC, src, I0, I0)
+    return 1
+
+
+@njit
+def _join(st, cfg, q, side, log, lg):
+    """CE.8.4: q commits 1-4 ships from its colonies (Macron: 1, CE.22.9) to a wing or its carrier."""
+    avail = st[S_ONPL + q]
+    kmax = avail if avail < 4 else 4
+    if st[S_ALIEN + q] == A_MACRON and st[S_POWER + q] == 1:
+        kmax = 1
+    st[S_ALLY + q] = side  # already an ally while it picks its ships (strategies may look)
+    k = take_ships(st, cfg, q, D_ALLY_SHIPS, I1, np.int64(kmax), NONE, I0, log, lg)
+    if side == SIDE_OFFENSE:
+        st[S_WING + q] = k
+    else:
+        st[S_CARRIER + q] = k
+    if lg:
+        _log(log, E_ALLY, q, side, k, I0, I0, I0)
+
+
+@njit
+def power_window(st, cfg, w, p, log, lg):
+    """CE.20.2: seat p's turn in window w for an optional use of its power (CE.22, CE.50.20).
+    Returns 0 (pass), 1 (acted) or 2 (acted and the window closes: Chronos's time travel)."""
+    if st[S_POWER + p] == 0:
+        return 0
+    a = st[S_ALIEN + p]
+    o = st[S_OFF]
+    d = st[S_DEF]
+    if d < 0:
+        return 0
+    bit = np.int64(1) << p
+    main = p == o or p == d
+    opp = d if p == o else o
+    early = w == W_2 or w == W_4 or w == W_6 or w == W_7
+    if (st[S_ONCE] & bit) != 0:
+        if a != A_AMOEBA and a != A_SORCERER:
+            return 0
+    if a == A_AMOEBA:
+        if w == W_8 and main and (st[S_WONCE] & bit) == 0 and (st[S_IN7] & bit) != 0:
+            return _amoeba(st, cfg, p, log, lg)
+    elif a == A_SORCERER:
+        if (w == W_8 and main and (st[S_WONCE] & bit) == 0 and st[S_REVEALED] == 0 and st[S_CARD_O] >= 0
+                and st[S_CARD_D] >= 0 and _yes_no(st, cfg, p, PK_SORCERER) == 1):
+            st[S_WONCE] |= bit
+            if power_event(st, cfg, p, PK_SORCERER, log, lg) == 1:  # CE.22.16
+                x = st[S_CARD_O]
+                st[S_CARD_O] = st[S_CARD_D]
+                st[S_CARD_D] = x
+                f = st[S_FACEUP]
+                st[S_FACEUP] = ((f & 1) << 1) | ((f >> 1) & 1)
+            return 1
+    elif a == A_CHRONOS:
+        if (w == W_9 and main and st[S_REVEALED] == 1 and st[S_CARD_O] >= 0 and st[S_CARD_D] >= 0
+                and _yes_no(st, cfg, p, PK_CHRONOS) == 1):
+            st[S_ONCE] |= bit
+            if power_event(st, cfg, p, PK_CHRONOS, log, lg) == 0:
+                return 1  # zapped: the first reveal stands
+            st[S_REDO] = 1
+            return 2
+    elif a == A_MIND:
+        if early:
+            st[S_OPT] = NONE
+            n = 1
+            if opp >= 0 and main:
+                st[S_OPT + 1] = opp
+                n = 2
+            elif not main:
+                st[S_OPT + 1] = o
+                st[S_OPT + 2] = d
+                n = 3
+            q = _ask_power(st, cfg, p, PK_MIND, np.int64(n))
+            if q >= 0:
+                st[S_ONCE] |= bit
+                st[S_PK_ARG] = q
+                if power_event(st, cfg, p, PK_MIND, log, lg) == 1:  # CE.22.10
+                    st[S_MIND_SEEN] |= np.int64(1) << q
+                return 1
+    elif a == A_PHILANTHROPIST:
+        if early and st[S_HAND_N + p] > 0:
+            return _philanthropist(st, cfg, p, log, lg)
+    elif a == A_TRADER:
+        if early and main and _yes_no(st, cfg, p, PK_TRADER) == 1:
+            st[S_ONCE] |= bit
+            if power_event(st, cfg, p, PK_TRADER, log, lg) == 1:  # CE.22.17
+                _swap_hands(st, cfg, p, opp)
+            return 1
+    elif a == A_MUTANT:
+        if (w == W_8 or w == W_9 or w == W_10) and main and st[S_HAND_N + p] < MUTANT_HAND:
+            return _mutant(st, cfg, p, log, lg)
+    elif a == A_PARASITE:
+        if (w == W_7 and not main and st[S_ALLY + p] == 0 and ((st[S_FF_OUT] >> p) & 1) == 0
+                and st[S_ONPL + p] > 0 and cfg[C_NP] >= 3):
+            st[S_OPT] = NONE
+            st[S_OPT + 1] = SIDE_OFFENSE
+            st[S_OPT + 2] = SIDE_DEFENSE
+            side = _ask_power(st, cfg, p, PK_PARASITE, I3)
+            if side > 0:
+                st[S_ONCE] |= bit
+                if power_event(st, cfg, p, PK_PARASITE, log, lg) == 1:  # CE.22.14
+                    _join(st, cfg, p, side, log, lg)
+                return 1
+    elif a == A_FILCH:
+        if w == W_10 and main:
+            c = st[S_LAST_CD] if p == o else st[S_LAST_CO]
+            if c >= 0:
+                j = -1
+                for i in range(st[S_DISC_N]):
+                    if st[S_DISC + i] == c:
+                        j = i
+                if j >= 0:
+                    st[S_PK_ARG] = c
+                    if _yes_no(st, cfg, p, PK_FILCH) == 1:
+                        st[S_ONCE] |= bit
+                        if power_event(st, cfg, p, PK_FILCH, log, lg) == 1:  # CE.22.6
+                            n = st[S_DISC_N] - 1
+                            st[S_DISC + j] = st[S_DISC + n]
+                            st[S_DISC_N] = n
+                            _hand_add(st, cfg, p, c)
+                        return 1
+    return 0
+
+
+@njit(inline="always")
+def _power_can_act(st, p, w):
+    """p's alien power has an optional use in window w (CE.22 timings; conditions checked later)."""
+    a = st[S_ALIEN + p]
+    if a < 0 or st[S_POWER + p] == 0:
+        return 0
+    if w == W_2 or w == W_4 or w == W_6 or w == W_7:
+        if a == A_MIND or a == A_PHILANTHROPIST or a == A_TRADER or (a == A_PARASITE and w == W_7):
+            return 1
+    elif w == W_8:
+        if a == A_AMOEBA or a == A_SORCERER or a == A_MUTANT:
+            return 1
+    elif w == W_9:
+        if a == A_CHRONOS or a == A_MUTANT:
+            return 1
+    elif w == W_10:
+        if a == A_FILCH or a == A_MUTANT:
+            return 1
+    return 0
 
 
 @njit
@@ -595,8 +955,12 @@ def _artifact_turn(st, cfg, w, p, log, lg):
 def _window_live(st, cfg, w):
     """0 when nobody can act in window w: no alien, and no artifact in any hand playable there
     (Cosmic Zap and Stellar Gas answer triggers only). A cheap test run before the priority loop."""
-    if st[S_ANY_ALIEN] == 1 or st[S_ART_KIND + ART_PLAGUE] > 0:
+    if st[S_ART_KIND + ART_PLAGUE] > 0:
         return 1
+    if st[S_ANY_ALIEN] == 1:
+        for p in range(cfg[C_NP]):
+            if _power_can_act(st, p, w) == 1:
+                return 1
     if (w == W_E0 or w == W_1) and st[S_ART_CNT + st[S_OFF] * N_ART + ART_MOBIUS] > 0:
         return 1
     if (w == W_7 or w == W_8) and st[S_ART_KIND + ART_FORCE_FIELD] > 0 and _ally_mask(st, cfg) != 0:
@@ -626,7 +990,7 @@ def _live_mask(st, cfg, w):
     """Seats that might act in window w: an alien power (CE.22 hooks) or a playable artifact."""
     m = 0
     for p in range(cfg[C_NP]):
-        if (st[S_ANY_ALIEN] == 1 and st[S_ALIEN + p] >= 0) or _art_can_act(st, p, w) == 1:
+        if (st[S_ANY_ALIEN] == 1 and _power_can_act(st, p, w) == 1) or _art_can_act(st, p, w) == 1:
             m |= 1 << p
     return m
 
@@ -642,6 +1006,7 @@ def window(st, cfg, w, log, lg):
     if _window_live(st, cfg, w) == 0:
         return
     N = cfg[C_NP]
+    st[S_WONCE] = 0
     # Players who cannot act can only pass, so the loop visits just those who can; it closes when
     # each of them has passed since the last action (exactly the CE.20.2 rule).
     live = _live_mask(st, cfg, w)
@@ -651,8 +1016,10 @@ def window(st, cfg, w, log, lg):
         p = _prio(st, cfg, i)
         if (live >> p) & 1:
             acted = 0
-            if st[S_ANY_ALIEN] == 1 and st[S_ALIEN + p] >= 0:
+            if st[S_ANY_ALIEN] == 1 and _power_can_act(st, p, w) == 1:
                 acted = power_window(st, cfg, w, p, log, lg)
+                if acted == 2 or st[S_DONE] == 1:
+                    return
             if acted == 0 and _art_can_act(st, p, w) == 1:
                 acted = _artifact_turn(st, cfg, w, p, log, lg)
             if acted == 1:
@@ -679,7 +1046,11 @@ def new_hand(st, cfg, p, timing, log, lg):
             if lg:
                 _log(log, E_NEW_HAND_FAIL, p, timing, I0, I0, I0, I0)
             return 0
-        while st[S_HAND_N + p] > 0:
+        keep = 0
+        if (st[S_HAND_N + p] > 0 and st[S_WHO + A_VULCH] == p and st[S_POWER + p] == 1
+                and _yes_no(st, cfg, p, PK_VULCH_KEEP) == 1 and power_event(st, cfg, p, PK_VULCH_KEEP, log, lg) == 1):
+            keep = 1  # CE.22.19: the Vulch keeps all its artifacts and draws
+        while st[S_HAND_N + p] > 0 and keep == 0:
             c = st[S_HAND + p * MAX_HAND + st[S_HAND_N + p] - 1]  # only artifacts are left
             st[S_OPT] = NONE
             n = art_plays(st, cfg, p, timing, cfg[C_CARD_VAL + c], np.int64(1))
@@ -824,6 +1195,8 @@ def launch(st, cfg, o, log, lg):
     if avail == 0:
         return 0
     kmax = avail if avail < 4 else 4
+    if st[S_ALIEN + o] == A_MACRON and st[S_POWER + o] == 1:  # CE.22.9: exactly one ship
+        kmax = 1
     k = take_ships(st, cfg, o, D_LAUNCH, I1, np.int64(kmax), NONE, I0, log, lg)
     st[S_CENTRE] += k
     if lg:
@@ -883,7 +1256,8 @@ def alliances(st, cfg, o, log, lg):
 @njit
 def answers(st, cfg, o, log, lg):
     """CE.8.3 step 7: each other player answers once, seeing earlier answers; joining commits 1-4
-    ships from its colonies onto a wing or its carrier (CE.8.4)."""
+    ships from its colonies onto a wing or its carrier (CE.8.4). An active Parasite may also join a
+    side that did not invite it (CE.22.14, an optional use of its power)."""
     N = cfg[C_NP]
     d = st[S_DEF]
     st[S_STEP] = 7
@@ -893,31 +1267,29 @@ def answers(st, cfg, o, log, lg):
             continue
         st[S_OPT] = NONE
         n = 1
+        para = 1 if (st[S_ANY_ALIEN] == 1 and st[S_ALIEN + q] == A_PARASITE and st[S_POWER + q] == 1) else 0
         if st[S_ONPL + q] > 0:
-            if (st[S_INV_O] >> q) & 1:
+            if ((st[S_INV_O] >> q) & 1) == 1 or para == 1:
                 st[S_OPT + n] = SIDE_OFFENSE
                 n += 1
-            if (st[S_INV_D] >> q) & 1:
+            if ((st[S_INV_D] >> q) & 1) == 1 or para == 1:
                 st[S_OPT + n] = SIDE_DEFENSE
                 n += 1
         if n == 1:
             continue
         st[S_NOPT] = n
         side = _decide(st, cfg, q, D_ALLIANCE)
+        if side > 0 and para == 1:
+            inv = st[S_INV_O] if side == SIDE_OFFENSE else st[S_INV_D]
+            if ((inv >> q) & 1) == 0:  # uninvited: a use of the power (E.POWER)
+                st[S_ONCE] |= np.int64(1) << q
+                if power_event(st, cfg, q, PK_PARASITE, log, lg) == 0:
+                    side = NONE
         if side < 0:
             if lg:
                 _log(log, E_ALLY, q, NONE, I0, I0, I0, I0)
             continue
-        avail = st[S_ONPL + q]
-        kmax = avail if avail < 4 else 4
-        st[S_ALLY + q] = side  # already an ally while it picks its ships (strategies may look)
-        k = take_ships(st, cfg, q, D_ALLY_SHIPS, I1, np.int64(kmax), NONE, I0, log, lg)
-        if side == SIDE_OFFENSE:
-            st[S_WING + q] = k
-        else:
-            st[S_CARRIER + q] = k
-        if lg:
-            _log(log, E_ALLY, q, side, k, I0, I0, I0)
+        _join(st, cfg, q, side, log, lg)
 
 
 @njit
@@ -931,25 +1303,164 @@ def choose_card(st, cfg, p):
 
 
 @njit
-def side_totals(st, cfg):
-    """CE.10.2-CE.10.3 A/A totals into st[S_TOT + 0..5] = v_O, S_O, T_O, v_D, S_D, T_D. Macron's
-    weight (E.POWER via power_event), Virus and Anti-Matter would change S and T here; no aliens yet:
-    T = v + S."""
-    so = offense_strength(st, cfg)
-    sd = defense_strength(st, cfg)
-    vo = cfg[C_CARD_VAL + st[S_CARD_O]]
-    vd = cfg[C_CARD_VAL + st[S_CARD_D]]
-    st[S_TOT] = vo
-    st[S_TOT + 1] = so
-    st[S_TOT + 2] = vo + so
-    st[S_TOT + 3] = vd
-    st[S_TOT + 4] = sd
-    st[S_TOT + 5] = vd + sd
+def _set_card(st, p, c):
+    if p == st[S_OFF]:
+        st[S_CARD_O] = c
+    else:
+        st[S_CARD_D] = c
 
 
 @njit
-def _offense_win(st, cfg, log, lg):
-    """CE.11.1. Returns the defense's own ships that reached the warp (for compensation)."""
+def _card_of(st, p):
+    return st[S_CARD_O] if p == st[S_OFF] else st[S_CARD_D]
+
+
+@njit
+def _aside(st, c, owner):
+    """Set card c aside until the end of the encounter (Chronos, Laser)."""
+    n = st[S_ASIDE_N]
+    st[S_ASIDE + 2 * n] = c
+    st[S_ASIDE + 2 * n + 1] = owner
+    st[S_ASIDE_N] = n + 1
+
+
+@njit
+def select_cards(st, cfg, log, lg):
+    """Step 8 (CE.9.2) with the powers that change it: the Oracle's opponent selects first and its
+    card is turned face up (CE.22.12; E.POWER at the start of step 8); an active Laser selects first
+    and may blind: the opponent's card is then drawn at random, artifacts met on the way set aside
+    (CE.22.8; against the Oracle, CE.23.1). A card already in place (Chronos's redo with the
+    opponent's only encounter card) is not chosen again."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    first = o
+    second = d
+    oracle = NONE
+    laser = NONE
+    if st[S_ANY_ALIEN] == 1:
+        w = st[S_WHO + A_ORACLE]
+        if (w == o or w == d) and st[S_POWER + w] == 1 and power_event(st, cfg, w, FX_ORACLE, log, lg) == 1:
+            oracle = w
+            second = w
+            first = d if w == o else o
+        w = st[S_WHO + A_LASER]
+        if (w == o or w == d) and st[S_POWER + w] == 1:
+            laser = w
+            first = w
+            second = d if w == o else o
+    if _card_of(st, first) < 0:
+        _set_card(st, first, choose_card(st, cfg, first))
+    if oracle >= 0 and first != oracle:
+        st[S_FACEUP] |= SIDE_OFFENSE if first == o else SIDE_DEFENSE
+    if _card_of(st, second) < 0:
+        blind = 0
+        if laser == first and st[S_HAND_ENC + second] > 0 and _yes_no(st, cfg, laser, PK_LASER) == 1:
+            blind = power_event(st, cfg, laser, PK_LASER, log, lg)
+        if blind == 1:
+            while True:
+                c = _hand_take(st, cfg, second, below(st, S_RNG, st[S_HAND_N + second]))
+                if cfg[C_CARD_KIND + c] != K_ARTIFACT:
+                    break
+                _aside(st, c, second)
+            _set_card(st, second, c)
+        else:
+            _set_card(st, second, choose_card(st, cfg, second))
+    if lg:
+        _log(log, E_SELECT, st[S_CARD_O], st[S_CARD_D], st[S_FACEUP], I0, I0, I0)
+
+
+@njit
+def reveal(st, cfg, log, lg):
+    """CE.9.3: both cards face up; an Empath main player that reveals a negotiate turns the
+    opponent's card into a negotiate (CE.22.5, E.POWER; optional with empath_optional, A36)."""
+    st[S_REVEALED] = 1
+    if lg:
+        _log(log, E_REVEAL, st[S_CARD_O], st[S_CARD_D], I0, I0, I0, I0)
+    if st[S_ANY_ALIEN] == 1:
+        e = st[S_WHO + A_EMPATH]
+        o = st[S_OFF]
+        if (e == o or e == st[S_DEF]) and st[S_POWER + e] == 1 and cfg[C_CARD_KIND + _card_of(st, e)] == K_NEGOTIATE:
+            use = 1
+            if cfg[C_EMPATH_OPT] == 1:
+                use = _yes_no(st, cfg, e, PK_EMPATH)
+            if use == 1 and power_event(st, cfg, e, FX_EMPATH, log, lg) == 1:
+                st[S_NEG_SIDE] |= SIDE_DEFENSE if e == o else SIDE_OFFENSE
+
+
+@njit
+def time_travel(st, cfg, log, lg):
+    """CE.22.3 / CE.23.4: the reveal is cancelled; Chronos takes its card back; the opponent's card
+    is set aside (or, if it was its only encounter card, stays in place face down); changes of
+    card type lapse; steps 8-10 follow again."""
+    c = st[S_WHO + A_CHRONOS]
+    opp = st[S_DEF] if c == st[S_OFF] else st[S_OFF]
+    _hand_add(st, cfg, c, _card_of(st, c))
+    _set_card(st, c, NONE)
+    if st[S_HAND_ENC + opp] > 0:
+        _aside(st, _card_of(st, opp), opp)
+        _set_card(st, opp, NONE)
+    st[S_REVEALED] = 0
+    st[S_EMOTION] = 0
+    st[S_NEG_SIDE] = 0
+    st[S_FACEUP] = 0
+    st[S_STEP] = 8
+    if lg:
+        _log(log, E_ALIEN, c, A_CHRONOS, PK_CHRONOS, I1, I0, I0)
+
+
+@njit
+def side_totals(st, cfg, log, lg):
+    """CE.10.2-CE.10.3 A/A totals into st[S_TOT + 0..6] = v_O, S_O, T_O, v_D, S_D, T_D, lower_wins.
+    E.POWER moments (CE.21.1): each Macron in the encounter (weight 4, CE.22.9), then an
+    Anti-Matter main player (T = v - S, the lower total wins, CE.22.2) and a Virus main player
+    (T = v x S, CE.22.18); a zapped power leaves the plain rule T = v + S."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    vo = cfg[C_CARD_VAL + st[S_CARD_O]]
+    vd = cfg[C_CARD_VAL + st[S_CARD_D]]
+    lower = 0
+    if st[S_ANY_ALIEN] == 1:
+        m = st[S_WHO + A_MACRON]
+        if m >= 0 and st[S_POWER + m] == 1:
+            inv = st[S_WING + m] + st[S_CARRIER + m]
+            if m == o:
+                inv += st[S_CENTRE]
+            elif m == d:
+                inv += st[S_PS + d * MAX_PLANETS + st[S_TARGET]]
+            if inv > 0:
+                power_event(st, cfg, m, FX_MACRON, log, lg)  # zapped: its power is off, weight 1
+    so = offense_strength(st, cfg)
+    sd = defense_strength(st, cfg)
+    to = vo + so
+    td = vd + sd
+    if st[S_ANY_ALIEN] == 1:
+        a = st[S_WHO + A_ANTI_MATTER]
+        if (a == o or a == d) and st[S_POWER + a] == 1 and power_event(st, cfg, a, FX_ANTI_MATTER, log, lg) == 1:
+            lower = 1
+            if a == o:
+                to = vo - so
+            else:
+                td = vd - sd
+        v = st[S_WHO + A_VIRUS]
+        if (v == o or v == d) and st[S_POWER + v] == 1 and power_event(st, cfg, v, FX_VIRUS, log, lg) == 1:
+            if v == o:
+                to = vo * so
+            else:
+                td = vd * sd
+    st[S_TOT] = vo
+    st[S_TOT + 1] = so
+    st[S_TOT + 2] = to
+    st[S_TOT + 3] = vd
+    st[S_TOT + 4] = sd
+    st[S_TOT + 5] = td
+    st[S_TOT + 6] = lower
+
+
+@njit
+def _offense_win(st, cfg, barred, log, lg):
+    """CE.11.1. Returns the defense's own ships lost (for compensation, CE.12.2: those that reached
+    the warp, or all of them with ah_compensation_counts_redirected, A15). `barred`: the seat the
+    Healer may not heal (the negotiator owed compensation, CE.22.7)."""
     N = cfg[C_NP]
     o = st[S_OFF]
     d = st[S_DEF]
@@ -959,13 +1470,15 @@ def _offense_win(st, cfg, log, lg):
     k = st[S_PS + d * MAX_PLANETS + t]
     if k > 0:
         ships_add(st, cfg, d, t, -k, log, lg)
-        lost = loss_event(st, cfg, d, k, log, lg)
+        lost = loss_event(st, cfg, d, k, t, barred, log, lg)
+        if cfg[C_COMP_REDIRECTED] == 1:
+            lost = k
     for s in range(1, N):
         q = (o + s) % N
         k = st[S_CARRIER + q]
         if k > 0:
             st[S_CARRIER + q] = 0
-            loss_event(st, cfg, q, k, log, lg)
+            loss_event(st, cfg, q, k, NONE, NONE, log, lg)
     k = st[S_CENTRE]
     if k > 0:
         st[S_CENTRE] = 0
@@ -1014,8 +1527,8 @@ def rewards(st, cfg, q, r, log, lg):
 
 
 @njit
-def _defense_win(st, cfg, log, lg):
-    """CE.11.2 (with rewards, CE.14). Returns the offense's own ships that reached the warp."""
+def _defense_win(st, cfg, barred, log, lg):
+    """CE.11.2 (with rewards, CE.14). Returns the offense's own ships lost (as _offense_win)."""
     N = cfg[C_NP]
     o = st[S_OFF]
     t = st[S_TARGET]
@@ -1024,13 +1537,15 @@ def _defense_win(st, cfg, log, lg):
     k = st[S_CENTRE]
     if k > 0:
         st[S_CENTRE] = 0
-        lost = loss_event(st, cfg, o, k, log, lg)
+        lost = loss_event(st, cfg, o, k, NONE, barred, log, lg)
+        if cfg[C_COMP_REDIRECTED] == 1:
+            lost = k
     for s in range(1, N):
         q = (o + s) % N
         k = st[S_WING + q]
         if k > 0:
             st[S_WING + q] = 0
-            loss_event(st, cfg, q, k, log, lg)
+            loss_event(st, cfg, q, k, NONE, NONE, log, lg)
     for s in range(1, N):  # defensive allies go home, never onto the target planet (A12)
         q = (o + s) % N
         k = st[S_CARRIER + q]
@@ -1252,6 +1767,19 @@ def execute_deal(st, cfg, code, log, lg):
             done += 1
             if lg:
                 _log(log, E_DEAL_TERM, TERM_COLONY_DO if j == 0 else TERM_COLONY_OD, g, r, pl, k, I0)
+    k = deal_release(code)
+    if k > 0:  # RELEASE(zombie -> other, k), CE.51.1 / CE.22.20
+        z = st[S_WHO + A_ZOMBIE]
+        if z == o or z == d:
+            r = d if z == o else o
+            st[S_PK_ARG] = r
+            st[S_PK_ARG2] = k
+            if st[S_WARP + r] >= k and st[S_ONPL + r] > 0 and power_event(st, cfg, z, PK_RELEASE, log, lg) == 1:
+                st[S_WARP + r] -= k
+                place_ships(st, cfg, r, k, NONE, CTX_RELEASE, log, lg)
+                done += 1
+                if lg:
+                    _log(log, E_DEAL_TERM, TERM_RELEASE, z, r, k, I0, I0)
     return done
 
 
@@ -1275,6 +1803,18 @@ def negotiate(st, cfg, log, lg):
             n = deal_menu(st, cfg)
             st[S_NOPT] = n
             prop = _decide(st, cfg, pp, D_DEAL_PROPOSE)
+        if (pol != PROPOSE_NONE and st[S_ANY_ALIEN] == 1 and st[S_WHO + A_ZOMBIE] == pp and st[S_POWER + pp] == 1
+                and st[S_WARP + resp] > 0 and st[S_ONPL + resp] > 0):
+            st[S_OPT] = NONE  # CE.22.20 effect 2: the Zombie may add a RELEASE term
+            n = 1
+            for k in range(1, min(st[S_WARP + resp], 4) + 1):
+                st[S_OPT + n] = k
+                n += 1
+            st[S_PK_ARG] = prop
+            st[S_PK_ARG2] = resp
+            k = _ask_power(st, cfg, pp, PK_RELEASE, np.int64(n))
+            if k > 0:
+                prop = with_release(prop, k)
         if prop < 0:
             if lg:
                 _log(log, E_DEAL_PROPOSE, pp, NONE, I0, I0, I0, I0)
@@ -1286,8 +1826,9 @@ def negotiate(st, cfg, log, lg):
         yes = 0
         if acc == ACCEPT_ALWAYS:
             yes = 1
-        elif acc == ACCEPT_STANDARD_ONLY:
-            yes = 1 if prop == std else 0
+        elif acc == ACCEPT_STANDARD_ONLY:  # the standard deal, with or without a Zombie's RELEASE
+            core = prop & ~(np.int64(7) << 22)
+            yes = 1 if (prop == std or (deal_release(prop) > 0 and (core == std or (std < 0 and core == 0)))) else 0
         elif acc == ACCEPT_HEURISTIC:
             st[S_OPT] = 0
             st[S_OPT + 1] = 1
@@ -1311,7 +1852,7 @@ def penalty(st, cfg, p, log, lg):
     k = avail if avail < 3 else 3
     if k > 0:
         got = take_ships(st, cfg, p, D_PENALTY, np.int64(k), np.int64(k), NONE, I0, log, lg)
-        loss_event(st, cfg, p, got, log, lg)
+        loss_event(st, cfg, p, got, NONE, NONE, log, lg)
 
 
 @njit
@@ -1351,36 +1892,106 @@ def _deal_outcome(st, cfg, log, lg):
 
 
 @njit
+def _side_attack(st, cfg, side):
+    """1 if side's revealed card counts as an attack card: not after Emotion Control (CE.21.6) nor
+    when the Empath turned it into a negotiate (CE.22.5)."""
+    c = st[S_CARD_O] if side == SIDE_OFFENSE else st[S_CARD_D]
+    if c < 0 or cfg[C_CARD_KIND + c] != K_ATTACK or st[S_EMOTION] == 1:
+        return 0
+    return 0 if ((st[S_NEG_SIDE] >> (side - 1)) & 1) == 1 else 1
+
+
+@njit
+def _pacifist(st, cfg, ao, ad, log, lg):
+    """CE.22.13 at the start of step 10: a Pacifist main player whose negotiate meets an attack may
+    win instead. Returns its side, or 0."""
+    f = st[S_WHO + A_PACIFIST]
+    if f < 0 or st[S_POWER + f] == 0:
+        return 0
+    side = 0
+    if f == st[S_OFF] and ao == 0 and ad == 1:
+        side = SIDE_OFFENSE
+    elif f == st[S_DEF] and ad == 0 and ao == 1:
+        side = SIDE_DEFENSE
+    if side == 0:
+        return 0
+    c = st[S_CARD_O] if side == SIDE_OFFENSE else st[S_CARD_D]
+    if cfg[C_CARD_KIND + c] != K_NEGOTIATE:
+        return 0
+    st[S_OPT] = NONE
+    st[S_OPT + 1] = I1
+    if _ask_power(st, cfg, f, PK_PACIFIST, I2) == 1 and power_event(st, cfg, f, PK_PACIFIST, log, lg) == 1:
+        return side
+    return 0
+
+
+@njit
+def _discard_played(st, cfg, log, lg):
+    """CE.9.4: both encounter cards go to the discard pile, unless a Clone keeps its own (CE.22.4,
+    decided first: CE.23.3)."""
+    keep = NONE
+    c = st[S_WHO + A_CLONE]
+    if c >= 0 and st[S_ANY_ALIEN] == 1 and st[S_POWER + c] == 1 and (c == st[S_OFF] or c == st[S_DEF]):
+        st[S_OPT] = NONE
+        st[S_OPT + 1] = I1
+        st[S_PK_ARG] = st[S_CARD_O] if c == st[S_OFF] else st[S_CARD_D]
+        if _ask_power(st, cfg, c, PK_CLONE, I2) == 1 and power_event(st, cfg, c, PK_CLONE, log, lg) == 1:
+            keep = c
+    st[S_LAST_CO] = st[S_CARD_O]
+    st[S_LAST_CD] = st[S_CARD_D]
+    if keep == st[S_OFF]:
+        _hand_add(st, cfg, keep, st[S_CARD_O])
+        st[S_LAST_CO] = NONE
+    else:
+        _discard(st, st[S_CARD_O])
+    if keep >= 0 and keep == st[S_DEF]:
+        _hand_add(st, cfg, keep, st[S_CARD_D])
+        st[S_LAST_CD] = NONE
+    else:
+        _discard(st, st[S_CARD_D])
+    st[S_CARD_O] = -1
+    st[S_CARD_D] = -1
+
+
+@njit
 def outcome(st, cfg, log, lg):
     """CE.10-CE.14 step 10 (the cards are face up). Returns the result."""
     o = st[S_OFF]
     d = st[S_DEF]
     st[S_STEP] = 10
-    ao = _eff_attack(st, cfg, st[S_CARD_O])
-    ad = _eff_attack(st, cfg, st[S_CARD_D])
-    if ao == 1 and ad == 1:
-        side_totals(st, cfg)
+    ao = _side_attack(st, cfg, SIDE_OFFENSE)
+    ad = _side_attack(st, cfg, SIDE_DEFENSE)
+    pac = 0
+    if st[S_ANY_ALIEN] == 1 and ao != ad:
+        pac = _pacifist(st, cfg, ao, ad, log, lg)
+    if pac == SIDE_OFFENSE:  # CE.22.13: the Pacifist wins; nobody negotiated a loss, no compensation
+        _offense_win(st, cfg, NONE, log, lg)
+    elif pac == SIDE_DEFENSE:
+        _defense_win(st, cfg, NONE, log, lg)
+    elif ao == 1 and ad == 1:
+        side_totals(st, cfg, log, lg)
         if lg:
             _log(log, E_TOTALS, st[S_TOT], st[S_TOT + 1], st[S_TOT + 2], st[S_TOT + 3], st[S_TOT + 4],
                  st[S_TOT + 5])
-        if st[S_TOT + 2] > st[S_TOT + 5]:  # CE.10.4: ties go to the defense
-            _offense_win(st, cfg, log, lg)
+        if st[S_TOT + 6] == 1:
+            owin = st[S_TOT + 2] < st[S_TOT + 5]  # CE.22.2: the lower total wins, ties to the defense
         else:
-            _defense_win(st, cfg, log, lg)
+            owin = st[S_TOT + 2] > st[S_TOT + 5]  # CE.10.4: ties go to the defense
+        if owin:
+            _offense_win(st, cfg, NONE, log, lg)
+        else:
+            _defense_win(st, cfg, NONE, log, lg)
     elif ao == 1:  # CE.12: the defense negotiated and loses, then claims compensation
-        lost = _offense_win(st, cfg, log, lg)
+        lost = _offense_win(st, cfg, d, log, lg)
         if st[S_DONE] == 0:
             compensation(st, cfg, d, o, lost, log, lg)
     elif ad == 1:  # the offense negotiated
-        lost = _defense_win(st, cfg, log, lg)
+        lost = _defense_win(st, cfg, o, log, lg)
         compensation(st, cfg, o, d, lost, log, lg)
     else:
         _deal_outcome(st, cfg, log, lg)
     if st[S_DONE] == 0:  # CE.9.4
-        _discard(st, st[S_CARD_O])
-        _discard(st, st[S_CARD_D])
-        st[S_CARD_O] = -1
-        st[S_CARD_D] = -1
+        _discard_played(st, cfg, log, lg)
     return st[S_RESULT]
 
 
@@ -1437,6 +2048,12 @@ def _encounter_steps(st, cfg, o, log, lg):
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
     if N >= 3:
         answers(st, cfg, o, log, lg)
+    if st[S_ANY_ALIEN] == 1:  # Amoeba's condition is fixed at the end of step 7 (CE.22.1)
+        st[S_IN7] = 0
+        if st[S_CENTRE] > 0:
+            st[S_IN7] |= np.int64(1) << o
+        if st[S_PS + st[S_DEF] * MAX_PLANETS + st[S_TARGET]] > 0:
+            st[S_IN7] |= np.int64(1) << st[S_DEF]
     window(st, cfg, W_7, log, lg)
     if _offense_out(st):
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
@@ -1448,19 +2065,16 @@ def _encounter_steps(st, cfg, o, log, lg):
             return early_end(st, cfg, END_DEFENSE_NO_CARD, log, lg)
         if _offense_out(st):
             return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
-    # Oracle / Laser (E.POWER at the start of step 8) would act here.
-    co = choose_card(st, cfg, o)
-    st[S_CARD_O] = co
-    cd = choose_card(st, cfg, d)
-    st[S_CARD_D] = cd
-    if lg:
-        _log(log, E_SELECT, co, cd, I0, I0, I0, I0)
-    window(st, cfg, W_8, log, lg)
-    st[S_STEP] = 9
-    st[S_REVEALED] = 1  # CE.9.3 (Empath's E.POWER at the reveal would come here)
-    if lg:
-        _log(log, E_REVEAL, co, cd, I0, I0, I0, I0)
-    window(st, cfg, W_9, log, lg)
+    while True:  # steps 8 and 9; a Chronos time travel (CE.22.3) goes round once more
+        select_cards(st, cfg, log, lg)
+        window(st, cfg, W_8, log, lg)
+        st[S_STEP] = 9
+        reveal(st, cfg, log, lg)
+        window(st, cfg, W_9, log, lg)
+        if st[S_REDO] == 0:
+            break
+        st[S_REDO] = 0
+        time_travel(st, cfg, log, lg)
     res = outcome(st, cfg, log, lg)
     if st[S_DONE] == 1:
         return res
@@ -1486,6 +2100,15 @@ def encounter(st, cfg, o, enc_no, log, lg):
     st[S_REVEALED] = 0
     st[S_EMOTION] = 0
     st[S_RESULT] = R_NONE
+    st[S_ONCE] = 0
+    st[S_WONCE] = 0
+    st[S_FACEUP] = 0
+    st[S_MIND_SEEN] = 0
+    st[S_NEG_SIDE] = 0
+    st[S_REDO] = 0
+    st[S_IN7] = 0
+    st[S_LAST_CO] = -1
+    st[S_LAST_CD] = -1
     st[S_ENCOUNTERS] += 1
     if lg:
         _log(log, E_ENCOUNTER, o, enc_no, st[S_ENCOUNTERS], st[S_TURN], I0, I0)
@@ -1503,7 +2126,13 @@ def encounter(st, cfg, o, enc_no, log, lg):
         st[S_N_FAIL] += 1
     else:
         st[S_N_NORES] += 1
-    # end of the encounter (CE.20.1): transit zones empty (CE.15.4, CE.70.2), zaps expire
+    # end of the encounter (CE.20.1): cards set aside go back to their owners, transit zones empty
+    # (CE.15.4, CE.70.2), zaps expire, once-per-encounter marks are cleared
+    for i in range(st[S_ASIDE_N]):
+        _hand_add(st, cfg, st[S_ASIDE + 2 * i + 1], st[S_ASIDE + 2 * i])
+    st[S_ASIDE_N] = 0
+    st[S_MIND_SEEN] = 0
+    st[S_FACEUP] = 0
     k = st[S_CENTRE]
     if k > 0 and st[S_DONE] == 0:  # a regrouped ship left on the mothership by RESETTLE
         st[S_CENTRE] = 0
@@ -1552,20 +2181,98 @@ def play_turn(st, cfg, o, log, lg):
 
 # ---- setup, invariants, the game --------------------------------------------------------------
 @njit
+def _binom(n, k):
+    if k < 0 or k > n:
+        return 0
+    r = 1
+    for i in range(k):
+        r = r * (n - i) // (i + 1)
+    return r
+
+
+@njit
+def _deal_aliens(st, cfg):
+    """CE.2.5: the aliens of this game. AM_FIXED: per seat from the config; AM_RANDOM: K distinct
+    aliens from the pool dealt at random to K random seats; AM_ALL: game g gets combination
+    number (j * stride) mod C(P, K), j = g // N, of the pool (every combination equally often,
+    spread over the games), its slots rotated by (g + j) mod N, so over N consecutive games each
+    alien of a combination sits in every seat once, and its pairing with the rotated strategy
+    line-up shifts from one combination to the next. Seats whose strategy is a nopower control
+    keep the alien's name but play without its power."""
+    N = cfg[C_NP]
+    for a in range(N_ALIENS):
+        st[S_WHO + a] = -1
+    for p in range(N):
+        st[S_ALIEN_TAG + p] = -1
+    mode = cfg[C_ALIEN_MODE]
+    K = cfg[C_ALIEN_K]
+    P = cfg[C_POOL_N]
+    buf = S_TMP
+    if mode == AM_FIXED:
+        for p in range(N):
+            st[S_ALIEN_TAG + p] = cfg[C_ALIEN_FIXED + p]
+    elif mode == AM_RANDOM:
+        for i in range(P):
+            st[buf + i] = i
+        for i in range(K):
+            j = i + below(st, S_RNG, np.int64(P - i))
+            x = st[buf + i]
+            st[buf + i] = st[buf + j]
+            st[buf + j] = x
+        sb = buf + MAX_HAND
+        for p in range(N):
+            st[sb + p] = p
+        _shuffle(st, sb, N)
+        for i in range(K):
+            st[S_ALIEN_TAG + st[sb + i]] = cfg[C_POOL + st[buf + i]]
+    else:
+        g = st[S_GAME]
+        j = g // N
+        C = cfg[C_ALIEN_NCOMB]
+        r = ((j % C) * cfg[C_ALIEN_STRIDE]) % C
+        x = 0
+        for i in range(K):  # unrank r in the lexicographic order of K-combinations
+            while True:
+                c = _binom(P - x - 1, K - i - 1)
+                if r < c:
+                    break
+                r -= c
+                x += 1
+            st[buf + i] = x
+            x += 1
+        rev = (j // C) % 2
+        rot = (g + j) % N
+        for i in range(N):
+            a = -1
+            if i < K:
+                a = cfg[C_POOL + st[buf + (K - 1 - i if rev == 1 else i)]]
+            st[S_ALIEN_TAG + (i + rot) % N] = a
+    anyone = 0
+    for p in range(N):
+        a = st[S_ALIEN_TAG + p]
+        if a >= 0 and ((cfg[C_NOPOWER_MASK] >> st[S_STRAT + p]) & 1) == 1:
+            a = -1
+        st[S_ALIEN + p] = a
+        if a >= 0:
+            st[S_WHO + a] = p
+            anyone = 1
+    st[S_ANY_ALIEN] = anyone
+
+
+@njit
 def setup(st, cfg, log, lg):
     """CE.2: planets, order discs and first player, deck and hands."""
     N = cfg[C_NP]
     pps = cfg[C_PPS]
     per = cfg[C_START_PER_PLANET]
+    _deal_aliens(st, cfg)
     for p in range(N):
-        st[S_ALIEN + p] = -1
         for i in range(pps):
             st[S_PS + p * MAX_PLANETS + p * PPS_MAX + i] = per
         st[S_HOME + p] = pps if per > 0 else 0
         st[S_ONPL + p] = pps * per
         st[S_WARP + p] = cfg[C_SHIPS] - pps * per
         st[S_POWER + p] = 1 if st[S_HOME + p] >= cfg[C_POWER_HOME] else 0
-    st[S_ANY_ALIEN] = 0
     st[S_DEF] = -1
     st[S_TARGET] = -1
     st[S_CARD_O] = -1
@@ -1597,6 +2304,8 @@ def setup(st, cfg, log, lg):
                 _hand_add(st, cfg, p, c)
     if lg:
         _log(log, E_START, st[S_START], np.int64(n), I0, I0, I0, I0)
+        for p in range(N):
+            _log(log, E_ALIENS, p, st[S_ALIEN_TAG + p], st[S_ALIEN + p], I0, I0, I0)
 
 
 @njit
@@ -1634,7 +2343,7 @@ def check_invariants(st, cfg):
             return V_POWER
         if st[S_ALLY + p] != 0:
             return V_ALLIES
-    if st[S_CENTRE] != 0:  # CE.70.2
+    if st[S_CENTRE] != 0 or st[S_ASIDE_N] != 0:  # CE.70.2; set-aside cards are back (CE.20.1)
         return V_TRANSIT
     # CE.70.6 / CE.70.7 / CE.70.21 cards
     nc = cfg[C_N_CARDS]
@@ -1771,6 +2480,8 @@ def score_game(st, cfg, out, i):
         out[i, R_WARP + p] = st[S_WARP + p]
         out[i, R_HAND + p] = st[S_HAND_N + p]
         out[i, R_POWER + p] = st[S_POWER + p]
+        out[i, R_ALIEN + p] = st[S_ALIEN_TAG + p]
+        out[i, R_POWER_USES + p] = st[S_POWER_USES + p]
     out[i, R_GAME] = st[S_GAME]
     out[i, R_START] = st[S_START]
     out[i, R_TURNS] = st[S_TURN]

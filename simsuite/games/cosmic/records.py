@@ -43,6 +43,8 @@ VECTOR_FIELDS = (
     ("warp", MAX_P, "ships in the warp at the end"),
     ("hand", MAX_P, "cards in hand at the end"),
     ("power_on", MAX_P, "1 if the power flag is on at the end (CE.19)"),
+    ("alien", MAX_P, "alien dealt to the seat (CE.22 order, api.ALIEN_NAMES; -1 none)"),
+    ("power_uses", MAX_P, "alien power uses and automatic effects applied (CE.22)"),
 )
 
 LAYOUT = RecordLayout(SCALAR_FIELDS, VECTOR_FIELDS)
@@ -79,6 +81,8 @@ R_HOME = OFFSETS["home_colonies"]
 R_WARP = OFFSETS["warp"]
 R_HAND = OFFSETS["hand"]
 R_POWER = OFFSETS["power_on"]
+R_ALIEN = OFFSETS["alien"]
+R_POWER_USES = OFFSETS["power_uses"]
 
 DTYPE = LAYOUT.dtype
 

@@ -1,0 +1,264 @@
+"""The `basic` heuristic's optional alien-power decisions (CE.50.20), one documented function per
+power. ``power_decide`` dispatches on ``st[S_PK]``; each function returns an option INDEX into
+``st[S_OPT:]`` (index 0 is always PASS, except for the Mutant's source choice).
+
+A strategy file overrides one power by answering that kind itself and passing the rest on::
+
+    if kind == D_POWER and st[S_PK] == PK_TRADER:
+        return my_trader(st, cfg, me)
+    return basic_decide(kind, st, cfg, me)
+
+Information: only what ``me`` may see (CE.70.14): hands through ``may_see_hand`` (its own, or what
+its Mind power saw), encounter cards through ``card_visible`` (revealed, or face up early because
+of the Oracle).
+"""
+import numpy as np
+from numba import njit
+
+from simsuite.games.cosmic.api import (
+    AMOEBA_REMOVE, C_CARD_KIND, C_CARD_VAL, C_NP, K_ATTACK, K_NEGOTIATE, MAX_HAND, MAX_PLANETS, NONE, PK_AMOEBA,
+    PK_CHRONOS, PK_HEALER, PK_MIND, PK_MUTANT, PK_MUTANT_SRC, PK_PARASITE, PK_PHILANTHROPIST, PK_RELEASE,
+    PK_SORCERER, PK_TRADER, S_CARD_D, S_CARD_O, S_DEF, S_EMOTION, S_FOREIGN, S_HAND, S_HAND_N, S_NEG_SIDE,
+    S_NOPT, S_OFF, S_OPT, S_PK, S_PK_ARG, S_PS, S_TARGET, SIDE_DEFENSE, SIDE_OFFENSE, best_attack, card_visible,
+    defense_strength, may_see_hand, offense_strength,
+)
+from simsuite.games.cosmic.heuristics import (
+    card_keep_value, find_option, mean_attack, offense_win_chance, threat, would_win,
+)
+
+AVG_CARD_KEEP = 6.0  # a typical card's keep value (card_keep_value over the published deck)
+
+
+@njit
+def _opp(st, me):
+    return st[S_DEF] if me == st[S_OFF] else st[S_OFF]
+
+
+@njit
+def _side(st, p):
+    return SIDE_OFFENSE if p == st[S_OFF] else SIDE_DEFENSE
+
+
+@njit
+def _card(st, p):
+    return st[S_CARD_O] if p == st[S_OFF] else st[S_CARD_D]
+
+
+@njit
+def card_strength(cfg, c):
+    """An encounter card as a number: its attack value, 0 for a negotiate."""
+    return cfg[C_CARD_VAL + c] if cfg[C_CARD_KIND + c] == K_ATTACK else 0
+
+
+@njit
+def expected_opponent_card(st, cfg, me):
+    """What `me` expects the opponent's encounter card to be worth: the card itself if visible,
+    the best attack in its hand if `me` saw that hand (Mind), else the deck's mean attack."""
+    q = _opp(st, me)
+    c = _card(st, q)
+    if c >= 0 and card_visible(st, _side(st, q)) == 1:
+        return float(card_strength(cfg, c))
+    if may_see_hand(st, me, q) == 1:
+        b = best_attack(st, cfg, q)
+        return float(b if b >= 0 else 0)
+    return mean_attack(st, cfg)
+
+
+@njit
+def my_margin(st, cfg, me):
+    """(my total) - (expected opposing total) with my face-down card, from my side's view; > 0 wins
+    for the offense, >= 0 for the defense (CE.10.4)."""
+    c = _card(st, me)
+    v = card_strength(cfg, c) if c >= 0 else 0
+    g = expected_opponent_card(st, cfg, me)
+    so = offense_strength(st, cfg)
+    sd = defense_strength(st, cfg)
+    if me == st[S_OFF]:
+        return v + so - (g + sd)
+    return v + sd - (g + so)
+
+
+@njit
+def amoeba(st, cfg, me):
+    """W-8: with a negotiate face down, take every ship back (nothing to lose); with an attack,
+    add just enough ships to win against the expected card, if that is at most 8."""
+    c = _card(st, me)
+    n = st[S_NOPT]
+    if c >= 0 and cfg[C_CARD_KIND + c] == K_NEGOTIATE:
+        bi = 0
+        bk = 0
+        for i in range(n):
+            o = st[S_OPT + i]
+            if o > AMOEBA_REMOVE and o - AMOEBA_REMOVE > bk:
+                bk = o - AMOEBA_REMOVE
+                bi = i
+        return bi
+    m = my_margin(st, cfg, me)
+    need = int(-m) + (1 if me == st[S_OFF] else 0)
+    if m > 0 or (m == 0 and me != st[S_OFF]) or need > 8:
+        return 0
+    i = find_option(st, np.int64(need + 1))
+    if i < 0:
+        i = find_option(st, np.int64(need))
+    return i if i >= 0 else 0
+
+
+@njit
+def chronos(st, cfg, me):
+    """W-9: travel back in time when the revealed cards lose the encounter for me."""
+    o = st[S_OFF]
+    co = st[S_CARD_O]
+    cd = st[S_CARD_D]
+    ao = cfg[C_CARD_KIND + co] == K_ATTACK and st[S_EMOTION] == 0 and (st[S_NEG_SIDE] & 1) == 0
+    ad = cfg[C_CARD_KIND + cd] == K_ATTACK and st[S_EMOTION] == 0 and (st[S_NEG_SIDE] & 2) == 0
+    lose = False
+    if ao and ad:
+        owin = cfg[C_CARD_VAL + co] + offense_strength(st, cfg) > cfg[C_CARD_VAL + cd] + defense_strength(st, cfg)
+        lose = owin if me != o else not owin
+    elif ao or ad:
+        lose = (me == o and ad) or (me != o and ao)
+    return 1 if lose else 0
+
+
+@njit
+def healer(st, cfg, me):
+    """E.LOSS: heal (and draw a card) unless the player is close to victory or well ahead of me."""
+    q = st[S_PK_ARG]
+    if threat(st, cfg, q) or st[S_FOREIGN + q] >= st[S_FOREIGN + me] + 2:
+        return 0
+    return 1
+
+
+@njit
+def mind(st, cfg, me):
+    """W-2..W-7: always look (information is free): the opponent, or the offense."""
+    return 1 if st[S_NOPT] > 1 else 0
+
+
+@njit
+def mutant(st, cfg, me):
+    """W-8..W-10: regenerate when the hand is down to 4 cards or fewer."""
+    return 1 if st[S_HAND_N + me] <= 4 else 0
+
+
+@njit
+def mutant_source(st, cfg, me):
+    """Each card from the hand of the opponent with the most foreign colonies (hurts a rival),
+    else the biggest hand, else the deck."""
+    bi = 0
+    bv = -1
+    for i in range(st[S_NOPT]):
+        q = st[S_OPT + i]
+        if q < 0:
+            continue
+        v = 100 * st[S_FOREIGN + q] + st[S_HAND_N + q]
+        if v > bv:
+            bv = v
+            bi = i
+    return bi
+
+
+@njit
+def parasite(st, cfg, me):
+    """W-7: join the side likely to win; the offense only if it gives me a new colony and does not
+    hand the offense the game."""
+    o = st[S_OFF]
+    t = st[S_TARGET]
+    p = offense_win_chance(st, cfg)
+    gain = st[S_PS + me * MAX_PLANETS + t] == 0 and t // 5 != me
+    danger = would_win(st, cfg, o, t) == 1 and would_win(st, cfg, me, t) == 0
+    if p >= 0.6 and gain and not danger:
+        i = find_option(st, SIDE_OFFENSE)
+        return i if i >= 0 else 0
+    if p <= 0.4 and st[S_DEF] != me:
+        i = find_option(st, SIDE_DEFENSE)
+        return i if i >= 0 else 0
+    return 0
+
+
+@njit
+def philanthropist(st, cfg, me):
+    """W-2..W-7: give away the worst card (keep value <= 3) when holding 4 or more, to the main
+    player who is not ahead (never to one about to win)."""
+    if st[S_HAND_N + me] < 4:
+        return 0
+    bi = 0
+    bk = 4
+    bf = 1 << 30
+    for i in range(1, st[S_NOPT]):
+        code = st[S_OPT + i]
+        q = code % 8
+        if threat(st, cfg, q):
+            continue
+        k = card_keep_value(cfg, code // 8)
+        if k < bk or (k == bk and st[S_FOREIGN + q] < bf):
+            bk = k
+            bf = st[S_FOREIGN + q]
+            bi = i
+    return bi
+
+
+@njit
+def sorcerer(st, cfg, me):
+    """W-8: swap when the opponent's card (seen, or expected) beats mine."""
+    c = _card(st, me)
+    mine = card_strength(cfg, c)
+    g = expected_opponent_card(st, cfg, me)
+    q = _opp(st, me)
+    if card_visible(st, _side(st, q)) == 1:
+        return 1 if g > mine else 0
+    return 1 if mine < 0.8 * g else 0
+
+
+@njit
+def trader(st, cfg, me):
+    """W-2..W-7: trade when the opponent's hand looks clearly stronger than mine (known through
+    the Mind, else estimated from its size)."""
+    q = _opp(st, me)
+    mine = 0.0
+    for i in range(st[S_HAND_N + me]):
+        mine += card_keep_value(cfg, st[S_HAND + me * MAX_HAND + i])
+    if may_see_hand(st, me, q) == 1:
+        theirs = 0.0
+        for i in range(st[S_HAND_N + q]):
+            theirs += card_keep_value(cfg, st[S_HAND + q * MAX_HAND + i])
+    else:
+        theirs = AVG_CARD_KEEP * st[S_HAND_N + q]
+    return 1 if theirs > mine + 6 else 0
+
+
+@njit
+def release(st, cfg, me):
+    """Zombie's deal term: offer RELEASE(1) when no other deal is possible (it saves both sides
+    the failed-deal penalty)."""
+    return 1 if st[S_PK_ARG] < 0 and st[S_NOPT] > 1 else 0
+
+
+@njit
+def power_decide(st, cfg, me):
+    """D_POWER for the basic heuristic: the powers above; every other optional power (Clone, Empath
+    when optional, Filch, Laser, Pacifist, Vulch, Zombie) is always used: it never costs its owner."""
+    pk = st[S_PK]
+    if pk == PK_AMOEBA:
+        return amoeba(st, cfg, me)
+    if pk == PK_CHRONOS:
+        return chronos(st, cfg, me)
+    if pk == PK_HEALER:
+        return healer(st, cfg, me)
+    if pk == PK_MIND:
+        return mind(st, cfg, me)
+    if pk == PK_MUTANT:
+        return mutant(st, cfg, me)
+    if pk == PK_MUTANT_SRC:
+        return mutant_source(st, cfg, me)
+    if pk == PK_PARASITE:
+        return parasite(st, cfg, me)
+    if pk == PK_PHILANTHROPIST:
+        return philanthropist(st, cfg, me)
+    if pk == PK_SORCERER:
+        return sorcerer(st, cfg, me)
+    if pk == PK_TRADER:
+        return trader(st, cfg, me)
+    if pk == PK_RELEASE:
+        return release(st, cfg, me)
+    return 1 if st[S_NOPT] > 1 else 0
