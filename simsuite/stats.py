@@ -45,6 +45,22 @@ GROUP_FIELDS = ("n", "wins", "shared_wins", "share_sum", "share_sq", "score_sum"
 SHARE_UNIT = 60  # lcm(1..6): 1/k of a win is an integer number of units for up to 6 winners
 
 
+def _int_bincount(lab: np.ndarray, w: np.ndarray, m: int) -> np.ndarray:
+    """Exact integer sums of w per label (bincount adds in float64, exact below 2**53)."""
+    out = np.bincount(lab, weights=w, minlength=m)
+    assert not len(out) or out.max() < 2.0 ** 52 and out.min() > -(2.0 ** 52)
+    return np.rint(out).astype(np.int64)
+
+
+def _comp_codes(members: np.ndarray, K: int) -> np.ndarray:
+    """One int64 per row of label ids (< K): base-K digits, so codes sort like the rows."""
+    assert K ** members.shape[1] < 2 ** 62
+    code = np.zeros(len(members), np.int64)
+    for j in range(members.shape[1]):
+        code = code * K + members[:, j]
+    return code
+
+
 def _merge_metric(a, b):
     return [a[0] + b[0], a[1] + b[1], min(a[2], b[2]), max(a[3], b[3])]
 
@@ -61,7 +77,9 @@ class Accumulator:
         self.hists: dict[str, np.ndarray] = {}
         self.groups: dict[tuple[str, str], np.ndarray] = {}
         self.h2h: dict[str, dict] = {}  # kind -> names and K x K matrices n, wins, share
-        self.comps: dict[str, dict] = {}  # kind -> "a,b,c" (sorted members) -> [games, share per member]
+        # kind -> names, N, codes (table compositions, members sorted, as base-K integers), rows
+        # [games, share per member]; _comp_table gives them as "a,b,c" -> row
+        self.comps: dict[str, dict] = {}
 
     def _group(self, kind, key):
         g = self.groups.get((kind, key))
@@ -95,21 +113,28 @@ class Accumulator:
         share = win * (SHARE_UNIT // np.maximum(k, 1))
         shared = win * (k > 1)
         score = seats["score"].astype(np.int64)
-        cols = (win, shared, share, score)
+        cols = [c.ravel() for c in (win, shared, share, share * share, score, score * score)]
         # labelled seat attributes: strategy always, more (e.g. alien) from the game
         labelled = {"strategy": (seats["strategy"], self.names)}
         labelled.update(seats.get("labels", {}))
-        # per table seat, per turn-order position, per label: sums over the masked player-games
+        # per table seat, per turn-order position, per label: sums over the player-games with that
+        # label (one bincount per column: cost independent of the number of labels)
         kinds = [("seat", np.broadcast_to(np.arange(self.N), win.shape), str),
                  ("position", seats["position"], lambda x: str(int(x) + 1))]
         for kind, (ids, names) in labelled.items():
             kinds.append((kind, ids, lambda x, names=names: names[int(x)]))
         for kind, labels, keyfn in kinds:
-            for lab in np.unique(labels):
-                m = labels == lab
-                w, sh, sr, sc = (c[m] for c in cols)
-                self._group(kind, keyfn(lab))[:] += (m.sum(), w.sum(), sh.sum(), sr.sum(), (sr * sr).sum(),
-                                                     sc.sum(), (sc * sc).sum())
+            lab = np.asarray(labels, np.int64).ravel()
+            if lab.min() < 0:
+                uniq, lab = np.unique(lab, return_inverse=True)
+            else:
+                uniq = None
+            m = int(lab.max()) + 1
+            counts = np.bincount(lab, minlength=m)
+            sums = [counts] + [_int_bincount(lab, c, m) for c in cols]
+            for j in np.nonzero(counts)[0]:
+                key = keyfn(uniq[j] if uniq is not None else j)
+                self._group(kind, key)[:] += [int(x[j]) for x in sums]
         for kind, (ids, names) in labelled.items():
             self._add_pairs(kind, np.asarray(ids, np.int64), names, win, share)
 
@@ -123,27 +148,58 @@ class Accumulator:
             h = self.h2h[kind] = dict(names=list(names), n=np.zeros((K, K), np.int64),
                                       wins=np.zeros((K, K), np.int64), share=np.zeros((K, K), np.int64))
         for s in range(N):
-            others = np.delete(ids, s, axis=1)
-            a = ids[:, s]
-            for b in np.unique(others):
-                present = (others == b).any(axis=1)
-                np.add.at(h["n"], (a[present], b), 1)
-                np.add.at(h["wins"], (a[present], b), win[present, s])
-                np.add.at(h["share"], (a[present], b), share[present, s])
+            a = ids[:, s] * K
+            w, sh = win[:, s], share[:, s]
+            for t in range(N):
+                if t == s:
+                    continue
+                b = ids[:, t]
+                # B counts once per game: only at its first seat among the others
+                first = np.ones(n_games, bool)
+                for u in range(t):
+                    if u != s:
+                        first &= ids[:, u] != b
+                cell = (a + b)[first]
+                h["n"] += np.bincount(cell, minlength=K * K).reshape(K, K)
+                h["wins"] += _int_bincount(cell, w[first], K * K).reshape(K, K)
+                h["share"] += _int_bincount(cell, sh[first], K * K).reshape(K, K)
+        # table compositions: members sorted by label id, coded as one integer (base K digits)
         order = np.argsort(ids, axis=1, kind="stable")
         members = np.take_along_axis(ids, order, axis=1)
         sh = np.take_along_axis(share, order, axis=1)
-        comps, inv = np.unique(members, axis=0, return_inverse=True)
+        code = _comp_codes(members, K)
+        uc, inv = np.unique(code, return_inverse=True)
         inv = inv.reshape(-1)
-        games = np.bincount(inv, minlength=len(comps))
-        sums = np.zeros((len(comps), N), np.int64)
-        np.add.at(sums, inv, sh)
-        table = self.comps.setdefault(kind, {})
-        for c in range(len(comps)):
-            key = ",".join(names[int(x)] for x in comps[c])
-            old = table.get(key)
-            row = np.concatenate([[games[c]], sums[c]])
-            table[key] = row if old is None else old + row
+        rows = np.empty((len(uc), N + 1), np.int64)
+        rows[:, 0] = np.bincount(inv, minlength=len(uc))
+        for j in range(N):
+            rows[:, j + 1] = _int_bincount(inv, sh[:, j], len(uc))
+        self._add_comps(kind, names, N, uc, rows)
+
+    def _add_comps(self, kind, names, N, codes, rows):
+        t = self.comps.get(kind)
+        if t is None:
+            self.comps[kind] = dict(names=list(names), N=N, codes=codes, rows=rows)
+            return
+        allc = np.concatenate([t["codes"], codes])
+        uc, inv = np.unique(allc, return_inverse=True)
+        merged = np.zeros((len(uc), rows.shape[1]), np.int64)
+        np.add.at(merged, inv.reshape(-1), np.concatenate([t["rows"], rows]))
+        t["codes"], t["rows"] = uc, merged
+
+    def _comp_table(self, kind) -> dict:
+        """Composition key ("a,b,c": member names sorted by label id) -> [games, share per member]."""
+        t = self.comps[kind]
+        names, N = t["names"], t["N"]
+        K = len(names)
+        out = {}
+        for code, row in zip(t["codes"].tolist(), t["rows"]):
+            ids = []
+            for _ in range(N):
+                code, r = divmod(code, K)
+                ids.append(r)
+            out[",".join(names[i] for i in reversed(ids))] = row
+        return out
 
     def merge(self, other: "Accumulator") -> None:
         if other.games == 0:
@@ -165,10 +221,8 @@ class Accumulator:
             else:
                 for k in ("n", "wins", "share"):
                     mine[k] += h[k]
-        for kind, table in other.comps.items():
-            mine = self.comps.setdefault(kind, {})
-            for key, row in table.items():
-                mine[key] = row.copy() if key not in mine else mine[key] + row
+        for kind, t in other.comps.items():
+            self._add_comps(kind, t["names"], t["N"], t["codes"].copy(), t["rows"].copy())
 
     # ---- summaries ---------------------------------------------------------------------
     def metric_summary(self) -> dict:
@@ -186,7 +240,7 @@ class Accumulator:
     def group_rows(self) -> list[dict]:
         rows = []
         order = {"position": 0, "seat": 1, "strategy": 2}
-        for (kind, key), g in sorted(self.groups.items(), key=lambda kv: (order[kv[0][0]], kv[0][1])):
+        for (kind, key), g in sorted(self.groups.items(), key=lambda kv: (order.get(kv[0][0], 3), kv[0][0], kv[0][1])):
             n, wins, shared, s, ss, sc, scs = (int(x) for x in g)
             lo, hi = wilson(wins, n)
             u = SHARE_UNIT
@@ -205,7 +259,8 @@ class Accumulator:
                     groups=[[k, key, [int(x) for x in g]] for (k, key), g in self.groups.items()],
                     h2h={k: dict(names=h["names"], n=h["n"].tolist(), wins=h["wins"].tolist(),
                                  share=h["share"].tolist()) for k, h in self.h2h.items()},
-                    comps={k: {key: [int(x) for x in row] for key, row in t.items()} for k, t in self.comps.items()})
+                    comps={k: {key: [int(x) for x in row] for key, row in self._comp_table(k).items()}
+                           for k in self.comps})
 
     @classmethod
     def from_dict(cls, d: dict) -> "Accumulator":
@@ -216,7 +271,15 @@ class Accumulator:
         a.groups = {(k, key): np.array(g, np.int64) for k, key, g in d["groups"]}
         a.h2h = {k: dict(names=h["names"], **{m: np.array(h[m], np.int64) for m in ("n", "wins", "share")})
                  for k, h in d.get("h2h", {}).items()}
-        a.comps = {k: {key: np.array(row, np.int64) for key, row in t.items()} for k, t in d.get("comps", {}).items()}
+        for kind, t in d.get("comps", {}).items():
+            names = a.h2h[kind]["names"] if kind in a.h2h else sorted({m for key in t for m in key.split(",")})
+            idx = {x: i for i, x in enumerate(names)}
+            members = np.array([[idx[m] for m in key.split(",")] for key in t], np.int64)
+            rows = np.array(list(t.values()), np.int64)
+            if len(rows):
+                codes = _comp_codes(members, len(names))
+                o = np.argsort(codes)
+                a.comps[kind] = dict(names=list(names), N=members.shape[1], codes=codes[o], rows=rows[o])
         return a
 
     def h2h_rows(self) -> list[dict]:
@@ -238,8 +301,8 @@ class Accumulator:
     def comp_rows(self) -> list[dict]:
         """Per table composition: games played and each member's total win share (in wins)."""
         rows = []
-        for kind, t in self.comps.items():
-            for key, row in sorted(t.items()):
+        for kind in self.comps:
+            for key, row in sorted(self._comp_table(kind).items()):
                 rows.append(dict(kind=kind, members=key, games=int(row[0]),
                                  shares=",".join(f"{int(x) / SHARE_UNIT:.6g}" for x in row[1:])))
         return rows

@@ -132,6 +132,11 @@ def uses_powers(path: Path) -> bool:
     return True
 
 
+NOPOWER_SUFFIX = " (no power)"
+ALIEN_LABELS = (*A.ALIEN_NAMES, "none")
+ALIEN_POWER_LABELS = (*(n + x for n in A.ALIEN_NAMES for x in ("", NOPOWER_SUFFIX)), "none")
+
+
 class Cosmic(Game):
     name = "cosmic"
     dirname = "cosmic"
@@ -146,6 +151,7 @@ class Cosmic(Game):
     layout = R.LAYOUT
     state_size = A.STATE_SIZE
     replay_log_rows = 100_000
+    _extra_dirs: tuple = ()
 
     def check(self, cfg: dict) -> None:
         need = cfg["planets_per_system"] * cfg["start_ships_per_planet"]
@@ -185,7 +191,8 @@ class Cosmic(Game):
         c[A.C_2P_DISCS] = int(cfg["two_player_order_discs"] == "used")
         for s, sid in enumerate(self.strategy_ids(cfg, extra_dirs)):
             c[A.C_LINEUP + s] = sid
-        c[A.C_NOPOWER_MASK] = sum(1 << i for i, s in enumerate(self.strategies(extra_dirs)) if not uses_powers(s.path))
+        c[A.C_NOPOWER_MASK] = self.nopower_mask(extra_dirs)
+        self._extra_dirs = tuple(extra_dirs)  # seat_view of this run's records numbers strategies the same way
         c[A.C_EMPATH_OPT] = int(cfg["empath_optional"])
         c[A.C_PHIL_ALLIES] = int(cfg["philanthropist_to_allies"])
         pool = pool_ids(cfg)
@@ -229,14 +236,34 @@ class Cosmic(Game):
         c[A.C_N_CLASSES] = len(classes)
         return c
 
-    def seat_view(self, rec, n_players):
+    def nopower_mask(self, extra_dirs: tuple = ()) -> int:
+        """Bit i set when strategy id i is a nopower control (``USES_POWERS = False``)."""
+        key = tuple(str(d) for d in extra_dirs)
+        cache = self.__dict__.setdefault("_nopower_cache", {})
+        if key not in cache:
+            cache[key] = sum(1 << i for i, s in enumerate(self.strategies(extra_dirs)) if not uses_powers(s.path))
+        return cache[key]
+
+    def seat_view(self, rec, n_players, extra_dirs: tuple | None = None):
+        """Per seat: win, score, strategy, turn-order position, and two labels for the analysis:
+        ``alien`` (the dealt alien, ALIEN_LABELS; with or without its power) and ``alien_power``
+        (ALIEN_POWER_LABELS: "Macron" when the seat played the power, "Macron (no power)" when a
+        nopower control held it face down, "none" for no alien)."""
         N = n_players
         seats = np.arange(N)[None, :]
+        strategy = rec["strategy"][:, :N]
+        alien = rec["alien"][:, :N]
+        # the strategy numbering depends on the strategy directories of the run (set by build_cfg)
+        mask = self.nopower_mask(self._extra_dirs if extra_dirs is None else extra_dirs)
+        none = alien < 0
+        face_down = ((np.int64(mask) >> strategy) & 1).astype(bool) & ~none
         return dict(
             win=rec["win"][:, :N],
             score=rec["score"][:, :N],
-            strategy=rec["strategy"][:, :N],
+            strategy=strategy,
             position=(seats - rec["start_player"][:, None]) % N,
+            labels=dict(alien=(np.where(none, A.N_ALIENS, alien), ALIEN_LABELS),
+                        alien_power=(np.where(none, 2 * A.N_ALIENS, 2 * alien + face_down), ALIEN_POWER_LABELS)),
         )
 
     def game_metrics(self, rec):
