@@ -14,24 +14,27 @@ from .rng import run_key
 from .runner import set_threads
 
 BENCH_DEFAULTS = {"star-cartel": ("3,4,6", "market"), "cosmic": ("4", "basic")}  # players, strategies
+# rule parameters the benchmark fixes unless asked (cosmic: the engine without alien powers, the
+# figure of the engine issue; `--aliens random` measures the 20 powers dealt at random)
+BENCH_SETS = {"cosmic": {"aliens": "none"}}
 
 _START_SNIPPET = """
 import time, numpy as np
 t0 = time.perf_counter()
 from simsuite.games import get
 g = get({game!r})
-cfg = g.resolve({{"players": {players}, "strategies": {strategies!r}}})
+cfg = g.resolve({{"players": {players}, "strategies": {strategies!r}, **{sets!r}}})
 k = g.kernel()
 g.run_range(k, g.build_cfg(cfg), 1, 0, 100)
 print(time.perf_counter() - t0)
 """
 
 
-def _timed_start(game, players, strategies, cache_dir=None) -> float:
+def _timed_start(game, players, strategies, cache_dir=None, sets=None) -> float:
     env = dict(os.environ)
     if cache_dir:
         env["SIMSUITE_CACHE_DIR"] = cache_dir
-    code = _START_SNIPPET.format(game=game, players=players, strategies=strategies)
+    code = _START_SNIPPET.format(game=game, players=players, strategies=strategies, sets=dict(sets or {}))
     t0 = time.perf_counter()
     r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     wall = time.perf_counter() - t0
@@ -40,22 +43,38 @@ def _timed_start(game, players, strategies, cache_dir=None) -> float:
     return wall
 
 
-def run_bench(game, players=None, strategies=None, n_games=400_000, cold=True, echo=print) -> dict:
+def run_bench(game, players=None, strategies=None, n_games=400_000, cold=True, echo=print, aliens=None) -> dict:
+    from .errors import BadInput
+
     dflt_players, dflt_strat = BENCH_DEFAULTS.get(game.name, (str(game.min_players), game.default_strategies))
-    pcounts = [int(p) for p in (players or dflt_players).split(",")]
+    try:
+        pcounts = [int(p) for p in (players or dflt_players).split(",")]
+    except ValueError:
+        raise BadInput("players", f"got {players!r}; allowed: player counts joined by commas, e.g. 3,4")
     strategies = strategies or dflt_strat
+    sets = dict(BENCH_SETS.get(game.name, {}))
+    if aliens is not None:
+        sets[game.param("aliens").name] = aliens
+    for N in pcounts:  # bad input fails here, before any timing
+        game.resolve({"players": N, "strategies": strategies, **sets})
     say = echo or (lambda *a, **k: None)
     res = dict(game=game.name, strategies=strategies, games=n_games, cpu_count=os.cpu_count(),
                numba_threads=numba.config.NUMBA_NUM_THREADS, rows=[])
+    shown = {k: game.resolve({"players": pcounts[0], "strategies": strategies, **sets})[k] for k in sets}
+    if "aliens" in shown:
+        res["aliens"] = shown["aliens"]
+        res["alien_pool"] = game.resolve({"players": pcounts[0], **sets})["alien_pool"]
+    res["set"] = shown
     if cold:
         say("timing a cold compile in a fresh cache (takes a while) ...")
         with tempfile.TemporaryDirectory() as d:
-            res["cold_start_s"] = _timed_start(game.name, pcounts[0], strategies, d)
-    res["warm_start_s"] = _timed_start(game.name, pcounts[0], strategies)
+            res["cold_start_s"] = _timed_start(game.name, pcounts[0], strategies, d, sets)
+    res["warm_start_s"] = _timed_start(game.name, pcounts[0], strategies, sets=sets)
     kernel = game.kernel()
+    setting = "".join(f", {k} {v}" for k, v in shown.items())
     all_threads = numba.config.NUMBA_NUM_THREADS
     for N in pcounts:
-        cfg = game.resolve({"players": N, "strategies": strategies})
+        cfg = game.resolve({"players": N, "strategies": strategies, **sets})
         arr = game.build_cfg(cfg)
         key = run_key(1, game.config_hash(cfg))
         row = dict(players=N)
@@ -68,7 +87,7 @@ def run_bench(game, players=None, strategies=None, n_games=400_000, cold=True, e
             row[f"games_per_s_{label}"] = n_games / dt
         row["thread_speedup"] = row["games_per_s_all_threads"] / row["games_per_s_1_thread"]
         res["rows"].append(row)
-        say(f"{game.name} {N} players, {strategies}: {row['games_per_s_1_thread']:,.0f} games/s on 1 thread, "
+        say(f"{game.name} {N} players, {strategies}{setting}: {row['games_per_s_1_thread']:,.0f} games/s on 1 thread, "
             f"{row['games_per_s_all_threads']:,.0f} on {all_threads} threads (x{row['thread_speedup']:.2f})")
     set_threads(0)
     res["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

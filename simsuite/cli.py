@@ -32,7 +32,7 @@ def _echo_json(obj) -> None:
     click.echo(json.dumps(clean(obj), indent=2, default=str))
 
 
-def _overrides(game, players, strategies, sets, rotate=None) -> dict:
+def _overrides(game, players, strategies, sets, rotate=None, aliens=None) -> dict:
     from .params import parse_assignment
 
     ov = {}
@@ -43,6 +43,8 @@ def _overrides(game, players, strategies, sets, rotate=None) -> dict:
         ov["players"] = players
     if strategies is not None:
         ov["strategies"] = strategies
+    if aliens is not None:
+        ov[game.param("aliens").name] = aliens
     if rotate is not None:
         ov["rotate"] = rotate
     return ov
@@ -70,7 +72,20 @@ def _group_label(g, seat_strats) -> str:
     if g["kind"] == "seat":
         s = seat_strats[int(g["key"])] if seat_strats else ""
         return f"seat {g['key']}" + (f" [{s}]" if s else "")
-    return f"strategy {g['key']}"
+    if g["kind"] == "alien_power":
+        return f"alien {g['key']}"
+    return f"{g['kind']} {g['key']}"
+
+
+def _shown_groups(groups: list[dict]) -> list[dict]:
+    """Rows for the text table: one set of alien rows (per power / no power when a nopower
+    control played, else per alien), none when nobody had an alien."""
+    kinds = {g["kind"] for g in groups}
+    face_down = any(g["kind"] == "alien_power" and g["key"].endswith("(no power)") for g in groups)
+    drop = {"alien"} if face_down else {"alien_power"}
+    if "alien" in kinds and all(g["key"] == "none" for g in groups if g["kind"] == "alien"):
+        drop = {"alien", "alien_power"}
+    return [g for g in groups if g["kind"] not in drop]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -125,6 +140,11 @@ def list_cmd(game_name, as_json):
 
 
 # ----------------------------------------------------------------------------------- run
+ALIENS_HELP = ("alien powers (Cosmic Encounter; same as --set aliens=...): none, random (dealt from alien_pool), "
+               "all (every combination of the pool, rotated through the seats) or a fixed list per seat, "
+               "e.g. Macron,Virus,none,Oracle")
+
+
 def _common(f):
     f = click.option("--strategy-dir", "strategy_dirs", multiple=True, type=click.Path(),
                      help="extra directory of strategy files")(f)
@@ -133,6 +153,8 @@ def _common(f):
                      help="games per call into numba (memory stays flat)")(f)
     f = click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="rule parameter (repeatable)")(f)
     f = click.option("--strategies", default=None, help="comma-separated strategy per seat (repeats round the table)")(f)
+    f = click.option("--aliens", default=None, metavar="none|random|all|A,B,..",
+                     help=ALIENS_HELP)(f)
     f = click.option("--players", default=None, help="number of players")(f)
     f = click.option("--seed", type=int, default=1, show_default=True)(f)
     return f
@@ -146,7 +168,7 @@ def _common(f):
 @click.option("--out", type=click.Path(), default=None, help="results directory (default results/runs/...)")
 @click.option("--no-records", is_flag=True, help="do not save the per-game records")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def run(game_name, seed, players, strategies, sets, chunk, threads, strategy_dirs, n_games, rotate, out,
+def run(game_name, seed, players, aliens, strategies, sets, chunk, threads, strategy_dirs, n_games, rotate, out,
         no_records, as_json):
     """Play GAMES games of one configuration; print win rates per seat, turn order and strategy."""
     from . import games
@@ -154,7 +176,7 @@ def run(game_name, seed, players, strategies, sets, chunk, threads, strategy_dir
     from .store import ResultsDir, cell_key
 
     g = games.get(game_name)
-    cfg = g.resolve(_overrides(g, players, strategies, sets, rotate), tuple(strategy_dirs))
+    cfg = g.resolve(_overrides(g, players, strategies, sets, rotate, aliens), tuple(strategy_dirs))
     nthreads = set_threads(threads)
     h = g.config_hash(cfg)
     out = Path(out) if out else ROOT / "results" / "runs" / f"{g.name}-p{cfg['players']}-seed{seed}-{h:016x}"[:80]
@@ -186,7 +208,7 @@ def run(game_name, seed, players, strategies, sets, chunk, threads, strategy_dir
         return
     click.echo(f"{g.title}: {n_games:,} games, {cfg['players']} players, seed {seed}, "
                f"line-up {','.join(g.seat_strategies(cfg))}{' (rotated)' if cfg['rotate'] else ''}")
-    click.echo(_fmt_table(groups, GROUP_COLS))
+    click.echo(_fmt_table(_shown_groups(groups), GROUP_COLS))
     click.echo(g.summary_line(m))
     click.echo(f"{res.seconds:.2f} s, {gps:,.0f} games/s on {nthreads} thread(s); results in {out}")
 
@@ -233,10 +255,19 @@ def load_sweep_file(path: Path) -> dict:
     for k in d:
         if k not in allowed:
             raise BadInput("--config", f"{path.name}: unknown key {k!r}; allowed: {', '.join(sorted(allowed))}")
-    for k in ("set", "sweep"):
-        if k in d and not isinstance(d[k], dict):
-            raise BadInput("--config", f"{path.name}: [{k}] must be a table")
+    if "set" in d and not isinstance(d["set"], dict):
+        raise BadInput("--config", f"{path.name}: [set] must be a table")
+    if "sweep" in d and not (isinstance(d["sweep"], dict) or (isinstance(d["sweep"], list) and d["sweep"]
+                                                               and all(isinstance(t, dict) for t in d["sweep"]))):
+        raise BadInput("--config", f"{path.name}: [sweep] must be a table, or [[sweep]] tables (one grid each)")
     return d
+
+
+def _spec_axes(g, spec: dict):
+    """The [sweep] table (one grid) or [[sweep]] tables (grids one after another), names canonical."""
+    raw = spec.get("sweep", {})
+    grids = [{g.param(k).name: v for k, v in t.items()} for t in ([raw] if isinstance(raw, dict) else raw)]
+    return grids[0] if isinstance(raw, dict) else grids
 
 
 @cli.command()
@@ -252,8 +283,8 @@ def load_sweep_file(path: Path) -> dict:
 @click.option("--precision", type=click.FloatRange(0.0001, 0.5), default=None,
               help="play each cell until every win rate's 95%% CI half-width is at most this (--games is the cap)")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def sweep(game_name, seed, players, strategies, sets, chunk, threads, strategy_dirs, config_file, n_games, rotate,
-          out, unit, scheduler, precision, as_json):
+def sweep(game_name, seed, players, aliens, strategies, sets, chunk, threads, strategy_dirs, config_file, n_games,
+          rotate, out, unit, scheduler, precision, as_json):
     """Run every combination of the swept parameters; one row per cell in results/<name>/cells.parquet.
 
     \b
@@ -274,24 +305,26 @@ def sweep(game_name, seed, players, strategies, sets, chunk, threads, strategy_d
     g = games.get(game_name)
     if spec.get("game") and games.get(spec["game"]).name != g.name:
         raise BadInput("--config", f"the file is for {spec['game']}, not {g.name}")
+    from .sweep import axis_grids, axis_names
+
     base = {g.param(k).name: v for k, v in spec.get("set", {}).items()}
-    axes = {g.param(k).name: v for k, v in spec.get("sweep", {}).items()}
+    axes = _spec_axes(g, spec)
+    grids = axis_grids(axes)
     base.setdefault("rotate", True)
-    for s in sets:
-        k, v = parse_assignment(s)
+    given = [parse_assignment(s) for s in sets]
+    given += [(k, v) for k, v in (("players", players), ("strategies", strategies), ("aliens", aliens))
+              if v is not None]
+    for k, v in given:  # a command-line value replaces the file's, in every grid
         name = g.param(k).name
+        for a in grids:
+            a.pop(name, None)
         if len(split_values(g.param(name), v)) > 1:
-            axes[name] = v
+            for a in grids:
+                a[name] = v
             base.pop(name, None)
         else:
             base[name] = v
-            axes.pop(name, None)
-    for name, v in (("players", players), ("strategies", strategies)):
-        if v is not None:
-            if len(split_values(g.param(name), v)) > 1:
-                axes[name] = v
-            else:
-                base[name] = v
+    axes = grids[0] if isinstance(axes, dict) else grids
     if rotate is not None:
         base["rotate"] = rotate
     n_games = n_games or int(spec.get("games", 100_000))
@@ -312,7 +345,7 @@ def sweep(game_name, seed, players, strategies, sets, chunk, threads, strategy_d
     if as_json:
         _echo_json(dict(info, games_per_s=gps, rows=tables["cells"].to_dict("records")))
         return
-    cols = [c for c in ("cell", *axes, "games", "turns_mean", "crashes_mean", "margin_mean", "shared_win_mean",
+    cols = [c for c in ("cell", *axis_names(axes), "games", "turns_mean", "crashes_mean", "margin_mean", "shared_win_mean",
                         "timeout_mean") if c in tables["cells"].columns]
     click.echo(tables["cells"][cols].to_string(index=False, float_format=lambda x: f"{x:.3f}"))
     click.echo(f"{info['ran_games']:,} games in {info['ran_units']} unit(s) this time, {info['seconds']:.1f} s"
@@ -345,7 +378,7 @@ def report(source, out, threads, as_json):
         spec = load_sweep_file(f)
         g = games.get(spec["game"])
         base = {g.param(k).name: v for k, v in spec.get("set", {}).items()}
-        axes = {g.param(k).name: v for k, v in spec.get("sweep", {}).items()}
+        axes = _spec_axes(g, spec)
         src = ROOT / "results" / spec.get("name", source)
         if not as_json:
             click.echo(f"running sweep {source} into {src} (resumes if interrupted) ...")
@@ -371,8 +404,8 @@ def report(source, out, threads, as_json):
 @click.option("--rotate/--no-rotate", default=None)
 @click.option("--from", "from_dir", type=click.Path(), default=None, help="results directory of a run: use its config and seed")
 @click.option("--json", "as_json", is_flag=True, help="print the events as JSON")
-def replay(game_name, seed, players, strategies, sets, chunk, threads, strategy_dirs, game_index, rotate, from_dir,
-           as_json):
+def replay(game_name, seed, players, aliens, strategies, sets, chunk, threads, strategy_dirs, game_index, rotate,
+           from_dir, as_json):
     """Replay one game turn by turn from its seed (identical to the batch run's game).
 
     The configuration comes from --from RUN_DIR, from the options given, or, with none given,
@@ -381,7 +414,8 @@ def replay(game_name, seed, players, strategies, sets, chunk, threads, strategy_
     from . import games
     from .runner import replay_check
 
-    if from_dir is None and game_name and players is None and strategies is None and not sets and rotate is None:
+    if (from_dir is None and game_name and players is None and strategies is None and aliens is None and not sets
+            and rotate is None):
         from_dir = _latest_run(games.get(game_name).name, seed)
         if from_dir is not None and not as_json:
             click.echo(f"(configuration of the latest run with seed {seed}: {from_dir})")
@@ -401,7 +435,7 @@ def replay(game_name, seed, players, strategies, sets, chunk, threads, strategy_
         if not game_name:
             raise BadInput("game", "name a game or give --from RUN_DIR")
         g = games.get(game_name)
-        cfg = g.resolve(_overrides(g, players, strategies, sets, rotate), tuple(strategy_dirs))
+        cfg = g.resolve(_overrides(g, players, strategies, sets, rotate, aliens), tuple(strategy_dirs))
     events, rec, batch = replay_check(g, cfg, seed, game_index, tuple(strategy_dirs))
     same = bool((rec.view("i8") == batch.view("i8")).all())
     if as_json:
@@ -437,16 +471,24 @@ def _latest_run(game: str, seed: int) -> Path | None:
 @click.argument("game_name")
 @click.option("--players", default=None, help="player counts, comma-separated (default: per game)")
 @click.option("--strategies", default=None, help="line-up (default: the game's benchmark strategy)")
+@click.option("--aliens", default=None, metavar="none|random|all|A,B,..",
+              help="Cosmic Encounter alien powers for the benchmark [none: the engine without powers]; "
+                   "random = aliens dealt from the 20 at random")
 @click.option("--games", "n_games", type=click.IntRange(1000, 10**9), default=400_000, show_default=True)
 @click.option("--cold/--no-cold", default=True, show_default=True, help="also time a cold compile (slow)")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def bench(game_name, players, strategies, n_games, cold, as_json):
-    """Games per second per player count on 1 thread and all threads, and compile times."""
+def bench(game_name, players, strategies, aliens, n_games, cold, as_json):
+    """Games per second per player count on 1 thread and all threads, and compile times.
+
+    \b
+      simsuite bench cosmic                   # 4 players, basic, no alien powers (engine only)
+      simsuite bench cosmic --aliens random   # 4 players, basic, aliens dealt from the 20
+    """
     from . import games
     from .bench import run_bench
 
     g = games.get(game_name)
-    res = run_bench(g, players, strategies, n_games, cold, echo=None if as_json else click.echo)
+    res = run_bench(g, players, strategies, n_games, cold, echo=None if as_json else click.echo, aliens=aliens)
     if as_json:
         _echo_json(res)
 

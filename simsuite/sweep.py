@@ -27,24 +27,44 @@ from .store import ResultsDir, cell_key
 DEFAULT_UNIT = 1 << 18
 
 
-def plan_cells(game, base: dict, axes: dict, extra_dirs=()) -> list[dict]:
-    """Resolved configurations of every combination of the axes (all checked before any run)."""
+def axis_grids(axes) -> list[dict]:
+    """A sweep's axes are one table (every combination of its values is a cell) or a list of such
+    tables, whose cells follow one another (e.g. a line-up that depends on the player count)."""
+    return [axes] if isinstance(axes, dict) else [dict(a) for a in axes]
+
+
+def axis_names(axes) -> list[str]:
+    """Every axis named in any grid, in order of first appearance."""
+    names = []
+    for a in axis_grids(axes):
+        names += [k for k in a if k not in names]
+    return names
+
+
+def plan_cells(game, base: dict, axes, extra_dirs=()) -> list[dict]:
+    """Resolved configurations of every combination of the axes (all checked before any run);
+    with a list of grids, their cells in order (a configuration met twice is kept once)."""
     from .params import split_values
 
-    names = list(axes)
-    values = []
-    for n in names:
-        raw = axes[n]
-        p = game.param(n)
-        vals = [str(v) for v in raw] if isinstance(raw, list) else split_values(p, str(raw))
-        if not vals:
-            raise BadInput(n, "no values to sweep")
-        values.append(vals)
-    cells = []
-    for combo in itertools.product(*values):
-        ov = dict(base)
-        ov.update({game.param(n).name: v for n, v in zip(names, combo)})
-        cells.append(game.resolve(ov, extra_dirs))
+    cells, seen = [], set()
+    for grid in axis_grids(axes):
+        names = list(grid)
+        values = []
+        for n in names:
+            raw = grid[n]
+            p = game.param(n)
+            vals = [str(v) for v in raw] if isinstance(raw, list) else split_values(p, str(raw))
+            if not vals:
+                raise BadInput(n, "no values to sweep")
+            values.append(vals)
+        for combo in itertools.product(*values):
+            ov = dict(base)
+            ov.update({game.param(n).name: v for n, v in zip(names, combo)})
+            cfg = game.resolve(ov, extra_dirs)
+            key = game.canonical_json(cfg)
+            if key not in seen:
+                seen.add(key)
+                cells.append(cfg)
     return cells
 
 
@@ -106,6 +126,11 @@ def precise_enough(acc: Accumulator, precision: float) -> bool:
     return bool(rows) and max((r["ci_high"] - r["ci_low"]) / 2 for r in rows) <= precision
 
 
+def _axes_doc(axes):
+    one = lambda a: {k: (v if isinstance(v, list) else str(v)) for k, v in a.items()}  # noqa: E731
+    return one(axes) if isinstance(axes, dict) else [one(a) for a in axes]
+
+
 def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, extra_dirs=(), threads: int = 0,
               unit: int = DEFAULT_UNIT, scheduler: str | None = None, definition_name: str = "",
               progress: bool | None = None, on_cell=None, precision: float | None = None) -> dict:
@@ -119,10 +144,10 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
 
     cells = plan_cells(g, base, axes, extra_dirs)
     definition = dict(name=definition_name, base={k: str(v) for k, v in sorted(base.items())},
-                      axes={k: (v if isinstance(v, list) else str(v)) for k, v in axes.items()},
+                      axes=_axes_doc(axes),
                       games=n_games, seed=seed, unit=unit, strategy_dirs=[str(d) for d in extra_dirs],
                       precision=precision)
-    axis_values = {g.param(k).name: sorted({c[g.param(k).name] for c in cells}, key=str) for k in axes}
+    axis_values = {g.param(k).name: sorted({c[g.param(k).name] for c in cells}, key=str) for k in axis_names(axes)}
     rd = ResultsDir(out, dict(kind="sweep", game=g.name, seed=seed, games=n_games, definition=definition,
                               axes=axis_values, cells=len(cells), unit=unit, precision=precision))
     code = g.code_hash(extra_dirs)
@@ -259,6 +284,6 @@ def sweep_progress(path: Path, meta: dict) -> list[dict]:
         else:
             got = [g0 for g0 in starts if store.has(h, g0)]
             played = sum(min(unit, n_games - g0) for g0 in got)
-        rows.append(dict(cell=i, params={k: cfg[g.param(k).name] for k in axes}, units=len(starts),
+        rows.append(dict(cell=i, params={k: cfg[g.param(k).name] for k in axis_names(axes)}, units=len(starts),
                          units_done=len(got), games=n_games, games_done=played, done=key in done))
     return rows

@@ -33,7 +33,8 @@ def alien_id(name: str, field: str = "aliens") -> int:
     if k in ("none", "no-power", "nopower"):
         return -1
     if k not in ALIEN_BY_KEY:
-        raise BadInput(field, f"unknown alien {name.strip()!r}; allowed: {', '.join(A.ALIEN_NAMES)}")
+        extra = ", none" if field == "aliens" else ""
+        raise BadInput(field, f"unknown alien {name.strip()!r}; allowed: {', '.join(A.ALIEN_NAMES)}{extra}")
     return ALIEN_BY_KEY[k]
 
 
@@ -51,7 +52,9 @@ def parse_aliens(value) -> str:
     ids = [alien_id(n) for n in names]
     seen = [i for i in ids if i >= 0]
     if len(set(seen)) != len(seen):
-        raise BadInput("aliens", "an alien can be dealt only once per game (CE.2.5); got " + ",".join(names))
+        dup = next(A.ALIEN_NAMES[i] for i in seen if seen.count(i) > 1)
+        raise BadInput("aliens", f"{dup} is named twice in {','.join(names)}; an alien can be dealt only once per "
+                                 "game (CE.2.5); allowed: distinct alien names, or none, per seat")
     return ",".join("none" if i < 0 else A.ALIEN_NAMES[i] for i in ids)
 
 
@@ -60,7 +63,13 @@ def parse_pool(value) -> str:
     names = [n.strip() for n in names if n.strip()]
     if not names or (len(names) == 1 and _alien_key(names[0]) == "all"):
         return "all"
-    ids = sorted({alien_id(n, "alien_pool") for n in names} - {-1})
+    ids = [alien_id(n, "alien_pool") for n in names]
+    if -1 in ids:
+        raise BadInput("alien_pool", "'none' is not an alien; allowed: all, or alien names joined by commas")
+    if len(set(ids)) != len(ids):
+        dup = next(A.ALIEN_NAMES[i] for i in ids if ids.count(i) > 1)
+        raise BadInput("alien_pool", f"{dup} is named twice; allowed: all, or distinct alien names joined by commas")
+    ids = sorted(ids)
     if not ids:
         raise BadInput("alien_pool", f"no alien named; allowed: all, or names from {', '.join(A.ALIEN_NAMES)}")
     return ",".join(A.ALIEN_NAMES[i] for i in ids)
@@ -163,7 +172,12 @@ class Cosmic(Game):
             if k > cfg["players"]:
                 raise BadInput("aliens_per_game", f"{k} aliens for {cfg['players']} players; allowed: 0..{cfg['players']}")
             if len(pool_ids(cfg)) < k:
-                raise BadInput("alien_pool", f"{len(pool_ids(cfg))} aliens in the pool; {k} are dealt per game")
+                raise BadInput("alien_pool", f"{len(pool_ids(cfg))} aliens in the pool but {k} are dealt per game "
+                                             f"({cfg['players']} players, aliens_per_game {cfg['aliens_per_game']}); "
+                                             f"allowed: all, or at least {k} distinct alien names")
+        elif len(cfg["aliens"].split(",")) > cfg["players"]:
+            raise BadInput("aliens", f"{len(cfg['aliens'].split(','))} aliens listed for {cfg['players']} players; "
+                                     "allowed: at most one alien (or none) per seat")
         rows = load_deck(Path(cfg["deck"]))
         load_discs(Path(cfg["order_discs"]))
         n = sum(c for _, _, c in rows)
