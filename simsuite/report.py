@@ -757,49 +757,324 @@ def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path) -> 
     return True
 
 
-def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[str]]:
-    """Rankings, head-to-head heatmaps and strengths for every labelled seat attribute."""
+CONTROL_SUFFIX = " (no power)"  # label of a seat that holds the same attribute but plays it switched off
+
+
+def _label_name(kind: str) -> str:
+    return kind.replace("_", " ")
+
+
+def _control_kinds(groups: pd.DataFrame) -> dict[str, str]:
+    """Label kinds that pair "X" with "X (no power)" (seats holding X with its power switched off:
+    a control), mapped to the plain kind they refine ("alien_power" -> "alien")."""
+    out = {}
+    for kind in groups["kind"].unique():
+        keys = groups.loc[groups["kind"] == kind, "key"].astype(str)
+        if keys.str.endswith(CONTROL_SUFFIX).any() or kind.endswith("_power"):
+            base = kind[:-len("_power")] if kind.endswith("_power") else kind
+            out[kind] = base
+    return out
+
+
+def _reference_cells(groups: pd.DataFrame, ctl_kind: str | None, players: int) -> list[int] | None:
+    """Cells with this player count where no seat plays its label switched off (every seat uses
+    its power); None when there is no such restriction to make (no control kind, or no such cell)."""
+    if ctl_kind is None:
+        return None
+    g = groups[(groups["kind"] == ctl_kind) & (groups["players"] == players)]
+    has_ctl = g.groupby("cell")["key"].agg(lambda k: k.astype(str).str.endswith(CONTROL_SUFFIX).any())
+    ref = sorted(int(c) for c in has_ctl.index[~has_ctl.to_numpy(bool)])
+    return ref if ref and len(ref) < has_ctl.size else None
+
+
+def _pct_ci(p, lo, hi) -> str:
+    return _pct(p, lo, hi).replace("95% CI ", "")
+
+
+def _pp(v: float) -> str:
+    return f"{100 * v:+.1f}"
+
+
+def _fmt_p(p: float) -> str:
+    if not np.isfinite(p):
+        return "–"
+    return "<0.0001" if p < 1e-4 else f"{p:.4f}" if p < 0.01 else f"{p:.3f}"
+
+
+def _ranking_display(rank: pd.DataFrame, kind: str, players: int) -> pd.DataFrame:
+    """The ranking as a readable table (percentages with intervals, verdicts)."""
+    fair = 1.0 / players
+    rows = []
+    for i, r in rank.iterrows():
+        row = {"rank": i + 1, _label_name(kind): r[kind], "player-games": f"{int(r['n']):,}",
+               "win rate (95% CI)": _pct_ci(r["win_rate"], r["ci_low"], r["ci_high"]),
+               "win share (95% CI)": _pct_ci(r["win_share"], r["share_ci_low"], r["share_ci_high"]),
+               f"vs fair {_pct(fair)} (pp)": _pp(r["win_share"] - fair),
+               "Holm p": _fmt_p(r["p_holm"]), "verdict": r["verdict"]}
+        if "strength" in rank and np.isfinite(r.get("strength", np.nan)):
+            row["Plackett-Luce strength (95% CI)"] = (f"{r['strength']:.3f} ({r['strength_ci_low']:.3f}–"
+                                                      f"{r['strength_ci_high']:.3f})")
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _hbars(ax, x, y, lo, hi, colors):
+    """Points with horizontal 95% error bars, one colour per point."""
+    for c in dict.fromkeys(colors):
+        m = np.array([k == c for k in colors])
+        ax.errorbar(x[m], y[m], xerr=[lo[m], hi[m]], fmt="o", ms=4, color=c, ecolor=c, capsize=3, zorder=3)
+
+
+def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
+    """Win share per label, best on top, with 95% intervals and the fair share marked."""
+    if len(rank) < 2:
+        return False
+    from matplotlib.figure import Figure
+
+    r = rank.iloc[::-1]
+    fig = Figure(figsize=(6.8, max(2.6, 0.3 * len(r) + 1.3)))
+    ax = fig.subplots()
+    y = np.arange(len(r))
+    colors = ["C3" if v == "above fair" else "C0" if v == "below fair" else "0.45" for v in r["verdict"]]
+    _hbars(ax, r["win_share"].to_numpy(), y, (r["win_share"] - r["share_ci_low"]).to_numpy(),
+           (r["share_ci_high"] - r["win_share"]).to_numpy(), colors)
+    ax.axvline(1 / players, color="k", ls="--", lw=1, label=f"fair share 1/{players}")
+    ax.set_yticks(y, r[kind], fontsize=8)
+    ax.set_xlabel("win share (a joint win counts 1/k), 95% interval")
+    ax.scatter([], [], c="C3", s=18, label="above fair (Holm)")
+    ax.scatter([], [], c="C0", s=18, label="below fair (Holm)")
+    ax.legend(fontsize=7, loc="lower right")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title(f"{_label_name(kind).capitalize()} win share, {players} players", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return True
+
+
+def _pool_labels(g: pd.DataFrame) -> pd.DataFrame:
+    """Per key over cells: player-games, wins, win share and its standard error."""
+    se = (g["share_ci_high"] - g["share_ci_low"]) / (2 * Z95)
+    g = g.assign(share_n=g["win_share"] * g["n"], var_n2=(se * g["n"]) ** 2)
+    agg = g.groupby("key").agg(n=("n", "sum"), wins=("wins", "sum"), share_n=("share_n", "sum"),
+                               var_n2=("var_n2", "sum"))
+    agg["win_rate"] = agg["wins"] / agg["n"]
+    agg["win_share"] = agg["share_n"] / agg["n"]
+    agg["share_se"] = np.sqrt(agg["var_n2"]) / agg["n"]
+    return agg
+
+
+def _contributions(groups: pd.DataFrame, ctl_kind: str, players: int) -> tuple[pd.DataFrame, list[int] | None]:
+    """Per label X: win share of X played with its power minus X played switched off (the control),
+    95% interval, z and Holm-adjusted p over the labels. With-power results come from the cells
+    where every seat uses its power (the control's opponents are such seats too), if any."""
+    g = groups[(groups["kind"] == ctl_kind) & (groups["players"] == players)]
+    keys = g["key"].astype(str)
+    ctl = g[keys.str.endswith(CONTROL_SUFFIX)]
+    if ctl.empty:
+        return pd.DataFrame(), None
+    ref = _reference_cells(groups, ctl_kind, players)
+    pw = g[~keys.str.endswith(CONTROL_SUFFIX) & (keys != "none")]
+    if ref is not None:
+        pw = pw[pw["cell"].isin(ref)]
+    a = _pool_labels(pw)
+    b = _pool_labels(ctl.assign(key=ctl["key"].str[:-len(CONTROL_SUFFIX)]))
+    both = a.join(b, how="inner", lsuffix="_p", rsuffix="_c")
+    if both.empty:
+        return pd.DataFrame(), ref
+    d = both["win_share_p"] - both["win_share_c"]
+    se = np.sqrt(both["share_se_p"] ** 2 + both["share_se_c"] ** 2)
+    z = d / se.replace(0, np.nan)
+    p = 2 * (1 - np.array([NormalDist().cdf(abs(v)) if np.isfinite(v) else 0.5 for v in z]))
+    out = pd.DataFrame(dict(label=both.index, n_power=both["n_p"], share_power=both["win_share_p"],
+                            se_power=both["share_se_p"], win_rate_power=both["win_rate_p"],
+                            n_control=both["n_c"], share_control=both["win_share_c"],
+                            se_control=both["share_se_c"], win_rate_control=both["win_rate_c"],
+                            contribution=d, ci_low=d - Z95 * se, ci_high=d + Z95 * se, z=z, p=p,
+                            p_holm=_holm(p)))
+    out["verdict"] = np.where(out["p_holm"] < ALPHA, np.where(out["contribution"] > 0, "power helps",
+                                                               "power hurts"), "")
+    return out.sort_values("contribution", ascending=False, ignore_index=True), ref
+
+
+def _chart_contribution(con: pd.DataFrame, base: str, players: int, path: Path) -> bool:
+    if con.empty:
+        return False
+    from matplotlib.figure import Figure
+
+    r = con.iloc[::-1]
+    fig = Figure(figsize=(6.8, max(2.6, 0.3 * len(r) + 1.3)))
+    ax = fig.subplots()
+    y = np.arange(len(r))
+    colors = ["C2" if v == "power helps" else "C3" if v == "power hurts" else "0.45" for v in r["verdict"]]
+    x = 100 * r["contribution"]
+    ax.barh(y, x, color=colors, alpha=0.35)
+    _hbars(ax, x.to_numpy(), y, (x - 100 * r["ci_low"]).to_numpy(), (100 * r["ci_high"] - x).to_numpy(), colors)
+    ax.axvline(0, color="k", lw=1)
+    ax.set_yticks(y, r["label"], fontsize=8)
+    ax.set_xlabel("win share with the power minus without it (percentage points, 95% interval)")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title(f"What each {base} power is worth, {players} players (vs the nopower control)", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return True
+
+
+def _contribution_block(con: pd.DataFrame, ref, base: str, players: int) -> str:
+    esc = html.escape
+    rows = []
+    for i, r in con.iterrows():
+        rows.append({"rank": i + 1, base: r["label"],
+                     "with power: win share (95% CI)": _pct_ci(r["share_power"], r["share_power"] - Z95 * r["se_power"],
+                                                               r["share_power"] + Z95 * r["se_power"]),
+                     "player-games": f"{int(r['n_power']):,}",
+                     "power off (nopower): win share (95% CI)": _pct_ci(
+                         r["share_control"], r["share_control"] - Z95 * r["se_control"],
+                         r["share_control"] + Z95 * r["se_control"]),
+                     "player-games ": f"{int(r['n_control']):,}",
+                     "contribution, pp (95% CI)": f"{_pp(r['contribution'])} ({_pp(r['ci_low'])} to {_pp(r['ci_high'])})",
+                     "win rate with / without": f"{100 * r['win_rate_power']:.1f}% / {100 * r['win_rate_control']:.1f}%",
+                     "Holm p": _fmt_p(r["p_holm"]), "verdict": r["verdict"]})
+    where = (f"the cells where every seat plays its power (cell{'s' if len(ref) > 1 else ''} "
+             f"{', '.join(map(str, ref))}), so both face the same kind of opposition" if ref is not None else
+             "all cells with this player count (no cell without a control seat: the opponents of the two "
+             "differ slightly)")
+    return (f"<h3>The power's own contribution, {players} players</h3>"
+            f"<p class='muted'>Each {esc(base)} played with its power by <code>basic</code> against the same "
+            f"{esc(base)} held face down by the <code>nopower</code> control (the same heuristic, power never "
+            f"used). With-power results are pooled over {esc(where)}; control results over the cells with a "
+            f"nopower seat. Contribution = difference in win share (percentage points); verdicts use "
+            f"Holm-corrected two-sided tests over the {len(con)} {esc(base)}s (family-wise alpha {ALPHA}).</p>"
+            f"<div class='scroll'>{_table(pd.DataFrame(rows))}</div>")
+
+
+def _label_findings(show: pd.DataFrame, kind: str, players: int) -> list[str]:
+    """Plain-language summary of one ranking: who is above / below the fair share."""
+    name = _label_name(kind)
+    fair = _pct(1 / players)
+    sig = show[show["verdict"] != ""]
+    if sig.empty:
+        return [f"With {players} players, no {name} differs significantly from the fair share {fair} after "
+                f"Holm correction over {len(show)} {name}s."]
+    out = []
+    above = [f"{r[kind]} {_pct(r['win_share'], r['share_ci_low'], r['share_ci_high'])}"
+             for _, r in sig[sig["verdict"] == "above fair"].iterrows()]
+    below = [f"{r[kind]} {_pct(r['win_share'], r['share_ci_low'], r['share_ci_high'])}"
+             for _, r in sig[sig["verdict"] == "below fair"].iterrows()]
+    n_fair = len(show) - len(sig)
+    if kind == "strategy":
+        out.append(f"With {players} players, {kind} win shares that differ from the fair {fair} after Holm "
+                   f"correction: " + "; ".join([f"{x} (above fair)" for x in above]
+                                                + [f"{x} (below fair)" for x in below]) + ".")
+        return out
+    text = f"With {players} players, "
+    if above:
+        text += f"over-powered {name}s (win share above the fair {fair}, Holm-corrected over {len(show)}): " \
+                + "; ".join(above)
+    if below:
+        text += ("; " if above else "") + f"under-powered (below {fair}): " + "; ".join(below)
+    text += f". {n_fair} of {len(show)} {name}s are not distinguishable from fair."
+    out.append(text)
+    if "strength" in show and show["strength"].notna().any():
+        best = show.loc[show["strength"].idxmax()]
+        worst = show.loc[show["strength"].idxmin()]
+        out.append(f"With {players} players, the Plackett-Luce strengths (fitted from every table composition) "
+                   f"range from {worst[kind]} {worst['strength']:.2f} (95% CI {worst['strength_ci_low']:.2f}–"
+                   f"{worst['strength_ci_high']:.2f}) to {best[kind]} {best['strength']:.2f} "
+                   f"({best['strength_ci_low']:.2f}–{best['strength_ci_high']:.2f}); 1 is the average {name}.")
+    return out
+
+
+def _contribution_findings(con: pd.DataFrame, base: str, players: int) -> list[str]:
+    helps = con[con["verdict"] == "power helps"]
+    hurts = con[con["verdict"] == "power hurts"]
+    fmt = lambda r: f"{r['label']} {_pp(r['contribution'])} pp ({_pp(r['ci_low'])} to {_pp(r['ci_high'])})"  # noqa: E731
+    mean = con["contribution"].mean()
+    text = (f"With {players} players, the {base} power itself (vs the same {base} played face down by the nopower "
+            f"control) is worth {_pp(mean)} pp of win share on average over {len(con)} {base}s. ")
+    if len(helps):
+        text += f"It helps significantly (Holm-corrected) for {len(helps)}: " + "; ".join(fmt(r) for _, r in
+                                                                                         helps.iterrows()) + ". "
+    if len(hurts):
+        text += f"It hurts its holder for {len(hurts)}: " + "; ".join(fmt(r) for _, r in hurts.iterrows()) + ". "
+    rest = len(con) - len(helps) - len(hurts)
+    if rest:
+        text += f"{rest} show no significant effect."
+    return [text.strip()]
+
+
+def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tuple[str, str]]]:
+    """Rankings, head-to-head heatmaps and strengths for every labelled seat attribute; for label
+    kinds with a switched-off control ("X (no power)"), the contribution of the power itself."""
     groups, h2h, comps = res["groups"], res.get("h2h", pd.DataFrame()), res.get("comps", pd.DataFrame())
     if groups.empty or "players" not in groups:
         return "", [], []
-    kinds = [k for k in groups["kind"].unique() if k not in ("seat", "position")]
+    groups = groups.assign(key=groups["key"].astype(str))
+    ctl_kinds = _control_kinds(groups)
+    refines = {base: k for k, base in ctl_kinds.items()}
+    kinds = [k for k in groups["kind"].unique() if k not in ("seat", "position") and k not in ctl_kinds]
     blocks, charts, findings = [], [], []
     esc = html.escape
     for kind in kinds:
+        name = _label_name(kind)
         for players in sorted(groups.loc[groups["kind"] == kind, "players"].unique()):
-            rank = _label_rankings(groups, comps, kind, int(players))
+            players = int(players)
+            ref = _reference_cells(groups, refines.get(kind), players)
+            g, hh, cc = groups, h2h, comps
+            if ref is not None:
+                g = groups[groups["cell"].isin(ref)]
+                hh = h2h[h2h["cell"].isin(ref)] if len(h2h) else h2h
+                cc = comps[comps["cell"].isin(ref)] if len(comps) else comps
+            rank = _label_rankings(g, cc, kind, players)
             if len(rank) < 2:
                 continue
-            show = rank.copy()
-            show.insert(0, "rank", range(1, len(show) + 1))
-            show["verdict"] = np.where(show["p_holm"] < ALPHA,
-                                       np.where(show["win_share"] > show["fair_share"], "above fair", "below fair"),
+            rank["verdict"] = np.where(rank["p_holm"] < ALPHA,
+                                       np.where(rank["win_share"] > rank["fair_share"], "above fair", "below fair"),
                                        "")
-            blocks.append(f"<h3>{esc(kind.capitalize())} ranking, {players} players</h3>"
-                          f"<p class='muted'>Pooled over the cells with {players} players. Win share counts a shared "
-                          f"win as 1/k; the fair share is 1/{players}. Verdicts use Holm-corrected tests over the "
-                          f"{len(show)} {esc(kind)} values (family-wise alpha {ALPHA}).</p>"
-                          f"<div class='scroll'>{_table(show.round(4))}</div>")
-            sig = show[show["verdict"] != ""]
-            if len(sig):
-                parts = [f"{r[kind]} {_pct(r['win_share'], r['share_ci_low'], r['share_ci_high'])} ({r['verdict']})"
-                         for _, r in sig.iterrows()]
-                findings.append(f"With {players} players, {kind} win shares that differ from the fair "
-                                f"{_pct(1 / players)} after Holm correction: " + "; ".join(parts) + ".")
-            else:
-                findings.append(f"With {players} players, no {kind} differs significantly from the fair share "
-                                f"{_pct(1 / players)} after Holm correction.")
-            for fname, title, draw in (
-                (f"h2h_{kind}_{players}p.png", f"Head to head ({kind}, {players} players)",
-                 lambda p: _chart_h2h(h2h, kind, int(players), p) if len(h2h) else False),
-                (f"strength_{kind}_{players}p.png", f"Plackett-Luce strength ({kind}, {players} players)",
-                 lambda p: _chart_strength(rank, kind, int(players), p)),
-            ):
+            csv = f"ranking_{kind}_{players}p.csv"
+            rank.to_csv(out_dir / csv, index=False)
+            pool = (f"Pooled over the cells with {players} players where every seat plays its power "
+                    f"(cell{'s' if len(ref) > 1 else ''} {', '.join(map(str, ref))}); the cells with a nopower "
+                    f"control seat are used for the contribution below." if ref is not None
+                    else f"Pooled over the cells with {players} players.")
+            blocks.append(f"<h3>{esc(name.capitalize())} ranking, {players} players</h3>"
+                          f"<p class='muted'>{esc(pool)} Win rate: games won, a joint win counting as a win "
+                          f"(Wilson 95% interval). Win share counts a joint win as 1/k, so it sums to 1 over the "
+                          f"table; the fair share is 1/{players} = {_pct(1 / players)}. Verdicts use Holm-corrected "
+                          f"two-sided tests of the win share against the fair share over the {len(rank)} "
+                          f"{esc(name)} values (family-wise alpha {ALPHA}). "
+                          f"<a href='{csv}'>All columns as CSV</a>.</p>"
+                          f"<div class='scroll'>{_table(_ranking_display(rank, kind, players))}</div>")
+            findings += [(kind, f) for f in _label_findings(rank, kind, players)]
+            jobs = [(f"h2h_{kind}_{players}p.png", f"Head to head ({name}, {players} players)",
+                     lambda p: _chart_h2h(hh, kind, players, p) if len(hh) else False),
+                    (f"strength_{kind}_{players}p.png", f"Plackett-Luce strength ({name}, {players} players)",
+                     lambda p: _chart_strength(rank, kind, players, p))]
+            if kind != "strategy":
+                jobs.insert(0, (f"ranking_{kind}_{players}p.png", f"{name.capitalize()} win share, {players} players",
+                                lambda p: _chart_ranking(rank, kind, players, p)))
+            for fname, title, draw in jobs:
                 path = out_dir / fname
                 if draw(path):
                     charts.append(str(path))
                     blocks.append(f"<figure><figcaption>{esc(title)}</figcaption>"
                                   f"<img src='{fname}' alt='{esc(title)}'></figure>")
+            ctl = refines.get(kind)
+            if ctl is None:
+                continue
+            con, cref = _contributions(groups, ctl, players)
+            if con.empty:
+                continue
+            csv = f"contribution_{kind}_{players}p.csv"
+            con.to_csv(out_dir / csv, index=False)
+            blocks.append(_contribution_block(con, cref, name, players)
+                          + f"<p class='muted'><a href='{csv}'>All columns as CSV</a>.</p>")
+            findings += [(kind, f) for f in _contribution_findings(con, name, players)]
+            fname = f"contribution_{kind}_{players}p.png"
+            if _chart_contribution(con, name, players, out_dir / fname):
+                title = f"The power's own contribution ({name}, {players} players)"
+                charts.append(str(out_dir / fname))
+                blocks.append(f"<figure><figcaption>{esc(title)}</figcaption>"
+                              f"<img src='{fname}' alt='{esc(title)}'></figure>")
     return "".join(blocks), charts, findings
 
 
@@ -871,7 +1146,9 @@ def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
 
     rank_html, rank_charts, rank_findings = _label_sections(res, out_dir)
     charts += rank_charts
-    findings += rank_findings
+    # game labels (aliens, ...) are what such a sweep asks about: their summary comes first
+    findings = [f for k, f in rank_findings if k != "strategy"] + findings + [f for k, f in rank_findings
+                                                                              if k == "strategy"]
 
     header, warnings = _header(res, lay, results_dir)
     esc = html.escape
