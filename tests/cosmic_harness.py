@@ -301,9 +301,16 @@ class Table:
         n = min(int(st[A.S_SCR + 33]), 30)
         out = []
         for x in st[A.S_SCR + 34:A.S_SCR + 34 + n]:
-            x = int(x)
+            x = int(x) % 10000000
             out.append((x // 10000, (x // 1000) % 10, x % 1000))
         return out
+
+    def faceup_at(self):
+        """st[S_FACEUP] at each decision asked (same order as asked()): which encounter card was
+        face up before the reveal when that player decided (1 offense, 2 defense; Oracle)."""
+        st = self.st
+        n = min(int(st[A.S_SCR + 33]), 30)
+        return [int(x) // 10000000 for x in st[A.S_SCR + 34:A.S_SCR + 34 + n]]
 
     def kinds(self):
         return [k for k, _, _ in self.asked()]
@@ -329,7 +336,29 @@ class Table:
         self.k.ships_add(self.st, self.c, I(p), I(pl), I(d), self.log, self.lg)
 
     def power_event(self, p):
-        return int(self.k.power_event(self.st, self.c, I(p), self.log, self.lg))
+        return int(self.k.power_event(self.st, self.c, I(p), I(0), self.log, self.lg))
+
+    def call(self, name, *args):
+        """Any kernel function f(st, cfg, *args, log, lg), integer args passed as np.int64."""
+        return getattr(self.k, name)(self.st, self.c, *[I(a) for a in args], self.log, self.lg)
+
+    def select(self):
+        """Step 8 (select_cards: Oracle, Laser) from the current state."""
+        self.k.select_cards(self.st, self.c, self.log, self.lg)
+
+    def reveal(self):
+        """Step 9 (reveal: Empath) on the cards in play."""
+        self.k.reveal(self.st, self.c, self.log, self.lg)
+
+    def face_down(self, card_o, card_d):
+        """Encounter cards in play but not yet revealed (W-8)."""
+        co, cd = self.play_cards(card_o, card_d)
+        self.st[A.S_REVEALED] = 0
+        return co, cd
+
+    def card(self, p, spec):
+        """The id of a card of class spec in p's hand."""
+        return [c for c in self.hand(p) if self.cls(c) == tuple(spec)][0]
 
     def new_hand(self, p, timing):
         return int(self.k.new_hand(self.st, self.c, I(p), I(timing), self.log, self.lg))
