@@ -878,7 +878,7 @@ def _contributions(groups: pd.DataFrame, ctl_kind: str, players: int) -> tuple[p
         pw = pw[pw["cell"].isin(ref)]
     a = _pool_labels(pw)
     b = _pool_labels(ctl.assign(key=ctl["key"].str[:-len(CONTROL_SUFFIX)]))
-    both = a.join(b, how="inner", lsuffix="_p", rsuffix="_c")
+    both = a.add_suffix("_p").join(b.add_suffix("_c"), how="inner")
     if both.empty:
         return pd.DataFrame(), ref
     d = both["win_share_p"] - both["win_share_c"]
@@ -972,7 +972,7 @@ def _label_findings(show: pd.DataFrame, kind: str, players: int) -> list[str]:
                 + "; ".join(above)
     if below:
         text += ("; " if above else "") + f"under-powered (below {fair}): " + "; ".join(below)
-    text += f". {n_fair} of {len(show)} {name}s are not distinguishable from fair."
+    text += f". {n_fair} of {len(show)} {name}s {'is' if n_fair == 1 else 'are'} not distinguishable from fair."
     out.append(text)
     if "strength" in show and show["strength"].notna().any():
         best = show.loc[show["strength"].idxmax()]
