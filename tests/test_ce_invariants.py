@@ -129,8 +129,8 @@ def test_ce_70_12_standard_policies_make_deals():
 @pytest.mark.parametrize("lineup", ["random", "basic"])
 def test_ce_70_13_event_log_recheck(lineup):
     """CE.70.12 / CE.70.13 / CE.12 / CE.71 on the replay logs of 60 games: every encounter has one
-    result; after A/A totals the offense wins iff its total is strictly higher (ties to the
-    defense); compensation only after an attack/negotiate reveal; at most 2 encounters per turn;
+    result; after A/A totals the offense wins iff its total is strictly higher (strictly lower
+    with the Anti-Matter; ties to the defense); compensation only after an attack/negotiate reveal; at most 2 encounters per turn;
     the game ends with the winners line or the timeout line."""
     cfg = GAME.resolve({"players": 4, "strategies": lineup}, EXTRA)
     for g in range(60):
@@ -153,14 +153,15 @@ def test_ce_70_13_event_log_recheck(lineup):
             elif ev == "reveal":
                 reveal = (e["offense_card"], e["defense_card"])
             elif ev == "totals":
-                totals = (e["offense"], e["defense"])
+                totals = (e["offense"], e["defense"], e["lower_wins"])
             elif ev == "compensation":
                 assert reveal is not None and ("Negotiate" in reveal) and reveal != ("Negotiate", "Negotiate")
             elif ev == "result":
                 assert in_enc
                 in_enc = False
                 if totals is not None:
-                    want = "OFFENSE_WIN" if totals[0] > totals[1] else "DEFENSE_WIN"
+                    owin = totals[0] < totals[1] if totals[2] else totals[0] > totals[1]  # CE.22.2 Anti-Matter
+                    want = "OFFENSE_WIN" if owin else "DEFENSE_WIN"
                     assert e["result"] == want, f"game {g}: totals {totals} but {e['result']}"
         ends = [i for i, e in enumerate(events) if e["event"] in ("winners", "timeout")]
         assert len(ends) == 1, f"game {g}: no single end"

@@ -363,15 +363,15 @@ def deal_code(col_do, col_od, n_od, r_od, n_do, r_do):
 
 @njit(inline="always")
 def deal_release(code):
-    """RELEASE(zombie -> other, k) term (CE.51.1): k, 0 = none."""
-    return (code >> 22) & 7
+    """RELEASE(zombie -> other, k) term (CE.51.1): k, 0 = none (6 bits: k up to 60 warp ships)."""
+    return (code >> 22) & 63
 
 
 @njit(inline="always")
 def with_release(code, k):
     """A proposal with RELEASE(k) added (code -1 = no other term)."""
     base = code if code >= 0 else 0
-    return (base & ~(7 << 22)) | (k << 22)
+    return (base & ~(63 << 22)) | (k << 22)
 
 
 @njit(inline="always")

@@ -407,6 +407,7 @@ def describe_events(k, log, cfg_arr, seat_strats) -> list[dict]:
         p = int(p)
         return f"seat {p} {A.COLOUR_NAMES[p]} ({seat_strats[p]})"
 
+    lower_wins = False  # set by the Anti-Matter's E.POWER before the totals (CE.22.2)
     for row in log[1:n + 1]:
         code, a, b, c, d, e, f = (int(x) for x in row[:7])
         if code == k.E_START:
@@ -469,11 +470,13 @@ def describe_events(k, log, cfg_arr, seat_strats) -> list[dict]:
         elif code == k.E_SELECT:
             ev.append(dict(event="select", text="   both encounter cards face down"))
         elif code == k.E_REVEAL:
+            lower_wins = False
             ev.append(dict(event="reveal", offense_card=card_name(cfg_arr, a), defense_card=card_name(cfg_arr, b),
                            text=f"   reveal: offense {card_name(cfg_arr, a)}, defense {card_name(cfg_arr, b)}"))
         elif code == k.E_TOTALS:
-            ev.append(dict(event="totals", offense=c, defense=f,
-                           text=f"   totals: offense {a} + {b} ships = {c}; defense {d} + {e} ships = {f}"))
+            rule = " (Anti-Matter: the lower total wins)" if lower_wins else ""
+            ev.append(dict(event="totals", offense=c, defense=f, lower_wins=lower_wins,
+                           text=f"   totals: offense {a} and {b} ships -> {c}; defense {d} and {e} ships -> {f}{rule}"))
         elif code == k.E_RESULT:
             ev.append(dict(event="result", result=A.RESULT_NAMES[a], text=f"   result: {A.RESULT_NAMES[a]}"))
         elif code == k.E_LOSS:
@@ -542,6 +545,8 @@ def describe_events(k, log, cfg_arr, seat_strats) -> list[dict]:
             off = " (played face down: nopower control)" if b >= 0 and c < 0 else ""
             ev.append(dict(event="alien", player=a, alien=name, text=f"{seat(a)} is the {name}{off}"))
         elif code == k.E_ALIEN:
+            if c == int(k.FX_ANTI_MATTER):
+                lower_wins = True
             ev.append(dict(event="power", player=a, alien=A.ALIEN_NAMES[b], what=c,
                            text=f"   [{A.ALIEN_RULES[b]}] {seat(a)} ({A.ALIEN_NAMES[b]}): {power_text(k, b, c, d, e)}"))
         elif code == k.E_TIMEOUT:

@@ -575,7 +575,7 @@ def _plague(st, cfg, v, log, lg):
     k = avail if avail < 3 else 3
     if k > 0:
         got = take_ships(st, cfg, v, D_PLAGUE_SHIPS, k, k, excl, I0, log, lg)
-        loss_event(st, cfg, v, got, NONE, NONE, log, lg)
+        loss_event(st, cfg, v, got, excl, NONE, log, lg)  # redirected / healed ships: not onto the frozen target (CE.7.2)
     for kind in range(3):
         n = _card_options(st, cfg, v, np.int64(kind))
         if n == 0:
@@ -1807,7 +1807,7 @@ def negotiate(st, cfg, log, lg):
                 and st[S_WARP + resp] > 0 and st[S_ONPL + resp] > 0):
             st[S_OPT] = NONE  # CE.22.20 effect 2: the Zombie may add a RELEASE term
             n = 1
-            for k in range(1, min(st[S_WARP + resp], 4) + 1):
+            for k in range(1, st[S_WARP + resp] + 1):  # 1 <= k <= its warp ships (CE.51.1)
                 st[S_OPT + n] = k
                 n += 1
             st[S_PK_ARG] = prop
@@ -1827,7 +1827,7 @@ def negotiate(st, cfg, log, lg):
         if acc == ACCEPT_ALWAYS:
             yes = 1
         elif acc == ACCEPT_STANDARD_ONLY:  # the standard deal, with or without a Zombie's RELEASE
-            core = prop & ~(np.int64(7) << 22)
+            core = prop & ~(np.int64(63) << 22)
             yes = 1 if (prop == std or (deal_release(prop) > 0 and (core == std or (std < 0 and core == 0)))) else 0
         elif acc == ACCEPT_HEURISTIC:
             st[S_OPT] = 0
@@ -2137,11 +2137,12 @@ def encounter(st, cfg, o, enc_no, log, lg):
     if k > 0 and st[S_DONE] == 0:  # a regrouped ship left on the mothership by RESETTLE
         st[S_CENTRE] = 0
         place_ships(st, cfg, o, k, NONE, CTX_TURN_END, log, lg)
+    lg_on = lg if st[S_DONE] == 0 else I0  # after the game's end nothing more is logged (CE.70.18)
     for q in range(N):
         st[S_ALLY + q] = 0
         if st[S_ZAPPED + q] == 1:
             st[S_ZAPPED + q] = 0
-            power_update(st, cfg, q, log, lg)
+            power_update(st, cfg, q, log, lg_on)
     st[S_DEF] = -1
     st[S_TARGET] = -1
     st[S_STEP] = 0
