@@ -775,6 +775,23 @@ def test_ce_22_19_vulch_keeps_its_artifacts_at_a_new_hand():
     assert not set(arts) & set(t.discard())
 
 
+def test_ce_22_19_vulch_collects_plague_discards():
+    """CE.22.19 / CE.21.4: a Plague victim's discarded artifact and the used Plague card itself
+    (both another player's) are offered to the Vulch, card by card."""
+    t = table("none,none,none,Vulch")
+    t.hands(p1=[ART(MOBIUS), ATT(6)], p2=[ART(PLAGUE), ATT(8)])
+    mob, plague = t.card(1, ART(MOBIUS)), t.card(2, ART(PLAGUE))
+    t.st[A.S_OFF], t.st[A.S_DEF] = 0, 1
+    t.script(A.art_code(PLAGUE, 1), S(P(BLUE, 1), 3), 1, 1)
+    t.window(A.W_2)
+    assert t.script_ok()
+    # ... and the Vulch, now holding the Plague, may play it in the same window (it passes)
+    assert t.asked() == [(A.D_ARTIFACT, 2, 5), (A.D_PLAGUE_SHIPS, 1, 15), (A.D_POWER, 3, 2), (A.D_POWER, 3, 2),
+                         (A.D_ARTIFACT, 3, 5)]
+    assert mob in t.hand(3) and plague in t.hand(3)
+    assert t.hand_classes(1) == [] and t.conserved() == 0
+
+
 # ============================================================================================
 # CE.22.20 Zombie
 # ============================================================================================
@@ -817,6 +834,27 @@ def test_ce_22_20_zombie_redirects_plague_losses():
     assert t.warp(2) == w2 and t.on(2, P(GREEN, 1)) == 1 and t.on(2, P(GREEN, 2)) == 7
 
 
+@pytest.mark.parametrize("aliens", ["none,Zombie,none,none", "none,none,Healer,none"])
+def test_ce_7_2_redirected_or_healed_plague_losses_not_onto_the_target(aliens):
+    """CE.22.20 / CE.22.7 with CE.7.2 / CE.70.11: a Plague hits the defense in W-8; its 3 ships come
+    from its other colonies, and when the Zombie redirects them (or the Healer heals them) they may
+    not go onto the target planet: the defense's ships there are frozen until the outcome (blue 2,
+    3, 4 x 1..3 ships offered, not blue 1); S_D stays 2."""
+    t = setup_fight(aliens, centre=4, def_ships=2)
+    t.set_ships(1, {P(BLUE, 1): 2, P(BLUE, 2): 4, P(BLUE, 3): 4, P(BLUE, 4): 4})
+    t.hands(p1=[ATT(8)], p3=[ART(PLAGUE), ATT(6)])
+    t.face_down(ATT(8), ATT(8))
+    w1 = t.warp(1)
+    t.script(A.art_code(PLAGUE, 1), S(P(BLUE, 2), 3), 1, S(P(BLUE, 3), 3))
+    t.window(A.W_8)
+    assert t.script_ok()
+    assert [a for a in t.asked() if a[0] == A.D_PLACE] == [(A.D_PLACE, 1, 9)]
+    assert t.on(1, P(BLUE, 1)) == 2 and t.on(1, P(BLUE, 3)) == 7 and t.warp(1) == w1
+    t.reveal()
+    t.outcome()
+    assert totals(t)[4] == 2
+
+
 def test_ce_22_20_zombie_release_deal_term():
     """CE.22.20 effect 2 / CE.51.1 RELEASE / CE.51.3: the offense Zombie adds RELEASE(3) to the
     standard deal (options: pass, 1..4); the standard_only defense accepts; after the COLONY terms
@@ -827,10 +865,25 @@ def test_ce_22_20_zombie_release_deal_term():
     t.script(S(P(RED, 1), 2), 3, S(P(RED, 2), 1), -1, S(P(BLUE, 2), 1), -1, S(P(BLUE, 3), 3))
     assert t.outcome() == A.R_DEAL_MADE
     assert t.script_ok()
-    assert (A.D_POWER, 0, 5) in t.asked()
+    assert (A.D_POWER, 0, 1 + 9) in t.asked()  # PASS or RELEASE(1..9): blue has 9 ships in the warp
     assert t.warp(1) == w1 - 3 and t.on(1, P(BLUE, 3)) == 7
     terms = t.events(t.k.E_DEAL_TERM)
     assert (int(t.k.TERM_RELEASE), 0, 1, 3, 0, 0) in terms
+    assert t.conserved() == 0
+
+
+def test_ce_22_20_release_up_to_all_warp_ships():
+    """CE.22.20 effect 2 / CE.51.1: 1 <= k <= the opponent's ships in the warp: with 9 of blue's
+    ships in the warp the Zombie may offer RELEASE(1..9) (10 options with PASS); RELEASE(9) frees
+    them all."""
+    t = fight("Zombie,none,none,none", NEG, NEG, centre=2, def_ships=3)
+    assert t.warp(1) == 9
+    t.script(S(P(RED, 1), 2), 9, S(P(RED, 2), 1), -1, S(P(BLUE, 2), 1), -1,
+             S(P(BLUE, 3), 4), S(P(BLUE, 3), 4), S(P(BLUE, 3), 1))
+    assert t.outcome() == A.R_DEAL_MADE
+    assert (A.D_POWER, 0, 10) in t.asked()
+    assert t.script_ok()
+    assert t.warp(1) == 0 and t.on(1, P(BLUE, 3)) == 13
     assert t.conserved() == 0
 
 
@@ -1123,6 +1176,29 @@ def test_ce_21_1_zap_on_macron_weight():
     assert totals(t)[:3] == [8, 1, 9]
     assert t[A.S_ZAPPED] == 1 and t.power(0) == 0 and t.home(0) == 4
     assert uses(t, 0) == 0
+
+
+def test_ce_21_1_macron_limit_has_no_power_moment():
+    """CE.21.1: Macron's one-ship limit is a restriction, not a use: the Zap holder is asked only
+    once, at the A/A totals (the weight), never at the launch."""
+    t = turn_table("Macron,none,none,none", p0=[ATT(30), ATT(6)], p1=[ATT(4)], p2=[ART(ZAP)])
+    c30 = t.card(0, ATT(30))
+    t.script(S(P(RED, 1), 1), P(BLUE, 1), 0, 0, c30, -1)
+    assert t.encounter(0) == A.R_OFFENSE_WIN
+    assert t.script_ok()
+    assert t.kinds() == [A.D_LAUNCH, A.D_TARGET, A.D_INVITE_O, A.D_INVITE_D, A.D_CARD, A.D_ARTIFACT]
+    assert totals(t)[1] == 4
+
+
+def test_ce_21_1_zapped_pacifist_loses_and_claims():
+    """CE.21.1 / CE.22.13: the Pacifist's WIN is zapped: the normal A/N outcome follows, it loses and
+    claims compensation."""
+    t = fight("Pacifist,none,none,none", NEG, ATT(10), centre=3, def_ships=2)
+    t.hands(p0=[ATT(6)], p1=[ATT(4), ATT(6), NEG], p2=[ART(ZAP)])
+    t.script(1, A.art_code(ZAP, 0))
+    assert t.outcome() == A.R_DEFENSE_WIN
+    assert t.asked() == [(A.D_POWER, 0, 2), (A.D_ARTIFACT, 2, 2)]
+    assert t.events(t.k.E_COMP) == [(0, 1, 3, 3, 0, 0)]
 
 
 def test_ce_21_1_zapped_power_stays_off_for_the_encounter():
