@@ -9,6 +9,6 @@ FILL_WEIGHT = 0.0  # no planning of the hold's fill
 USE_PURGE = np.int64(0)  # never uses ROW_PURGE
 
 
-@njit
+@njit(inline="always")  # flattened into the generated dispatch
 def decide(kind, st, cfg, me):
     return heuristic_decide(kind, st, cfg, me, RELATIVE, FILL_WEIGHT, USE_PURGE)

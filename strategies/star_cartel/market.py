@@ -15,6 +15,6 @@ FILL_WEIGHT = 2.0
 USE_PURGE = np.int64(1)
 
 
-@njit
+@njit(inline="always")  # flattened into the generated dispatch
 def decide(kind, st, cfg, me):
     return heuristic_decide(kind, st, cfg, me, RELATIVE, FILL_WEIGHT, USE_PURGE)

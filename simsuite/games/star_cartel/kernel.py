@@ -31,21 +31,29 @@ def _shuffle(st, base, n):
 
 
 @njit
+def _refill_deck(st, cfg, log, lg):
+    """The deck is empty: rebuild it from the discard pile (SC.5.3, A2); returns its new size."""
+    m = st[S_DISC_N]
+    if cfg[C_RESHUFFLE] == 0 or m == 0:
+        return 0
+    for i in range(m):
+        st[S_DECK + i] = st[S_DISC + i]
+    st[S_DISC_N] = 0
+    _shuffle(st, S_DECK, m)
+    st[S_RESHUF] += 1
+    if lg:
+        _log(log, E_RESHUFFLE, m, I0, I0, I0, I0, I0)
+    return m
+
+
+@njit(inline="always")
 def _draw(st, cfg, log, lg):
     """Top card of the deck; an empty deck is rebuilt from the discard pile (SC.5.3, A2)."""
     n = st[S_DECK_N]
     if n == 0:
-        m = st[S_DISC_N]
-        if cfg[C_RESHUFFLE] == 0 or m == 0:
+        n = _refill_deck(st, cfg, log, lg)
+        if n == 0:
             return -1
-        for i in range(m):
-            st[S_DECK + i] = st[S_DISC + i]
-        st[S_DISC_N] = 0
-        _shuffle(st, S_DECK, m)
-        st[S_RESHUF] += 1
-        if lg:
-            _log(log, E_RESHUFFLE, m, I0, I0, I0, I0, I0)
-        n = m
     n -= 1
     st[S_DECK_N] = n
     return st[S_DECK + n]
@@ -57,7 +65,7 @@ def _discard(st, card):
     st[S_DISC_N] += 1
 
 
-@njit
+@njit(inline="always")
 def _hub_remove(st, cfg, col, row, log, lg):
     """Take the card at (col, row): the cards above shift down, the top is refilled (SC.5.2, A1)."""
     base = S_HUB + col * MAX_ROWS
@@ -74,7 +82,7 @@ def _hub_remove(st, cfg, col, row, log, lg):
     return card
 
 
-@njit
+@njit(inline="always")
 def _decide(st, cfg, p, kind):
     """Ask seat p's strategy to pick among the options in st[S_OPT:]; return the option value."""
     n = st[S_NOPT]
@@ -86,7 +94,7 @@ def _decide(st, cfg, p, kind):
     return st[S_OPT + i]
 
 
-@njit
+@njit(inline="always")
 def _marker_change(st, cfg, t, d, log, lg):
     """Apply change d to marker t (SC.9.2): above the threshold it crashes to the reset value."""
     v = st[S_MARK + t]
@@ -197,7 +205,7 @@ def setup(st, cfg, log, lg):
         _log(log, E_START, st[S_START], I0, I0, I0, I0, I0)
 
 
-@njit
+@njit(inline="always")
 def _take(st, cfg, p, col, row, log, lg):
     """Move the hub card at (col, row) into p's hold (SC.7.3)."""
     card = _hub_remove(st, cfg, col, row, log, lg)
