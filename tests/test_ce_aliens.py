@@ -389,6 +389,20 @@ def test_ce_22_8_laser_set_aside_artifacts_come_back_at_the_end():
     assert t[A.S_ASIDE_N] == 0 and t.engine_check() == 0
 
 
+def test_ce_22_8_laser_blinds_again_after_a_chronos_redo():
+    """CE.22.8 / CE.22.3: the defense Chronos travels back after the Laser's blind; on the redo the
+    Laser (its 4 set aside, only its 6 left: no choice) may blind again: the defense never
+    chooses its card."""
+    t = turn_table("Laser,Chronos,none,none", p0=[ATT(4), ATT(6)], p1=[ATT(20), ATT(10), ATT(8)])
+    c4 = t.card(0, ATT(4))
+    t.script(S(P(RED, 1), 4), P(BLUE, 1), 0, 0, c4, 1, 1, 1)
+    assert t.encounter(0) == A.R_DEFENSE_WIN  # 6 + 4 against at least 8 + 4
+    assert t.script_ok()
+    assert t.asked()[4:] == [(A.D_CARD, 0, 2), (A.D_POWER, 0, 2), (A.D_POWER, 1, 2), (A.D_POWER, 0, 2)]
+    assert len(t.events(t.k.E_REVEAL)) == 2
+    assert c4 in t.hand(0) and t.engine_check() == 0
+
+
 def test_ce_22_8_laser_pass_lets_the_opponent_choose():
     """CE.22.8 optional: with PASS the opponent selects as usual."""
     t = setup_fight("Laser,none,none,none", centre=2, def_ships=3)
@@ -535,6 +549,7 @@ def test_ce_22_12_oracle_chooses_after_seeing_the_opponents_card():
     assert t.faceup_at() == [0, DEF]
     assert t[A.S_CARD_D] == c10 and t[A.S_CARD_O] == c6
     assert t[A.S_FACEUP] == DEF and t[A.S_REVEALED] == 0
+    assert A.card_visible(t.st, A.SIDE_DEFENSE) == 1 and A.card_visible(t.st, A.SIDE_OFFENSE) == 0
     assert uses(t, 0) == 1
 
 
@@ -1270,3 +1285,20 @@ def test_ce_70_checked_games_every_alien_combination():
     # each game seats 4 distinct aliens
     al = rec["alien"][:, :4]
     assert all(len(set(row)) == 4 for row in al.tolist())
+
+
+@pytest.mark.parametrize("params", [
+    dict(deal_propose_policy="strategy", deal_accept_policy="heuristic"),
+    dict(deal_propose_policy="strategy", deal_accept_policy="always", empath_optional=True,
+         philanthropist_to_allies=True),
+    dict(players=3, planets_per_system=3, start_ships_per_planet=3, power_home_colonies=2),
+])
+def test_ce_70_checked_games_with_aliens_and_variants(params):
+    """CE.70 with random aliens under non-default deal policies (Zombie RELEASE in strategy
+    proposals), the A36 / A46 switches and small systems (2,000 games each)."""
+    params = dict(params)
+    players = params.pop("players", 4)
+    cfg, c = build(players, "basic,random", aliens="random", rotate=True, **params)
+    rec, viol = run_checked(c, 2000, 0xA11E5)
+    assert (viol == 0).all(), {int(v): int((viol == v).sum()) for v in np.unique(viol[viol != 0])}
+    assert (rec["power_uses"][:, :players].sum(axis=0) > 0).all()
