@@ -72,14 +72,18 @@ def _rv(v, t3, k):
     return v * (1.0 - k * over)
 
 
-@njit
+@njit(inline="always")
 def prepare(st, cfg, me, relative):
     """Build the per-type value tables for player me at the current market (cached)."""
+    key = ((st[S_MVER] * 8 + me) * 2 + st[S_FINAL]) * 2 + relative + 1
+    if st[T_KEY] != key:
+        _build_tables(st, cfg, me, relative, key)
+
+
+@njit
+def _build_tables(st, cfg, me, relative, key):
+    st[T_KEY] = key
     final = st[S_FINAL]
-    key = ((st[S_MVER] * 8 + me) * 2 + final) * 2 + relative
-    if st[T_KEY] == key + 1:
-        return
-    st[T_KEY] = key + 1
     N = cfg[C_NP]
     t3 = cfg[C_CRASH_T] - 3
     k = 0.0
@@ -243,7 +247,7 @@ def next_bottom(st, col, row):
     return -1
 
 
-@njit
+@njit(inline="always")  # one call site
 def rate_loads(st, cfg, me, fill_w, kind):
     """Index of the best option of a card decision (D_FIRST, D_MORE, D_THIRD).
 

@@ -227,7 +227,7 @@ def _take(st, cfg, p, col, row, log, lg):
     return card
 
 
-@njit
+@njit(inline="always")  # one call site (play_turn); tests call it directly
 def load_step(st, cfg, p, ab, log, lg):
     """SC.7 (with ANY_ROW SC.10.3 and THIRD_OF_KIND SC.10.6). Returns the cards loaded;
     0 means loading was impossible or declined, so a forced delivery follows (SC.7.6)."""
@@ -301,7 +301,7 @@ def load_step(st, cfg, p, ab, log, lg):
     return loaded
 
 
-@njit
+@njit(inline="always")  # called from play_turn only (and tests)
 def deliver(st, cfg, p, express, ab, log, lg):
     """One delivery in the exact order of SC.11 (SC.8, SC.12.4, SC.10.4, SC.10.5)."""
     st[S_DELIV] += 1
@@ -493,18 +493,20 @@ def play_turn(st, cfg, p, log, lg):
                 _log(log, E_ROW_PURGE, p, r, k, I0, I0, I0)
     loaded = load_step(st, cfg, p, ab, log, lg)
     full = st[S_LOAD + p] == cfg[C_SHIP_CAP + st[S_SHIP + p]]
+    # one call site for deliver (it is inlined here)
+    dl = False
+    express = I0
     if st[S_FINAL] == 1:
         # SC.12.3, A18: a final turn always delivers; express unless forced or full.
-        if loaded == 0 or full:
-            deliver(st, cfg, p, I0, ab, log, lg)
-        else:
-            deliver(st, cfg, p, I1, ab, log, lg)
+        dl = True
+        if loaded != 0 and not full:
+            express = I1
     elif loaded == 0:
         if st[S_HOLD_N + p] == 0 and cfg[C_EMPTY_PASS] == 1:  # A7 alternative
             if lg:
                 _log(log, E_PASS, p, I0, I0, I0, I0, I0)
         else:
-            deliver(st, cfg, p, I0, ab, log, lg)  # SC.7.6 forced delivery
+            dl = True  # SC.7.6 forced delivery
     elif full:
         now = 1
         if cfg[C_FULL_OPTIONAL] == 1:  # A4 alternative
@@ -513,9 +515,11 @@ def play_turn(st, cfg, p, log, lg):
             st[S_NOPT] = 2
             now = _decide(st, cfg, p, D_DELIVER_NOW)
         if now == 1:
-            deliver(st, cfg, p, I0, ab, log, lg)  # SC.7.7
+            dl = True  # SC.7.7
         elif lg:
             _log(log, E_WAIT, p, I0, I0, I0, I0, I0)
+    if dl:
+        deliver(st, cfg, p, express, ab, log, lg)
     st[S_TURN] += 1
 
 
