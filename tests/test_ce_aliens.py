@@ -322,6 +322,26 @@ def test_ce_22_7_healer_heals_another_players_ships_for_a_card():
     assert t.conserved() == 0
 
 
+@pytest.mark.parametrize("aliens, decider", [("none,none,Healer,none", 2), ("none,none,none,Zombie", 3)])
+def test_ce_22_7_healed_defensive_ally_ships_not_onto_the_target(aliens, decider):
+    """CE.22.7 / CE.22.20 with A12: the defensive ally (yellow, 2 ships on its carrier, and a colony
+    of 1 ship on the target planet) loses after OFFENSE_WIN; healed (or, as the Zombie,
+    redirected) ships follow the return rule excluding the target planet: yellow 1-3 x 1..2 ships
+    are offered, not blue 1."""
+    t = fight(aliens, ATT(20), ATT(6), centre=2, def_ships=3, carriers={3: 2})
+    t.set_ships(3, {P(YELLOW, 1): 4, P(YELLOW, 2): 4, P(YELLOW, 3): 4, P(BLUE, 1): 1})
+    w3 = t.warp(3)
+    if decider == 2:
+        t.script(-1, 1, S(P(YELLOW, 1), 2))  # the Healer passes on blue's ships, heals yellow's
+    else:
+        t.script(1, S(P(YELLOW, 1), 2))
+    assert t.outcome() == A.R_OFFENSE_WIN
+    assert t.script_ok()
+    assert (A.D_POWER, decider, 2) in t.asked()
+    assert [a for a in t.asked() if a[0] == A.D_PLACE] == [(A.D_PLACE, 3, 6)]
+    assert t.on(3, P(YELLOW, 1)) == 6 and t.on(3, P(BLUE, 1)) == 1 and t.warp(3) == w3
+
+
 def test_ce_22_7_healer_never_heals_its_own_ships():
     """CE.22.7 limit: the Healer's own ships (here on its defensive carrier) go to the warp; it is
     asked only about the defense's ships."""
