@@ -1478,7 +1478,7 @@ def _offense_win(st, cfg, barred, log, lg):
         k = st[S_CARRIER + q]
         if k > 0:
             st[S_CARRIER + q] = 0
-            loss_event(st, cfg, q, k, NONE, NONE, log, lg)
+            loss_event(st, cfg, q, k, t, NONE, log, lg)  # healed / redirected: not onto the target (A12)
     k = st[S_CENTRE]
     if k > 0:
         st[S_CENTRE] = 0
