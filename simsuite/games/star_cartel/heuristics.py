@@ -247,7 +247,7 @@ def next_bottom(st, col, row):
     return -1
 
 
-@njit(inline="always")  # one call site
+@njit
 def rate_loads(st, cfg, me, fill_w, kind):
     """Index of the best option of a card decision (D_FIRST, D_MORE, D_THIRD).
 

@@ -227,7 +227,7 @@ def _take(st, cfg, p, col, row, log, lg):
     return card
 
 
-@njit(inline="always")  # one call site (play_turn); tests call it directly
+@njit
 def load_step(st, cfg, p, ab, log, lg):
     """SC.7 (with ANY_ROW SC.10.3 and THIRD_OF_KIND SC.10.6). Returns the cards loaded;
     0 means loading was impossible or declined, so a forced delivery follows (SC.7.6)."""
@@ -301,7 +301,7 @@ def load_step(st, cfg, p, ab, log, lg):
     return loaded
 
 
-@njit(inline="always")  # called from play_turn only (and tests)
+@njit
 def deliver(st, cfg, p, express, ab, log, lg):
     """One delivery in the exact order of SC.11 (SC.8, SC.12.4, SC.10.4, SC.10.5)."""
     st[S_DELIV] += 1
