@@ -787,6 +787,13 @@ def _reference_cells(groups: pd.DataFrame, ctl_kind: str | None, players: int) -
     return ref if ref and len(ref) < has_ctl.size else None
 
 
+def _has_control(groups: pd.DataFrame, ctl_kind: str | None, players: int) -> bool:
+    if ctl_kind is None:
+        return False
+    g = groups[(groups["kind"] == ctl_kind) & (groups["players"] == players)]
+    return bool(g["key"].astype(str).str.endswith(CONTROL_SUFFIX).any())
+
+
 def _pct_ci(p, lo, hi) -> str:
     return _pct(p, lo, hi).replace("95% CI ", "")
 
@@ -1035,7 +1042,9 @@ def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tupl
             pool = (f"Pooled over the cells with {players} players where every seat plays its power "
                     f"(cell{'s' if len(ref) > 1 else ''} {', '.join(map(str, ref))}); the cells with a nopower "
                     f"control seat are used for the contribution below." if ref is not None
-                    else f"Pooled over the cells with {players} players.")
+                    else f"Pooled over the cells with {players} players"
+                    + (" (every cell has a nopower control seat, so these results include seats that held "
+                       f"the {name} face down)." if _has_control(groups, refines.get(kind), players) else "."))
             blocks.append(f"<h3>{esc(name.capitalize())} ranking, {players} players</h3>"
                           f"<p class='muted'>{esc(pool)} Win rate: games won, a joint win counting as a win "
                           f"(Wilson 95% interval). Win share counts a joint win as 1/k, so it sums to 1 over the "
