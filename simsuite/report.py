@@ -705,7 +705,9 @@ def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
     d = d.assign(share_n=d["win_share"] * d["n"])
     m = d.groupby(["a", "b"]).agg(share_n=("share_n", "sum"), n=("n", "sum")).reset_index()
     m["share"] = m["share_n"] / m["n"]
-    labels = sorted(set(m["a"]) | set(m["b"]))
+    # strongest first (A's overall win share in these games), so the matrix reads top-left to bottom-right
+    overall = m.groupby("a")["share_n"].sum() / m.groupby("a")["n"].sum()
+    labels = sorted(set(m["a"]) | set(m["b"]), key=lambda x: (-overall.get(x, 0.0), x))
     M = m.pivot(index="a", columns="b", values="share").reindex(index=labels, columns=labels)
     from matplotlib.figure import Figure
 
@@ -714,7 +716,10 @@ def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
     ax = fig.subplots()
     fair = 1.0 / players
     span = max(float(np.nanmax(np.abs(M.values - fair))), 1e-3)
-    im = ax.imshow(M.values, cmap="RdBu_r", vmin=fair - span, vmax=fair + span)
+    from matplotlib.colors import TwoSlopeNorm
+
+    # white at the fair share; shares cannot go below 0
+    im = ax.imshow(M.values, cmap="RdBu_r", norm=TwoSlopeNorm(fair, max(0.0, fair - span), fair + span))
     ax.set_xticks(range(k), labels, rotation=60, ha="right", fontsize=8)
     ax.set_yticks(range(k), labels, fontsize=8)
     ax.set_xlabel(f"{kind} B at the table")
