@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from simsuite.games.cosmic.api import (
-    A_ANTI_MATTER, A_SORCERER, C_CARD_KIND, C_CARD_VAL, C_NP, D_POWER, K_ATTACK, K_NEGOTIATE, S_CARD_D, S_CARD_O,
+    A_ANTI_MATTER, A_SORCERER, D_POWER_SHIPS, S_ANY_ALIEN, C_CARD_KIND, C_CARD_VAL, C_NP, D_POWER, K_ATTACK, K_NEGOTIATE, S_CARD_D, S_CARD_O,
     S_POWER, S_ALIEN, S_WHO, A_ORACLE, D_ALLIANCE, D_ALLY_SHIPS, D_ARTIFACT, D_CARD, D_DEAL_ACCEPT, D_DEAL_GIVE,
     D_DEAL_PROPOSE, D_DEAL_SHIPS, D_INVITE_D, D_INVITE_O, D_LAUNCH, D_NEW_HAND, D_OWN_COLOUR, D_PENALTY,
     D_PLACE, D_PLAGUE_DISCARD, D_PLAGUE_SHIPS, D_REGROUP, D_RESETTLE_SHIPS, D_REWARD, D_SECOND, D_TARGET,
@@ -80,6 +80,19 @@ def power_card(st, cfg, me):
                 bv = cfg[C_CARD_VAL + c]
                 bi = i
         return bi if bi >= 0 else neg
+    am = st[S_WHO + A_ANTI_MATTER]
+    if am == opp and st[S_POWER + am] == 1:
+        # against an active Anti-Matter the lower total wins and its total is card minus ships
+        # (CE.22.2): an attack card rarely wins, so negotiate (compensation) or throw the lowest
+        lo = -1
+        lv = 1 << 30
+        for i in range(n):
+            c = st[S_OPT + i]
+            v = -1 if cfg[C_CARD_KIND + c] == K_NEGOTIATE else cfg[C_CARD_VAL + c]
+            if v < lv:
+                lv = v
+                lo = i
+        return lo
     if st[S_POWER + me] == 1 and (st[S_ALIEN + me] == A_ANTI_MATTER or st[S_ALIEN + me] == A_SORCERER):
         lo = -1
         lv = 1 << 30
@@ -99,7 +112,7 @@ def basic_decide(kind, st, cfg, me):
     if kind == D_POWER:
         return power_decide(st, cfg, me)
     if kind == D_CARD:
-        if st[S_WHO + A_ORACLE] >= 0 or st[S_ALIEN + me] >= 0:
+        if st[S_ANY_ALIEN] == 1:
             i = power_card(st, cfg, me)
             if i >= 0:
                 return i
@@ -114,7 +127,7 @@ def basic_decide(kind, st, cfg, me):
         return pick_source(st, cfg, me, W2)
     if kind == D_DEAL_SHIPS:
         return pick_source(st, cfg, me, W1)
-    if kind == D_PENALTY or kind == D_PLAGUE_SHIPS:
+    if kind == D_PENALTY or kind == D_PLAGUE_SHIPS or kind == D_POWER_SHIPS:
         return pick_source(st, cfg, me, WALL)
     if kind == D_PLACE:
         return pick_place(st, cfg, me)

@@ -80,22 +80,15 @@ def my_margin(st, cfg, me):
 
 @njit
 def amoeba(st, cfg, me):
-    """W-8: with a negotiate face down, take every ship back (nothing to lose); with an attack,
-    add just enough ships to win against the expected card, if that is at most 8."""
+    """W-8: with an attack face down, add just enough ships to beat the expected card (at most 4
+    more; the sources keep a ship on each colony where they can); with a negotiate, pass: ships
+    lost to an attack bring compensation cards."""
     c = _card(st, me)
-    n = st[S_NOPT]
-    if c >= 0 and cfg[C_CARD_KIND + c] == K_NEGOTIATE:
-        bi = 0
-        bk = 0
-        for i in range(n):
-            o = st[S_OPT + i]
-            if o > AMOEBA_REMOVE and o - AMOEBA_REMOVE > bk:
-                bk = o - AMOEBA_REMOVE
-                bi = i
-        return bi
+    if c < 0 or cfg[C_CARD_KIND + c] == K_NEGOTIATE:
+        return 0
     m = my_margin(st, cfg, me)
     need = int(-m) + (1 if me == st[S_OFF] else 0)
-    if m > 0 or (m == 0 and me != st[S_OFF]) or need > 8:
+    if m > 0 or (m == 0 and me != st[S_OFF]) or need > 4:
         return 0
     i = find_option(st, np.int64(need + 1))
     if i < 0:
