@@ -217,6 +217,22 @@ def _ask_power(st, cfg, p, pk, n):
 
 
 @njit
+def _first_answer(st, cfg, kind, param):
+    """E.POWER / E.COMP (CE.20.3): the holders of artifact `kind` are asked once each in priority
+    order (pass, or play it with `param`); the first to play settles the matter. Returns that
+    seat, or -1. The caller sets st[S_WINDOW] to the trigger."""
+    for i in range(cfg[C_NP]):
+        q = _prio(st, cfg, i)
+        if st[S_ART_CNT + q * N_ART + kind] > 0:
+            st[S_OPT] = NONE
+            st[S_OPT + 1] = art_code(kind, param)
+            st[S_NOPT] = 2
+            if _decide(st, cfg, q, D_ARTIFACT) >= 0:
+                return q
+    return NONE
+
+
+@njit
 def _play_zap(st, cfg, q, p, log, lg):
     """q plays Cosmic Zap on p's power (CE.21.1). The used card goes to the discard pile; a Vulch
     (not q, not zapped) collects it without a further E.POWER (no Zap can answer a Zap's own
@@ -262,18 +278,12 @@ def power_event(st, cfg, p, what, log, lg):
         w_old = st[S_WINDOW]
         st[S_WINDOW] = T_POWER
         st[S_PEND_POWER] = p
-        for i in range(cfg[C_NP]):
-            q = _prio(st, cfg, i)
-            if st[S_ART_CNT + q * N_ART + ART_ZAP] > 0:
-                st[S_OPT] = NONE
-                st[S_OPT + 1] = art_code(ART_ZAP, p)
-                st[S_NOPT] = 2
-                c = _decide(st, cfg, q, D_ARTIFACT)
-                if c >= 0:
-                    _play_zap(st, cfg, q, p, log, lg)
-                    st[S_WINDOW] = w_old
-                    return 0
+        q = _first_answer(st, cfg, ART_ZAP, p)
+        if q >= 0:
+            _play_zap(st, cfg, q, p, log, lg)
         st[S_WINDOW] = w_old
+        if q >= 0:
+            return 0
     st[S_POWER_USES + p] += 1
     if lg:
         _log(log, E_ALIEN, p, st[S_ALIEN + p], what, st[S_PK_ARG], st[S_PK_ARG2], I0)
@@ -1573,20 +1583,14 @@ def compensation(st, cfg, claimant, opp, n, log, lg):
     if st[S_ART_KIND + ART_GAS] > 0:
         w_old = st[S_WINDOW]
         st[S_WINDOW] = T_COMP
-        for i in range(cfg[C_NP]):
-            q = _prio(st, cfg, i)
-            if st[S_ART_CNT + q * N_ART + ART_GAS] > 0:
-                st[S_OPT] = NONE
-                st[S_OPT + 1] = art_code(ART_GAS, claimant)
-                st[S_NOPT] = 2
-                c = _decide(st, cfg, q, D_ARTIFACT)
-                if c >= 0:
-                    play_artifact(st, cfg, q, c, log, lg)
-                    st[S_WINDOW] = w_old
-                    if lg:
-                        _log(log, E_GAS, q, claimant, n, I0, I0, I0)
-                    return
+        q = _first_answer(st, cfg, ART_GAS, claimant)
+        if q >= 0:
+            play_artifact(st, cfg, q, art_code(ART_GAS, claimant), log, lg)
+            if lg:
+                _log(log, E_GAS, q, claimant, n, I0, I0, I0)
         st[S_WINDOW] = w_old
+        if q >= 0:
+            return
     got = 0
     while got < n and st[S_HAND_N + opp] > 0:
         i = below(st, S_RNG, st[S_HAND_N + opp])
