@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from . import ROOT, __version__
+from .errors import BadInput
 from .stats import Z95
 from .store import read_results
 
@@ -221,6 +222,16 @@ def _strategy_findings(groups: pd.DataFrame, cells: pd.DataFrame, desc: dict) ->
     return out, m, int(st["sig"].sum())
 
 
+def _shared_win_note(row) -> str:
+    """What a high shared-win rate means depends on the game's rules (Game.shared_win_note)."""
+    from . import games
+
+    try:
+        return games.get(str(row["game"])).shared_win_note
+    except BadInput:  # a game name this version does not know: the generic reading
+        return "a high rate: the tie-break may need a look"
+
+
 def _rate_findings(cells: pd.DataFrame, desc: dict) -> list[str]:
     out = []
     if "timeout_mean" in cells:
@@ -239,7 +250,7 @@ def _rate_findings(cells: pd.DataFrame, desc: dict) -> list[str]:
         high = sw[sw["shared_win_mean"] > SHARED_HIGH]
         for _, r in high.head(MAX_LISTED).iterrows():
             out.append(f"{desc[int(r['cell'])]}, {_pct(r['shared_win_mean'])} of games end in a shared win "
-                       "(a high rate: the tie-break may need a look).")
+                       f"({_shared_win_note(r)}).")
         if len(high) > MAX_LISTED:
             out.append(f"… and {len(high) - MAX_LISTED} more cells with over {_pct(SHARED_HIGH)} shared wins.")
         if high.empty and len(sw):

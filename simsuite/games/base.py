@@ -30,6 +30,7 @@ class Game:
     layout = None  # simsuite.records.RecordLayout of the per-game record
     state_size = 0  # length of the int64 state array
     replay_log_rows = 20_000
+    shared_win_note = "a high rate: the tie-break may need a look"  # report text for frequent shared wins
 
     # ---- parameters --------------------------------------------------------------------
     def param(self, name: str) -> Param:

@@ -160,6 +160,8 @@ class Cosmic(Game):
     layout = R.LAYOUT
     state_size = A.STATE_SIZE
     replay_log_rows = 100_000
+    shared_win_note = ("joint victories, CE.18.2: several players reach the foreign colonies needed in one "
+                       "encounter, usually the offense and its allies landing together")
     _extra_dirs: tuple = ()
 
     def check(self, cfg: dict) -> None:
