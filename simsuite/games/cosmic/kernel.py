@@ -46,11 +46,10 @@ Readings this engine had to choose where the contract leaves a gap (each documen
   ships taken from several colonies; Mutant fills to 7 cards whatever new_hand_size is.
 """
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from simsuite.kernel_common import LOG_W, log_event as _log, shuffle
-from simsuite.rng import below, game_stream
-from simsuite.unmanaged import unmanaged, unmanaged2
+from simsuite.kernel_common import log_event as _log, shuffle
+from simsuite.rng import below
 from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.cosmic.records import *  # noqa: F401,F403
 
@@ -67,7 +66,6 @@ FX_MACRON, FX_ANTI_MATTER, FX_VIRUS, FX_ORACLE, FX_EMPATH = (np.int64(k) for k i
 MUTANT_HAND = np.int64(7)  # CE.22.11
 # E_EARLY_END reasons
 END_OFFENSE_OUT, END_DEFENSE_NO_CARD, END_NO_SHIPS, END_RESETTLE = (np.int64(k) for k in range(4))
-GAMES_PER_BLOCK = 64
 I2 = np.int64(2)
 I3 = np.int64(3)
 I4 = np.int64(4)
@@ -2466,7 +2464,7 @@ def play_game(st, cfg, log, lg, chk):
 
 
 @njit
-def score_game(st, cfg, out, i):
+def score_game(st, cfg, out, i, log, lg):
     """Write the record row out[i] (records.py)."""
     N = cfg[C_NP]
     for k in range(N_COLS):
@@ -2511,63 +2509,4 @@ def score_game(st, cfg, out, i):
     for a in range(N_ART):
         out[i, R_ART_KIND + a] = st[S_ART_USED + a]
 
-
-@njit
-def _init_game(st, cfg, key, g):
-    for i in range(STATE_SIZE):
-        st[i] = 0
-    st[S_RNG] = game_stream(key, g)
-    st[S_GAME] = g
-    N = cfg[C_NP]
-    for s in range(N):
-        if cfg[C_ROTATE] == 1:
-            st[S_STRAT + s] = cfg[C_LINEUP + (s + g) % N]
-        else:
-            st[S_STRAT + s] = cfg[C_LINEUP + s]
-
-
-@njit(cache=True, parallel=True)
-def run_batch(cfg, key, g0, out):
-    """Play games g0 .. g0 + len(out) - 1; row i of out gets game g0 + i."""
-    n = out.shape[0]
-    nblocks = (n + GAMES_PER_BLOCK - 1) // GAMES_PER_BLOCK
-    res = unmanaged2(out)  # shared by the threads: keep its reference count out of the loop
-    for b in prange(nblocks):
-        st_mem = np.zeros(STATE_SIZE, np.int64)
-        log_mem = np.zeros((1, LOG_W), np.int64)
-        c_mem = cfg.copy()  # thread-local copy: no cache line shared between threads
-        st = unmanaged(st_mem)
-        log = unmanaged2(log_mem)
-        c = unmanaged(c_mem)
-        lg = I0
-        lo = np.int64(b) * GAMES_PER_BLOCK
-        hi = min(n, lo + GAMES_PER_BLOCK)
-        for i in range(lo, hi):
-            _init_game(st, c, key, g0 + i)
-            play_game(st, c, log, lg, I0)
-            score_game(st, c, res, i)
-        # A use after the loop keeps the backing arrays alive: numba frees an array right after
-        # its last use, which would otherwise be the unmanaged() call above.
-        st_mem[0] += log_mem[0, 0] + c_mem[0]
-    out[0, 0] = res[0, 0]  # likewise for out
-
-
-@njit(cache=True)
-def replay_game(cfg, key, g, out, log, st):
-    """Play game g alone with the event log on; st is left holding the final state."""
-    _init_game(st, cfg, key, g)
-    play_game(st, cfg, log, I1, I0)
-    score_game(st, cfg, out, I0)
-
-
-@njit(cache=True, parallel=True)
-def run_checked(cfg, key, g0, out, viol):
-    """run_batch with the CE.70 invariants checked after every turn; viol[i] = first V_* code."""
-    n = out.shape[0]
-    for i in prange(n):
-        st = np.zeros(STATE_SIZE, np.int64)
-        log = np.zeros((1, LOG_W), np.int64)
-        _init_game(st, cfg, key, g0 + np.int64(i))
-        play_game(st, cfg, log, I0, I1)
-        score_game(st, cfg, out, np.int64(i))
-        viol[i] = st[S_VIOL]
+# run_batch, replay_game and run_checked: simsuite/batch_driver.py, appended by simsuite.codegen

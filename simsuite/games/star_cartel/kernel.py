@@ -9,11 +9,10 @@ One game is played start to finish by ``play_game`` on one int64 state array; ``
 plays a range of game indices in parallel, one output row per game.
 """
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from simsuite.kernel_common import LOG_W, log_event as _log, shuffle
-from simsuite.rng import below, game_stream
-from simsuite.unmanaged import unmanaged, unmanaged2
+from simsuite.kernel_common import log_event as _log, shuffle
+from simsuite.rng import below
 from simsuite.games.star_cartel.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.star_cartel.records import *  # noqa: F401,F403
 
@@ -22,7 +21,6 @@ from simsuite.games.star_cartel.records import *  # noqa: F401,F403
  E_FINAL_TURN, E_RESHUFFLE, E_SCORE, E_WINNERS, E_PASS, E_WAIT, E_TIMEOUT, E_DECLINE) = (np.int64(k) for k in range(1, 19))
 # fate of a delivered set (E_SET)
 F_LARGEST, F_SMALLEST, F_STASH, F_DISCARD = range(4)
-GAMES_PER_BLOCK = 64
 
 
 @njit(inline="always")
@@ -109,7 +107,7 @@ def _marker_change(st, cfg, t, d, log, lg):
         w = cfg[C_FLOOR]
     st[S_MARK + t] = w
     if lg:
-        _log(log, E_MARKER, t, v, d, w, crashed, I0)
+        _log(log, E_MARKER, t, v, np.int64(d), np.int64(w), np.int64(crashed), I0)
 
 
 @njit
@@ -187,7 +185,7 @@ def setup(st, cfg, log, lg):
                     st[S_DISC + aside] = st[pos]
                     aside += 1
                     if lg:
-                        _log(log, E_SETUP_PURGE, st[pos], c, r, I0, I0, I0)
+                        _log(log, E_SETUP_PURGE, st[pos], np.int64(c), np.int64(r), I0, I0, I0)
                     n = st[S_DECK_N] - 1
                     st[S_DECK_N] = n
                     st[pos] = st[S_DECK + n]
@@ -223,7 +221,7 @@ def _take(st, cfg, p, col, row, log, lg):
         st[S_TURN_T1] = cfg[C_CARD_TYPE + card]
     st[S_TURN_LOADED] = k + 1
     if lg:
-        _log(log, E_LOAD, p, card, col, row, k + 1, st[S_LOAD + p])
+        _log(log, E_LOAD, p, np.int64(card), np.int64(col), np.int64(row), np.int64(k + 1), st[S_LOAD + p])
     return card
 
 
@@ -326,7 +324,7 @@ def deliver(st, cfg, p, express, ab, log, lg):
     st[S_DSM] = -1
     st[S_DEXPRESS] = express
     if lg:
-        _log(log, E_DELIVERY, p, express, nsets, st[S_LOAD + p], I0, I0)
+        _log(log, E_DELIVERY, p, np.int64(express), np.int64(nsets), st[S_LOAD + p], I0, I0)
     if nsets > 0:
         # SC.11.2 largest set (ties: the player chooses)
         n = 0
@@ -490,7 +488,7 @@ def play_turn(st, cfg, p, log, lg):
                         st[S_HUB + c * MAX_ROWS + st[S_HUB_N + c]] = card
                         st[S_HUB_N + c] += 1
             if lg:
-                _log(log, E_ROW_PURGE, p, r, k, I0, I0, I0)
+                _log(log, E_ROW_PURGE, p, np.int64(r), np.int64(k), I0, I0, I0)
     loaded = load_step(st, cfg, p, ab, log, lg)
     full = st[S_LOAD + p] == cfg[C_SHIP_CAP + st[S_SHIP + p]]
     # one call site for deliver (it is inlined here)
@@ -684,7 +682,7 @@ def score_game(st, cfg, out, i, log, lg):
         if C + V > best_T:
             best_T = C + V
         if lg:
-            _log(log, E_SCORE, p, C, V, C + V, best, st[S_STASH_N + p])
+            _log(log, E_SCORE, p, np.int64(C), np.int64(V), np.int64(C + V), np.int64(best), st[S_STASH_N + p])
     # SC.13.4 tie-breaks in order: T, then C, then best single type, then fewer cards
     for p in range(N):
         out[i, R_WIN + p] = 1 if out[i, R_SCORE + p] == best_T else 0
@@ -722,70 +720,6 @@ def score_game(st, cfg, out, i, log, lg):
         out[i, R_MARKER + t] = st[S_MARK + t]
         out[i, R_TCRASH + t] = st[S_MARK_CRASH + t]
     if lg:
-        _log(log, E_WINNERS, mask, nwin, best_T, I0, I0, I0)
+        _log(log, E_WINNERS, np.int64(mask), np.int64(nwin), np.int64(best_T), I0, I0, I0)
 
-
-@njit
-def _init_game(st, cfg, key, g):
-    for i in range(STATE_SIZE):
-        st[i] = 0
-    st[S_RNG] = game_stream(key, g)
-    st[S_GAME] = g
-    N = cfg[C_NP]
-    for s in range(N):
-        if cfg[C_ROTATE] == 1:
-            st[S_STRAT + s] = cfg[C_LINEUP + (s + g) % N]
-        else:
-            st[S_STRAT + s] = cfg[C_LINEUP + s]
-
-
-@njit
-def _keep_alive(a, b, c):
-    return a.shape[0] + b.shape[0] + c.shape[0]
-
-
-@njit(cache=True, parallel=True)
-def run_batch(cfg, key, g0, out):
-    """Play games g0 .. g0 + len(out) - 1; row i of out gets game g0 + i."""
-    n = out.shape[0]
-    nblocks = (n + GAMES_PER_BLOCK - 1) // GAMES_PER_BLOCK
-    res = unmanaged2(out)  # shared by the threads: keep its reference count out of the loop
-    for b in prange(nblocks):
-        st_mem = np.zeros(STATE_SIZE, np.int64)
-        log_mem = np.zeros((1, LOG_W), np.int64)
-        c_mem = cfg.copy()  # thread-local copy: no cache line shared between threads
-        # views without reference counts: the hot helpers take them thousands of times a game
-        st = unmanaged(st_mem)
-        log = unmanaged2(log_mem)
-        c = unmanaged(c_mem)
-        lg = I0
-        lo = np.int64(b) * GAMES_PER_BLOCK
-        hi = min(n, lo + GAMES_PER_BLOCK)
-        for i in range(lo, hi):
-            _init_game(st, c, key, g0 + i)
-            play_game(st, c, log, lg, I0)
-            score_game(st, c, res, i, log, lg)
-        # numba frees an array after its last use: use the owners after the games, or a
-        # strategy that allocates would reuse the memory the views point at
-        _keep_alive(st_mem, log_mem, c_mem)
-
-
-@njit(cache=True)
-def replay_game(cfg, key, g, out, log, st):
-    """Play game g alone with the event log on; st is left holding the final state."""
-    _init_game(st, cfg, key, g)
-    play_game(st, cfg, log, I1, I0)
-    score_game(st, cfg, out, I0, log, I1)
-
-
-@njit(cache=True, parallel=True)
-def run_checked(cfg, key, g0, out, viol):
-    """run_batch with the SC.17 invariants checked after every turn; viol[i] = first V_* code."""
-    n = out.shape[0]
-    for i in prange(n):
-        st = np.zeros(STATE_SIZE, np.int64)
-        log = np.zeros((1, LOG_W), np.int64)
-        _init_game(st, cfg, key, g0 + np.int64(i))
-        play_game(st, cfg, log, I0, I1)
-        score_game(st, cfg, out, np.int64(i), log, I0)
-        viol[i] = st[S_VIOL]
+# run_batch, replay_game and run_checked: simsuite/batch_driver.py, appended by simsuite.codegen

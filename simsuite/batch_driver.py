@@ -1,0 +1,83 @@
+"""The batch entry points every game kernel shares (source text, not imported on its own).
+
+``simsuite.codegen`` appends this file to a game's kernel source, so the functions below see that
+game's layout constants (``STATE_SIZE``, ``S_RNG``, ``S_GAME``, ``S_STRAT``, ``S_VIOL``, ``C_NP``,
+``C_ROTATE``, ``C_LINEUP``) and its ``play_game(st, cfg, log, lg, chk)`` and
+``score_game(st, cfg, out, i, log, lg)``. One game per state array, one output row per game; the
+games' randomness depends only on (key, game index), never on the thread or the block.
+"""
+import numpy as np
+from numba import njit, prange
+
+from simsuite.kernel_common import LOG_W
+from simsuite.rng import game_stream
+from simsuite.unmanaged import unmanaged, unmanaged2
+
+GAMES_PER_BLOCK = 64
+_B0 = np.int64(0)
+_B1 = np.int64(1)
+
+
+@njit
+def _init_game(st, cfg, key, g):
+    for i in range(STATE_SIZE):  # noqa: F821 (the game's layout)
+        st[i] = 0
+    st[S_RNG] = game_stream(key, g)  # noqa: F821
+    st[S_GAME] = g  # noqa: F821
+    N = cfg[C_NP]  # noqa: F821
+    for s in range(N):
+        if cfg[C_ROTATE] == 1:  # noqa: F821
+            st[S_STRAT + s] = cfg[C_LINEUP + (s + g) % N]  # noqa: F821
+        else:
+            st[S_STRAT + s] = cfg[C_LINEUP + s]  # noqa: F821
+
+
+@njit
+def _keep_alive(a, b, c):
+    return a.shape[0] + b.shape[0] + c.shape[0]
+
+
+@njit(cache=True, parallel=True)
+def run_batch(cfg, key, g0, out):
+    """Play games g0 .. g0 + len(out) - 1; row i of out gets game g0 + i."""
+    n = out.shape[0]
+    nblocks = (n + GAMES_PER_BLOCK - 1) // GAMES_PER_BLOCK
+    res = unmanaged2(out)  # shared by the threads: keep its reference count out of the loop
+    for b in prange(nblocks):
+        st_mem = np.zeros(STATE_SIZE, np.int64)  # noqa: F821
+        log_mem = np.zeros((1, LOG_W), np.int64)
+        c_mem = cfg.copy()  # thread-local copy: no cache line shared between threads
+        # views without reference counts: the hot helpers take them thousands of times a game
+        st = unmanaged(st_mem)
+        log = unmanaged2(log_mem)
+        c = unmanaged(c_mem)
+        lo = np.int64(b) * GAMES_PER_BLOCK
+        hi = min(n, lo + GAMES_PER_BLOCK)
+        for i in range(lo, hi):
+            _init_game(st, c, key, g0 + i)
+            play_game(st, c, log, _B0, _B0)  # noqa: F821 (the game's)
+            score_game(st, c, res, i, log, _B0)  # noqa: F821
+        # numba frees an array after its last use: use the owners after the games, or a
+        # strategy that allocates would reuse the memory the views point at
+        _keep_alive(st_mem, log_mem, c_mem)
+
+
+@njit(cache=True)
+def replay_game(cfg, key, g, out, log, st):
+    """Play game g alone with the event log on; st is left holding the final state."""
+    _init_game(st, cfg, key, g)
+    play_game(st, cfg, log, _B1, _B0)  # noqa: F821
+    score_game(st, cfg, out, _B0, log, _B1)  # noqa: F821
+
+
+@njit(cache=True, parallel=True)
+def run_checked(cfg, key, g0, out, viol):
+    """run_batch with the game's invariants checked after every turn; viol[i] = first violation code."""
+    n = out.shape[0]
+    for i in prange(n):
+        st = np.zeros(STATE_SIZE, np.int64)  # noqa: F821
+        log = np.zeros((1, LOG_W), np.int64)
+        _init_game(st, cfg, key, g0 + np.int64(i))
+        play_game(st, cfg, log, _B0, _B1)  # noqa: F821
+        score_game(st, cfg, out, np.int64(i), log, _B0)  # noqa: F821
+        viol[i] = st[S_VIOL]  # noqa: F821
