@@ -552,7 +552,42 @@ def main(argv=None):
         sys.exit(2)
     except BrokenPipeError:
         sys.exit(0)
+    except Exception as e:
+        line = _strategy_compile_error(e)
+        if line is None:
+            raise
+        click.echo(f"error: {line}", err=True)
+        sys.exit(2)
 
+
+def _strategy_compile_error(e: Exception):
+    """One line for a plug-in strategy that numba cannot compile (a user's bad input), else None.
+
+    The innermost source file named in numba's error that is neither numba's, simsuite's nor a
+    generated kernel is the plug-in; an error inside simsuite itself keeps its traceback."""
+    import re
+
+    import numba
+    from numba.core.errors import NumbaError
+
+    from . import ROOT
+    from .codegen import cache_dir
+
+    if not isinstance(e, NumbaError):
+        return None
+    text = re.sub(r"\x1b\[[0-9;]*m", "", str(e))
+    ours = (Path(numba.__file__).resolve().parent, ROOT / "simsuite", cache_dir().resolve())
+    for f, n in re.findall(r'File "([^"]+)", line (\d+)', text):
+        p = Path(f).resolve()
+        if any(p.is_relative_to(d) for d in ours):
+            continue
+        why = next((ln.strip().rstrip(":") for ln in text.splitlines()
+                    if ln.strip().startswith(("No implementation", "Unknown attribute", "Cannot", "Invalid use",
+                                              "NameError", "Untyped global"))), "numba cannot type it")
+        hint = ("; decide runs without reference counting, so it must not allocate arrays (use the scratch area, "
+                "or decorate decide with @njit(_nrt=True))") if re.search(r"zeros|empty|ones|array", why) else ""
+        return f"strategy: {p}, line {n} does not compile: {why}{hint}"
+    return None
 
 if __name__ == "__main__":
     main()

@@ -98,7 +98,7 @@ def build_kernel(game_dir: str, kernel_path: Path, deps: list[Path], strategies:
                  "from simsuite.codegen import load_strategy_module as _load_strategy", ""]
         for i, s in enumerate(strategies):
             lines.append(f"_decide_{i} = _load_strategy({game_dir!r}, {s.name!r}, {str(s.path)!r}).decide")
-        lines += ["", "", "@njit", "def strategy_decide(sid, kind, st, cfg, me):"]
+        lines += ["", "", "@njit(_nrt=False)", "def strategy_decide(sid, kind, st, cfg, me):"]
         for i, s in enumerate(strategies):
             kw = "if" if i == 0 else "elif"
             lines += [f"    {kw} sid == {i}:  # {s.name}", f"        return _decide_{i}(kind, st, cfg, me)"]

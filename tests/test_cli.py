@@ -58,6 +58,17 @@ def test_malformed_toml(tmp_path):
     assert_bad(sim("sweep", "--config", unknown), "gmaes")
 
 
+def test_strategy_that_does_not_compile(tmp_path):
+    """A plug-in whose decide allocates (the kernels run without reference counting) or uses an
+    unknown name: one line naming the file and line, exit 2."""
+    (tmp_path / "alloc.py").write_text(
+        '"""Allocates."""\nimport numpy as np\nfrom numba import njit\n\n\n@njit\n'
+        'def decide(kind, st, cfg, me):\n    buf = np.zeros(4, np.int64)\n    return buf[0]\n')
+    r = sim("run", "star-cartel", "--players", "3", "--strategy-dir", tmp_path, "--strategies", "alloc,random,random",
+            "--games", "10")
+    assert_bad(r, "strategy", "alloc.py, line 8", "zeros", "_nrt=True")
+
+
 def test_unwritable_output(tmp_path):
     f = tmp_path / "file"
     f.write_text("")

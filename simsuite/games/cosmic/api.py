@@ -7,7 +7,8 @@ A game's whole state is one int64 array ``st`` and its configuration one int64 a
 offsets below are compile-time constants. Seats 0..N-1 are also the colours (seat p owns system p,
 planets ``p * PPS_MAX + i``). Strategy files import what they need from here; everything is
 read-only for them except the scratch area ``st[S_SCR : S_SCR + 64]`` and the generator
-(use ``rand_below``). Hidden information (CE.70.14): a strategy must not read other players' hands
+(use ``rand_below``). ``decide`` runs without reference counting and must not allocate
+arrays (see README, Strategies are plug-ins). Hidden information (CE.70.14): a strategy must not read other players' hands
 (``S_HAND``), the deck or order-pile order, nor the face-down encounter cards before the reveal
 (``S_CARD_O`` / ``S_CARD_D`` while ``st[S_REVEALED] == 0``).
 

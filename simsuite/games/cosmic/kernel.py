@@ -2311,7 +2311,7 @@ def setup(st, cfg, log, lg):
             _log(log, E_ALIENS, p, st[S_ALIEN_TAG + p], st[S_ALIEN + p], I0, I0, I0)
 
 
-@njit
+@njit(_nrt=True)  # allocates; tests only
 def check_invariants(st, cfg):
     """CE.70 checks on a state between encounters (or at the end); 0 or the first V_* code."""
     N = cfg[C_NP]
@@ -2437,7 +2437,7 @@ def _note(st, v):
         st[S_VIOL] = v
 
 
-@njit
+@njit(_nrt=False)  # and everything it calls: see simsuite/batch_driver.py
 def play_game(st, cfg, log, lg, chk):
     """Play one whole game from the generator state already in st[S_RNG].
     chk = 1 checks the CE.70 invariants after setup and after every turn (tests)."""
@@ -2463,7 +2463,7 @@ def play_game(st, cfg, log, lg, chk):
         _note(st, V_TERMINATION)
 
 
-@njit
+@njit(_nrt=False)  # and everything it calls: see simsuite/batch_driver.py
 def score_game(st, cfg, out, i, log, lg):
     """Write the record row out[i] (records.py)."""
     N = cfg[C_NP]

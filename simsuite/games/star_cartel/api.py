@@ -3,7 +3,8 @@
 A game's whole state is one int64 array ``st`` and its configuration one int64 array ``cfg``
 (packing keeps numba's reference-count traffic low). The offsets below are compile-time
 constants. Strategy files import what they need from here; everything is read-only for them
-except the random generator (use ``rand_below``).
+except the random generator (use ``rand_below``). ``decide`` runs without reference
+counting and must not allocate arrays (see README, Strategies are plug-ins).
 
 Decision protocol (rules SC.15): when a player must choose, the engine writes the legal options
 into ``st[S_OPT : S_OPT + st[S_NOPT]]`` and calls the strategy's ``decide(kind, st, cfg, me)``,

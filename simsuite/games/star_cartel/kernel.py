@@ -521,24 +521,48 @@ def play_turn(st, cfg, p, log, lg):
     st[S_TURN] += 1
 
 
+@njit(inline="always")
+def _mark(lo, hi, dup, c):
+    """Add card c to the 128-bit set (lo, hi); dup becomes 1 if it was there or is out of range."""
+    if c < 0 or c >= 128:
+        return lo, hi, 1
+    bit = np.int64(1) << (c & 63)
+    if c < 64:
+        return lo | bit, hi, dup | (1 if lo & bit else 0)
+    return lo, hi | bit, dup | (1 if hi & bit else 0)
+
+
+@njit(inline="always")
+def _bits(n):
+    """Word with the low n bits set (0 <= n <= 64, clipped)."""
+    if n <= 0:
+        return np.int64(0)
+    if n >= 64:
+        return np.int64(-1)
+    return (np.int64(1) << n) - 1
+
+
 @njit
 def check_invariants(st, cfg):
     """SC.17 checks on a state between turns; returns 0 or the first violated V_* code."""
     N = cfg[C_NP]
     nc = cfg[C_N_CARDS]
-    seen = np.zeros(MAX_CARDS, np.int64)
+    # cards seen, as a 128-bit set in two words (no allocation: the kernel runs without NRT)
+    lo = 0
+    hi = 0
+    dup = 0
     for i in range(st[S_DECK_N]):
-        seen[st[S_DECK + i]] += 1
+        lo, hi, dup = _mark(lo, hi, dup, st[S_DECK + i])
     for i in range(st[S_DISC_N]):
-        seen[st[S_DISC + i]] += 1
+        lo, hi, dup = _mark(lo, hi, dup, st[S_DISC + i])
     for c in range(cfg[C_COLS]):
         for r in range(st[S_HUB_N + c]):
-            seen[st[S_HUB + c * MAX_ROWS + r]] += 1
+            lo, hi, dup = _mark(lo, hi, dup, st[S_HUB + c * MAX_ROWS + r])
     for p in range(N):
         load = 0
         for i in range(st[S_HOLD_N + p]):
             card = st[S_HOLD + p * MAX_HOLD + i]
-            seen[card] += 1
+            lo, hi, dup = _mark(lo, hi, dup, card)
             load += cfg[C_CARD_SIZE + card]
         if load != st[S_LOAD + p] or load > cfg[C_SHIP_CAP + st[S_SHIP + p]]:
             return V_CAPACITY
@@ -555,19 +579,15 @@ def check_invariants(st, cfg):
             if k != st[S_STASH_T + p * N_TYPES + t]:
                 return V_STASH
         for i in range(st[S_STASH_N + p]):
-            seen[st[S_STASH + p * MAX_CARDS + i]] += 1
+            lo, hi, dup = _mark(lo, hi, dup, st[S_STASH + p * MAX_CARDS + i])
     for t in range(N_TYPES):
         k = 0
         for p in range(N):
             k += st[S_STASH_T + p * N_TYPES + t]
         if k != st[S_STASH_TOT + t]:
             return V_STASH
-    for i in range(nc):
-        if seen[i] != 1:
-            return V_CARDS
-    for i in range(nc, MAX_CARDS):
-        if seen[i] != 0:
-            return V_CARDS
+    if dup != 0 or lo != _bits(nc) or hi != _bits(nc - 64):
+        return V_CARDS
     for t in range(N_TYPES):
         if st[S_MARK + t] < cfg[C_FLOOR] or st[S_MARK + t] > cfg[C_CRASH_T]:
             return V_MARKET
@@ -618,7 +638,7 @@ def _note(st, v):
         st[S_VIOL] = v
 
 
-@njit
+@njit(_nrt=False)  # and everything it calls: see simsuite/batch_driver.py
 def play_game(st, cfg, log, lg, chk):
     """Play one whole game from the generator state already in st[S_RNG].
     chk = 1 checks the SC.17 invariants after setup and every turn (tests)."""
@@ -654,7 +674,7 @@ def play_game(st, cfg, log, lg, chk):
     st[S_DONE] = 1
 
 
-@njit
+@njit(_nrt=False)  # and everything it calls: see simsuite/batch_driver.py
 def score_game(st, cfg, out, i, log, lg):
     """SC.13: totals and tie-breaks; writes the record row out[i]."""
     N = cfg[C_NP]

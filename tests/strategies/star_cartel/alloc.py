@@ -7,7 +7,7 @@ from numba import njit
 from simsuite.games.star_cartel.api import n_options, rand_below
 
 
-@njit
+@njit(_nrt=True)  # allocates: opts back into reference counting (README, Strategies)
 def decide(kind, st, cfg, me):
     buf = np.zeros(64, np.int64)
     buf[0] = rand_below(st, n_options(st))
