@@ -6,6 +6,8 @@ game's layout constants (``STATE_SIZE``, ``S_RNG``, ``S_GAME``, ``S_STRAT``, ``S
 ``score_game(st, cfg, out, i, log, lg)``. One game per state array, one output row per game; the
 games' randomness depends only on (key, game index), never on the thread or the block.
 
+The state, configuration and log reach the game as raw pointers (``simsuite/unmanaged.py``):
+one register per argument, no wraparound checks, no reference counts.
 The games' ``play_game`` and ``score_game`` are compiled with ``_nrt=False``, and numba passes that
 flag on to every function they call that does not set it: no reference counting in the hot code
 (passing an array to a call would otherwise cost atomics and spill registers; measured 1.5x on
@@ -17,7 +19,7 @@ from numba import njit, prange
 
 from simsuite.kernel_common import LOG_W
 from simsuite.rng import game_stream
-from simsuite.unmanaged import unmanaged, unmanaged2
+from simsuite.unmanaged import ptr, unmanaged2
 
 GAMES_PER_BLOCK = 64
 _B0 = np.int64(0)
@@ -51,12 +53,11 @@ def run_batch(cfg, key, g0, out):
     res = unmanaged2(out)  # shared by the threads: keep its reference count out of the loop
     for b in prange(nblocks):
         st_mem = np.zeros(STATE_SIZE, np.int64)  # noqa: F821
-        log_mem = np.zeros((1, LOG_W), np.int64)
+        log_mem = np.zeros((1, LOG_W), np.int64)  # capacity 0 (log[2]): logging is off anyway
         c_mem = cfg.copy()  # thread-local copy: no cache line shared between threads
-        # views without reference counts: the hot helpers take them thousands of times a game
-        st = unmanaged(st_mem)
-        log = unmanaged2(log_mem)
-        c = unmanaged(c_mem)
+        st = ptr(st_mem)
+        log = ptr(log_mem)
+        c = ptr(c_mem)
         lo = np.int64(b) * GAMES_PER_BLOCK
         hi = min(n, lo + GAMES_PER_BLOCK)
         for i in range(lo, hi):
@@ -64,16 +65,19 @@ def run_batch(cfg, key, g0, out):
             play_game(st, c, log, _B0, _B0)  # noqa: F821 (the game's)
             score_game(st, c, res, i, log, _B0)  # noqa: F821
         # numba frees an array after its last use: use the owners after the games, or a
-        # strategy that allocates would reuse the memory the views point at
+        # strategy that allocates would reuse the memory the pointers point at
         _keep_alive(st_mem, log_mem, c_mem)
 
 
 @njit(cache=True)
 def replay_game(cfg, key, g, out, log, st):
-    """Play game g alone with the event log on; st is left holding the final state."""
-    _init_game(st, cfg, key, g)
-    play_game(st, cfg, log, _B1, _B0)  # noqa: F821
-    score_game(st, cfg, out, _B0, log, _B1)  # noqa: F821
+    """Play game g alone with the event log (kernel_common.new_log) on; st keeps the final state."""
+    s = ptr(st)
+    c = ptr(cfg)
+    lp = ptr(log)
+    _init_game(s, c, key, g)
+    play_game(s, c, lp, _B1, _B0)  # noqa: F821
+    score_game(s, c, out, _B0, lp, _B1)  # noqa: F821
 
 
 @njit(cache=True, parallel=True)
@@ -81,9 +85,11 @@ def run_checked(cfg, key, g0, out, viol):
     """run_batch with the game's invariants checked after every turn; viol[i] = first violation code."""
     n = out.shape[0]
     for i in prange(n):
-        st = np.zeros(STATE_SIZE, np.int64)  # noqa: F821
-        log = np.zeros((1, LOG_W), np.int64)
-        _init_game(st, cfg, key, g0 + np.int64(i))
-        play_game(st, cfg, log, _B0, _B1)  # noqa: F821
-        score_game(st, cfg, out, np.int64(i), log, _B0)  # noqa: F821
+        st_mem = np.zeros(STATE_SIZE, np.int64)  # noqa: F821
+        log_mem = np.zeros((1, LOG_W), np.int64)
+        st = ptr(st_mem)
+        _init_game(st, ptr(cfg), key, g0 + np.int64(i))
+        play_game(st, ptr(cfg), ptr(log_mem), _B0, _B1)  # noqa: F821
+        score_game(st, ptr(cfg), out, np.int64(i), ptr(log_mem), _B0)  # noqa: F821
         viol[i] = st[S_VIOL]  # noqa: F821
+        _keep_alive(st_mem, log_mem, cfg)

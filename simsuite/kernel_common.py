@@ -1,4 +1,5 @@
 """Jitted helpers every game kernel uses: the replay event log and in-place shuffles."""
+import numpy as np
 from numba import njit
 
 from simsuite.rng import below
@@ -6,22 +7,30 @@ from simsuite.rng import below
 LOG_W = 8  # event code + 6 values + spare
 
 
+def new_log(rows: int) -> np.ndarray:
+    """An empty event log of `rows` rows (row 0 is the header: count, overflow flag, capacity)."""
+    log = np.zeros((rows, LOG_W), np.int64)
+    log[0, 2] = rows
+    return log
+
+
 @njit
 def log_event(log, code, a, b, c, d, e, f):
-    """Append one event; log[0, 0] counts events, log[0, 1] flags an overflow."""
-    n = log[0, 0]
-    if n + 1 < log.shape[0]:
-        row = n + 1
-        log[row, 0] = code
-        log[row, 1] = a
-        log[row, 2] = b
-        log[row, 3] = c
-        log[row, 4] = d
-        log[row, 5] = e
-        log[row, 6] = f
-        log[0, 0] = n + 1
+    """Append one event to the log (a pointer to new_log's memory, row-major LOG_W wide):
+    log[0] counts events, log[1] flags an overflow, log[2] is the capacity in rows."""
+    n = log[0]
+    if n + 1 < log[2]:
+        row = (n + 1) * LOG_W
+        log[row] = code
+        log[row + 1] = a
+        log[row + 2] = b
+        log[row + 3] = c
+        log[row + 4] = d
+        log[row + 5] = e
+        log[row + 6] = f
+        log[0] = n + 1
     else:
-        log[0, 1] = 1
+        log[1] = 1
 
 
 @njit(inline="always")

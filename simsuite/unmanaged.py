@@ -1,15 +1,17 @@
-"""Unmanaged array views for hot kernels.
+"""Raw pointers for the hot kernels.
 
-numba increments and decrements an array's reference count (an atomic operation) each time it
-passes the array to a non-inlined function; a game makes thousands of such calls. A view made by
-``unmanaged(a)`` points at the same memory but carries no reference count, so those operations
-become a null check. The caller must keep ``a`` alive while the view is used: numba frees an
-array right after its last use, so use the owner again after the work (see run_batch).
+The game kernels take the state, configuration and event log as ``CPointer(int64)`` instead of
+numpy arrays. An array argument is a 7-to-9 word struct that every non-inlined call passes on,
+each index is checked for wraparound (``a[-1]``) and, with reference counting on, every call
+increments and decrements it atomically; a pointer is one register and ``p[i]`` one load. The
+kernels only ever index ``st[i]`` / ``cfg[i]`` / ``log[i]``, which numba supports on pointers.
+The owner arrays must stay alive while a pointer is used: the entry points keep them as
+arguments or use them after the work (numba frees an array right after its last use).
 """
 import numba
+from numba import njit
 from numba.core import types
 from numba.extending import intrinsic
-from numba import njit
 
 
 @intrinsic
@@ -23,12 +25,43 @@ def _data_ptr(typingctx, arr):
 
 
 @njit(inline="always")
-def unmanaged(a):
-    """1-D view of contiguous array a without reference counting."""
-    return numba.carray(_data_ptr(a), a.shape[0])
+def ptr(a):
+    """Pointer to the first element of contiguous array a (any number of dimensions)."""
+    return _data_ptr(a)
 
 
 @njit(inline="always")
 def unmanaged2(a):
     """2-D view of contiguous array a without reference counting."""
     return numba.carray(_data_ptr(a), (a.shape[0], a.shape[1]))
+
+
+POINTER_ARGS = ("st", "cfg", "log")
+_trampolines: dict = {}
+
+
+def pointer_call(fn):
+    """Callable from Python: fn (a kernel function) with its st / cfg / log arguments given as
+    numpy arrays, passed on as pointers (rule tests drive single kernel steps this way)."""
+    t = _trampolines.get(fn)
+    if t is None:
+        code = fn.py_func.__code__
+        names = code.co_varnames[:code.co_argcount]
+        conv = ", ".join(f"_ptr({n})" if n in POINTER_ARGS else n for n in names)
+        ns = {"_fn": fn, "_ptr": ptr}
+        exec(f"def _call({', '.join(names)}):\n    return _fn({conv})\n", ns)
+        t = _trampolines[fn] = njit(_nrt=False)(ns["_call"])
+    return t
+
+
+class PointerKernel:
+    """A kernel module whose jitted functions take numpy arrays for st / cfg / log (tests)."""
+
+    def __init__(self, module):
+        self._module = module
+
+    def __getattr__(self, name):
+        v = getattr(self._module, name)
+        if name in ("run_batch", "replay_game", "run_checked") or not hasattr(v, "py_func"):
+            return v  # the entry points take arrays
+        return pointer_call(v)

@@ -21,6 +21,8 @@ import numpy as np
 import simsuite.games.cosmic.api as A
 import simsuite.games.cosmic.records as R
 from simsuite.games import get
+from simsuite.kernel_common import new_log
+from simsuite.unmanaged import PointerKernel
 
 STRAT_DIR = Path(__file__).resolve().parent / "strategies" / "cosmic"
 EXTRA = (str(STRAT_DIR),)
@@ -60,11 +62,11 @@ def build(players=4, strategies="scripted", **params):
 
 class Table:
     def __init__(self, players=4, seed=0x5EED, **params):
-        self.k = kernel()
+        self.k = PointerKernel(kernel())
         self.N = players
         self.cfg, self.c = build(players, "scripted", **params)
         self.st = st = np.zeros(A.STATE_SIZE, np.int64)
-        self.log = np.zeros((20000, self.k.LOG_W), np.int64)
+        self.log = new_log(20000)
         self.lg = I(1)
         st[A.S_RNG] = seed
         sid = strategy_id("scripted")
@@ -385,6 +387,7 @@ class Table:
 
     def clear_log(self):
         self.log[:] = 0
+        self.log[0, 2] = len(self.log)  # capacity
 
     # ---- queries ------------------------------------------------------------------------
     def hand(self, p):

@@ -20,6 +20,8 @@ import numpy as np
 import simsuite.games.star_cartel.api as A
 import simsuite.games.star_cartel.records as R
 from simsuite.games import get
+from simsuite.kernel_common import new_log
+from simsuite.unmanaged import PointerKernel
 
 STRAT_DIR = Path(__file__).resolve().parent / "strategies" / "star_cartel"
 EXTRA = (str(STRAT_DIR),)
@@ -65,14 +67,14 @@ def pos(col, row=0):
 
 class Table:
     def __init__(self, players=4, **params):
-        self.k = kernel()
+        self.k = PointerKernel(kernel())
         self.N = players
         self.cfg, self.c = build(players, "scripted", **params)
         c = self.c
         self.cols = int(c[A.C_COLS])
         self.rows = int(c[A.C_ROWS])
         self.st = st = np.zeros(A.STATE_SIZE, np.int64)
-        self.log = np.zeros((1, self.k.LOG_W), np.int64)
+        self.log = new_log(1)
         self.lg = I(0)
         st[A.S_RNG] = 0x5EED
         st[A.S_TRIGGER] = -1

@@ -19,6 +19,7 @@ import pytest
 
 import simsuite.games.star_cartel.api as A
 import simsuite.games.star_cartel.records as R
+from simsuite.kernel_common import new_log
 from star_cartel_harness import GAME, I, Table, build, kernel, strategy_id
 
 N_GAMES = 10_000
@@ -216,6 +217,8 @@ def independent_runner():
     code; returns per-game (first violation code, turns)."""
     from numba import njit
 
+    from simsuite.unmanaged import ptr
+
     k = kernel()
     setup, play_turn, init_game = k.setup, k.play_turn, k._init_game
     S_DECK, S_DECK_N, S_DISC, S_DISC_N, S_HUB, S_HUB_N = A.S_DECK, A.S_DECK_N, A.S_DISC, A.S_DISC_N, A.S_HUB, A.S_HUB_N
@@ -326,14 +329,16 @@ def independent_runner():
         return 0
 
     @njit
-    def run(cfg, key, g0, n, viol, turns):
+    def run(cfg_mem, key, g0, n, viol, turns):
+        # the kernel takes pointers (simsuite/unmanaged.py); the owners are used again at the end
+        st_mem = np.zeros(STATE_SIZE, np.int64)
+        log_mem = np.zeros((1, LOG_W), np.int64)
+        st, cfg, log = ptr(st_mem), ptr(cfg_mem), ptr(log_mem)
         N = cfg[C_NP]
         S = 0
         for s in range(cfg[C_N_SHIPS]):
             if cfg[C_SHIP_YARD + s] == 1 and cfg[C_SHIP_MINP + s] <= N:
                 S += 1
-        st = np.zeros(STATE_SIZE, np.int64)
-        log = np.zeros((1, LOG_W), np.int64)
         prev = np.zeros(8, np.int64)
         mark = np.zeros(NT, np.int64)
         for i in range(n):
@@ -362,6 +367,7 @@ def independent_runner():
                         v = 10
             viol[i] = v
             turns[i] = st[S_TURN]
+        return st_mem[0] + log_mem[0, 0] + cfg_mem[0]
 
     return run
 
@@ -414,7 +420,7 @@ def test_sc_17_independent_checker_can_fail():
 def replay_raw(c, key, g):
     k = kernel()
     out = np.empty((1, R.N_COLS), np.int64)
-    log = np.zeros((20000, k.LOG_W), np.int64)
+    log = new_log(20000)
     st = np.zeros(A.STATE_SIZE, np.int64)
     k.replay_game(c, I(key), I(g), out, log, st)
     assert log[0, 1] == 0, "log overflow"

@@ -9,6 +9,8 @@ import numpy as np
 import pytest
 
 import simsuite.games.star_cartel.api as A
+from simsuite.kernel_common import new_log
+from simsuite.unmanaged import pointer_call
 from star_cartel_harness import CRYSTALS, FOOD, MEDICINE, PLANTS, WEAPONS, I, Table, pos
 
 F, W, P, M, C = FOOD, WEAPONS, PLANTS, MEDICINE, CRYSTALS
@@ -900,8 +902,8 @@ def _setup(players, seed, **params):
     cfg, c = build(players, "random", **params)
     st = np.zeros(A.STATE_SIZE, np.int64)
     st[A.S_RNG] = seed
-    log = np.zeros((1, k.LOG_W), np.int64)
-    k.setup(st, c, log, I(0))
+    log = new_log(1)
+    pointer_call(k.setup)(st, c, log, I(0))
     return k, cfg, c, st
 
 

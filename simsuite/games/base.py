@@ -13,6 +13,7 @@ PKG = Path(__file__).resolve().parent.parent
 # shared modules every kernel is compiled from: part of every kernel's source hash
 SHARED_KERNEL_DEPS = (PKG / "rng.py", PKG / "unmanaged.py", PKG / "kernel_common.py", PKG / "records.py")
 from simsuite.errors import BadInput
+from simsuite.kernel_common import new_log
 from simsuite.params import Param
 
 
@@ -132,7 +133,7 @@ class Game:
         kernel = self.kernel(extra_dirs)
         cfg_arr = self.build_cfg(cfg, extra_dirs)
         out = np.empty((1, self.layout.n_cols), np.int64)
-        log = np.zeros((self.replay_log_rows, kernel.LOG_W), np.int64)
+        log = new_log(self.replay_log_rows)
         st = np.zeros(self.state_size, np.int64)
         kernel.replay_game(cfg_arr, np.int64(key), np.int64(game), out, log, st)
         return self.describe(kernel, log, cfg_arr, cfg), self.layout.view(out)

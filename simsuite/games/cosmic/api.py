@@ -3,8 +3,8 @@
 Rules contract: ../shared/rules/cosmic_encounter.md, Part 1 (CE.1-CE.21), CE.50/CE.51 (decisions,
 deal model), Part 4 (choices), CE.70 (invariants), CE.80 (configuration keys).
 
-A game's whole state is one int64 array ``st`` and its configuration one int64 array ``cfg``; the
-offsets below are compile-time constants. Seats 0..N-1 are also the colours (seat p owns system p,
+A game's whole state is one int64 array and its configuration another; strategies get raw pointers
+``st`` and ``cfg`` to them (index only: ``st[i]``). The offsets below are compile-time constants. Seats 0..N-1 are also the colours (seat p owns system p,
 planets ``p * PPS_MAX + i``). Strategy files import what they need from here; everything is
 read-only for them except the scratch area ``st[S_SCR : S_SCR + 64]`` and the generator
 (use ``rand_below``). ``decide`` runs without reference counting and must not allocate

@@ -1,7 +1,7 @@
 """Star Cartel state layout and helpers for strategy files.
 
-A game's whole state is one int64 array ``st`` and its configuration one int64 array ``cfg``
-(packing keeps numba's reference-count traffic low). The offsets below are compile-time
+A game's whole state is one int64 array and its configuration another; strategies get raw
+pointers ``st`` and ``cfg`` to them (index only: ``st[i]``). The offsets below are compile-time
 constants. Strategy files import what they need from here; everything is read-only for them
 except the random generator (use ``rand_below``). ``decide`` runs without reference
 counting and must not allocate arrays (see README, Strategies are plug-ins).
