@@ -2018,7 +2018,7 @@ def _offense_out(st):
     return st[S_HAND_ENC + st[S_OFF]] == 0
 
 
-@njit
+@njit(inline="always")  # one call site; a separate function re-links the whole engine below it
 def _encounter_steps(st, cfg, o, log, lg):
     N = cfg[C_NP]
     window(st, cfg, W_E0, log, lg)
@@ -2084,7 +2084,7 @@ def _encounter_steps(st, cfg, o, log, lg):
     return res
 
 
-@njit
+@njit(inline="always")  # one call site; a separate function re-links the whole engine below it
 def encounter(st, cfg, o, enc_no, log, lg):
     """One encounter (CE.3.3), from W-E0 to the end of the encounter. Returns its result."""
     N = cfg[C_NP]
@@ -2151,7 +2151,7 @@ def encounter(st, cfg, o, enc_no, log, lg):
     return res
 
 
-@njit
+@njit(inline="always")  # one call site; a separate function re-links the whole engine below it
 def play_turn(st, cfg, o, log, lg):
     """CE.3.2: start-of-turn hand check, encounter 1, optional encounter 2 (CE.15)."""
     st[S_TURN] += 1
@@ -2166,18 +2166,23 @@ def play_turn(st, cfg, o, log, lg):
             if lg:
                 _log(log, E_RESULT, R_NO_RESULT, o, M1, M1, I0, I0)
             return
-    res = encounter(st, cfg, o, I1, log, lg)
-    if st[S_DONE] == 1:
-        return
-    if (res == R_OFFENSE_WIN or res == R_DEAL_MADE) and st[S_HAND_ENC + o] > 0:  # CE.15.1
-        st[S_OPT] = 0
-        st[S_OPT + 1] = 1
-        st[S_NOPT] = 2
-        if _decide(st, cfg, o, D_SECOND) == 1:
-            st[S_N_SECOND] += 1
-            if lg:
-                _log(log, E_SECOND, o, I0, I0, I0, I0, I0)
-            encounter(st, cfg, o, I2, log, lg)
+    # one call site for encounter (it is inlined here: a second copy would double the compile)
+    enc_no = I1
+    while enc_no <= 2:
+        res = encounter(st, cfg, o, enc_no, log, lg)
+        if st[S_DONE] == 1:
+            return
+        enc_no += 1
+        if enc_no == 2 and (res == R_OFFENSE_WIN or res == R_DEAL_MADE) and st[S_HAND_ENC + o] > 0:  # CE.15.1
+            st[S_OPT] = 0
+            st[S_OPT + 1] = 1
+            st[S_NOPT] = 2
+            if _decide(st, cfg, o, D_SECOND) == 1:
+                st[S_N_SECOND] += 1
+                if lg:
+                    _log(log, E_SECOND, o, I0, I0, I0, I0, I0)
+                continue
+        break
     if lg and st[S_DONE] == 0:
         _log(log, E_END_TURN, o, I0, I0, I0, I0, I0)
 
