@@ -80,16 +80,22 @@ def prepare(st, cfg, me, relative):
         _build_tables(st, cfg, me, relative, key)
 
 
+@njit(inline="always")
+def _risk(st, cfg, relative):
+    """Crash-risk discount per step above the threshold - 3 (market scoring, before the final round)."""
+    if relative == 1 and st[S_FINAL] == 0:
+        # fewer ships left = fewer deliveries that could still crash a type
+        return 0.12 * min(1.0, st[S_YARD_N] / (2.0 * cfg[C_NP]))
+    return 0.0
+
+
 @njit
 def _build_tables(st, cfg, me, relative, key):
     st[T_KEY] = key
     final = st[S_FINAL]
     N = cfg[C_NP]
     t3 = cfg[C_CRASH_T] - 3
-    k = 0.0
-    if relative == 1 and final == 0:
-        # fewer ships left = fewer deliveries that could still crash a type
-        k = 0.12 * min(1.0, st[S_YARD_N] / (2.0 * N))
+    k = _risk(st, cfg, relative)
     inv = 1.0 / (N - 1)
     a = cfg[C_SHIP_ABIL + st[S_SHIP + me]]
     ab = a if cfg[C_ABIL_ON + a] != 0 else 0
@@ -350,21 +356,24 @@ def heuristic_decide(kind, st, cfg, me, relative, fill, use_purge):
     n = st[S_NOPT]
     if kind == D_DELIVER_NOW:
         return n - 1  # option 1 = deliver now
-    prepare(st, cfg, me, relative)
-    fill_w = int(fill * SCALE)
-    if kind == D_FIRST or kind == D_MORE or kind == D_THIRD:
-        return rate_loads(st, cfg, me, fill_w, kind)
     if kind == D_STASH or kind == D_EXTRA:
-        # markers have already moved (SC.11): stash the set worth most at the new market
+        # markers have already moved (SC.11): stash the set worth most at the new market (only
+        # the T_EV values matter here: computed for the options, not the whole tables)
+        t3 = cfg[C_CRASH_T] - 3
+        k = _risk(st, cfg, relative)
         bi = 0
         bv = NEG
         for i in range(n):
             t = st[S_OPT + i]
-            v = 0 if t < 0 else st[S_DCOUNT + t] * st[T_EV + t]
+            v = 0 if t < 0 else st[S_DCOUNT + t] * int(_rv(st[S_MARK + t], t3, k) * SCALE)
             if v > bv:
                 bv = v
                 bi = i
         return bi
+    prepare(st, cfg, me, relative)
+    fill_w = int(fill * SCALE)
+    if kind == D_FIRST or kind == D_MORE or kind == D_THIRD:
+        return rate_loads(st, cfg, me, fill_w, kind)
     if kind == D_PURGE:
         if use_purge == 0:
             return 0  # option 0 = skip

@@ -305,7 +305,6 @@ def deliver(st, cfg, p, express, ab, log, lg):
     st[S_DELIV] += 1
     st[S_PDELIV + p] += 1
     st[S_EXPRESS] += express
-    st[S_MVER] += 1
     hb = S_HOLD + p * MAX_HOLD
     hn = st[S_HOLD_N + p]
     for t in range(N_TYPES):
@@ -442,6 +441,7 @@ def deliver(st, cfg, p, express, ab, log, lg):
             st[S_TRIGGER] = p
             if lg:
                 _log(log, E_END, p, I0, I0, I0, I0, I0)
+    st[S_MVER] += 1  # stashes, ship and shipyard changed
 
 
 @njit
