@@ -45,7 +45,7 @@ def _keep_alive(a, b, c):
     return a.shape[0] + b.shape[0] + c.shape[0]
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)  # nogil: the runner folds the last chunk meanwhile
 def run_batch(cfg, key, g0, out):
     """Play games g0 .. g0 + len(out) - 1; row i of out gets game g0 + i."""
     n = out.shape[0]

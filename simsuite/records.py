@@ -28,17 +28,21 @@ class RecordLayout:
         """View an (n, n_cols) int64 array as a structured array (no copy)."""
         return np.ascontiguousarray(rows).view(self.dtype).reshape(len(rows))
 
-    def frame(self, rec: np.ndarray, n_players: int, max_players: int, named: dict | None = None) -> pd.DataFrame:
-        """Flat per-game table: scalar fields as they are, per-seat fields (length max_players) as
-        FIELD_0..FIELD_{n_players-1}, other vector fields as the column names in `named`."""
+    def columns(self, rec: np.ndarray, n_players: int, max_players: int, named: dict | None = None) -> dict:
+        """Flat per-game columns (int32, the game index int64): scalar fields as they are, per-seat
+        fields (length max_players) as FIELD_0..FIELD_{n_players-1}, other vector fields as the
+        column names in `named`."""
         named = named or {}
-        cols = {name: rec[name] for name, _ in self.scalar_fields}
+        cols = {name: rec[name] if name == "game" else rec[name].astype(np.int32) for name, _ in self.scalar_fields}
         for name, k, _ in self.vector_fields:
             if name in named:
                 for i, col in enumerate(named[name]):
-                    cols[col] = rec[name][:, i]
+                    cols[col] = rec[name][:, i].astype(np.int32)
             elif k == max_players:
                 for s in range(n_players):
-                    cols[f"{name}_{s}"] = rec[name][:, s]
-        df = pd.DataFrame(cols)
-        return df.astype({c: "int32" for c in df.columns if c != "game"})
+                    cols[f"{name}_{s}"] = rec[name][:, s].astype(np.int32)
+        return cols
+
+    def frame(self, rec: np.ndarray, n_players: int, max_players: int, named: dict | None = None) -> pd.DataFrame:
+        """The columns() as a DataFrame."""
+        return pd.DataFrame(self.columns(rec, n_players, max_players, named), copy=False)
