@@ -102,6 +102,8 @@ class ResultsDir:
             _atomic_write(self.path / f"{name}.parquet", lambda p, df=df: df.to_parquet(p, index=False))
         cells = pd.DataFrame(self.tables["cells"])
         _atomic_write(self.path / "summary.csv", lambda p: cells.to_csv(p, index=False))
+        # a cell redone (new code or version: a new key) replaces its old entry
+        self.manifest["done"] = {k: v for k, v in self.manifest["done"].items() if v.get("cell") != cell}
         self.manifest["done"][key] = dict(cell=cell, games=res.games, seconds=res.seconds,
                                           games_per_s=res.games / res.seconds if res.seconds > 0 else None)
         write_json(self.path / "manifest.json", self.manifest)
