@@ -41,3 +41,15 @@ def shuffle(st, rng_slot, base, n):
         t = st[base + i]
         st[base + i] = st[base + j]
         st[base + j] = t
+
+
+@njit(inline="always")
+def discards_to_deck(st, rng_slot, deck, disc, disc_n_slot):
+    """Move the discard pile st[disc : disc + st[disc_n_slot]] onto the empty deck at st[deck:],
+    shuffled with the game's generator; returns the new deck size."""
+    m = st[disc_n_slot]
+    for i in range(m):
+        st[deck + i] = st[disc + i]
+    st[disc_n_slot] = 0
+    shuffle(st, rng_slot, deck, m)
+    return m

@@ -237,7 +237,7 @@ def test_sc_8_3_largest_tie_player_chooses():
     SC.8.4: the smallest is then chosen among the other sets (Plants 1, -1); Food is stashed."""
     t = Table(4)
     t.ship(0, capacity=9)
-    hold = t.set_hold(0, [(F, 3), (W, 3), (P, 1)])
+    t.set_hold(0, [(F, 3), (W, 3), (P, 1)])
     t.set_hub([None] * 4, fill=3)
     t.script(W)
     t.deliver(0)

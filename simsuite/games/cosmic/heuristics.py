@@ -7,14 +7,13 @@ revealed cards, and the deciding player's own hand.
 
 Scratch use: ``st[SC_MEAN]`` caches the mean attack value of the deck (x 16, +1 so 0 = not yet).
 """
-import numpy as np
 from numba import njit
 
 from simsuite.games.cosmic.api import (
     ART_EMOTION, ART_FORCE_FIELD, ART_GAS, ART_MOBIUS, ART_PLAGUE, ART_ZAP, C_CARD_KIND, C_CARD_VAL,
-    C_N_CARDS, C_NP, C_WIN_COLONIES, K_ARTIFACT, K_ATTACK, K_NEGOTIATE, MAX_HAND, MAX_PLANETS, NONE,
-    OPT_MOTHERSHIP, PPS_MAX, SRC_SHIFT, S_CARD_D, S_CARD_O, S_CARRIER, S_CENTRE, S_CLAIMANT, S_CTX_N, S_DEF,
-    S_FOREIGN, S_HAND, S_HAND_ENC, S_HAND_N, S_NOPT, S_OFF, S_OPT, S_PS, S_REVEALED, S_SCR, S_TARGET,
+    C_N_CARDS, C_NP, C_WIN_COLONIES, K_ATTACK, K_NEGOTIATE, MAX_PLANETS, NONE,
+    OPT_MOTHERSHIP, PPS_MAX, SRC_SHIFT, S_CARD_D, S_CARD_O, S_CARRIER, S_CTX_N, S_DEF,
+    S_FOREIGN, S_NOPT, S_OFF, S_OPT, S_PS, S_REVEALED, S_SCR, S_TARGET,
     S_WARP, S_WING, deal_col_do, deal_col_od, defense_strength, leader, offense_strength,
 )
 

@@ -48,7 +48,7 @@ Readings this engine had to choose where the contract leaves a gap (each documen
 import numpy as np
 from numba import njit
 
-from simsuite.kernel_common import log_event as _log, shuffle
+from simsuite.kernel_common import discards_to_deck, log_event as _log, shuffle
 from simsuite.rng import below
 from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.cosmic.records import *  # noqa: F401,F403
@@ -162,6 +162,17 @@ def _hand_remove(st, cfg, p, c):
     return _hand_take(st, cfg, p, _hand_index(st, p, c))
 
 
+@njit
+def _take_artifact(st, cfg, p, kind):
+    """Remove one artifact of `kind` from p's hand and return it (-1 if p holds none)."""
+    base = S_HAND + p * MAX_HAND
+    for i in range(st[S_HAND_N + p]):
+        c = st[base + i]
+        if cfg[C_CARD_KIND + c] == K_ARTIFACT and cfg[C_CARD_VAL + c] == kind:
+            return _hand_take(st, cfg, p, np.int64(i))
+    return -1
+
+
 @njit(inline="always")
 def _discard(st, c):
     st[S_DISC + st[S_DISC_N]] = c
@@ -174,13 +185,9 @@ def _draw(st, cfg, log, lg):
     -1 when both are empty."""
     n = st[S_DECK_N]
     if n == 0:
-        m = st[S_DISC_N]
-        if m == 0:
+        if st[S_DISC_N] == 0:
             return -1
-        for i in range(m):
-            st[S_DECK + i] = st[S_DISC + i]
-        st[S_DISC_N] = 0
-        _shuffle(st, S_DECK, m)
+        m = discards_to_deck(st, S_RNG, S_DECK, S_DISC, S_DISC_N)
         st[S_N_RESHUF] += 1
         if lg:
             _log(log, E_DECK_RESHUFFLE, m, I0, I0, I0, I0, I0)
@@ -235,13 +242,7 @@ def _play_zap(st, cfg, q, p, log, lg):
     """q plays Cosmic Zap on p's power (CE.21.1). The used card goes to the discard pile; a Vulch
     (not q, not zapped) collects it without a further E.POWER (no Zap can answer a Zap's own
     discard here: that keeps the trigger chain finite)."""
-    card = -1
-    base = S_HAND + q * MAX_HAND
-    for i in range(st[S_HAND_N + q]):
-        c = st[base + i]
-        if cfg[C_CARD_KIND + c] == K_ARTIFACT and cfg[C_CARD_VAL + c] == ART_ZAP:
-            card = _hand_take(st, cfg, q, np.int64(i))
-            break
+    card = _take_artifact(st, cfg, q, ART_ZAP)
     st[S_N_ART] += 1
     st[S_ART_USED + ART_ZAP] += 1
     st[S_ZAPPED + p] = 1
@@ -637,13 +638,7 @@ def play_artifact(st, cfg, p, code, log, lg):
     discard pile (CE.21.0)."""
     kind = code // 64
     param = code % 64
-    base = S_HAND + p * MAX_HAND
-    card = -1
-    for i in range(st[S_HAND_N + p]):
-        c = st[base + i]
-        if cfg[C_CARD_KIND + c] == K_ARTIFACT and cfg[C_CARD_VAL + c] == kind:
-            card = _hand_take(st, cfg, p, np.int64(i))
-            break
+    card = _take_artifact(st, cfg, p, kind)
     st[S_N_ART] += 1
     st[S_ART_USED + kind] += 1
     if lg:
@@ -1248,7 +1243,6 @@ def _invite(st, cfg, p, kind):
 @njit
 def alliances(st, cfg, o, log, lg):
     """CE.8 steps 5-7: invitations, then answers clockwise from the offense's left (A11)."""
-    N = cfg[C_NP]
     d = st[S_DEF]
     st[S_STEP] = 5
     st[S_INV_O] = _invite(st, cfg, o, D_INVITE_O)

@@ -11,7 +11,7 @@ plays a range of game indices in parallel, one output row per game.
 import numpy as np
 from numba import njit
 
-from simsuite.kernel_common import log_event as _log, shuffle
+from simsuite.kernel_common import discards_to_deck, log_event as _log, shuffle
 from simsuite.rng import below
 from simsuite.games.star_cartel.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.star_cartel.records import *  # noqa: F401,F403
@@ -31,13 +31,9 @@ def _shuffle(st, base, n):
 @njit
 def _refill_deck(st, cfg, log, lg):
     """The deck is empty: rebuild it from the discard pile (SC.5.3, A2); returns its new size."""
-    m = st[S_DISC_N]
-    if cfg[C_RESHUFFLE] == 0 or m == 0:
+    if cfg[C_RESHUFFLE] == 0 or st[S_DISC_N] == 0:
         return 0
-    for i in range(m):
-        st[S_DECK + i] = st[S_DISC + i]
-    st[S_DISC_N] = 0
-    _shuffle(st, S_DECK, m)
+    m = discards_to_deck(st, S_RNG, S_DECK, S_DISC, S_DISC_N)
     st[S_RESHUF] += 1
     if lg:
         _log(log, E_RESHUFFLE, m, I0, I0, I0, I0, I0)
