@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numba
 
-from . import ROOT, __version__
+from . import ROOT, __version__, jitlink
 from .errors import BadInput
 
 
@@ -111,6 +111,7 @@ def build_kernel(game_dir: str, kernel_path: Path, deps: list[Path], strategies:
     mod = importlib.util.module_from_spec(spec)
     sys.modules[modname] = mod
     spec.loader.exec_module(mod)
+    jitlink.scope_entry_points(mod)
     _loaded[modname] = mod
     return mod
 

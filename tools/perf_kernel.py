@@ -8,9 +8,14 @@ the perf data; `report` folds the samples onto those functions.
     python tools/perf_kernel.py report /tmp/k.data
 
 Use a warm cache (run once without perf first), or compilation dominates the profile.
+
+`run` compiles with numba's plain linking (SIMSUITE_PLAIN_LINK=1, in its own cache directory):
+simsuite's one-module linking (simsuite/jitlink.py) leaves the callees as internal functions of
+one module, which have no symbols to name. Plain linking runs a few percent slower.
 """
 import bisect
 import collections
+import os
 import re
 import subprocess
 import sys
@@ -20,6 +25,8 @@ SYMS = "/tmp/simsuite_perf_symbols.txt"
 
 
 def run(game, strategies, players, n, *sets):
+    os.environ["SIMSUITE_PLAIN_LINK"] = "1"
+    os.environ["SIMSUITE_CACHE_DIR"] = os.path.expanduser("~/.cache/simsuite-plain-link")
     from simsuite.games import get
     from simsuite.rng import run_key
     from simsuite.runner import set_threads
