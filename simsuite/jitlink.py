@@ -26,11 +26,17 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 
 ENTRY_NAMES = frozenset({"run_batch", "replay_game", "run_checked"})
 _PARFOR_PREFIX = "__numba_parfor_gufunc"
 
-_state = {"depth": 0, "installed": False, "entries": 0}
+_state = {"installed": False, "entries": 0}
+_local = threading.local()  # numba compiles a callee in the thread that compiles its caller
+
+
+def _depth() -> int:
+    return getattr(_local, "depth", 0)
 _emitted: set[str] = set()  # functions some library has emitted with external linkage
 
 
@@ -56,7 +62,7 @@ def _install() -> bool:
         return False
 
     def optimize_final_module(self):
-        if _state["depth"] == 0:
+        if _depth() == 0:
             return opt(self)
         if _is_entry(self):
             _state["entries"] += 1
@@ -75,7 +81,7 @@ def _install() -> bool:
         for fn in full.functions:
             if not fn.is_declaration and fn.linkage == EXTERNAL:
                 _emitted.add(fn.name)
-        if _state["depth"] == 0 or _is_entry(self):
+        if _depth() == 0 or _is_entry(self):
             return fin(self)
         emit = full.clone()
         stripped = 0
@@ -110,11 +116,11 @@ def entry_compile():
     if not _install():
         yield
         return
-    _state["depth"] += 1
+    _local.depth = _depth() + 1
     try:
         yield
     finally:
-        _state["depth"] -= 1
+        _local.depth -= 1
 
 
 def scope_entry_points(module) -> None:
