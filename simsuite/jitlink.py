@@ -33,11 +33,11 @@ _PARFOR_PREFIX = "__numba_parfor_gufunc"
 
 _state = {"installed": False, "entries": 0}
 _local = threading.local()  # numba compiles a callee in the thread that compiles its caller
+_emitted: set[str] = set()  # functions some library has emitted with external linkage
 
 
 def _depth() -> int:
     return getattr(_local, "depth", 0)
-_emitted: set[str] = set()  # functions some library has emitted with external linkage
 
 
 def _is_entry(lib) -> bool:
@@ -84,12 +84,12 @@ def _install() -> bool:
         if _depth() == 0 or _is_entry(self):
             return fin(self)
         emit = full.clone()
-        stripped = 0
+        stripped = False
         for fn in emit.functions:
             if not fn.is_declaration and fn.linkage == LINKONCE and fn.name in _emitted:
                 fn.linkage = AVAIL
-                stripped += 1
-        if stripped == 0:
+                stripped = True
+        if not stripped:
             return fin(self)
         self._final_module = emit
         try:
