@@ -221,16 +221,18 @@ def _qv(st, sp, cp, off, ab):
 
 
 @njit(inline="always")
-def _lv(st, sp, cp, load, cap, final, fill_w, ab):
+def _lv(st, sp, cp, load, cap, final, fill_w, fill_frac, ab):
     """Value of the packed hold as the result of a load: delivered now if it fills the ship,
-    otherwise the value of delivering it later plus a bonus for how full it is."""
+    otherwise the value of delivering it later plus a bonus for how full it is.
+
+    fill_frac = (fill_w << 16) // cap: a multiply instead of a division per candidate."""
     full = load == cap
     if final == 1:
         return _qv(st, sp, cp, 0 if full else XOFF, ab)
     v = _qv(st, sp, cp, 0, ab)
     if full:
         return v + fill_w
-    return (v * 4) // 5 + (fill_w * load) // cap
+    return (v * 4) // 5 + ((fill_frac * load) >> 16)
 
 
 @njit(inline="always")
@@ -261,6 +263,7 @@ def rate_loads(st, cfg, me, fill_w, kind):
     the same column, and records the choice for the D_MORE of this load step."""
     n = st[S_NOPT]
     cap = cfg[C_SHIP_CAP + st[S_SHIP + me]]
+    fill_frac = (fill_w << 16) // cap
     load = st[S_LOAD + me]
     free = cap - load
     final = st[S_FINAL]
@@ -270,11 +273,11 @@ def rate_loads(st, cfg, me, fill_w, kind):
         plan_key = ((st[S_TURN] * 8 + me) * 8 + st[S_LOAD_COL]) * 2 + 1
         if st[S_TURN_LOADED] == 1 and st[T_PLAN] == plan_key:
             return st[T_PLAN + 1]
-        v0 = _lv(st, sp, cp, load, cap, final, fill_w, ab)
+        v0 = _lv(st, sp, cp, load, cap, final, fill_w, fill_frac, ab)
         card = st[S_HUB + st[S_LOAD_COL] * MAX_ROWS]
         t = cfg[C_CARD_TYPE + card]
         s = cfg[C_CARD_SIZE + card]
-        v1 = _lv(st, sp + (s << (8 * t)), cp + (1 << (8 * t)), load + s, cap, final, fill_w, ab)
+        v1 = _lv(st, sp + (s << (8 * t)), cp + (1 << (8 * t)), load + s, cap, final, fill_w, fill_frac, ab)
         return 1 if v1 > v0 else 0
     two = kind == D_FIRST and cfg[C_MAXLOAD] >= 2
     bi = 0
@@ -290,14 +293,14 @@ def rate_loads(st, cfg, me, fill_w, kind):
                     st[H_C + t] = (cp >> (8 * t)) & 255
                 v = hold_value(st, cfg, me, I0, FREE_B, FREE_SM, FREE_SW) + fill_w
             else:  # D_THIRD stop
-                v = _lv(st, sp, cp, load, cap, final, fill_w, ab)
+                v = _lv(st, sp, cp, load, cap, final, fill_w, fill_frac, ab)
         else:
             card = st[S_HUB + o]
             t = cfg[C_CARD_TYPE + card]
             s = cfg[C_CARD_SIZE + card]
             sp1 = sp + (s << (8 * t))
             cp1 = cp + (1 << (8 * t))
-            v = _lv(st, sp1, cp1, load + s, cap, final, fill_w, ab)
+            v = _lv(st, sp1, cp1, load + s, cap, final, fill_w, fill_frac, ab)
             if two:
                 col = o // MAX_ROWS
                 nb = next_bottom(st, col, o - col * MAX_ROWS)
@@ -307,7 +310,7 @@ def rate_loads(st, cfg, me, fill_w, kind):
                     if s2 <= free - s:
                         t2 = cfg[C_CARD_TYPE + nb]
                         v2 = _lv(st, sp1 + (s2 << (8 * t2)), cp1 + (1 << (8 * t2)), load + s + s2, cap, final,
-                                 fill_w, ab)
+                                 fill_w, fill_frac, ab)
                         if v2 > v:
                             v = v2
                             plan = 1
@@ -326,6 +329,7 @@ def rate_loads(st, cfg, me, fill_w, kind):
 def best_first_value(st, cfg, me, fill_w, shift):
     """Best load value over bottom-row cards; shift=1 looks at the row above (after a row-0 purge)."""
     cap = cfg[C_SHIP_CAP + st[S_SHIP + me]]
+    fill_frac = (fill_w << 16) // cap
     load = st[S_LOAD + me]
     free = cap - load
     final = st[S_FINAL]
@@ -340,7 +344,7 @@ def best_first_value(st, cfg, me, fill_w, shift):
         if s > free:
             continue
         t = cfg[C_CARD_TYPE + card]
-        v = _lv(st, sp + (s << (8 * t)), cp + (1 << (8 * t)), load + s, cap, final, fill_w, ab)
+        v = _lv(st, sp + (s << (8 * t)), cp + (1 << (8 * t)), load + s, cap, final, fill_w, fill_frac, ab)
         if v > best:
             best = v
     return best
