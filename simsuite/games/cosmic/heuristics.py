@@ -52,19 +52,31 @@ def pick_source(st, cfg, me, want):
     need = want - taken
     bi = -1
     bv = NEG
-    for i in range(n):
+    # A source's options are consecutive codes (k = 1, 2, ...; CE.50 sources). Along them the
+    # value below rises to a single peak (k = good; the mothership: the largest k) and then falls,
+    # so only the peak of each source is rated: the same answer as rating every option.
+    i = 0
+    while i < n:
         code = st[S_OPT + i]
         if code < 0:
+            i += 1
             continue
         pl = code // SRC_SHIFT
-        c = code % SRC_SHIFT
         if pl == OPT_MOTHERSHIP:
-            v = 1000 + c
+            s = 0
+            good = 1 << 20
         else:
             s = st[S_PS + me * MAX_PLANETS + pl]
             good = s - 1 if s > 1 else 1
             if good > need:
                 good = need
+        j = i  # walk to the peak
+        while j + 1 < n and st[S_OPT + j + 1] == st[S_OPT + j] + 1 and st[S_OPT + j] % SRC_SHIFT < good:
+            j += 1
+        c = st[S_OPT + j] % SRC_SHIFT
+        if pl == OPT_MOTHERSHIP:
+            v = 1000 + c
+        else:
             v = 10 * s - 2 * abs(c - good)
             if c > need:
                 v -= 1000
@@ -72,7 +84,10 @@ def pick_source(st, cfg, me, want):
                 v -= 50 if pl // PPS_MAX == me else 100
         if v > bv:
             bv = v
-            bi = i
+            bi = j
+        i = j + 1  # and past the rest of this source
+        while i < n and st[S_OPT + i] == st[S_OPT + i - 1] + 1:
+            i += 1
     if bi < 0:
         return 0
     if can_stop and bv < 0:
