@@ -243,10 +243,11 @@ class Table:
         st, c = self.st, self.c
         tot = 0
         for p in range(self.N):
-            on = home = foreign = 0
+            on = home = foreign = mask = 0
             for pl in range(A.MAX_PLANETS):
                 k = int(st[A.S_PS + p * A.MAX_PLANETS + pl])
                 if k > 0:
+                    mask |= 1 << pl
                     on += k
                     if pl // A.PPS_MAX == p:
                         home += 1
@@ -255,6 +256,7 @@ class Table:
             st[A.S_ONPL + p] = on
             st[A.S_HOME + p] = home
             st[A.S_FOREIGN + p] = foreign
+            st[A.S_CMASK + p] = mask
             st[A.S_POWER + p] = int(home >= c[A.C_POWER_HOME] and st[A.S_ZAPPED + p] == 0)
             ne = na = 0
             for a in range(A.N_ART):

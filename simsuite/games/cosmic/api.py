@@ -286,6 +286,7 @@ S_WARP = _cf(MAX_P)
 S_HOME = _cf(MAX_P)  # home colonies (cache, CE.70.4)
 S_FOREIGN = _cf(MAX_P)  # foreign colonies (cache)
 S_ONPL = _cf(MAX_P)  # ships on planets (cache)
+S_CMASK = _cf(MAX_P)  # bit pl set while p has a ship on planet pl (cache: loops visit colonies only)
 S_POWER = _cf(MAX_P)  # 1: power on (CE.19), a flag even with no aliens
 S_ZAPPED = _cf(MAX_P)  # zapped until the end of the encounter (CE.21.1)
 S_ALIEN = _cf(MAX_P)  # alien whose power the seat plays (CE.22), -1 none (or the nopower control)

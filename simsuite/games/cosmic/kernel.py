@@ -47,6 +47,7 @@ Readings this engine had to choose where the contract leaves a gap (each documen
 """
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simsuite.kernel_common import discards_to_deck, log_event as _log, shuffle
 from simsuite.rng import below
@@ -70,6 +71,22 @@ I2 = np.int64(2)
 I3 = np.int64(3)
 I4 = np.int64(4)
 M1 = np.int64(-1)
+
+
+
+@njit(inline="always")
+def _colonies(st, p, excl):
+    """Bit mask of p's colonies (planets with a ship of p), without planet excl (-1: none)."""
+    m = st[S_CMASK + p]
+    if excl >= 0:
+        m &= ~(np.int64(1) << excl)
+    return m
+
+
+@njit(inline="always")
+def _lowest(m):
+    """Index of the lowest set bit of m (m != 0)."""
+    return np.int64(trailing_zeros(m))
 
 
 @njit(inline="always")
@@ -352,12 +369,14 @@ def ships_add(st, cfg, p, pl, d, log, lg):
     st[i] = after
     st[S_ONPL + p] += d
     if before == 0 and after > 0:
+        st[S_CMASK + p] |= np.int64(1) << pl
         if pl // PPS_MAX == p:
             st[S_HOME + p] += 1
             power_update(st, cfg, p, log, lg)
         else:
             st[S_FOREIGN + p] += 1
     elif before > 0 and after == 0:
+        st[S_CMASK + p] &= ~(np.int64(1) << pl)
         if pl // PPS_MAX == p:
             st[S_HOME + p] -= 1
             power_update(st, cfg, p, log, lg)
@@ -431,7 +450,6 @@ def take_ships(st, cfg, p, kind, kmin, kmax, excl, ms_ok, log, lg):
     st[S_CTX_MIN] = kmin
     st[S_CTX_MAX] = kmax
     base = S_PS + p * MAX_PLANETS
-    npl = cfg[C_NP] * PPS_MAX
     taken = 0
     while taken < kmax:
         n = 0
@@ -441,13 +459,15 @@ def take_ships(st, cfg, p, kind, kmin, kmax, excl, ms_ok, log, lg):
         room = kmax - taken
         if room > MAX_CHUNK:
             room = MAX_CHUNK
-        for pl in range(npl):
+        cm = _colonies(st, p, excl)
+        while cm != 0:
+            pl = _lowest(cm)
+            cm &= cm - 1
             s = st[base + pl]
-            if pl != excl and s > 0:
-                m = s if s < room else room
-                for c in range(1, m + 1):
-                    st[S_OPT + n] = pl * SRC_SHIFT + c
-                    n += 1
+            m = s if s < room else room
+            for c in range(1, m + 1):
+                st[S_OPT + n] = pl * SRC_SHIFT + c
+                n += 1
         if ms_ok == 1 and st[S_CENTRE] > 0 and st[S_OFF] == p:
             m = st[S_CENTRE] if st[S_CENTRE] < room else room
             for c in range(1, m + 1):
@@ -481,18 +501,19 @@ def place_ships(st, cfg, p, k, excl, ctx, log, lg):
     `excl`), a chunk of 1..4 ships per decision; with no permitted colony they go to the warp
     (CE.16.3)."""
     base = S_PS + p * MAX_PLANETS
-    npl = cfg[C_NP] * PPS_MAX
     st[S_CTX] = ctx
     left = k
     while left > 0:
         st[S_CTX_N] = left
         room = left if left < MAX_CHUNK else MAX_CHUNK
         n = 0
-        for pl in range(npl):
-            if pl != excl and st[base + pl] > 0:
-                for c in range(1, room + 1):
-                    st[S_OPT + n] = pl * SRC_SHIFT + c
-                    n += 1
+        cm = _colonies(st, p, excl)
+        while cm != 0:
+            pl = _lowest(cm)
+            cm &= cm - 1
+            for c in range(1, room + 1):
+                st[S_OPT + n] = pl * SRC_SHIFT + c
+                n += 1
         if n == 0:
             st[S_WARP + p] += left
             if lg:
@@ -514,11 +535,7 @@ def place_ships(st, cfg, p, k, excl, ctx, log, lg):
 
 @njit
 def _has_colony_except(st, cfg, p, excl):
-    base = S_PS + p * MAX_PLANETS
-    for pl in range(cfg[C_NP] * PPS_MAX):
-        if pl != excl and st[base + pl] > 0:
-            return 1
-    return 0
+    return 1 if _colonies(st, p, excl) != 0 else 0
 
 
 # ---- artifacts (CE.21) -------------------------------------------------------------------------
@@ -1089,11 +1106,11 @@ def regroup(st, cfg, o, log, lg):
         return
     st[S_OPT] = NONE
     n = 1
-    base = S_PS + o * MAX_PLANETS
-    for pl in range(cfg[C_NP] * PPS_MAX):
-        if st[base + pl] > 0:
-            st[S_OPT + n] = pl
-            n += 1
+    cm = _colonies(st, o, NONE)
+    while cm != 0:
+        st[S_OPT + n] = _lowest(cm)
+        cm &= cm - 1
+        n += 1
     if n == 1:
         st[S_OPT + 1] = OPT_MOTHERSHIP  # CE.4.2
         n = 2
@@ -1504,15 +1521,15 @@ def rewards(st, cfg, q, r, log, lg):
     """CE.14: r rewards, each a card from the deck or one warp ship onto a colony (not the target
     planet, A12)."""
     t = st[S_TARGET]
-    base = S_PS + q * MAX_PLANETS
     for j in range(r):
         st[S_OPT] = NONE
         n = 1
         if st[S_WARP + q] > 0:
-            for pl in range(cfg[C_NP] * PPS_MAX):
-                if pl != t and st[base + pl] > 0:
-                    st[S_OPT + n] = pl
-                    n += 1
+            cm = _colonies(st, q, t)
+            while cm != 0:
+                st[S_OPT + n] = _lowest(cm)
+                cm &= cm - 1
+                n += 1
         st[S_NOPT] = n
         ch = _decide(st, cfg, q, D_REWARD)
         if ch < 0:
@@ -2272,6 +2289,7 @@ def setup(st, cfg, log, lg):
         for i in range(pps):
             st[S_PS + p * MAX_PLANETS + p * PPS_MAX + i] = per
         st[S_HOME + p] = pps if per > 0 else 0
+        st[S_CMASK + p] = ((np.int64(1) << pps) - 1) << (p * PPS_MAX) if per > 0 else 0
         st[S_ONPL + p] = pps * per
         st[S_WARP + p] = cfg[C_SHIPS] - pps * per
         st[S_POWER + p] = 1 if st[S_HOME + p] >= cfg[C_POWER_HOME] else 0
@@ -2318,11 +2336,13 @@ def check_invariants(st, cfg):
         on = 0
         home = 0
         foreign = 0
+        mask = 0
         for pl in range(MAX_PLANETS):
             k = st[S_PS + p * MAX_PLANETS + pl]
             if k < 0:
                 return V_SHIPS
             if k > 0:
+                mask |= 1 << pl
                 if pl >= N * PPS_MAX or pl % PPS_MAX >= cfg[C_PPS]:
                     return V_SHIPS
                 on += k
@@ -2337,6 +2357,8 @@ def check_invariants(st, cfg):
         if on + st[S_WARP + p] != cfg[C_SHIPS]:  # CE.70.1
             return V_SHIPS
         if on != st[S_ONPL + p] or home != st[S_HOME + p] or foreign != st[S_FOREIGN + p]:
+            return V_COLONY_CACHE
+        if mask != st[S_CMASK + p]:
             return V_COLONY_CACHE
         if home > cfg[C_PPS]:
             return V_COLONY_CACHE
