@@ -84,6 +84,13 @@ def _colonies(st, p, excl):
 
 
 @njit(inline="always")
+def _cw(o, s, N):
+    """Seat s places clockwise from o (0 <= o, s < N): (o + s) % N without a division."""
+    q = o + s
+    return q - N if q >= N else q
+
+
+@njit(inline="always")
 def _lowest(m):
     """Index of the lowest set bit of m (m != 0)."""
     return np.int64(trailing_zeros(m))
@@ -117,12 +124,12 @@ def _prio(st, cfg, i):
     if i == 0:
         return o
     if d < 0:
-        return (o + i) % N
+        return _cw(o, i, N)
     if i == 1:
         return d
     j = 0
     for s in range(1, N):
-        q = (o + s) % N
+        q = _cw(o, s, N)
         if q != d:
             j += 1
             if j == i - 1:
@@ -635,7 +642,7 @@ def _force_field(st, cfg, mask, log, lg):
     N = cfg[C_NP]
     o = st[S_OFF]
     for s in range(1, N):
-        q = (o + s) % N
+        q = _cw(o, s, N)
         if (mask >> q) & 1:
             k = st[S_WING + q]
             if k > 0:
@@ -1281,7 +1288,7 @@ def answers(st, cfg, o, log, lg):
     d = st[S_DEF]
     st[S_STEP] = 7
     for s in range(1, N):
-        q = (o + s) % N
+        q = _cw(o, s, N)
         if q == d or ((st[S_FF_OUT] >> q) & 1) == 1:
             continue
         st[S_OPT] = NONE
@@ -1493,7 +1500,7 @@ def _offense_win(st, cfg, barred, log, lg):
         if cfg[C_COMP_REDIRECTED] == 1:
             lost = k
     for s in range(1, N):
-        q = (o + s) % N
+        q = _cw(o, s, N)
         k = st[S_CARRIER + q]
         if k > 0:
             st[S_CARRIER + q] = 0
@@ -1505,7 +1512,7 @@ def _offense_win(st, cfg, barred, log, lg):
         if lg:
             _log(log, E_LAND, o, t, k, I0, I0, I0)
     for s in range(1, N):
-        q = (o + s) % N
+        q = _cw(o, s, N)
         k = st[S_WING + q]
         if k > 0:
             st[S_WING + q] = 0
@@ -1560,20 +1567,20 @@ def _defense_win(st, cfg, barred, log, lg):
         if cfg[C_COMP_REDIRECTED] == 1:
             lost = k
     for s in range(1, N):
-        q = (o + s) % N
+        q = _cw(o, s, N)
         k = st[S_WING + q]
         if k > 0:
             st[S_WING + q] = 0
             loss_event(st, cfg, q, k, NONE, NONE, log, lg)
     for s in range(1, N):  # defensive allies go home, never onto the target planet (A12)
-        q = (o + s) % N
+        q = _cw(o, s, N)
         k = st[S_CARRIER + q]
         if k > 0:
             st[S_CARRIER + q] = 0
             st[S_RWD + q] = k
             place_ships(st, cfg, q, k, t, CTX_RETURN, log, lg)
     for s in range(1, N):  # CE.14.4: clockwise from the offense's left
-        q = (o + s) % N
+        q = _cw(o, s, N)
         k = st[S_RWD + q]
         if k > 0:
             st[S_RWD + q] = 0
@@ -1875,7 +1882,7 @@ def _allies_home(st, cfg, log, lg):
     N = cfg[C_NP]
     o = st[S_OFF]
     for s in range(1, N):
-        q = (o + s) % N
+        q = _cw(o, s, N)
         k = st[S_WING + q]
         if k > 0:
             st[S_WING + q] = 0
