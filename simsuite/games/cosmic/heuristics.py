@@ -12,7 +12,8 @@ from numba import njit
 from simsuite.games.cosmic.api import (
     ART_EMOTION, ART_FORCE_FIELD, ART_GAS, ART_MOBIUS, ART_PLAGUE, ART_ZAP, C_CARD_KIND, C_CARD_VAL,
     C_N_CARDS, C_NP, C_WIN_COLONIES, K_ATTACK, K_NEGOTIATE, MAX_PLANETS, NONE,
-    OPT_MOTHERSHIP, PPS_MAX, SRC_SHIFT, S_CARD_D, S_CARD_O, S_CARRIER, S_CTX_N, S_DEF,
+    OPT_MOTHERSHIP, PPS_MAX, SRC_SHIFT, S_CARD_D, S_CARD_O, S_CARRIER, S_CENTRE, S_CTX_MAX, S_CTX_N,
+    MAX_CHUNK, S_DEF,
     S_FOREIGN, S_NOPT, S_OFF, S_OPT, S_PS, S_REVEALED, S_SCR, S_TARGET,
     S_WARP, S_WING, deal_col_do, deal_col_od, defense_strength, leader, offense_strength,
 )
@@ -39,6 +40,37 @@ def mean_attack(st, cfg):
 
 
 @njit
+def _pick_source_any(st, me, need, can_stop):
+    """pick_source rating every option (for an option list not laid out as take_ships does)."""
+    bi = -1
+    bv = NEG
+    for i in range(st[S_NOPT]):
+        code = st[S_OPT + i]
+        if code < 0:
+            continue
+        pl = code // SRC_SHIFT
+        c = code % SRC_SHIFT
+        if pl == OPT_MOTHERSHIP:
+            v = 1000 + c
+        else:
+            s = st[S_PS + me * MAX_PLANETS + pl]
+            good = s - 1 if s > 1 else 1
+            if good > need:
+                good = need
+            v = 10 * s - 2 * abs(c - good)
+            if c > need:
+                v -= 1000
+            if c == s:
+                v -= 50 if pl // PPS_MAX == me else 100
+        if v > bv:
+            bv = v
+            bi = i
+    if bi < 0 or (can_stop and bv < 0):
+        return 0
+    return bi
+
+
+@njit
 def pick_source(st, cfg, me, want):
     """Ship-source decisions (options src_code(pl, k)): stop (option -1, when offered) once `want`
     ships are taken; otherwise take from the biggest stack a chunk that keeps one ship there (a
@@ -52,9 +84,13 @@ def pick_source(st, cfg, me, want):
     need = want - taken
     bi = -1
     bv = NEG
-    # A source's options are consecutive codes (k = 1, 2, ...; CE.50 sources). Along them the
-    # value below rises to a single peak (k = good; the mothership: the largest k) and then falls,
-    # so only the peak of each source is rated: the same answer as rating every option.
+    # The options of one source are consecutive codes k = 1 .. min(ships there, room) (CE.50
+    # sources, as take_ships lists them). Along them the value below rises to a single peak
+    # (k = good; the mothership: the largest k) and then falls, so only each source's peak is
+    # rated: the same answer as rating every option.
+    room = st[S_CTX_MAX] - taken
+    if room > MAX_CHUNK:
+        room = MAX_CHUNK
     i = 0
     while i < n:
         code = st[S_OPT + i]
@@ -64,16 +100,21 @@ def pick_source(st, cfg, me, want):
         pl = code // SRC_SHIFT
         if pl == OPT_MOTHERSHIP:
             s = 0
-            good = 1 << 20
+            m = st[S_CENTRE]
+            good = m
         else:
             s = st[S_PS + me * MAX_PLANETS + pl]
+            m = s
             good = s - 1 if s > 1 else 1
             if good > need:
                 good = need
-        j = i  # walk to the peak
-        while j + 1 < n and st[S_OPT + j + 1] == st[S_OPT + j] + 1 and st[S_OPT + j] % SRC_SHIFT < good:
-            j += 1
-        c = st[S_OPT + j] % SRC_SHIFT
+        if m > room:
+            m = room
+        c = good if good < m else m
+        if c < 1:
+            c = 1
+        if code % SRC_SHIFT != 1 or i + m > n or st[S_OPT + i + m - 1] != code + m - 1:
+            return _pick_source_any(st, me, need, can_stop)  # not the usual layout
         if pl == OPT_MOTHERSHIP:
             v = 1000 + c
         else:
@@ -84,10 +125,8 @@ def pick_source(st, cfg, me, want):
                 v -= 50 if pl // PPS_MAX == me else 100
         if v > bv:
             bv = v
-            bi = j
-        i = j + 1  # and past the rest of this source
-        while i < n and st[S_OPT + i] == st[S_OPT + i - 1] + 1:
-            i += 1
+            bi = i + c - 1
+        i += m
     if bi < 0:
         return 0
     if can_stop and bv < 0:
