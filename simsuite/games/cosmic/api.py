@@ -290,6 +290,7 @@ S_CMASK = _cf(MAX_P)  # bit pl set while p has a ship on planet pl (cache: loops
 S_POWER = _cf(MAX_P)  # 1: power on (CE.19), a flag even with no aliens
 S_ZAPPED = _cf(MAX_P)  # zapped until the end of the encounter (CE.21.1)
 S_ALIEN = _cf(MAX_P)  # alien whose power the seat plays (CE.22), -1 none (or the nopower control)
+S_PWIN = _cf(MAX_P)  # bit w set: that alien has an optional use in window w (from S_ALIEN at setup)
 S_ALIEN_TAG = _cf(MAX_P)  # alien dealt to the seat (-1 none), whatever the strategy
 S_WHO = _cf(N_ALIENS)  # seat playing alien a's power, -1 none
 S_POWER_USES = _cf(MAX_P)  # power uses and automatic effects applied, per seat (records)

@@ -941,9 +941,26 @@ def power_window(st, cfg, w, p, log, lg):
 
 @njit(inline="always")
 def _power_can_act(st, p, w):
-    """p's alien power has an optional use in window w (CE.22 timings; conditions checked later)."""
-    a = st[S_ALIEN + p]
-    if a < 0 or st[S_POWER + p] == 0:
+    """p's alien power has an optional use in window w (CE.22 timings; conditions checked later).
+    Reads the per-seat window mask _alien_windows built at setup."""
+    if st[S_POWER + p] == 0:
+        return 0
+    return (st[S_PWIN + p] >> w) & 1
+
+
+@njit
+def _alien_windows(a):
+    """Bit mask of the windows in which alien a has an optional use (CE.22 timings)."""
+    m = np.int64(0)
+    for w in range(T_NEWHAND_DEF + 1):
+        if _alien_window(a, w) == 1:
+            m |= np.int64(1) << w
+    return m
+
+
+@njit
+def _alien_window(a, w):
+    if a < 0:
         return 0
     if w == W_2 or w == W_4 or w == W_6 or w == W_7:
         if a == A_MIND or a == A_PHILANTHROPIST or a == A_TRADER or (a == A_PARASITE and w == W_7):
@@ -2279,6 +2296,7 @@ def _deal_aliens(st, cfg):
         if a >= 0 and ((cfg[C_NOPOWER_MASK] >> st[S_STRAT + p]) & 1) == 1:
             a = -1
         st[S_ALIEN + p] = a
+        st[S_PWIN + p] = _alien_windows(a)
         if a >= 0:
             st[S_WHO + a] = p
             anyone = 1
