@@ -474,10 +474,13 @@ def _latest_run(game: str, seed: int) -> Path | None:
 @click.option("--aliens", default=None, metavar="none|random|all|A,B,..",
               help="Cosmic Encounter alien powers for the benchmark [none: the engine without powers]; "
                    "random = aliens dealt from the 20 at random")
-@click.option("--games", "n_games", type=click.IntRange(1000, 10**9), default=400_000, show_default=True)
+@click.option("--games", "n_games", type=click.IntRange(1000, 10**9), default=200_000, show_default=True,
+              help="games per timed run")
+@click.option("--repeat", type=click.IntRange(1, 100), default=3, show_default=True,
+              help="timed runs per figure; the best is reported (a busy machine only slows runs down)")
 @click.option("--cold/--no-cold", default=True, show_default=True, help="also time a cold compile (slow)")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def bench(game_name, players, strategies, aliens, n_games, cold, as_json):
+def bench(game_name, players, strategies, aliens, n_games, repeat, cold, as_json):
     """Games per second per player count on 1 thread and all threads, and compile times.
 
     \b
@@ -488,7 +491,8 @@ def bench(game_name, players, strategies, aliens, n_games, cold, as_json):
     from .bench import run_bench
 
     g = games.get(game_name)
-    res = run_bench(g, players, strategies, n_games, cold, echo=None if as_json else click.echo, aliens=aliens)
+    res = run_bench(g, players, strategies, n_games, cold, echo=None if as_json else click.echo, aliens=aliens,
+                    repeat=repeat)
     if as_json:
         _echo_json(res)
 

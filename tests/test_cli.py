@@ -40,6 +40,7 @@ def assert_bad(r, *words):
     (["report", "no-such-results"], ["source"]),
     (["status", "no-such-dir"], ["results"]),
     (["list", "monopoly"], ["game"]),
+    (["bench", "star-cartel", "--repeat", "0", "--no-cold"], ["repeat", "1<=x<=100"]),
 ])
 def test_bad_input_one_line_exit_2(args, words):
     assert_bad(sim(*args), *words)
@@ -161,3 +162,17 @@ def test_replay_uses_the_latest_run_of_that_seed_and_its_data_files(tmp_path):
         assert scores == {p: int(row[f"score_{p}"]) for p in range(3)}
     finally:
         shutil.rmtree(out, ignore_errors=True)
+
+
+def test_bench_reports_the_best_of_repeated_runs():
+    r = sim("bench", "star-cartel", "--players", 3, "--games", 1000, "--repeat", 3, "--no-cold", "--json")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["repeat"] == 3
+    row = doc["rows"][0]
+    for label in ("1_thread", "all_threads"):
+        runs = row[f"games_per_s_{label}_runs"]
+        assert len(runs) == 3 and min(runs) > 0
+        assert row[f"games_per_s_{label}"] == max(runs)
+        assert row[f"games_per_s_{label}_median"] == sorted(runs)[1]
+    assert row["thread_speedup"] == row["games_per_s_all_threads"] / row["games_per_s_1_thread"]
