@@ -39,6 +39,29 @@ def mean_attack(st, cfg):
     return m
 
 
+@njit(inline="always")
+def _good_chunk(s, need):
+    """The chunk a colony with s ships should give: all but one (a colony ends with its last ship,
+    CE.16.1), at least 1, at most what is still needed."""
+    good = s - 1 if s > 1 else 1
+    return good if good < need else need
+
+
+@njit(inline="always")
+def _source_value(me, pl, c, s, good, need):
+    """Rating of taking c ships from source pl (s ships there): the biggest stack first, a chunk
+    near `good`, never more than needed, ending a colony last (a foreign one counts toward
+    victory, CE.18); the mothership (RESETTLE) before any colony."""
+    if pl == OPT_MOTHERSHIP:
+        return 1000 + c
+    v = 10 * s - 2 * abs(c - good)
+    if c > need:
+        v -= 1000
+    if c == s:
+        v -= 50 if pl // PPS_MAX == me else 100
+    return v
+
+
 @njit
 def _pick_source_any(st, me, need, can_stop):
     """pick_source rating every option (for an option list not laid out as take_ships does)."""
@@ -49,19 +72,8 @@ def _pick_source_any(st, me, need, can_stop):
         if code < 0:
             continue
         pl = code // SRC_SHIFT
-        c = code % SRC_SHIFT
-        if pl == OPT_MOTHERSHIP:
-            v = 1000 + c
-        else:
-            s = st[S_PS + me * MAX_PLANETS + pl]
-            good = s - 1 if s > 1 else 1
-            if good > need:
-                good = need
-            v = 10 * s - 2 * abs(c - good)
-            if c > need:
-                v -= 1000
-            if c == s:
-                v -= 50 if pl // PPS_MAX == me else 100
+        s = st[S_PS + me * MAX_PLANETS + pl] if pl != OPT_MOTHERSHIP else 0
+        v = _source_value(me, pl, code % SRC_SHIFT, s, _good_chunk(s, need), need)
         if v > bv:
             bv = v
             bi = i
@@ -105,9 +117,7 @@ def pick_source(st, cfg, me, want):
         else:
             s = st[S_PS + me * MAX_PLANETS + pl]
             m = s
-            good = s - 1 if s > 1 else 1
-            if good > need:
-                good = need
+            good = _good_chunk(s, need)
         if m > room:
             m = room
         c = good if good < m else m
@@ -115,14 +125,7 @@ def pick_source(st, cfg, me, want):
             c = 1
         if code % SRC_SHIFT != 1 or i + m > n or st[S_OPT + i + m - 1] != code + m - 1:
             return _pick_source_any(st, me, need, can_stop)  # not the usual layout
-        if pl == OPT_MOTHERSHIP:
-            v = 1000 + c
-        else:
-            v = 10 * s - 2 * abs(c - good)
-            if c > need:
-                v -= 1000
-            if c == s:
-                v -= 50 if pl // PPS_MAX == me else 100
+        v = _source_value(me, pl, c, s, good, need)
         if v > bv:
             bv = v
             bi = i + c - 1
