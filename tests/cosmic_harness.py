@@ -257,6 +257,7 @@ class Table:
             st[A.S_HOME + p] = home
             st[A.S_FOREIGN + p] = foreign
             st[A.S_CMASK + p] = mask
+            st[A.S_HAND_VER + p] += 1  # hands may have been set directly: strategies' caches refresh
             st[A.S_POWER + p] = int(home >= c[A.C_POWER_HOME] and st[A.S_ZAPPED + p] == 0)
             ne = na = 0
             for a in range(A.N_ART):

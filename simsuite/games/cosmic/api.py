@@ -312,6 +312,7 @@ S_IN7 = _cf()  # bitmask of the main players with ships in the encounter at the 
 # cards
 S_HAND_N = _cf(MAX_P)
 S_HAND_ENC = _cf(MAX_P)  # encounter cards in hand (cache)
+S_HAND_VER = _cf(MAX_P)  # counts changes of p's hand: strategies key their caches of hand facts on it
 S_HAND_ART = _cf(MAX_P)  # artifacts in hand (cache)
 S_ART_TOTAL = _cf()  # artifacts in all hands
 S_ART_KIND = _cf(N_ART)  # artifacts per kind in all hands

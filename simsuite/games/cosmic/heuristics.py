@@ -5,7 +5,9 @@ Every helper returns an option INDEX (into ``st[S_OPT:]``) or a number used to r
 only read public information (CE.70.14): ships everywhere, the warp, hand sizes, the discard pile,
 revealed cards, and the deciding player's own hand.
 
-Scratch use: ``st[SC_MEAN]`` caches the mean attack value of the deck (x 16, +1 so 0 = not yet).
+Scratch use: ``st[SC_MEAN]`` caches the mean attack value of the deck (x 16, +1 so 0 = not yet);
+``st[SC_BA + p]`` seat p's best attack value, valid while ``st[SC_BA_VER + p]`` is its hand
+version + 1 (``S_HAND_VER``).
 """
 from numba import njit
 
@@ -16,10 +18,24 @@ from simsuite.games.cosmic.api import (
     MAX_CHUNK, S_DEF,
     S_FOREIGN, S_NOPT, S_OFF, S_OPT, S_PS, S_REVEALED, S_SCR, S_TARGET,
     S_WARP, S_WING, deal_col_do, deal_col_od, defense_strength, leader, offense_strength,
+    MAX_P, S_HAND_VER, best_attack,
 )
 
 SC_MEAN = S_SCR
+SC_BA = S_SCR + 1
+SC_BA_VER = SC_BA + MAX_P
 NEG = -(1 << 40)
+
+
+@njit
+def best_attack_seen(st, cfg, p):
+    """best_attack of p's own hand, cached until the hand changes (asked by several decisions of
+    an encounter; the hand is unchanged in between)."""
+    v = st[S_HAND_VER + p] + 1
+    if st[SC_BA_VER + p] != v:
+        st[SC_BA_VER + p] = v
+        st[SC_BA + p] = best_attack(st, cfg, p)
+    return st[SC_BA + p]
 
 
 @njit

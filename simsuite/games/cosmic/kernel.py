@@ -143,6 +143,7 @@ def _hand_add(st, cfg, p, c):
     n = st[S_HAND_N + p]
     st[S_HAND + p * MAX_HAND + n] = c
     st[S_HAND_N + p] = n + 1
+    st[S_HAND_VER + p] += 1
     k = cfg[C_CARD_KIND + c]
     if k == K_ARTIFACT:
         st[S_HAND_ART + p] += 1
@@ -161,6 +162,7 @@ def _hand_take(st, cfg, p, i):
     c = st[base + i]
     st[base + i] = st[base + n]
     st[S_HAND_N + p] = n
+    st[S_HAND_VER + p] += 1
     k = cfg[C_CARD_KIND + c]
     if k == K_ARTIFACT:
         st[S_HAND_ART + p] -= 1
@@ -697,6 +699,8 @@ def _swap_hands(st, cfg, a, b):
         x = st[S_ART_CNT + a * N_ART + k]
         st[S_ART_CNT + a * N_ART + k] = st[S_ART_CNT + b * N_ART + k]
         st[S_ART_CNT + b * N_ART + k] = x
+    st[S_HAND_VER + a] += 1
+    st[S_HAND_VER + b] += 1
 
 
 @njit

@@ -11,12 +11,12 @@ from simsuite.games.cosmic.api import (
     D_DEAL_PROPOSE, D_DEAL_SHIPS, D_INVITE_D, D_INVITE_O, D_LAUNCH, D_NEW_HAND, D_OWN_COLOUR, D_PENALTY,
     D_PLACE, D_PLAGUE_DISCARD, D_PLAGUE_SHIPS, D_REGROUP, D_RESETTLE_SHIPS, D_REWARD, D_SECOND, D_TARGET,
     EXPEL_BASE, MAX_PLANETS, OPT_MOTHERSHIP, S_CENTRE, S_DEAL, S_DEF, S_FOREIGN, S_HAND_ENC, S_NOPT, S_OFF,
-    S_OPT, S_PS, S_TARGET, S_WARP, SIDE_DEFENSE, SIDE_OFFENSE, best_attack, card_visible, defense_strength,
+    S_OPT, S_PS, S_TARGET, S_WARP, SIDE_DEFENSE, SIDE_OFFENSE, card_visible, defense_strength,
     offense_strength,
 )
 from simsuite.games.cosmic.powers import power_decide
 from simsuite.games.cosmic.heuristics import (
-    cheapest_card, deal_value, find_option, mean_attack, offense_win_chance, pick_artifact, pick_card,
+    best_attack_seen, cheapest_card, deal_value, find_option, mean_attack, offense_win_chance, pick_artifact, pick_card,
     pick_place, pick_planet, pick_source, threat, would_win,
 )
 
@@ -31,7 +31,7 @@ def _invite_mask(st, cfg, me, full, offense_side):
     offense only when my own ships and best card do not clearly beat a typical defense."""
     if offense_side:
         d = st[S_DEF]
-        mine = st[S_CENTRE] + best_attack(st, cfg, me)
+        mine = st[S_CENTRE] + best_attack_seen(st, cfg, me)
         theirs = st[S_PS + d * MAX_PLANETS + st[S_TARGET]] + mean_attack(st, cfg)
         if mine > theirs + 4:
             return 0
@@ -118,7 +118,7 @@ def basic_decide(kind, st, cfg, me):
                 return i
         return pick_card(st, cfg, me)
     if kind == D_LAUNCH:
-        ba = best_attack(st, cfg, me)
+        ba = best_attack_seen(st, cfg, me)
         want = W4 if ba >= 8 else (W3 if ba >= 0 else W2)
         return pick_source(st, cfg, me, want)
     if kind == D_ALLY_SHIPS:
@@ -191,7 +191,7 @@ def basic_decide(kind, st, cfg, me):
             return can_d
         return 0  # decline
     if kind == D_SECOND:
-        return 1 if st[S_HAND_ENC + me] >= 2 or best_attack(st, cfg, me) >= 10 else 0
+        return 1 if st[S_HAND_ENC + me] >= 2 or best_attack_seen(st, cfg, me) >= 10 else 0
     if kind == D_DEAL_PROPOSE:
         bi = 0
         bv = 0
