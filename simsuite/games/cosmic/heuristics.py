@@ -13,12 +13,10 @@ from numba import njit
 
 from simsuite.games.cosmic.api import (
     ART_EMOTION, ART_FORCE_FIELD, ART_GAS, ART_MOBIUS, ART_PLAGUE, ART_ZAP, C_CARD_KIND, C_CARD_VAL,
-    C_N_CARDS, C_NP, C_WIN_COLONIES, K_ATTACK, K_NEGOTIATE, MAX_PLANETS, NONE,
+    C_N_CARDS, C_NP, C_WIN_COLONIES, K_ATTACK, K_NEGOTIATE, MAX_CHUNK, MAX_P, MAX_PLANETS, NONE,
     OPT_MOTHERSHIP, PPS_MAX, SRC_SHIFT, S_CARD_D, S_CARD_O, S_CARRIER, S_CENTRE, S_CTX_MAX, S_CTX_N,
-    MAX_CHUNK, S_DEF,
-    S_FOREIGN, S_NOPT, S_OFF, S_OPT, S_PS, S_REVEALED, S_SCR, S_TARGET,
-    S_WARP, S_WING, deal_col_do, deal_col_od, defense_strength, leader, offense_strength,
-    MAX_P, S_HAND_VER, best_attack,
+    S_DEF, S_FOREIGN, S_HAND_VER, S_NOPT, S_OFF, S_OPT, S_PS, S_REVEALED, S_SCR, S_TARGET, S_WARP,
+    S_WING, best_attack, deal_col_do, deal_col_od, defense_strength, leader, offense_strength,
 )
 
 SC_MEAN = S_SCR

@@ -73,7 +73,6 @@ I4 = np.int64(4)
 M1 = np.int64(-1)
 
 
-
 @njit(inline="always")
 def _colonies(st, p, excl):
     """Bit mask of p's colonies (planets with a ship of p), without planet excl (-1: none)."""
@@ -94,6 +93,36 @@ def _cw(o, s, N):
 def _lowest(m):
     """Index of the lowest set bit of m (m != 0)."""
     return np.int64(trailing_zeros(m))
+
+
+@njit(inline="always")
+def _colony_options(st, p, excl, n):
+    """Write p's colonies (not excl) as options from index n on, lowest planet first; returns the
+    new option count."""
+    cm = _colonies(st, p, excl)
+    while cm != 0:
+        st[S_OPT + n] = _lowest(cm)
+        cm &= cm - 1
+        n += 1
+    return n
+
+
+@njit(inline="always")
+def _chunk_options(st, p, excl, room, by_ships, n):
+    """Ship-chunk options src_code(pl, k) for each colony of p (not excl), k = 1..room, and with
+    by_ships = 1 also k <= the ships there (taking ships rather than placing them), written from
+    index n on; returns the new option count."""
+    cm = _colonies(st, p, excl)
+    while cm != 0:
+        pl = _lowest(cm)
+        cm &= cm - 1
+        m = room
+        if by_ships == 1 and st[S_PS + p * MAX_PLANETS + pl] < m:
+            m = st[S_PS + p * MAX_PLANETS + pl]
+        for c in range(1, m + 1):
+            st[S_OPT + n] = pl * SRC_SHIFT + c
+            n += 1
+    return n
 
 
 @njit(inline="always")
@@ -458,25 +487,16 @@ def take_ships(st, cfg, p, kind, kmin, kmax, excl, ms_ok, log, lg):
     st[S_CTX_N] = 0
     st[S_CTX_MIN] = kmin
     st[S_CTX_MAX] = kmax
-    base = S_PS + p * MAX_PLANETS
     taken = 0
     while taken < kmax:
-        n = 0
+        n = I0
         if taken >= kmin:
             st[S_OPT] = NONE
-            n = 1
+            n = I1
         room = kmax - taken
         if room > MAX_CHUNK:
             room = MAX_CHUNK
-        cm = _colonies(st, p, excl)
-        while cm != 0:
-            pl = _lowest(cm)
-            cm &= cm - 1
-            s = st[base + pl]
-            m = s if s < room else room
-            for c in range(1, m + 1):
-                st[S_OPT + n] = pl * SRC_SHIFT + c
-                n += 1
+        n = _chunk_options(st, p, excl, room, I1, n)
         if ms_ok == 1 and st[S_CENTRE] > 0 and st[S_OFF] == p:
             m = st[S_CENTRE] if st[S_CENTRE] < room else room
             for c in range(1, m + 1):
@@ -509,20 +529,12 @@ def place_ships(st, cfg, p, k, excl, ctx, log, lg):
     """Return rule (CE.0.8, CE.50.15): put k ships of p on its colonies as it chooses (never on
     `excl`), a chunk of 1..4 ships per decision; with no permitted colony they go to the warp
     (CE.16.3)."""
-    base = S_PS + p * MAX_PLANETS
     st[S_CTX] = ctx
     left = k
     while left > 0:
         st[S_CTX_N] = left
         room = left if left < MAX_CHUNK else MAX_CHUNK
-        n = 0
-        cm = _colonies(st, p, excl)
-        while cm != 0:
-            pl = _lowest(cm)
-            cm &= cm - 1
-            for c in range(1, room + 1):
-                st[S_OPT + n] = pl * SRC_SHIFT + c
-                n += 1
+        n = _chunk_options(st, p, excl, room, I0, I0)
         if n == 0:
             st[S_WARP + p] += left
             if lg:
@@ -964,6 +976,7 @@ def _alien_windows(a):
 
 @njit
 def _alien_window(a, w):
+    """1 if alien a (-1: none) has an optional use in window w."""
     if a < 0:
         return 0
     if w == W_2 or w == W_4 or w == W_6 or w == W_7:
@@ -1134,11 +1147,7 @@ def regroup(st, cfg, o, log, lg):
         return
     st[S_OPT] = NONE
     n = 1
-    cm = _colonies(st, o, NONE)
-    while cm != 0:
-        st[S_OPT + n] = _lowest(cm)
-        cm &= cm - 1
-        n += 1
+    n = _colony_options(st, o, NONE, n)
     if n == 1:
         st[S_OPT + 1] = OPT_MOTHERSHIP  # CE.4.2
         n = 2
@@ -1553,11 +1562,7 @@ def rewards(st, cfg, q, r, log, lg):
         st[S_OPT] = NONE
         n = 1
         if st[S_WARP + q] > 0:
-            cm = _colonies(st, q, t)
-            while cm != 0:
-                st[S_OPT + n] = _lowest(cm)
-                cm &= cm - 1
-                n += 1
+            n = _colony_options(st, q, t, n)
         st[S_NOPT] = n
         ch = _decide(st, cfg, q, D_REWARD)
         if ch < 0:
@@ -2391,6 +2396,8 @@ def check_invariants(st, cfg):
             return V_COLONY_CACHE
         if home > cfg[C_PPS]:
             return V_COLONY_CACHE
+        if st[S_PWIN + p] != _alien_windows(st[S_ALIEN + p]):
+            return V_POWER
         want = 1 if home >= cfg[C_POWER_HOME] else 0
         if st[S_POWER + p] != want or st[S_ZAPPED + p] != 0:  # CE.70.5
             return V_POWER
