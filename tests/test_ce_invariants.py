@@ -220,3 +220,22 @@ def test_ce_one_compiled_version_per_function():
                 multi[f"{mod.__name__}.{name}"] = [str(s) for s in f.signatures]
     assert not multi, multi
     assert I(0) == 0
+
+
+def test_ce_70_engine_check_catches_stale_caches():
+    """CE.70.4 / CE.70.5: the engine's check_invariants (what run_checked runs after every turn) must
+    be able to fail on each derived cache the engine keeps: colony counts, the colony bit mask that
+    option lists walk, and the per-seat power-window mask of the alien (CE.19, CE.22 timings)."""
+    from cosmic_harness import Table
+
+    t = Table(players=4, aliens="Mind,Trader,Chronos,Filch")
+    assert t.engine_check() == 0
+    st = t.st
+    for field, wrong, name in ((A.S_CMASK + 1, st[A.S_CMASK + 1] ^ 1, "CE.70.4"),
+                               (A.S_FOREIGN + 2, st[A.S_FOREIGN + 2] + 1, "CE.70.4"),
+                               (A.S_PWIN + 0, 0, "CE.70.5")):
+        keep = int(st[field])
+        st[field] = wrong
+        assert str(t.engine_check()).startswith(name), (field, t.engine_check())
+        st[field] = keep
+        assert t.engine_check() == 0
