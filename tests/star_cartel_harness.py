@@ -143,6 +143,9 @@ class Table:
             for r, card in enumerate(cards):
                 self.st[A.S_HUB + col * A.MAX_ROWS + r] = card
             self.st[A.S_HUB_N + col] = len(cards)
+            # a short column is one whose refill found no card (SC.5.3): the engine records it
+            short = np.int64(1) << col
+            self.st[A.S_HUB_SHORT] = (self.st[A.S_HUB_SHORT] | short) if len(cards) < self.rows else (self.st[A.S_HUB_SHORT] & ~short)
             ids.append(cards)
         self.hub_set = True
         return ids
@@ -328,10 +331,10 @@ class Table:
         for t in range(A.N_TYPES):
             if not c[A.C_FLOOR] <= st[A.S_MARK + t] <= c[A.C_CRASH_T]:
                 return "SC.17.3 market range"
-        can_draw = st[A.S_DECK_N] > 0 or (st[A.S_DISC_N] > 0 and c[A.C_RESHUFFLE] == 1)
         for col in range(self.cols):
             n = st[A.S_HUB_N + col]
-            if n > self.rows or (n < self.rows and can_draw):
+            short = (int(st[A.S_HUB_SHORT]) >> col) & 1
+            if n > self.rows or (n < self.rows) != (short == 1):
                 return "SC.17.5 hub shape"
         ships = [int(st[A.S_SHIP + p]) for p in range(N)]
         if len(set(ships)) != N or set(ships) & set(self.yard()):

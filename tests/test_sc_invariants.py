@@ -231,7 +231,7 @@ def independent_runner():
     C_FLOOR, C_CRASH_T, C_COLS, C_ROWS, C_RESHUFFLE = A.C_FLOOR, A.C_CRASH_T, A.C_COLS, A.C_ROWS, A.C_RESHUFFLE
     C_N_SHIPS, C_SHIP_YARD, C_SHIP_MINP, C_MAX_TURNS = A.C_N_SHIPS, A.C_SHIP_YARD, A.C_SHIP_MINP, A.C_MAX_TURNS
     MAX_ROWS, MAX_HOLD, MAX_CARDS, NT = A.MAX_ROWS, A.MAX_HOLD, A.MAX_CARDS, A.N_TYPES
-    STATE_SIZE, LOG_W = A.STATE_SIZE, k.LOG_W
+    STATE_SIZE, LOG_W, S_HUB_SHORT = A.STATE_SIZE, k.LOG_W, A.S_HUB_SHORT
 
     @njit
     def state_check(st, cfg, prev_stash_n):
@@ -249,7 +249,7 @@ def independent_runner():
                 seen[st[S_HUB + c * MAX_ROWS + r]] += 1
             if n > rows:
                 return 4
-            if n < rows and (st[S_DECK_N] > 0 or (st[S_DISC_N] > 0 and cfg[C_RESHUFFLE] == 1)):
+            if (n < rows) != (((st[S_HUB_SHORT] >> c) & 1) == 1):  # short only after a failed refill
                 return 4
         for p in range(N):
             load = 0

@@ -1036,6 +1036,23 @@ def test_sc_5_3_deck_and_discard_empty_space_stays_empty():
     assert t.check() == 0
 
 
+def test_sc_17_5_short_column_stays_legal_after_discards():
+    """SC.17.5 / SC.5.3: a column left short by a refill that found no card stays short when
+    cards later reach the discard pile (nothing tops it up); both checks accept the state, and
+    a short column without a failed refill is a violation."""
+    t = Table(4)
+    t.ship(0, capacity=3)
+    t.set_hold(0, [(F, 2)])
+    t.set_hub([[(W, 1)], None, None, None], fill=2)
+    t.finish(rest=("stash", 3))
+    t.play_turn(0)  # Weapons 1 is the only card that fits: L = K, a normal delivery follows
+    assert len(t.hub(0)) == 2 and t[A.S_DECK_N] == 0
+    assert t[A.S_DISC_N] > 0  # the delivered sets could now be reshuffled into a deck
+    assert t.check() == 0 and t.engine_check() == 0
+    t.st[A.S_HUB_SHORT] = 0  # the same short column, but no refill ever failed
+    assert t.check() == "SC.17.5 hub shape"
+    assert t.engine_check() != 0
+
 # ============================================================================================
 # SC.10.1c, SC.3.19 — timing of a new ship's ability; optional delivery of a full hold (A4)
 # ============================================================================================

@@ -133,6 +133,7 @@ S_EXPRESS = _cf()
 S_CRASHES = _cf()
 S_RESHUF = _cf()
 S_PURGED = _cf()  # cards set aside by the opening purge
+S_HUB_SHORT = _cf()  # bit c: a refill of column c found no card (SC.5.3); such a column stays short
 S_VIOL = _cf()  # first invariant violation seen (checked runs only; V_* codes)
 S_DECK_N = _cf()
 S_DISC_N = _cf()

@@ -72,6 +72,8 @@ def _hub_remove(st, cfg, col, row, log, lg):
     if c >= 0:
         st[base + n] = c
         n += 1
+    else:
+        st[S_HUB_SHORT] |= np.int64(1) << col
     st[S_HUB_N + col] = n
     return card
 
@@ -483,6 +485,8 @@ def play_turn(st, cfg, p, log, lg):
                     if card >= 0:
                         st[S_HUB + c * MAX_ROWS + st[S_HUB_N + c]] = card
                         st[S_HUB_N + c] += 1
+                    else:
+                        st[S_HUB_SHORT] |= np.int64(1) << c
             if lg:
                 _log(log, E_ROW_PURGE, p, np.int64(r), np.int64(k), I0, I0, I0)
     loaded = load_step(st, cfg, p, ab, log, lg)
@@ -587,10 +591,11 @@ def check_invariants(st, cfg):
     for t in range(N_TYPES):
         if st[S_MARK + t] < cfg[C_FLOOR] or st[S_MARK + t] > cfg[C_CRASH_T]:
             return V_MARKET
-    # SC.17.5: full columns unless no card could be drawn: the deck ran dry and the discard
-    # pile is empty too, or is not reshuffled (reshuffle_discards = false, A2)
+    # SC.17.5: full columns unless a refill found no card (deck and discard pile empty, or no
+    # reshuffle, A2) at the time: recorded then, since cards may reach the discard pile later
     for c in range(cfg[C_COLS]):
-        if st[S_HUB_N + c] != cfg[C_ROWS] and (st[S_DECK_N] > 0 or (st[S_DISC_N] > 0 and cfg[C_RESHUFFLE] == 1)):
+        short = (st[S_HUB_SHORT] >> c) & 1
+        if st[S_HUB_N + c] > cfg[C_ROWS] or (st[S_HUB_N + c] < cfg[C_ROWS]) != (short == 1):
             return V_HUB
     # SC.17.2 / SC.17.6: current ships + shipyard + discarded + box = all ships, no ship twice
     n_start = 0
