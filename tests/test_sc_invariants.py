@@ -148,12 +148,17 @@ def test_sc_17_checked_run_param_variants(variant):
 @pytest.mark.parametrize("variant", ["full_optional", "empty_pass"])
 def test_sc_17_checked_run_alternative_readings(variant):
     """A4 / A7 alternative readings (deliver_when_full = optional, empty_hold_delivery = pass):
-    invariants hold and games terminate; SC.17.7 pre-final count: exactly S(N) ships taken."""
+    invariants hold and games terminate; SC.17.7: exactly S(N) ships taken and S(N) + N - 1
+    deliveries (a pass or a waiting full hold is no delivery). For `pass`, one starting ship has
+    capacity 1, so an empty hold with nothing that fits (a pass) really happens."""
     params = dict(deliver_when_full="optional") if variant == "full_optional" else dict(empty_hold_delivery="pass")
     cfg, c = build(4, "random", **params)
+    if variant == "empty_pass":
+        c[A.C_SHIP_CAP + next(s for s in range(int(c[A.C_N_SHIPS])) if c[A.C_SHIP_YARD + s] == 0)] = 1
     rec, viol = run_checked(c, n=3000)
     assert (rec["timeout"] == 0).all()
     assert (rec["ships_discarded"] == yard_size(c, 4)).all()
+    assert (rec["deliveries"] == yard_size(c, 4) + 3).all()
     assert_no_violations(viol)
 
 

@@ -624,9 +624,10 @@ def check_end(st, cfg):
     N = cfg[C_NP]
     if st[S_TIMEOUT] == 1:
         return 0
-    if cfg[C_EMPTY_PASS] == 0 and cfg[C_FULL_OPTIONAL] == 0:
-        if st[S_DELIV] != st[S_YARD_TOTAL] + N - 1 or st[S_SHIPS_DISC] != st[S_YARD_TOTAL]:
-            return V_DELIVERIES
+    # a pass (A7) or a full hold kept waiting (A4) is no delivery and takes no ship: the counts
+    # hold under every reading
+    if st[S_DELIV] != st[S_YARD_TOTAL] + N - 1 or st[S_SHIPS_DISC] != st[S_YARD_TOTAL]:
+        return V_DELIVERIES
     for p in range(N):
         if st[S_HOLD_N + p] != 0:
             return V_HOLDS
