@@ -519,6 +519,25 @@ def test_ce_22_10_mind_looks_at_a_main_players_hand_once():
     assert len(t.asked()) == 1
 
 
+def test_ce_22_10_mind_knows_the_hand_as_it_was_when_it_looked():
+    """CE.22.10 / CE.70.14: the Mind sees a hand once (a look in W-2), not the hand as it changes
+    afterwards: after blue's hand changes, the Mind's strategy still reads the hand it saw; the
+    other main player's hand stays unknown (-1)."""
+    t = table("none,none,Mind,none")
+    t.st[A.S_OFF], t.st[A.S_DEF] = 0, 1
+    t.set_hand(1, [ATT(4), ATT(20)])
+    seen = sorted(t.hand(1))
+    t.script(1)
+    t.window(A.W_2)
+    assert t.asked() == [(A.D_POWER, 2, 3)]
+    t.set_hand(1, [ATT(4)])
+    me, q = np.int64(2), np.int64(1)
+    assert A.seen_hand_n(t.st, me, q) == 2
+    assert sorted(A.seen_hand_card(t.st, me, q, np.int64(i)) for i in range(2)) == seen
+    assert A.seen_hand_n(t.st, me, np.int64(0)) == -1
+    assert A.seen_hand_n(t.st, q, q) == 1 and A.seen_hand_card(t.st, q, q, np.int64(0)) == t.hand(1)[0]
+
+
 def test_ce_22_10_mind_as_main_player_sees_only_its_opponent():
     """CE.22.10: as the offense the Mind may only look at the defense's hand (PASS or LOOK(1))."""
     t = table("Mind,none,none,none")
@@ -873,8 +892,8 @@ def test_ce_22_20_zombie_redirects_plague_losses():
 def test_ce_7_2_redirected_or_healed_plague_losses_not_onto_the_target(aliens):
     """CE.22.20 / CE.22.7 with CE.7.2 / CE.70.11: a Plague hits the defense in W-8; its 3 ships come
     from its other colonies, and when the Zombie redirects them (or the Healer heals them) they may
-    not go onto the target planet: the defense's ships there are frozen until the outcome (blue 2,
-    3, 4 x 1..3 ships offered, not blue 1); S_D stays 2."""
+    not go onto the target planet: the defense's ships there are frozen until the outcome, nor
+    back onto blue 2, which they left (blue 3, 4 x 1..3 ships offered); S_D stays 2."""
     t = setup_fight(aliens, centre=4, def_ships=2)
     t.set_ships(1, {P(BLUE, 1): 2, P(BLUE, 2): 4, P(BLUE, 3): 4, P(BLUE, 4): 4})
     t.hands(p1=[ATT(8)], p3=[ART(PLAGUE), ATT(6)])
@@ -883,11 +902,45 @@ def test_ce_7_2_redirected_or_healed_plague_losses_not_onto_the_target(aliens):
     t.script(A.art_code(PLAGUE, 1), S(P(BLUE, 2), 3), 1, S(P(BLUE, 3), 3))
     t.window(A.W_8)
     assert t.script_ok()
-    assert [a for a in t.asked() if a[0] == A.D_PLACE] == [(A.D_PLACE, 1, 9)]
+    assert [a for a in t.asked() if a[0] == A.D_PLACE] == [(A.D_PLACE, 1, 6)]
     assert t.on(1, P(BLUE, 1)) == 2 and t.on(1, P(BLUE, 3)) == 7 and t.warp(1) == w1
     t.reveal()
     t.outcome()
     assert totals(t)[4] == 2
+
+
+def test_ce_22_20_defending_zombie_redirects_from_its_third_home_colony():
+    """CE.20.6 / CE.22.20 / CE.19.1: the defense Zombie has exactly 3 home colonies and loses its
+    2 ships on the target (blue 1). The ships are about to be lost, not gone: its power is still
+    on when it decides, so it may redirect them (not onto blue 1); the home colony is lost after
+    the event, and the power goes off then."""
+    t = fight("none,Zombie,none,none", ATT(10), ATT(4), centre=4, def_ships=2)
+    w1 = t.warp(1)
+    t.script(1, S(P(BLUE, 2), 2))
+    assert t.outcome() == A.R_OFFENSE_WIN
+    assert t.script_ok()
+    assert (A.D_POWER, 1, 2) in t.asked()
+    assert t.warp(1) == w1 and t.on(1, P(BLUE, 2)) == 6 and t.on(1, P(BLUE, 1)) == 0
+    assert t[A.S_POWER + 1] == 0 and t[A.S_HOME + 1] == 2
+    assert t.conserved() == 0
+
+
+def test_ce_22_20_penalty_ships_not_back_onto_the_planet_they_left():
+    """CE.22.20 / CE.13.5 / A18: a Zombie main player fails a deal (its 2 centre ships go home
+    first) and gives its 3 penalty ships from red 1; redirected, they may go anywhere but red 1
+    ("excluding the planet they are being removed from"): 2 colonies x 1..3 ships offered, not 3."""
+    t = table("Zombie,none,none,none", deal_propose_policy="none")
+    t.encounter_state(0, 1, P(BLUE, 1), centre=2)
+    t.set_ships(0, {P(RED, 1): 5, P(RED, 2): 4, P(RED, 3): 4})
+    t.set_ships(1, {P(BLUE, 1): 2})
+    t.play_cards(NEG, NEG)
+    w0 = t.warp(0)
+    t.script(S(P(RED, 1), 2), S(P(RED, 1), 3), 1, S(P(RED, 2), 3))
+    assert t.outcome() == A.R_DEAL_FAILED
+    assert t.script_ok()
+    assert [a for a in t.asked() if a[0] == A.D_PLACE] == [(A.D_PLACE, 0, 6), (A.D_PLACE, 0, 6)]
+    assert t.warp(0) == w0 and t.on(0, P(RED, 1)) == 4 and t.on(0, P(RED, 2)) == 7
+    assert t.conserved() == 0
 
 
 def test_ce_22_20_zombie_release_deal_term():
@@ -1211,6 +1264,28 @@ def test_ce_21_1_zap_on_macron_weight():
     assert totals(t)[:3] == [8, 1, 9]
     assert t[A.S_ZAPPED] == 1 and t.power(0) == 0 and t.home(0) == 4
     assert uses(t, 0) == 0
+
+
+@pytest.mark.parametrize("answer", [1, 0])
+def test_ce_22_19_vulch_collecting_a_zap_can_itself_be_zapped(answer):
+    """CE.22.19 / CE.20.3 / CE.21.1: green zaps the Macron at the totals; the Vulch (yellow)
+    collecting the used Zap is an E.POWER too, so blue, holding a second Zap, is asked and may zap
+    the Vulch: both Zaps then go to the discard pile and the Vulch's power is off. If blue
+    passes, the Vulch gets the first Zap."""
+    t = fight("Macron,none,none,Vulch", ATT(8), ATT(8), centre=1, def_ships=3)
+    t.set_hand(1, [ART(ZAP), ATT(4)])
+    t.set_hand(2, [ART(ZAP), ATT(6)])
+    z1, z2 = t.card(2, ART(ZAP)), t.card(1, ART(ZAP))
+    t.script(-1, A.art_code(ZAP, 0), 1, A.art_code(ZAP, 3) if answer else -1)
+    assert t.outcome() == A.R_DEFENSE_WIN
+    assert t.script_ok()
+    assert t.asked()[:4] == [(A.D_ARTIFACT, 1, 2), (A.D_ARTIFACT, 2, 2), (A.D_POWER, 3, 2), (A.D_ARTIFACT, 1, 2)]
+    if answer:
+        assert {z1, z2} <= set(t.discard()) and z1 not in t.hand(3)
+        assert t[A.S_ZAPPED + 3] == 1 and t.power(3) == 0 and uses(t, 3) == 0
+    else:
+        assert z1 in t.hand(3) and z2 in t.hand(1) and uses(t, 3) == 1
+    assert t.conserved() == 0
 
 
 def test_ce_21_1_macron_limit_has_no_power_moment():

@@ -73,10 +73,11 @@ PK_ZOMBIE         -1 pass; 1 REDIRECT its ``st[S_PK_ARG2]`` ships about to go to
 PK_RELEASE        -1 pass; k = add RELEASE(k) of the opponent's warp ships to its deal proposal
 ================  ===========================================================================
 
-Hidden information with powers: the Mind's strategy may read the hands of the seats in
-``st[S_MIND_SEEN]`` (a bitmask, this encounter only); a card whose side bit is set in
+Hidden information with powers: the Mind's strategy knows the hand of the seat in
+``st[S_MIND_SEEN]`` (a bitmask, this encounter only) as it was when it looked (a copy in
+``S_MIND_HAND``; the live hand may have changed since); a card whose side bit is set in
 ``st[S_FACEUP]`` (1 offense, 2 defense) is face up before the reveal (Oracle) and may be read.
-Use ``may_see_hand`` / ``card_visible``.
+Use ``may_see_hand`` / ``seen_hand_n`` / ``seen_hand_card`` / ``card_visible``.
 
 Ship-source decisions (D_RESETTLE_SHIPS, D_LAUNCH, D_ALLY_SHIPS, D_DEAL_SHIPS, D_PENALTY,
 D_PLAGUE_SHIPS) build a "sources" multiset (CE.50) in chunks: each option ``src_code(pl, k)`` takes
@@ -287,6 +288,8 @@ S_HOME = _cf(MAX_P)  # home colonies (cache, CE.70.4)
 S_FOREIGN = _cf(MAX_P)  # foreign colonies (cache)
 S_ONPL = _cf(MAX_P)  # ships on planets (cache)
 S_CMASK = _cf(MAX_P)  # bit pl set while p has a ship on planet pl (cache: loops visit colonies only)
+S_TAKEN_FROM = _cf()  # planets the last take_ships took ships from (bit mask)
+S_QUIET = _cf()  # 1 while ships about to be lost have left their planet: the power check waits (CE.20.6)
 S_POWER = _cf(MAX_P)  # 1: power on (CE.19), a flag even with no aliens
 S_ZAPPED = _cf(MAX_P)  # zapped until the end of the encounter (CE.21.1)
 S_ALIEN = _cf(MAX_P)  # alien whose power the seat plays (CE.22), -1 none (or the nopower control)
@@ -302,6 +305,8 @@ S_ONCE = _cf()  # bitmask of seats that used their once-per-encounter power
 S_WONCE = _cf()  # bitmask of seats that used their once-per-window power (Amoeba, Sorcerer at W-8)
 S_FACEUP = _cf()  # 1: the offense's card is face up before the reveal, 2: the defense's (Oracle)
 S_MIND_SEEN = _cf()  # bitmask of the seats whose hand the Mind saw this encounter
+S_MIND_HAND_N = _cf()  # the hand it saw, as it was then (CE.22.10: a look, not a window)
+S_MIND_HAND = _cf(MAX_HAND)
 S_NEG_SIDE = _cf()  # 1 / 2: that side's revealed card counts as a negotiate (Empath)
 S_REDO = _cf()  # Chronos time travel pending
 S_LAST_CO = _cf()  # final revealed cards of this encounter (Filch)
@@ -551,8 +556,28 @@ def alien_of(st, p):
 
 @njit(inline="always")
 def may_see_hand(st, me, q):
-    """1 if `me` may read q's hand now: its own, or one its Mind power looked at (CE.22.10)."""
+    """1 if `me` knows q's hand: its own, or one its Mind power looked at this encounter
+    (CE.22.10). What the Mind knows is the hand as it was at the look: read it with
+    seen_hand_n / seen_hand_card, not from S_HAND (the hand may have changed since)."""
     return me == q or (st[S_WHO + A_MIND] == me and ((st[S_MIND_SEEN] >> q) & 1) == 1)
+
+
+@njit(inline="always")
+def seen_hand_n(st, me, q):
+    """Cards in q's hand as `me` knows it (its own now, or the Mind's look); -1 if unknown."""
+    if me == q:
+        return st[S_HAND_N + q]
+    if may_see_hand(st, me, q):
+        return st[S_MIND_HAND_N]
+    return -1
+
+
+@njit(inline="always")
+def seen_hand_card(st, me, q, i):
+    """Card i (0 <= i < seen_hand_n) of q's hand as `me` knows it."""
+    if me == q:
+        return st[S_HAND + q * MAX_HAND + i]
+    return st[S_MIND_HAND + i]
 
 
 @njit(inline="always")

@@ -42,8 +42,10 @@ Readings this engine had to choose where the contract leaves a gap (each documen
   standard_only policy accepts the standard deal with a RELEASE added (it only gives the
   responder ships back); a RELEASE takes effect (E.POWER) when the deal is carried out; Chronos's
   time travel closes W-9 at once (the reveal it acted on is cancelled); "excluding the planet they
-  are removed from" (Healer, Zombie) is the target planet for the defense's ships and nothing for
-  ships taken from several colonies; Mutant fills to 7 cards whatever new_hand_size is.
+  are removed from" (Healer, Zombie) is the target planet for the defense's ships and every
+  planet the ships were taken from for Plague and the failed-deal penalty; ships about to be lost
+  still count for their owner's power until the loss event is over (a Zombie defending its third
+  home colony may redirect them); Mutant fills to 7 cards whatever new_hand_size is.
 """
 import numpy as np
 from numba import njit
@@ -74,12 +76,15 @@ M1 = np.int64(-1)
 
 
 @njit(inline="always")
-def _colonies(st, p, excl):
-    """Bit mask of p's colonies (planets with a ship of p), without planet excl (-1: none)."""
-    m = st[S_CMASK + p]
-    if excl >= 0:
-        m &= ~(np.int64(1) << excl)
-    return m
+def _colonies(st, p, xm):
+    """Bit mask of p's colonies (planets with a ship of p), without the planets in mask xm."""
+    return st[S_CMASK + p] & ~xm
+
+
+@njit(inline="always")
+def _pbit(pl):
+    """Mask of planet pl (-1: the empty mask)."""
+    return (np.int64(1) << pl) if pl >= 0 else np.int64(0)
 
 
 @njit(inline="always")
@@ -97,9 +102,9 @@ def _lowest(m):
 
 @njit(inline="always")
 def _colony_options(st, p, excl, n):
-    """Write p's colonies (not excl) as options from index n on, lowest planet first; returns the
-    new option count."""
-    cm = _colonies(st, p, excl)
+    """Write p's colonies (not planet excl) as options from index n on, lowest planet first;
+    returns the new option count."""
+    cm = _colonies(st, p, _pbit(excl))
     while cm != 0:
         st[S_OPT + n] = _lowest(cm)
         cm &= cm - 1
@@ -108,11 +113,11 @@ def _colony_options(st, p, excl, n):
 
 
 @njit(inline="always")
-def _chunk_options(st, p, excl, room, by_ships, n):
-    """Ship-chunk options src_code(pl, k) for each colony of p (not excl), k = 1..room, and with
-    by_ships = 1 also k <= the ships there (taking ships rather than placing them), written from
-    index n on; returns the new option count."""
-    cm = _colonies(st, p, excl)
+def _chunk_options(st, p, xm, room, by_ships, n):
+    """Ship-chunk options src_code(pl, k) for each colony of p (not in mask xm), k = 1..room, and
+    with by_ships = 1 also k <= the ships there (taking ships rather than placing them), written
+    from index n on; returns the new option count."""
+    cm = _colonies(st, p, xm)
     while cm != 0:
         pl = _lowest(cm)
         cm &= cm - 1
@@ -293,10 +298,8 @@ def _first_answer(st, cfg, kind, param):
 
 
 @njit
-def _play_zap(st, cfg, q, p, log, lg):
-    """q plays Cosmic Zap on p's power (CE.21.1). The used card goes to the discard pile; a Vulch
-    (not q, not zapped) collects it without a further E.POWER (no Zap can answer a Zap's own
-    discard here: that keeps the trigger chain finite)."""
+def _zap(st, cfg, q, p, log, lg):
+    """q's Cosmic Zap takes effect on p's power (CE.21.1); returns the used card (not yet placed)."""
     card = _take_artifact(st, cfg, q, ART_ZAP)
     st[S_N_ART] += 1
     st[S_ART_USED + ART_ZAP] += 1
@@ -305,6 +308,16 @@ def _play_zap(st, cfg, q, p, log, lg):
     if lg:
         _log(log, E_ARTIFACT, q, ART_ZAP, p, T_POWER, card, I0)
         _log(log, E_ZAP, p, q, I0, I0, I0, I0)
+    return card
+
+
+@njit
+def _play_zap(st, cfg, q, p, log, lg):
+    """q plays Cosmic Zap on p's power (CE.21.1). The used card is about to reach the discard pile;
+    a Vulch (not q, not zapped) may collect it, and that use is itself an E.POWER (CE.20.3) a
+    second Zap may answer. The chain ends there: a zapped Vulch cannot collect the second card.
+    (Written without recursion: numba kernels stay non-recursive.)"""
+    card = _zap(st, cfg, q, p, log, lg)
     v = st[S_WHO + A_VULCH]
     if v >= 0 and v != q and st[S_POWER + v] == 1:
         st[S_OPT] = NONE
@@ -312,11 +325,20 @@ def _play_zap(st, cfg, q, p, log, lg):
         st[S_PK_ARG] = card
         st[S_PK_ARG2] = q
         if _ask_power(st, cfg, v, PK_VULCH, I2) == 1:
-            st[S_POWER_USES + v] += 1
-            if lg:
-                _log(log, E_ALIEN, v, A_VULCH, PK_VULCH, card, q, I0)
-            _hand_add(st, cfg, v, card)
-            return
+            q2 = NONE
+            if st[S_ART_KIND + ART_ZAP] > 0:
+                pend = st[S_PEND_POWER]
+                st[S_PEND_POWER] = v
+                q2 = _first_answer(st, cfg, ART_ZAP, v)
+                st[S_PEND_POWER] = pend
+            if q2 >= 0:
+                _discard(st, _zap(st, cfg, q2, v, log, lg))
+            else:
+                st[S_POWER_USES + v] += 1
+                if lg:
+                    _log(log, E_ALIEN, v, A_VULCH, PK_VULCH, card, q, I0)
+                _hand_add(st, cfg, v, card)
+                return
     _discard(st, card)
 
 
@@ -417,7 +439,8 @@ def ships_add(st, cfg, p, pl, d, log, lg):
         st[S_CMASK + p] &= ~(np.int64(1) << pl)
         if pl // PPS_MAX == p:
             st[S_HOME + p] -= 1
-            power_update(st, cfg, p, log, lg)
+            if st[S_QUIET] == 0:  # ships about to be lost: checked after the loss event
+                power_update(st, cfg, p, log, lg)
         else:
             st[S_FOREIGN + p] -= 1
 
@@ -441,9 +464,9 @@ def check_victory(st, cfg, log, lg):
 
 
 @njit
-def loss_event(st, cfg, p, k, excl, barred, log, lg):
-    """E.LOSS (CE.20.6): k ships of p (already taken from their zone; `excl` = the planet they came
-    from, or -1) are about to go to the warp. First the Zombie for its own ships (CE.22.20), then
+def _loss(st, cfg, p, k, xm, barred, log, lg):
+    """E.LOSS (CE.20.6): k ships of p (already taken from their zone; `xm` = the planets they came
+    from, a bit mask) are about to go to the warp. First the Zombie for its own ships (CE.22.20), then
     the Healer for another player's (CE.22.7; never `barred`, the negotiator owed compensation for
     this loss, nor a player with no colony to receive them). Returns the ships that reached the
     warp."""
@@ -453,20 +476,20 @@ def loss_event(st, cfg, p, k, excl, barred, log, lg):
         st[S_PK_ARG] = p
         st[S_PK_ARG2] = k
         z = st[S_WHO + A_ZOMBIE]
-        if z == p and st[S_POWER + p] == 1 and _has_colony_except(st, cfg, p, excl) == 1:
+        if z == p and st[S_POWER + p] == 1 and _has_colony_except(st, cfg, p, xm) == 1:
             st[S_OPT] = NONE
             st[S_OPT + 1] = I1
             if _ask_power(st, cfg, p, PK_ZOMBIE, I2) == 1 and power_event(st, cfg, p, PK_ZOMBIE, log, lg) == 1:
-                place_ships(st, cfg, p, k, excl, CTX_ZOMBIE, log, lg)  # no other colony: to the warp
+                place_ships(st, cfg, p, k, xm, CTX_ZOMBIE, log, lg)  # no other colony: to the warp
                 return 0
         h = st[S_WHO + A_HEALER]
-        if h >= 0 and h != p and p != barred and st[S_POWER + h] == 1 and _has_colony_except(st, cfg, p, excl) == 1:
+        if h >= 0 and h != p and p != barred and st[S_POWER + h] == 1 and _has_colony_except(st, cfg, p, xm) == 1:
             st[S_PK_ARG] = p
             st[S_PK_ARG2] = k
             st[S_OPT] = NONE
             st[S_OPT + 1] = I1
             if _ask_power(st, cfg, h, PK_HEALER, I2) == 1 and power_event(st, cfg, h, PK_HEALER, log, lg) == 1:
-                place_ships(st, cfg, p, k, excl, CTX_HEALER, log, lg)
+                place_ships(st, cfg, p, k, xm, CTX_HEALER, log, lg)
                 c = _draw(st, cfg, log, lg)
                 if c >= 0:
                     _hand_add(st, cfg, h, c)
@@ -475,6 +498,18 @@ def loss_event(st, cfg, p, k, excl, barred, log, lg):
     if lg:
         _log(log, E_LOSS, p, k, st[S_WARP + p], I0, I0, I0)
     return k
+
+
+@njit
+def loss_event(st, cfg, p, k, xm, barred, log, lg):
+    """E.LOSS as _loss. A caller that took the ships off their planets with st[S_QUIET] = 1 (so
+    the ships still count for p's power while the Zombie decides, CE.20.6 / CE.19.1) gets p's
+    power checked here, after the event."""
+    r = _loss(st, cfg, p, k, xm, barred, log, lg)
+    if st[S_QUIET] == 1:
+        st[S_QUIET] = 0
+        power_update(st, cfg, p, log, lg)
+    return r
 
 
 @njit
@@ -487,6 +522,8 @@ def take_ships(st, cfg, p, kind, kmin, kmax, excl, ms_ok, log, lg):
     st[S_CTX_N] = 0
     st[S_CTX_MIN] = kmin
     st[S_CTX_MAX] = kmax
+    st[S_TAKEN_FROM] = 0
+    xm = _pbit(excl)
     taken = 0
     while taken < kmax:
         n = I0
@@ -496,7 +533,7 @@ def take_ships(st, cfg, p, kind, kmin, kmax, excl, ms_ok, log, lg):
         room = kmax - taken
         if room > MAX_CHUNK:
             room = MAX_CHUNK
-        n = _chunk_options(st, p, excl, room, I1, n)
+        n = _chunk_options(st, p, xm, room, I1, n)
         if ms_ok == 1 and st[S_CENTRE] > 0 and st[S_OFF] == p:
             m = st[S_CENTRE] if st[S_CENTRE] < room else room
             for c in range(1, m + 1):
@@ -517,6 +554,7 @@ def take_ships(st, cfg, p, kind, kmin, kmax, excl, ms_ok, log, lg):
             st[S_CENTRE] -= c
         else:
             ships_add(st, cfg, p, src, -c, log, lg)
+            st[S_TAKEN_FROM] |= np.int64(1) << src
         taken += c
         st[S_CTX_N] = taken
         if lg:
@@ -525,16 +563,16 @@ def take_ships(st, cfg, p, kind, kmin, kmax, excl, ms_ok, log, lg):
 
 
 @njit
-def place_ships(st, cfg, p, k, excl, ctx, log, lg):
-    """Return rule (CE.0.8, CE.50.15): put k ships of p on its colonies as it chooses (never on
-    `excl`), a chunk of 1..4 ships per decision; with no permitted colony they go to the warp
-    (CE.16.3)."""
+def place_ships(st, cfg, p, k, xm, ctx, log, lg):
+    """Return rule (CE.0.8, CE.50.15): put k ships of p on its colonies as it chooses (never on a
+    planet in mask xm), a chunk of 1..4 ships per decision; with no permitted colony they go to
+    the warp (CE.16.3)."""
     st[S_CTX] = ctx
     left = k
     while left > 0:
         st[S_CTX_N] = left
         room = left if left < MAX_CHUNK else MAX_CHUNK
-        n = _chunk_options(st, p, excl, room, I0, I0)
+        n = _chunk_options(st, p, xm, room, I0, I0)
         if n == 0:
             st[S_WARP + p] += left
             if lg:
@@ -555,8 +593,8 @@ def place_ships(st, cfg, p, k, excl, ctx, log, lg):
 
 
 @njit
-def _has_colony_except(st, cfg, p, excl):
-    return 1 if _colonies(st, p, excl) != 0 else 0
+def _has_colony_except(st, cfg, p, xm):
+    return 1 if _colonies(st, p, xm) != 0 else 0
 
 
 # ---- artifacts (CE.21) -------------------------------------------------------------------------
@@ -621,8 +659,10 @@ def _plague(st, cfg, v, log, lg):
         avail -= st[S_PS + v * MAX_PLANETS + excl]
     k = avail if avail < 3 else 3
     if k > 0:
+        st[S_QUIET] = 1
         got = take_ships(st, cfg, v, D_PLAGUE_SHIPS, k, k, excl, I0, log, lg)
-        loss_event(st, cfg, v, got, excl, NONE, log, lg)  # redirected / healed ships: not onto the frozen target (CE.7.2)
+        # not back onto the planets they left, nor onto the frozen target (CE.22.7, CE.22.20, CE.7.2)
+        loss_event(st, cfg, v, got, st[S_TAKEN_FROM] | _pbit(excl), NONE, log, lg)  # redirected / healed ships: not onto the frozen target (CE.7.2)
     for kind in range(3):
         n = _card_options(st, cfg, v, np.int64(kind))
         if n == 0:
@@ -646,7 +686,7 @@ def _mobius(st, cfg, log, lg):
         k = st[S_WARP + q]
         if k > 0 and st[S_ONPL + q] > 0:
             st[S_WARP + q] = 0
-            place_ships(st, cfg, q, k, NONE, CTX_MOBIUS, log, lg)
+            place_ships(st, cfg, q, k, I0, CTX_MOBIUS, log, lg)
 
 
 @njit
@@ -661,11 +701,11 @@ def _force_field(st, cfg, mask, log, lg):
             k = st[S_WING + q]
             if k > 0:
                 st[S_WING + q] = 0
-                place_ships(st, cfg, q, k, NONE, CTX_FORCE_FIELD, log, lg)
+                place_ships(st, cfg, q, k, I0, CTX_FORCE_FIELD, log, lg)
             k = st[S_CARRIER + q]
             if k > 0:
                 st[S_CARRIER + q] = 0
-                place_ships(st, cfg, q, k, st[S_TARGET], CTX_FORCE_FIELD, log, lg)
+                place_ships(st, cfg, q, k, _pbit(st[S_TARGET]), CTX_FORCE_FIELD, log, lg)
             st[S_ALLY + q] = 0
             st[S_FF_OUT] |= 1 << q
 
@@ -762,10 +802,10 @@ def _amoeba(st, cfg, p, log, lg):
         k = ch - AMOEBA_REMOVE
         if p == o:
             st[S_CENTRE] -= k
-            place_ships(st, cfg, p, k, NONE, CTX_AMOEBA, log, lg)
+            place_ships(st, cfg, p, k, I0, CTX_AMOEBA, log, lg)
         else:
             ships_add(st, cfg, p, t, -k, log, lg)
-            place_ships(st, cfg, p, k, t, CTX_AMOEBA, log, lg)
+            place_ships(st, cfg, p, k, _pbit(t), CTX_AMOEBA, log, lg)
     return 1
 
 
@@ -909,6 +949,10 @@ def power_window(st, cfg, w, p, log, lg):
                 st[S_PK_ARG] = q
                 if power_event(st, cfg, p, PK_MIND, log, lg) == 1:  # CE.22.10
                     st[S_MIND_SEEN] |= np.int64(1) << q
+                    n = st[S_HAND_N + q]  # what it saw: the hand now, not as it changes later
+                    st[S_MIND_HAND_N] = n
+                    for i in range(n):
+                        st[S_MIND_HAND + i] = st[S_HAND + q * MAX_HAND + i]
                 return 1
     elif a == A_PHILANTHROPIST:
         if early and st[S_HAND_N + p] > 0:
@@ -1525,8 +1569,9 @@ def _offense_win(st, cfg, barred, log, lg):
     lost = 0
     k = st[S_PS + d * MAX_PLANETS + t]
     if k > 0:
+        st[S_QUIET] = 1  # they are still the defense's while the Zombie decides (CE.20.6)
         ships_add(st, cfg, d, t, -k, log, lg)
-        lost = loss_event(st, cfg, d, k, t, barred, log, lg)
+        lost = loss_event(st, cfg, d, k, _pbit(t), barred, log, lg)
         if cfg[C_COMP_REDIRECTED] == 1:
             lost = k
     for s in range(1, N):
@@ -1534,7 +1579,7 @@ def _offense_win(st, cfg, barred, log, lg):
         k = st[S_CARRIER + q]
         if k > 0:
             st[S_CARRIER + q] = 0
-            loss_event(st, cfg, q, k, t, NONE, log, lg)  # healed / redirected: not onto the target (A12)
+            loss_event(st, cfg, q, k, _pbit(t), NONE, log, lg)  # healed / redirected: not onto the target (A12)
     k = st[S_CENTRE]
     if k > 0:
         st[S_CENTRE] = 0
@@ -1589,7 +1634,7 @@ def _defense_win(st, cfg, barred, log, lg):
     k = st[S_CENTRE]
     if k > 0:
         st[S_CENTRE] = 0
-        lost = loss_event(st, cfg, o, k, NONE, barred, log, lg)
+        lost = loss_event(st, cfg, o, k, I0, barred, log, lg)
         if cfg[C_COMP_REDIRECTED] == 1:
             lost = k
     for s in range(1, N):
@@ -1597,14 +1642,14 @@ def _defense_win(st, cfg, barred, log, lg):
         k = st[S_WING + q]
         if k > 0:
             st[S_WING + q] = 0
-            loss_event(st, cfg, q, k, NONE, NONE, log, lg)
+            loss_event(st, cfg, q, k, I0, NONE, log, lg)
     for s in range(1, N):  # defensive allies go home, never onto the target planet (A12)
         q = _cw(o, s, N)
         k = st[S_CARRIER + q]
         if k > 0:
             st[S_CARRIER + q] = 0
             st[S_RWD + q] = k
-            place_ships(st, cfg, q, k, t, CTX_RETURN, log, lg)
+            place_ships(st, cfg, q, k, _pbit(t), CTX_RETURN, log, lg)
     for s in range(1, N):  # CE.14.4: clockwise from the offense's left
         q = _cw(o, s, N)
         k = st[S_RWD + q]
@@ -1822,7 +1867,7 @@ def execute_deal(st, cfg, code, log, lg):
             st[S_PK_ARG2] = k
             if st[S_WARP + r] >= k and st[S_ONPL + r] > 0 and power_event(st, cfg, z, PK_RELEASE, log, lg) == 1:
                 st[S_WARP + r] -= k
-                place_ships(st, cfg, r, k, NONE, CTX_RELEASE, log, lg)
+                place_ships(st, cfg, r, k, I0, CTX_RELEASE, log, lg)
                 done += 1
                 if lg:
                     _log(log, E_DEAL_TERM, TERM_RELEASE, z, r, k, I0, I0)
@@ -1897,8 +1942,9 @@ def penalty(st, cfg, p, log, lg):
     avail = st[S_ONPL + p]
     k = avail if avail < 3 else 3
     if k > 0:
+        st[S_QUIET] = 1
         got = take_ships(st, cfg, p, D_PENALTY, np.int64(k), np.int64(k), NONE, I0, log, lg)
-        loss_event(st, cfg, p, got, NONE, NONE, log, lg)
+        loss_event(st, cfg, p, got, st[S_TAKEN_FROM], NONE, log, lg)
 
 
 @njit
@@ -1912,11 +1958,11 @@ def _allies_home(st, cfg, log, lg):
         k = st[S_WING + q]
         if k > 0:
             st[S_WING + q] = 0
-            place_ships(st, cfg, q, k, NONE, CTX_RETURN, log, lg)
+            place_ships(st, cfg, q, k, I0, CTX_RETURN, log, lg)
         k = st[S_CARRIER + q]
         if k > 0:
             st[S_CARRIER + q] = 0
-            place_ships(st, cfg, q, k, st[S_TARGET], CTX_RETURN, log, lg)
+            place_ships(st, cfg, q, k, _pbit(st[S_TARGET]), CTX_RETURN, log, lg)
 
 
 @njit
@@ -1927,7 +1973,7 @@ def _deal_outcome(st, cfg, log, lg):
     k = st[S_CENTRE]  # CE.13.2 / A17
     if k > 0:
         st[S_CENTRE] = 0
-        place_ships(st, cfg, o, k, NONE, CTX_RETURN, log, lg)
+        place_ships(st, cfg, o, k, I0, CTX_RETURN, log, lg)
     if negotiate(st, cfg, log, lg) == 1:
         st[S_RESULT] = R_DEAL_MADE
         check_victory(st, cfg, log, lg)
@@ -2049,7 +2095,7 @@ def early_end(st, cfg, reason, log, lg):
     k = st[S_CENTRE]
     if k > 0:
         st[S_CENTRE] = 0
-        place_ships(st, cfg, o, k, NONE, CTX_EARLY_END, log, lg)
+        place_ships(st, cfg, o, k, I0, CTX_EARLY_END, log, lg)
     _allies_home(st, cfg, log, lg)
     st[S_RESULT] = R_NO_RESULT
     if lg:
@@ -2182,7 +2228,7 @@ def encounter(st, cfg, o, enc_no, log, lg):
     k = st[S_CENTRE]
     if k > 0 and st[S_DONE] == 0:  # a regrouped ship left on the mothership by RESETTLE
         st[S_CENTRE] = 0
-        place_ships(st, cfg, o, k, NONE, CTX_TURN_END, log, lg)
+        place_ships(st, cfg, o, k, I0, CTX_TURN_END, log, lg)
     lg_on = lg if st[S_DONE] == 0 else I0  # after the game's end nothing more is logged (CE.70.18)
     for q in range(N):
         st[S_ALLY + q] = 0

@@ -8,8 +8,8 @@ A strategy file overrides one power by answering that kind itself and passing th
         return my_trader(st, cfg, me)
     return basic_decide(kind, st, cfg, me)
 
-Information: only what ``me`` may see (CE.70.14): hands through ``may_see_hand`` (its own, or what
-its Mind power saw), encounter cards through ``card_visible`` (revealed, or face up early because
+Information: only what ``me`` may see (CE.70.14): hands through ``seen_hand_n`` /
+``seen_hand_card`` (its own, or the hand its Mind power saw, as it was then), encounter cards through ``card_visible`` (revealed, or face up early because
 of the Oracle).
 """
 import numpy as np
@@ -19,8 +19,8 @@ from simsuite.games.cosmic.api import (
     C_CARD_KIND, C_CARD_VAL, K_ATTACK, K_NEGOTIATE, MAX_HAND, MAX_PLANETS, PK_AMOEBA,
     PK_CHRONOS, PK_HEALER, PK_MIND, PK_MUTANT, PK_MUTANT_SRC, PK_PARASITE, PK_PHILANTHROPIST, PK_RELEASE,
     PK_SORCERER, PK_TRADER, S_CARD_D, S_CARD_O, S_DEF, S_EMOTION, S_FOREIGN, S_HAND, S_HAND_N, S_NEG_SIDE,
-    S_NOPT, S_OFF, S_OPT, S_PK, S_PK_ARG, S_PS, S_TARGET, SIDE_DEFENSE, SIDE_OFFENSE, best_attack, card_visible,
-    defense_strength, may_see_hand, offense_strength,
+    S_NOPT, S_OFF, S_OPT, S_PK, S_PK_ARG, S_PS, S_TARGET, SIDE_DEFENSE, SIDE_OFFENSE, card_visible,
+    defense_strength, offense_strength, seen_hand_card, seen_hand_n,
 )
 from simsuite.games.cosmic.heuristics import (
     card_keep_value, find_option, mean_attack, offense_win_chance, threat, would_win,
@@ -58,9 +58,14 @@ def expected_opponent_card(st, cfg, me):
     c = _card(st, q)
     if c >= 0 and card_visible(st, _side(st, q)) == 1:
         return float(card_strength(cfg, c))
-    if may_see_hand(st, me, q) == 1:
-        b = best_attack(st, cfg, q)
-        return float(b if b >= 0 else 0)
+    n = seen_hand_n(st, me, q)
+    if n >= 0:
+        b = 0
+        for i in range(n):
+            c = seen_hand_card(st, me, q, i)
+            if cfg[C_CARD_KIND + c] == K_ATTACK and cfg[C_CARD_VAL + c] > b:
+                b = cfg[C_CARD_VAL + c]
+        return float(b)
     return mean_attack(st, cfg)
 
 
@@ -211,10 +216,11 @@ def trader(st, cfg, me):
     mine = 0.0
     for i in range(st[S_HAND_N + me]):
         mine += card_keep_value(cfg, st[S_HAND + me * MAX_HAND + i])
-    if may_see_hand(st, me, q) == 1:
+    n = seen_hand_n(st, me, q)
+    if n >= 0:
         theirs = 0.0
-        for i in range(st[S_HAND_N + q]):
-            theirs += card_keep_value(cfg, st[S_HAND + q * MAX_HAND + i])
+        for i in range(n):
+            theirs += card_keep_value(cfg, seen_hand_card(st, me, q, i))
     else:
         theirs = AVG_CARD_KEEP * st[S_HAND_N + q]
     return 1 if theirs > mine + 6 else 0
