@@ -270,6 +270,42 @@ def _spec_axes(g, spec: dict):
     return grids[0] if isinstance(raw, dict) else grids
 
 
+def _sweep_plan(g, spec: dict, sets=(), players=None, strategies=None, aliens=None, rotate=None, n_games=None,
+                seed=None, unit=None, precision=None):
+    """(base, axes, games, seed, unit, precision) of a sweep: the definition file's values with the
+    command line's over them. `sweep` and `report NAME` both use it, so they define the same sweep."""
+    from .params import parse_assignment, split_values
+    from .sweep import DEFAULT_UNIT, axis_grids
+
+    base = {g.param(k).name: v for k, v in spec.get("set", {}).items()}
+    axes = _spec_axes(g, spec)
+    grids = axis_grids(axes)
+    base.setdefault("rotate", True)
+    given = [parse_assignment(s) for s in sets]
+    given += [(k, v) for k, v in (("players", players), ("strategies", strategies), ("aliens", aliens))
+              if v is not None]
+    for k, v in given:  # a command-line value replaces the file's, in every grid
+        name = g.param(k).name
+        for a in grids:
+            a.pop(name, None)
+        if len(split_values(g.param(name), v)) > 1:
+            for a in grids:
+                a[name] = v
+            base.pop(name, None)
+        else:
+            base[name] = v
+    axes = grids[0] if isinstance(axes, dict) else grids
+    if rotate is not None:
+        base["rotate"] = rotate
+    n_games = n_games or int(spec.get("games", 100_000))
+    seed = int(seed if seed is not None else spec.get("seed", 1))
+    precision = precision if precision is not None else spec.get("precision")
+    if precision is not None and unit is None and "unit" not in spec:
+        unit = 1 << 16  # finer steps so a cell stops close to the precision asked
+    unit = unit or int(spec.get("unit", DEFAULT_UNIT))
+    return base, axes, n_games, seed, unit, precision
+
+
 @cli.command()
 @click.argument("game_name", required=False)
 @_common
@@ -295,8 +331,7 @@ def sweep(game_name, seed, players, aliens, strategies, sets, chunk, threads, st
     With --scheduler tcp://HOST:PORT the units run on a Dask cluster (same results).
     """
     from . import games
-    from .params import parse_assignment, split_values
-    from .sweep import DEFAULT_UNIT, run_sweep
+    from .sweep import axis_names, run_sweep
 
     spec = load_sweep_file(Path(config_file)) if config_file else {}
     game_name = game_name or spec.get("game")
@@ -305,37 +340,13 @@ def sweep(game_name, seed, players, aliens, strategies, sets, chunk, threads, st
     g = games.get(game_name)
     if spec.get("game") and games.get(spec["game"]).name != g.name:
         raise BadInput("--config", f"the file is for {spec['game']}, not {g.name}")
-    from .sweep import axis_grids, axis_names
-
-    base = {g.param(k).name: v for k, v in spec.get("set", {}).items()}
-    axes = _spec_axes(g, spec)
-    grids = axis_grids(axes)
-    base.setdefault("rotate", True)
-    given = [parse_assignment(s) for s in sets]
-    given += [(k, v) for k, v in (("players", players), ("strategies", strategies), ("aliens", aliens))
-              if v is not None]
-    for k, v in given:  # a command-line value replaces the file's, in every grid
-        name = g.param(k).name
-        for a in grids:
-            a.pop(name, None)
-        if len(split_values(g.param(name), v)) > 1:
-            for a in grids:
-                a[name] = v
-            base.pop(name, None)
-        else:
-            base[name] = v
-    axes = grids[0] if isinstance(axes, dict) else grids
-    if rotate is not None:
-        base["rotate"] = rotate
-    n_games = n_games or int(spec.get("games", 100_000))
-    seed = seed if seed != 1 or "seed" not in spec else int(spec["seed"])
+    # --seed given on the command line wins over the file's seed (its default 1 does not)
+    seed_given = click.get_current_context().get_parameter_source("seed") != click.core.ParameterSource.DEFAULT
+    base, axes, n_games, seed, unit, precision = _sweep_plan(
+        g, spec, sets, players, strategies, aliens, rotate, n_games, seed if seed_given else None, unit, precision)
     extra = tuple(strategy_dirs) + tuple(spec.get("strategy_dirs", ()))
     name = spec.get("name") or (Path(out).name if out else f"{g.name}-sweep")
     out = Path(out) if out else ROOT / "results" / name
-    precision = precision if precision is not None else spec.get("precision")
-    if precision is not None and unit is None and "unit" not in spec:
-        unit = 1 << 16  # finer steps so a cell stops close to the precision asked
-    unit = unit or int(spec.get("unit", DEFAULT_UNIT))
     info = run_sweep(g, base, axes, n_games, seed, out, extra, threads, unit, scheduler, name,
                      precision=precision)
     from .store import read_results
@@ -377,16 +388,14 @@ def report(source, out, threads, as_json):
                                      f"known sweeps: {known}")
         spec = load_sweep_file(f)
         g = games.get(spec["game"])
-        base = {g.param(k).name: v for k, v in spec.get("set", {}).items()}
-        axes = _spec_axes(g, spec)
+        base, axes, n_games, seed, unit, precision = _sweep_plan(g, spec)
         src = ROOT / "results" / spec.get("name", source)
         if not as_json:
             click.echo(f"running sweep {source} into {src} (resumes if interrupted) ...")
-        from .sweep import DEFAULT_UNIT, run_sweep
+        from .sweep import run_sweep
 
-        run_sweep(g, base, axes, int(spec.get("games", 100_000)), int(spec.get("seed", 1)), src,
-                  tuple(spec.get("strategy_dirs", ())), threads, int(spec.get("unit", DEFAULT_UNIT)),
-                  definition_name=spec.get("name", source))
+        run_sweep(g, base, axes, n_games, seed, src, tuple(spec.get("strategy_dirs", ())), threads, unit,
+                  definition_name=spec.get("name", source), precision=precision)
     res = make_report(src, Path(out) if out else None)
     if as_json:
         _echo_json(res)

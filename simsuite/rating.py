@@ -24,8 +24,11 @@ def _parse(comps: pd.DataFrame):
 
 
 def plackett_luce(comps: pd.DataFrame, iters: int = 2000, tol: float = 1e-10) -> pd.DataFrame:
-    """Fit strengths; returns one row per label: strength (geometric mean 1), log_strength, se,
-    95% interval of the strength, and the chance to win a 4-player table of average opponents."""
+    """Fit strengths; returns one row per label: strength (geometric mean 1 over the labels that
+    won something), log_strength, se and the 95% interval of the strength. A label that never won
+    has no finite estimate (its likelihood grows as its strength goes to 0): strength 0, the rest
+    NaN, and it is left out of the normalisation. ``result.attrs["converged"]`` says whether the
+    iteration met `tol` within `iters`."""
     labels, tables = _parse(comps)
     K = len(labels)
     if K == 0:
@@ -36,30 +39,48 @@ def plackett_luce(comps: pd.DataFrame, iters: int = 2000, tol: float = 1e-10) ->
     for g, ids, sh in tables:
         np.add.at(wins, ids, sh)
         np.add.at(appear, ids, g)
-    s = np.ones(K)
+    ok = wins > 0
+    s = np.where(ok, 1.0, 0.0)
+    converged = False
     for _ in range(iters):
         denom = np.zeros(K)
         for g, ids, _sh in tables:
-            np.add.at(denom, ids, g / s[ids].sum())
-        new = np.where(denom > 0, np.maximum(wins, 1e-12) / np.maximum(denom, 1e-300), s)
-        new /= np.exp(np.mean(np.log(new)))
-        done = np.max(np.abs(np.log(new) - np.log(s))) < tol
+            tot = s[ids].sum()
+            if tot > 0:
+                np.add.at(denom, ids, g / tot)
+        new = np.where(ok & (denom > 0), wins / np.maximum(denom, 1e-300), s)
+        new[ok] /= np.exp(np.mean(np.log(new[ok])))
+        done = np.max(np.abs(np.log(new[ok]) - np.log(s[ok]))) < tol if ok.any() else True
         s = new
         if done:
+            converged = True
             break
-    # observed information of theta = log s: sum over tables of g * (diag(p) - p p^T), by label
-    info = np.zeros((K, K))
+    # observed information of theta = log s (labels that won): sum over tables of
+    # g * (diag(p) - p p^T), by label
+    idx = np.flatnonzero(ok)
+    M = len(idx)
+    pos = np.full(K, -1)
+    pos[idx] = np.arange(M)
+    info = np.zeros((M, M))
     for g, ids, _sh in tables:
-        p = s[ids] / s[ids].sum()
-        P = np.zeros(K)
-        np.add.at(P, ids, p)
+        tot = s[ids].sum()
+        if tot <= 0:
+            continue
+        P = np.zeros(M)
+        keep = ok[ids]
+        np.add.at(P, pos[ids[keep]], s[ids[keep]] / tot)
         info += g * (np.diag(P) - np.outer(P, P))
-    # the sum-to-zero constraint: invert on the subspace orthogonal to the all-ones vector
-    C = np.eye(K) - 1.0 / K
-    cov = C @ np.linalg.pinv(C @ info @ C) @ C
-    se = np.sqrt(np.maximum(np.diag(cov), 0.0))
-    theta = np.log(s)
-    return pd.DataFrame(dict(label=labels, strength=s, log_strength=theta, se=se,
-                             ci_low=np.exp(theta - 1.96 * se), ci_high=np.exp(theta + 1.96 * se),
-                             wins=wins, player_games=appear)).sort_values("strength", ascending=False,
-                                                                          ignore_index=True)
+    se = np.full(K, np.nan)
+    if M:
+        # the sum-to-zero constraint: invert on the subspace orthogonal to the all-ones vector
+        C = np.eye(M) - 1.0 / M
+        cov = C @ np.linalg.pinv(C @ info @ C) @ C
+        se[idx] = np.sqrt(np.maximum(np.diag(cov), 0.0))
+    with np.errstate(divide="ignore"):
+        theta = np.where(ok, np.log(np.where(ok, s, 1.0)), np.nan)
+    out = pd.DataFrame(dict(label=labels, strength=s, log_strength=theta, se=se,
+                            ci_low=np.exp(theta - 1.96 * se), ci_high=np.exp(theta + 1.96 * se),
+                            wins=wins, player_games=appear)).sort_values("strength", ascending=False,
+                                                                         ignore_index=True)
+    out.attrs["converged"] = converged
+    return out

@@ -4,7 +4,8 @@
 ``index.html`` and its charts into one folder (relative links only, no external CSS/JS).
 
 Fairness is judged on the win share (a shared win counts 1/k to each of its k winners), whose
-fair value is 1/N. Turn-order and strategy tests are Bonferroni-corrected over all the tests
+fair value is 1/N of the games someone won (1/N unless games time out without a winner).
+Label rankings (strategies, aliens) pool only the cells that mix labels. Turn-order and strategy tests are Bonferroni-corrected over all the tests
 of their kind in the report; the normal interval stored per group gives the standard error.
 """
 from __future__ import annotations
@@ -178,7 +179,7 @@ def _position_findings(groups: pd.DataFrame, desc: dict) -> tuple[list[str], int
     pos = _corrected(pos, m)
     out = []
     for _, r in pos[pos["sig"]].sort_values(["cell", "key"], key=_key_order).iterrows():
-        k, n = int(r["key"]), int(round(1 / r["fair_share"]))
+        k, n = int(r["key"]), int(r["players"]) if "players" in r else int(round(1 / r["fair_share"]))
         above = r["win_share"] > r["fair_share"]
         out.append(f"{desc[int(r['cell'])]}, {_position_name(k, n)} wins "
                    f"{_pct(r['win_share'], r['share_ci_low'], r['share_ci_high'])} against a fair "
@@ -396,8 +397,8 @@ def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
                 ax.errorbar(xs, dk["win_share"], yerr=[lo, hi], marker="o", ms=4, capsize=3,
                             ls="-" if numeric else "none", color=colors[k], label=name(k))
             _set_xaxis(ax, lay, cat, labels)
-        for fair in sorted(d["fair_share"].unique()):
-            ax.axhline(fair, ls="--", color="0.4", lw=1, label=f"fair 1/N = {fair:.3f}")
+        for fair in sorted(d["fair_share"].round(4).unique()):
+            ax.axhline(fair, ls="--", color="0.4", lw=1, label=f"fair share = {fair:.3f}")
         ax.legend(fontsize=7)
         ax.set_ylabel("win share (shared wins split)")
         ax.set_title(_panel_title(plabel, cells), fontsize=10)
@@ -574,6 +575,17 @@ def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
         warnings.append(f"Cells were computed by {len(codes)} different builds of the engine and strategies "
                         f"(code hashes {', '.join(c[:8] for c in map(str, codes))}): compare them with care.")
     games = _uniq(cells["games"]) if "games" in cells else []
+    prec = meta.get("precision")
+    if prec is not None and "max_ci_half_width" in cells:
+        short = cells[cells["max_ci_half_width"] > prec]
+        if len(short):
+            warnings.append(f"{len(short)} of {len(cells)} cells reached the game cap before every win rate's 95% "
+                            f"interval was within ±{prec:g} (widest ±{short['max_ci_half_width'].max():.4f}); "
+                            "raise --games to reach the precision asked.")
+    if "timeout_mean" in cells and (cells["timeout_mean"] > 0).any():
+        warnings.append(f"Some games hit the turn cap without a winner (up to {cells['timeout_mean'].max():.2%} "
+                        "of a cell): nobody gets a share of those, so the fair share is 1/N of the games "
+                        "someone won.")
     if len(games) > 1:
         warnings.append(f"Cells played different numbers of games ({min(games)}–{max(games)}): "
                         "intervals differ in width.")
@@ -666,18 +678,21 @@ def _holm(p: np.ndarray) -> np.ndarray:
 
 
 def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players: int) -> pd.DataFrame:
-    """Pooled over the cells with this player count: win rate (Wilson), win share with its
-    interval, z and Holm-adjusted p against the fair 1/N, and Plackett-Luce strength."""
+    """Pooled over the cells with this player count that mix labels (a cell where every seat
+    has the same label says nothing about it): win rate (Wilson), win share with its interval,
+    z and Holm-adjusted p against the fair share (1/N of the games someone won), and
+    Plackett-Luce strength."""
     from .rating import plackett_luce
     from .stats import wilson
 
     g = groups[(groups["kind"] == kind) & (groups["players"] == players)]
+    g = g[g.groupby("cell")["key"].transform("nunique") > 1]
     if g.empty:
         return pd.DataFrame()
     se = (g["share_ci_high"] - g["share_ci_low"]) / (2 * 1.959963984540054)
-    g = g.assign(share_n=g["win_share"] * g["n"], var_n2=(se * g["n"]) ** 2)
+    g = g.assign(share_n=g["win_share"] * g["n"], var_n2=(se * g["n"]) ** 2, fair_n=g["fair_share"] * g["n"])
     agg = g.groupby("key").agg(n=("n", "sum"), wins=("wins", "sum"), share_n=("share_n", "sum"),
-                               var_n2=("var_n2", "sum")).reset_index()
+                               var_n2=("var_n2", "sum"), fair_n=("fair_n", "sum")).reset_index()
     agg["win_rate"] = agg["wins"] / agg["n"]
     ci = [wilson(w, n) for w, n in zip(agg["wins"], agg["n"])]
     agg["ci_low"] = [c[0] for c in ci]
@@ -686,8 +701,7 @@ def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, player
     share_se = np.sqrt(agg["var_n2"]) / agg["n"]
     agg["share_ci_low"] = agg["win_share"] - 1.96 * share_se
     agg["share_ci_high"] = agg["win_share"] + 1.96 * share_se
-    fair = 1.0 / players
-    agg["fair_share"] = fair
+    fair = agg["fair_share"] = agg["fair_n"] / agg["n"]
     z = (agg["win_share"] - fair) / share_se.replace(0, np.nan)
     agg["z"] = z
     p = 2 * (1 - np.array([NormalDist().cdf(abs(v)) if np.isfinite(v) else 0.5 for v in z]))
@@ -705,7 +719,7 @@ def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, player
         agg["strength"] = agg["key"].map(fit["strength"])
         agg["strength_ci_low"] = agg["key"].map(fit["ci_low"])
         agg["strength_ci_high"] = agg["key"].map(fit["ci_high"])
-    agg = agg.drop(columns=["share_n", "var_n2"]).rename(columns={"key": kind})
+    agg = agg.drop(columns=["share_n", "var_n2", "fair_n"]).rename(columns={"key": kind})
     return agg.sort_values("win_share", ascending=False, ignore_index=True)
 
 
@@ -826,17 +840,18 @@ def _fmt_p(p: float) -> str:
 
 def _ranking_display(rank: pd.DataFrame, kind: str, players: int) -> pd.DataFrame:
     """The ranking as a readable table (percentages with intervals, verdicts)."""
-    fair = 1.0 / players
+    fair = float(rank["fair_share"].mean()) if "fair_share" in rank else 1.0 / players
     rows = []
     for i, r in rank.iterrows():
         row = {"rank": i + 1, _label_name(kind): r[kind], "player-games": f"{int(r['n']):,}",
                "win rate (95% CI)": _pct_ci(r["win_rate"], r["ci_low"], r["ci_high"]),
                "win share (95% CI)": _pct_ci(r["win_share"], r["share_ci_low"], r["share_ci_high"]),
-               f"vs fair {_pct(fair)} (pp)": _pp(r["win_share"] - fair),
+               f"vs fair {_pct(fair)} (pp)": _pp(r["win_share"] - r.get("fair_share", fair)),
                "Holm p": _fmt_p(r["p_holm"]), "verdict": r["verdict"]}
         if "strength" in rank and np.isfinite(r.get("strength", np.nan)):
-            row["Plackett-Luce strength (95% CI)"] = (f"{r['strength']:.3f} ({r['strength_ci_low']:.3f}–"
-                                                      f"{r['strength_ci_high']:.3f})")
+            row["Plackett-Luce strength (95% CI)"] = (
+                f"{r['strength']:.3f} ({r['strength_ci_low']:.3f}–{r['strength_ci_high']:.3f})"
+                if np.isfinite(r["strength_ci_low"]) else "no wins: no estimate")
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -861,7 +876,9 @@ def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path) -> b
     colors = ["C3" if v == "above fair" else "C0" if v == "below fair" else "0.45" for v in r["verdict"]]
     _hbars(ax, r["win_share"].to_numpy(), y, (r["win_share"] - r["share_ci_low"]).to_numpy(),
            (r["share_ci_high"] - r["win_share"]).to_numpy(), colors)
-    ax.axvline(1 / players, color="k", ls="--", lw=1, label=f"fair share 1/{players}")
+    fair = float(rank["fair_share"].mean()) if "fair_share" in rank else 1 / players
+    ax.axvline(fair, color="k", ls="--", lw=1, label=f"fair share {fair:.3f}" if abs(fair - 1 / players) > 5e-4
+               else f"fair share 1/{players}")
     ax.set_yticks(y, r[kind], fontsize=8)
     ax.set_xlabel("win share (a joint win counts 1/k), 95% interval")
     ax.scatter([], [], c="C3", s=18, label="above fair (Holm)")
@@ -973,7 +990,7 @@ def _contribution_block(con: pd.DataFrame, ref, base: str, players: int) -> str:
 def _label_findings(show: pd.DataFrame, kind: str, players: int) -> list[str]:
     """Plain-language summary of one ranking: who is above / below the fair share."""
     name = _label_name(kind)
-    fair = _pct(1 / players)
+    fair = _pct(float(show["fair_share"].mean()) if "fair_share" in show else 1 / players)
     sig = show[show["verdict"] != ""]
     if sig.empty:
         return [f"With {players} players, no {name} differs significantly from the fair share {fair} after "
@@ -997,9 +1014,10 @@ def _label_findings(show: pd.DataFrame, kind: str, players: int) -> list[str]:
         text += ("; " if above else "") + f"under-powered (below {fair}): " + "; ".join(below)
     text += f". {n_fair} of {len(show)} {name}s {'is' if n_fair == 1 else 'are'} not distinguishable from fair."
     out.append(text)
-    if "strength" in show and show["strength"].notna().any():
-        best = show.loc[show["strength"].idxmax()]
-        worst = show.loc[show["strength"].idxmin()]
+    est = show[np.isfinite(show["strength_ci_low"])] if "strength_ci_low" in show else show.iloc[:0]
+    if len(est):
+        best = est.loc[est["strength"].idxmax()]
+        worst = est.loc[est["strength"].idxmin()]
         out.append(f"With {players} players, the Plackett-Luce strengths (fitted from every table composition) "
                    f"range from {worst[kind]} {worst['strength']:.2f} (95% CI {worst['strength_ci_low']:.2f}–"
                    f"{worst['strength_ci_high']:.2f}) to {best[kind]} {best['strength']:.2f} "

@@ -5,7 +5,9 @@ loop over games) into sums that merge exactly, so the summary does not depend on
 
 Win accounting per player-game: ``win`` = 1 when the player is among the winners (a shared win
 counts), ``shared_win`` = 1 when it shares the win with others, ``win_share`` = 1/k for one of k
-winners. Over all seats win_share sums to 1 per game, so its fair value is 1/N.
+winners. Over all seats win_share sums to 1 per game that someone won (0 for a game without a
+winner, e.g. a timeout), so its fair value is (games with a winner) / (N x games): 1/N when every
+game has a winner.
 
 All sums are integers (win shares are counted in units of 1/SHARE_UNIT), so merging is exact:
 the summary is bit-identical whatever the chunking, the executor or the order of merging.
@@ -73,6 +75,7 @@ class Accumulator:
         self.names = list(strategy_names)
         self.hist_metrics = tuple(hist_metrics)
         self.games = 0
+        self.decided = 0  # games with at least one winner (a timed-out game may have none)
         self.metrics: dict[str, np.ndarray] = {}  # name -> [sum, sumsq, min, max]
         self.hists: dict[str, np.ndarray] = {}
         self.groups: dict[tuple[str, str], np.ndarray] = {}
@@ -110,6 +113,7 @@ class Accumulator:
                     self.hists[name] = np.pad(old, (0, m - len(old))) + np.pad(h, (0, m - len(h)))
         win = seats["win"].astype(np.int64)
         k = win.sum(axis=1, keepdims=True)
+        self.decided += int((k > 0).sum())
         share = win * (SHARE_UNIT // np.maximum(k, 1))
         shared = win * (k > 1)
         score = seats["score"].astype(np.int64)
@@ -205,6 +209,7 @@ class Accumulator:
         if other.games == 0:
             return
         self.games += other.games
+        self.decided += other.decided
         for name, row in other.metrics.items():
             old = self.metrics.get(name)
             self.metrics[name] = list(row) if old is None else _merge_metric(old, row)
@@ -248,12 +253,23 @@ class Accumulator:
             scm, scsd, _, _ = mean_ci(sc, scs, n)
             rows.append(dict(kind=kind, key=key, n=int(n), wins=int(wins), win_rate=wins / n, ci_low=lo, ci_high=hi,
                              shared_win_rate=shared / n, win_share=sm, share_ci_low=slo, share_ci_high=shi,
-                             fair_share=1.0 / self.N, score_mean=scm, score_sd=scsd))
+                             fair_share=self.fair_share(), score_mean=scm, score_sd=scsd))
         return rows
+
+    def fair_share(self) -> float:
+        """A player's fair win share: 1/N of the games that someone won (a game with no winner, e.g.
+        a timeout, gives nobody a share)."""
+        return self.decided / (self.N * self.games) if self.games else 1.0 / self.N
+
+    def max_ci_half_width(self) -> float:
+        """The widest 95% win-rate interval's half-width over every group (what --precision bounds)."""
+        rows = self.group_rows()
+        return max(((r["ci_high"] - r["ci_low"]) / 2 for r in rows), default=float("nan"))
 
     def to_dict(self) -> dict:
         """JSON-able exact state (for chunk files and for results coming back from workers)."""
         return dict(N=self.N, names=self.names, hist_metrics=list(self.hist_metrics), games=self.games,
+                    decided=self.decided,
                     metrics={k: [int(x) for x in v] for k, v in self.metrics.items()},
                     hists={k: [int(x) for x in v] for k, v in self.hists.items()},
                     groups=[[k, key, [int(x) for x in g]] for (k, key), g in self.groups.items()],
@@ -266,6 +282,7 @@ class Accumulator:
     def from_dict(cls, d: dict) -> "Accumulator":
         a = cls(d["N"], d["names"], tuple(d["hist_metrics"]))
         a.games = d["games"]
+        a.decided = d.get("decided", d["games"])
         a.metrics = {k: list(v) for k, v in d["metrics"].items()}
         a.hists = {k: np.array(v, np.int64) for k, v in d["hists"].items()}
         a.groups = {(k, key): np.array(g, np.int64) for k, key, g in d["groups"]}

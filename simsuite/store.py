@@ -53,6 +53,7 @@ def cell_tables(res: CellResult, cell: int) -> tuple[dict, list[dict], list[dict
     row.update({k: v for k, v in res.config.items()})
     row.update(res.acc.metric_summary())
     row.update(first_game=res.g0)  # timings live in the manifest: the table depends on the games only
+    row.update(max_ci_half_width=res.acc.max_ci_half_width())  # the widest win-rate interval (--precision)
     groups = [dict(cell=cell, config_hash=ident["config_hash"], players=res.config["players"], **g)
               for g in res.acc.group_rows()]
     hists = [dict(cell=cell, config_hash=ident["config_hash"], **h) for h in res.acc.hist_rows()]

@@ -122,8 +122,7 @@ class ChunkStore:
 def precise_enough(acc: Accumulator, precision: float) -> bool:
     """True when every win rate's 95% interval (per seat, turn position, strategy, ...) has a
     half-width of at most `precision`."""
-    rows = acc.group_rows()
-    return bool(rows) and max((r["ci_high"] - r["ci_low"]) / 2 for r in rows) <= precision
+    return acc.max_ci_half_width() <= precision
 
 
 def _axes_doc(axes):

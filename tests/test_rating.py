@@ -1,6 +1,9 @@
 """Head-to-head and table-composition statistics, and the Plackett-Luce strengths."""
+import math
+
 import numpy as np
 import pandas as pd
+import pytest
 
 from simsuite.rating import plackett_luce
 from simsuite.stats import SHARE_UNIT, Accumulator
@@ -77,3 +80,61 @@ def test_sweep_writes_h2h_and_strengths_rank_strategies(tmp_path):
     page = (tmp_path / "report" / "index.html").read_text()
     assert "Strategy ranking, 3 players" in page
     assert any("market" in f and "above fair" in f for f in rep["findings"])
+
+
+def test_fair_share_counts_only_games_someone_won():
+    """A game without a winner (a timeout) gives nobody a share: the fair share is 1/N of the games
+    someone won, the same after splitting and merging, and the win shares of all seats add up
+    to it times N."""
+    win = np.array([[1, 0, 0], [0, 0, 0], [0, 1, 1], [0, 0, 0]])
+    ids = np.zeros_like(win)
+    acc = Accumulator(3, ["x"])
+    acc.add({"turns": np.ones(4, np.int64)}, dict(win=win, score=win, strategy=ids, position=ids))
+    assert acc.fair_share() == pytest.approx(2 / (3 * 4))
+    seats = [r for r in acc.group_rows() if r["kind"] == "seat"]
+    assert sum(r["win_share"] for r in seats) == pytest.approx(3 * acc.fair_share())
+    assert all(r["fair_share"] == acc.fair_share() for r in acc.group_rows())
+    a1, a2 = Accumulator(3, ["x"]), Accumulator(3, ["x"])
+    for a, sl in ((a1, slice(0, 2)), (a2, slice(2, 4))):
+        a.add({"turns": np.ones(2, np.int64)}, dict(win=win[sl], score=win[sl], strategy=ids[sl], position=ids[sl]))
+    a1.merge(Accumulator.from_dict(a2.to_dict()))
+    assert a1.fair_share() == acc.fair_share() and a1.group_rows() == acc.group_rows()
+
+
+def test_strategy_ranking_leaves_out_cells_where_every_seat_plays_it():
+    """A cell where every seat has the same label says nothing about the label (its share is the
+    fair share by construction); the pooled ranking uses only cells that mix labels."""
+    from simsuite.report import _label_rankings
+
+    def rows(cell, shares, n):
+        out = []
+        for key, p in shares:
+            h = 1.96 * math.sqrt(p * (1 - p) / n)
+            out.append(dict(cell=cell, players=4, kind="strategy", key=key, n=n, wins=round(p * n), win_rate=p,
+                            ci_low=p - h, ci_high=p + h, win_share=p, share_ci_low=p - h, share_ci_high=p + h,
+                            fair_share=0.25))
+        return out
+
+    groups = pd.DataFrame(rows(0, [("basic", 0.25)], 40_000) + rows(1, [("basic", 0.30), ("random", 0.20)], 20_000))
+    rank = _label_rankings(groups, pd.DataFrame(), "strategy", 4).set_index("strategy")
+    assert rank.loc["basic", "n"] == 20_000 and rank.loc["basic", "win_share"] == pytest.approx(0.30)
+    assert _label_rankings(groups[groups["cell"] == 0], pd.DataFrame(), "strategy", 4).empty
+
+
+def test_plackett_luce_label_without_wins_has_no_estimate():
+    """A label that never won has no finite strength: it gets 0 (and NaN intervals) and does not
+    distort the others, whose strengths keep geometric mean 1."""
+    truth = np.array([2.0, 1.0, 0.5])
+    ids, win = _synthetic(truth, n_games=6000)
+    ids = np.concatenate([ids, np.array([[0, 1, 3]] * 200)])  # label d sits at 200 tables, never wins
+    win = np.concatenate([win, np.array([[1, 0, 0]] * 200)])
+    acc = Accumulator(3, ["a", "b", "c", "d"])
+    acc.add({"turns": np.ones(len(ids), np.int64)}, dict(win=win, score=win, strategy=ids,
+                                                        position=np.tile(np.arange(3), (len(ids), 1))))
+    fit = plackett_luce(pd.DataFrame(acc.comp_rows())).set_index("label")
+    assert fit.attrs["converged"]
+    assert fit.loc["d", "strength"] == 0 and np.isnan(fit.loc["d", "ci_low"])
+    won = fit.loc[["a", "b", "c"]]
+    assert np.exp(np.log(won["strength"]).mean()) == pytest.approx(1.0)
+    assert (won["ci_high"] / won["ci_low"] < 1.5).all()
+    assert list(won.sort_values("strength").index) == ["c", "b", "a"]

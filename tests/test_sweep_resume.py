@@ -173,7 +173,7 @@ def test_precision_stops_each_cell_when_intervals_are_narrow_enough(tmp_path):
     for _, c in cells.iterrows():
         assert c["games"] % unit == 0 and c["games"] < cap
         g = groups[groups["cell"] == c["cell"]]
-        assert ((g["ci_high"] - g["ci_low"]) / 2).max() <= P
+        assert ((g["ci_high"] - g["ci_low"]) / 2).max() == c["max_ci_half_width"] <= P
     # one unit fewer would not have been precise enough: the stop is the first one allowed
     chunks = sorted((tmp_path / "chunks").glob("*/*.json"))
     by_cell = {}
@@ -214,3 +214,31 @@ def test_redone_cells_replace_their_manifest_entries(reference, tmp_path):
     assert len(done) == 4 and not any(k.startswith("older-build-") for k in done)
     assert sorted(v["cell"] for v in done.values()) == sorted(pd.read_parquet(out / "cells.parquet")["cell"])
     assert_same(reference, tables(out))
+
+
+def test_precision_not_reached_at_the_cap_is_reported(tmp_path):
+    """A cell that reaches the game cap before the precision asked says so: its widest half-width
+    is in the cells table and the report's header warns."""
+    from simsuite.report import make_report
+
+    P, cap, unit = 0.001, 1000, 500
+    run_sweep(GAME, BASE, {"players": "3,4"}, cap, SEED, tmp_path, unit=unit, precision=P, progress=False)
+    cells = pd.read_parquet(tmp_path / "cells.parquet")
+    assert (cells["games"] == cap).all() and (cells["max_ci_half_width"] > P).all()
+    res = make_report(tmp_path, tmp_path / "report")
+    html = open(res["html"]).read()
+    assert "2 of 2 cells reached the game cap" in html
+
+
+def test_report_of_a_sweep_name_defines_the_sweep_as_sweep_does():
+    """`simsuite report NAME` and `simsuite sweep --config NAME.toml` build the same sweep: the
+    file's precision (with its finer unit), rotation on by default, the file's seed."""
+    from simsuite import games
+    from simsuite.cli import _sweep_plan
+
+    g = games.get("star-cartel")
+    spec = dict(game="star-cartel", seed=5, games=1000, precision=0.01, sweep={"players": "3,4"})
+    base, axes, n, seed, unit, precision = _sweep_plan(g, spec)
+    assert (base["rotate"], n, seed, unit, precision) == (True, 1000, 5, 1 << 16, 0.01)
+    assert _sweep_plan(g, spec, seed=1)[3] == 1  # a seed given on the command line wins
+    assert _sweep_plan(g, dict(spec, set={"rotate": False}))[0]["rotate"] is False
