@@ -16,6 +16,7 @@ import numba
 import numpy as np
 
 from . import __version__
+from .errors import BadInput
 from .rng import run_key
 from .stats import Accumulator
 
@@ -62,6 +63,7 @@ def run_cell(game, cfg: dict, n_games: int, seed: int, extra_dirs=(), g0: int = 
     t0 = time.perf_counter()
 
     def fold(rec):
+        check_legal(rec, names)
         acc.add(game.game_metrics(rec), game.seat_view(rec, cfg["players"]))
         if on_chunk is not None:
             on_chunk(rec)
@@ -79,6 +81,23 @@ def run_cell(game, cfg: dict, n_games: int, seed: int, extra_dirs=(), g0: int = 
             done += n
     return CellResult(game.name, cfg, seed, key, h, g0, n_games, acc, time.perf_counter() - t0,
                       code=game.code_hash(extra_dirs))
+
+
+def check_legal(rec, names) -> None:
+    """The engine rejects an answer outside a decision's options (it plays option 0 instead and
+    counts it); a run with any such answer stops here with the strategy named."""
+    if "illegal" not in rec.dtype.names:
+        return
+    bad = np.flatnonzero(rec["illegal"])
+    if len(bad):
+        r = rec[bad[0]]
+        seat = int(r["illegal_seat"])
+        sid = int(r["strategy"][seat])
+        name = names[sid] if 0 <= sid < len(names) else str(sid)
+        raise BadInput("strategies", f"strategy {name!r} (seat {seat}) answered {int(rec['illegal'][bad].sum())} "
+                                     f"decision(s) in {len(bad)} game(s) with an option index outside 0..n-1 "
+                                     f"(first in game {int(r['game'])}); a decide function must return an "
+                                     f"index into the options")
 
 
 class _Folder:

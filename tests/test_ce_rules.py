@@ -292,9 +292,10 @@ def test_ce_15_3_at_most_two_encounters():
 
 
 def test_ce_17_1_new_hand_repeats_until_an_encounter_card():
-    """CE.17.1 / A19 / A28: the offense holds only a Cosmic Zap: it is discarded (no legal use), 7
-    cards are drawn, all artifacts: Plague and the Mobius Tubes may be played (asked), the others
-    are discarded; then 7 more cards, now with encounter cards."""
+    """CE.17.1 / A19 / A28 / A24: the offense holds only a Cosmic Zap: it is discarded (no legal use), 7
+    cards are drawn, all artifacts: only the Mobius Tubes may be played (asked); the others are
+    discarded, Plague and Force Field too (a new hand is not a window); then 7 more cards, now with
+    encounter cards."""
     t = Table(4)
     t.set_hand(0, [ART(A.ART_ZAP)])
     arts = [ART(A.ART_MOBIUS), ART(A.ART_MOBIUS), ART(A.ART_PLAGUE), ART(A.ART_FORCE_FIELD), ART(A.ART_GAS),
@@ -304,11 +305,11 @@ def test_ce_17_1_new_hand_repeats_until_an_encounter_card():
     t.deck_top(arts + [ATT(20), NEG])
     t.st[A.S_OFF] = 0
     t.st[A.S_DEF] = -1
-    t.script(-1, A.art_code(A.ART_MOBIUS, 0), -1)
+    t.script(A.art_code(A.ART_MOBIUS, 0), -1)
     assert t.new_hand(0, A.T_NEWHAND_TURN) == 1
     assert t.script_ok()
-    # asked: Plague (discard + 4 victims), then the two Mobius Tubes (discard / play)
-    assert t.asked() == [(A.D_NEW_HAND, 0, 5), (A.D_NEW_HAND, 0, 2), (A.D_NEW_HAND, 0, 2)]
+    # asked: the two Mobius Tubes (discard / play), nothing else
+    assert t.asked() == [(A.D_NEW_HAND, 0, 2), (A.D_NEW_HAND, 0, 2)]
     assert len(t.hand(0)) == 7 and ("A", 20) in t.hand_classes(0) and ("N",) in t.hand_classes(0)
     assert t[A.S_N_ART] == 1 and t[A.S_ART_USED + A.ART_MOBIUS] == 1
     assert sum(1 for c in t.discard() if t.cls(c)[0] == "X") == 8
@@ -358,6 +359,22 @@ def test_ce_17_3_offense_running_out_ends_the_turn_at_once():
     assert A.D_LAUNCH not in t.kinds()
     assert t.engine_check() == 0
 
+
+
+def test_ce_17_3_the_window_closes_when_the_offense_runs_out():
+    """CE.17.3: the turn ends at once, not when the window closes: after the Plague takes the
+    offense's only encounter card in W-E0, the offense is not asked again about its Mobius Tube
+    (which the Plague left it) in that window."""
+    t = Table(4)
+    t.strip_artifacts()
+    t.hands(p0=[ATT(8), ART(A.ART_MOBIUS), ART(A.ART_MOBIUS)], p1=[ART(A.ART_PLAGUE), ATT(6)])
+    t.script(-1, A.art_code(A.ART_PLAGUE, 0))
+    res = t.encounter(0)
+    assert res == A.R_NO_RESULT
+    assert t.events(t.k.E_EARLY_END)[0][1] == int(t.k.END_OFFENSE_OUT)
+    assert [a for a in t.asked() if a[0] == A.D_ARTIFACT and a[1] == 0] == [(A.D_ARTIFACT, 0, 2)]
+    assert t.hand_classes(0) == [("X", int(A.ART_MOBIUS))]
+    assert t.engine_check() == 0
 
 # ============================================================================================
 # CE.16 colonies, CE.19 power, CE.18 victory

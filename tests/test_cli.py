@@ -70,6 +70,18 @@ def test_strategy_that_does_not_compile(tmp_path):
     assert_bad(r, "strategy", "alloc.py, line 8", "zeros", "_nrt=True")
 
 
+@pytest.mark.parametrize("game, players", [("star-cartel", "3"), ("cosmic", "3")])
+def test_strategy_answering_outside_the_options_is_rejected(tmp_path, game, players):
+    """CE.50 / SC.15: an answer outside 0..n-1 is not a legal option: the engine does not play it,
+    and the run stops with one line naming the strategy and its seat, exit 2."""
+    (tmp_path / "wild.py").write_text(
+        '"""Answers past the options on its second seat\'s decisions."""\nimport numpy as np\n'
+        'from numba import njit\n\n\n@njit\ndef decide(kind, st, cfg, me):\n    return np.int64(99)\n')
+    r = sim("run", game, "--players", players, "--strategy-dir", tmp_path, "--strategies", "random,wild,random",
+            "--games", "50", "--seed", "3")
+    assert_bad(r, "strategies", "'wild'", "outside 0..n-1")
+
+
 def test_unwritable_output(tmp_path):
     f = tmp_path / "file"
     f.write_text("")

@@ -53,6 +53,8 @@ Power decisions (D_POWER, CE.50.20; ``st[S_PK]`` = the PK_* kind, ``st[S_PK_ARG]
 
 ================  ===========================================================================
 PK_AMOEBA         -1 pass; k = add k ships from its colonies; AMOEBA_REMOVE + k = take k back
+PK_AMOEBA_BACK    after adding ``st[S_PK_ARG]`` ships (same adjustment, CE.22.1 "and/or"): -1 no;
+                  AMOEBA_REMOVE + k = also take k ships back to its colonies (e.g. to move ships)
 PK_CHRONOS        -1 pass; 1 TIME_TRAVEL (W-9)
 PK_CLONE          -1 discard; 1 KEEP its revealed card
 PK_EMPATH         -1 pass; 1 use (only with empath_optional, A36)
@@ -134,10 +136,10 @@ AM_FIXED, AM_RANDOM, AM_ALL = range(3)
 # power decision kinds (st[S_PK])
 (PK_AMOEBA, PK_CHRONOS, PK_CLONE, PK_EMPATH, PK_FILCH, PK_HEALER, PK_LASER, PK_MIND, PK_MUTANT, PK_MUTANT_SRC,
  PK_PACIFIST, PK_PARASITE, PK_PHILANTHROPIST, PK_SORCERER, PK_TRADER, PK_VULCH, PK_VULCH_KEEP, PK_ZOMBIE,
- PK_RELEASE) = (np.int64(k) for k in range(1, 20))
+ PK_RELEASE, PK_AMOEBA_BACK) = (np.int64(k) for k in range(1, 21))
 PK_NAMES = ("", "amoeba", "chronos", "clone", "empath", "filch", "healer", "laser", "mind", "mutant", "mutant_source",
             "pacifist", "parasite", "philanthropist", "sorcerer", "trader", "vulch", "vulch_keep", "zombie",
-            "zombie_release")
+            "zombie_release", "amoeba_back")
 AMOEBA_REMOVE = np.int64(1000)
 
 # decision kinds (np.int64: numba compiles a callee once per distinct *literal* int argument)
@@ -250,6 +252,8 @@ S_ENCOUNTERS = _cf()  # encounters started so far
 S_DONE = _cf()
 S_TIMEOUT = _cf()
 S_VIOL = _cf()  # first invariant violation seen (checked runs only)
+S_ILLEGAL = _cf()  # strategy answers outside 0..n-1 (rejected: option 0 is played)
+S_ILLEGAL_SEAT = _cf()  # the seat that gave the first of them
 S_START = _cf()  # first player (CE.2.4)
 S_WINNERS = _cf()  # bitmask of the winners (CE.18)
 S_ANY_ALIEN = _cf()  # 1 if any seat plays an alien power

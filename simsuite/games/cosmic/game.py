@@ -370,8 +370,9 @@ def power_text(k, alien, what, arg, arg2) -> str:
             int(k.FX_EMPATH): "its negotiate turns the opponent's card into a negotiate"}
     if what in auto:
         return auto[what]
-    texts = {int(A.PK_AMOEBA): (f"takes {arg - int(A.AMOEBA_REMOVE)} ship(s) out of the encounter"
-                                if arg > int(A.AMOEBA_REMOVE) else f"adds {arg} ship(s) to the encounter"),
+    amoeba = " and ".join(([f"adds {arg} ship(s) to the encounter"] if arg > 0 else [])
+                          + ([f"takes {arg2} ship(s) out of it"] if arg2 > 0 else [])) or "adjusts nothing"
+    texts = {int(A.PK_AMOEBA): amoeba,
              int(A.PK_CHRONOS): "travels back in time: the encounter cards are chosen again" if arg == 1
              else "travels back in time",
              int(A.PK_CLONE): "keeps its encounter card", int(A.PK_EMPATH): "uses its negotiate",

@@ -23,9 +23,9 @@ constants NONE, I0, I1, ...), so each function compiles exactly once.
 
 Readings this engine had to choose where the contract leaves a gap (each documented here):
 
-* New hands (CE.17.1 / CE.17.4, A19 "play if a legal use exists at that moment"): the start-of-turn
-  new hand has W-E0 timing (Mobius Tube for the offense, Plague); the defense's new hand in step 8
-  has W-7 timing (Plague, Force Field with allies present). Other artifacts are discarded.
+* New hands (CE.17.1 / CE.17.4, A19 "play if a legal use exists at that moment"): a new hand is
+  not a window (CE.20.1, A24), so the only artifact with a legal use then is the offense's Mobius
+  Tube at its start-of-turn new hand (A28); every other artifact is discarded.
 * A Plague on the defense between step 4 and the outcome cannot take the ships on the target
   planet: they are in the encounter and frozen (CE.7.2, CE.70.11).
 * Defensive allies never put returning ships on the target planet (A12 applied to every return:
@@ -37,7 +37,8 @@ Readings this engine had to choose where the contract leaves a gap (each documen
 * Ships per player beyond planets x start ships start in the warp (CE.80 keys are independent).
 * With deal_propose_policy = strategy the proposer picks from a menu (``deal_menu``): the standard
   deal, every one-sided colony, 0-2 cards each way, and a colony paid with 1-2 cards.
-* Powers: Amoeba makes one adjustment in one direction (adds, or takes back); a Zombie proposer may
+* Powers: the Amoeba's one adjustment is asked as "add k" or "take back k", and after adding, "also
+  take back r" (so it can move ships between colonies, CE.22.1 "and/or"); a Zombie proposer may
   add RELEASE(k) to its proposal (or propose it alone when no standard deal exists), and the
   standard_only policy accepts the standard deal with a RELEASE added (it only gives the
   responder ships back); a RELEASE takes effect (E.POWER) when the deal is carried out; Chronos's
@@ -143,7 +144,10 @@ def _decide(st, cfg, p, kind):
     if n == 1:
         return st[S_OPT]
     i = strategy_decide(st[S_STRAT + p], kind, st, cfg, p)  # noqa: F821 (generated)
-    if i < 0 or i >= n:
+    if i < 0 or i >= n:  # CE.50: not a legal option: rejected (counted; the run reports it)
+        if st[S_ILLEGAL] == 0:
+            st[S_ILLEGAL_SEAT] = p
+        st[S_ILLEGAL] += 1
         i = 0
     return st[S_OPT + i]
 
@@ -612,8 +616,8 @@ def art_plays(st, cfg, p, w, kind, n):
     """Append to the options the legal plays of artifact `kind` by p at window/trigger w
     (CE.21, windows CE.20.1; new-hand timing A19/A28, see game notes). Returns the new count."""
     N = cfg[C_NP]
-    if kind == ART_PLAGUE:  # CE.21.4: any window, any victim (itself included, A26)
-        if w <= W_10 or w == T_NEWHAND_TURN or w == T_NEWHAND_DEF:
+    if kind == ART_PLAGUE:  # CE.21.4: any window (not a new hand, A24), any victim (itself included, A26)
+        if w <= W_10:
             for v in range(N):
                 st[S_OPT + n] = art_code(kind, v)
                 n += 1
@@ -622,7 +626,7 @@ def art_plays(st, cfg, p, w, kind, n):
             st[S_OPT + n] = art_code(kind, I0)
             n += 1
     elif kind == ART_FORCE_FIELD:  # CE.21.2: W-7 / W-8, a non-empty set of current allies
-        if w == W_7 or w == W_8 or w == T_NEWHAND_DEF:
+        if w == W_7 or w == W_8:
             m = _ally_mask(st, cfg)
             if m != 0:
                 for s in range(1, m + 1):
@@ -765,8 +769,10 @@ def _yes_no(st, cfg, p, pk):
 
 @njit
 def _amoeba(st, cfg, p, log, lg):
-    """CE.22.1 at W-8: one adjustment of its ships in the encounter (add from its colonies, or take
-    back to them; the offense's limit of 4 does not apply; 0 ships left is allowed)."""
+    """CE.22.1 at W-8: one adjustment of its ships in the encounter: add from its colonies and/or
+    take back to them (asked as: add k or take back k; after adding, also take back r); the
+    offense's limit of 4 does not apply; 0 ships left is allowed; the power check (CE.19) runs
+    after the whole adjustment."""
     o = st[S_OFF]
     t = st[S_TARGET]
     if p == o:
@@ -788,24 +794,40 @@ def _amoeba(st, cfg, p, log, lg):
     ch = _ask_power(st, cfg, p, PK_AMOEBA, np.int64(n))
     if ch < 0:
         return 0
+    back = I0
+    if ch < AMOEBA_REMOVE:
+        k = min(inn + ch, 40)
+        st[S_PK_ARG] = ch
+        st[S_OPT] = NONE
+        for r in range(1, k + 1):
+            st[S_OPT + r] = AMOEBA_REMOVE + r
+        r = _ask_power(st, cfg, p, PK_AMOEBA_BACK, np.int64(k + 1))
+        if r >= 0:
+            back = r - AMOEBA_REMOVE
+    else:
+        back = ch - AMOEBA_REMOVE
+        ch = I0
     st[S_WONCE] |= np.int64(1) << p
     st[S_PK_ARG] = ch
+    st[S_PK_ARG2] = back
     if power_event(st, cfg, p, PK_AMOEBA, log, lg) == 0:
         return 1
-    if ch < AMOEBA_REMOVE:
+    st[S_QUIET] = 1  # one step: the power check waits for the whole adjustment
+    if ch > 0:
         if p == o:
             st[S_CENTRE] += take_ships(st, cfg, p, D_POWER_SHIPS, ch, ch, NONE, I0, log, lg)
         else:
             got = take_ships(st, cfg, p, D_POWER_SHIPS, ch, ch, t, I0, log, lg)
             ships_add(st, cfg, p, t, got, log, lg)
-    else:
-        k = ch - AMOEBA_REMOVE
+    if back > 0:
         if p == o:
-            st[S_CENTRE] -= k
-            place_ships(st, cfg, p, k, I0, CTX_AMOEBA, log, lg)
+            st[S_CENTRE] -= back
+            place_ships(st, cfg, p, back, I0, CTX_AMOEBA, log, lg)
         else:
-            ships_add(st, cfg, p, t, -k, log, lg)
-            place_ships(st, cfg, p, k, _pbit(t), CTX_AMOEBA, log, lg)
+            ships_add(st, cfg, p, t, -back, log, lg)
+            place_ships(st, cfg, p, back, _pbit(t), CTX_AMOEBA, log, lg)
+    st[S_QUIET] = 0
+    power_update(st, cfg, p, log, lg)
     return 1
 
 
@@ -1128,6 +1150,8 @@ def window(st, cfg, w, log, lg):
             if acted == 0 and _art_can_act(st, p, w) == 1:
                 acted = _artifact_turn(st, cfg, w, p, log, lg)
             if acted == 1:
+                if w <= W_7 and st[S_HAND_ENC + st[S_OFF]] == 0:
+                    return  # CE.17.3: the offense ran out of encounter cards: its turn ends at once
                 passed = 0
                 live = _live_mask(st, cfg, w)
             else:
@@ -2593,6 +2617,8 @@ def score_game(st, cfg, out, i, log, lg):
     out[i, R_TURNS] = st[S_TURN]
     out[i, R_ENCOUNTERS] = st[S_ENCOUNTERS]
     out[i, R_TIMEOUT] = st[S_TIMEOUT]
+    out[i, R_ILLEGAL] = st[S_ILLEGAL]
+    out[i, R_ILLEGAL_SEAT] = st[S_ILLEGAL_SEAT] if st[S_ILLEGAL] > 0 else -1
     out[i, R_NWIN] = nwin
     out[i, R_JOINT] = 1 if nwin > 1 else 0
     out[i, R_OWIN] = st[S_N_OWIN]

@@ -12,11 +12,11 @@ Information: only what ``me`` may see (CE.70.14): hands through ``seen_hand_n`` 
 ``seen_hand_card`` (its own, or the hand its Mind power saw, as it was then), encounter cards through ``card_visible`` (revealed, or face up early because
 of the Oracle).
 """
-import numpy as np
 from numba import njit
 
 from simsuite.games.cosmic.api import (
-    C_CARD_KIND, C_CARD_VAL, K_ATTACK, K_NEGOTIATE, MAX_HAND, MAX_PLANETS, PK_AMOEBA,
+    A_ANTI_MATTER, A_VIRUS, AMOEBA_REMOVE, C_CARD_KIND, C_CARD_VAL, K_ATTACK, K_NEGOTIATE, MAX_HAND, MAX_PLANETS,
+    PK_AMOEBA, PK_AMOEBA_BACK, S_POWER, S_WHO, ship_weight,
     PK_CHRONOS, PK_HEALER, PK_MIND, PK_MUTANT, PK_MUTANT_SRC, PK_PARASITE, PK_PHILANTHROPIST, PK_RELEASE,
     PK_SORCERER, PK_TRADER, S_CARD_D, S_CARD_O, S_DEF, S_EMOTION, S_FOREIGN, S_HAND, S_HAND_N, S_NEG_SIDE,
     S_NOPT, S_OFF, S_OPT, S_PK, S_PK_ARG, S_PS, S_TARGET, SIDE_DEFENSE, SIDE_OFFENSE, card_visible,
@@ -70,35 +70,71 @@ def expected_opponent_card(st, cfg, me):
 
 
 @njit
-def my_margin(st, cfg, me):
-    """(my total) - (expected opposing total) with my face-down card, from my side's view; > 0 wins
-    for the offense, >= 0 for the defense (CE.10.4)."""
-    c = _card(st, me)
-    v = card_strength(cfg, c) if c >= 0 else 0
-    g = expected_opponent_card(st, cfg, me)
-    so = offense_strength(st, cfg)
-    sd = defense_strength(st, cfg)
+def offense_wins_aa(st, cfg, vo, so, vd, sd):
+    """Whether the offense would win an attack/attack with these card values and strengths, as the
+    engine totals them (CE.10.3): an active Anti-Matter main player's total is v - S and the lower
+    total wins (CE.22.2), an active Virus's is v x S (CE.22.18); ties go to the defense."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    to = vo + so
+    td = vd + sd
+    lower = False
+    a = st[S_WHO + A_ANTI_MATTER]
+    if (a == o or a == d) and st[S_POWER + a] == 1:
+        lower = True
+        if a == o:
+            to = vo - so
+        else:
+            td = vd - sd
+    v = st[S_WHO + A_VIRUS]
+    if (v == o or v == d) and st[S_POWER + v] == 1:
+        if v == o:
+            to = vo * so
+        else:
+            td = vd * sd
+    return to < td if lower else to > td
+
+
+@njit
+def _amoeba_wins(st, cfg, me, v, g, dk):
+    """Whether me (a main player with card value v against an expected card g) wins the A/A with
+    dk more of its ships in the encounter (dk < 0: fewer)."""
+    w = dk * ship_weight(st, me)
+    so = float(offense_strength(st, cfg))
+    sd = float(defense_strength(st, cfg))
     if me == st[S_OFF]:
-        return v + so - (g + sd)
-    return v + sd - (g + so)
+        return offense_wins_aa(st, cfg, v, so + w, g, sd)
+    return not offense_wins_aa(st, cfg, g, so, v, sd + w)
 
 
 @njit
 def amoeba(st, cfg, me):
-    """W-8: with an attack face down, add just enough ships to beat the expected card (at most 4
-    more; the sources keep a ship on each colony where they can); with a negotiate, pass: ships
-    lost to an attack bring compensation cards."""
+    """W-8: with an attack face down that would lose to the expected opposing card, make the
+    smallest change (at most 4 ships added, or ships taken back, e.g. against an Anti-Matter,
+    where the lower total wins) that wins it, with one ship to spare where it can; with a
+    negotiate, pass: ships lost to an attack bring compensation cards."""
     c = _card(st, me)
     if c < 0 or cfg[C_CARD_KIND + c] == K_NEGOTIATE:
         return 0
-    m = my_margin(st, cfg, me)
-    need = int(-m) + (1 if me == st[S_OFF] else 0)
-    if m > 0 or (m == 0 and me != st[S_OFF]) or need > 4:
+    v = float(card_strength(cfg, c))
+    g = expected_opponent_card(st, cfg, me)
+    if _amoeba_wins(st, cfg, me, v, g, 0):
         return 0
-    i = find_option(st, np.int64(need + 1))
-    if i < 0:
-        i = find_option(st, np.int64(need))
-    return i if i >= 0 else 0
+    best = 0
+    bd = 1 << 30
+    for i in range(1, st[S_NOPT]):
+        o = st[S_OPT + i]
+        dk = o if o < AMOEBA_REMOVE else AMOEBA_REMOVE - o
+        if dk > 4 or abs(dk) >= bd or not _amoeba_wins(st, cfg, me, v, g, dk):
+            continue
+        best = i
+        bd = abs(dk)
+    if best > 0:  # one ship to spare: the opposing card is only a guess
+        o = st[S_OPT + best]
+        spare = find_option(st, o + 1) if (o < AMOEBA_REMOVE and o < 4) or o > AMOEBA_REMOVE else -1
+        if spare > 0:
+            best = spare
+    return best
 
 
 @njit
@@ -111,7 +147,8 @@ def chronos(st, cfg, me):
     ad = cfg[C_CARD_KIND + cd] == K_ATTACK and st[S_EMOTION] == 0 and (st[S_NEG_SIDE] & 2) == 0
     lose = False
     if ao and ad:
-        owin = cfg[C_CARD_VAL + co] + offense_strength(st, cfg) > cfg[C_CARD_VAL + cd] + defense_strength(st, cfg)
+        owin = offense_wins_aa(st, cfg, float(cfg[C_CARD_VAL + co]), float(offense_strength(st, cfg)),
+                               float(cfg[C_CARD_VAL + cd]), float(defense_strength(st, cfg)))
         lose = owin if me != o else not owin
     elif ao or ad:
         lose = (me == o and ad) or (me != o and ao)
@@ -240,6 +277,8 @@ def power_decide(st, cfg, me):
     pk = st[S_PK]
     if pk == PK_AMOEBA:
         return amoeba(st, cfg, me)
+    if pk == PK_AMOEBA_BACK:
+        return 0  # no use for moving ships between colonies through the encounter
     if pk == PK_CHRONOS:
         return chronos(st, cfg, me)
     if pk == PK_HEALER:

@@ -15,6 +15,8 @@ SCALAR_FIELDS = (
     ("start_player", "seat that took the first turn (CE.2.4)"),
     ("turns", "turns played"),
     ("encounters", "encounters played (every result counts, CE.3.5)"),
+    ("illegal", "decisions a strategy answered outside its options (the run stops with an error)"),
+    ("illegal_seat", "seat that gave the first such answer (-1: none)"),
     ("timeout", "1 if the game hit the turn cap (A63): no winner"),
     ("n_winners", "players sharing the win (CE.18.2)"),
     ("joint_win", "1 if two or more players won together"),
@@ -56,6 +58,8 @@ R_START = OFFSETS["start_player"]
 R_TURNS = OFFSETS["turns"]
 R_ENCOUNTERS = OFFSETS["encounters"]
 R_TIMEOUT = OFFSETS["timeout"]
+R_ILLEGAL = OFFSETS["illegal"]
+R_ILLEGAL_SEAT = OFFSETS["illegal_seat"]
 R_NWIN = OFFSETS["n_winners"]
 R_JOINT = OFFSETS["joint_win"]
 R_OWIN = OFFSETS["offense_wins"]

@@ -85,7 +85,10 @@ def _decide(st, cfg, p, kind):
     if n == 1:
         return st[S_OPT]
     i = strategy_decide(st[S_STRAT + p], kind, st, cfg, p)  # noqa: F821 (generated)
-    if i < 0 or i >= n:
+    if i < 0 or i >= n:  # not a legal option: rejected (counted; the run reports it)
+        if st[S_ILLEGAL] == 0:
+            st[S_ILLEGAL_SEAT] = p
+        st[S_ILLEGAL] += 1
         i = 0
     return st[S_OPT + i]
 
@@ -735,6 +738,8 @@ def score_game(st, cfg, out, i, log, lg):
     out[i, R_CRASHES] = st[S_CRASHES]
     out[i, R_RESHUF] = st[S_RESHUF]
     out[i, R_TIMEOUT] = st[S_TIMEOUT]
+    out[i, R_ILLEGAL] = st[S_ILLEGAL]
+    out[i, R_ILLEGAL_SEAT] = st[S_ILLEGAL_SEAT] if st[S_ILLEGAL] > 0 else -1
     out[i, R_SHIPS_DISC] = st[S_SHIPS_DISC]
     out[i, R_NWIN] = nwin
     out[i, R_MARGIN] = best_T - second if nwin < N else 0

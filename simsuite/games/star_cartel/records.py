@@ -18,6 +18,8 @@ SCALAR_FIELDS = (
     ("express", "express deliveries in the final round"),
     ("crashes", "market crashes"),
     ("reshuffles", "discard pile reshuffled into the deck"),
+    ("illegal", "decisions a strategy answered outside its options (the run stops with an error)"),
+    ("illegal_seat", "seat that gave the first such answer (-1: none)"),
     ("timeout", "1 if the game hit the turn cap"),
     ("ships_discarded", "ships that left the game"),
     ("n_winners", "players sharing the win"),
@@ -48,6 +50,8 @@ R_EXPRESS = OFFSETS["express"]
 R_CRASHES = OFFSETS["crashes"]
 R_RESHUF = OFFSETS["reshuffles"]
 R_TIMEOUT = OFFSETS["timeout"]
+R_ILLEGAL = OFFSETS["illegal"]
+R_ILLEGAL_SEAT = OFFSETS["illegal_seat"]
 R_SHIPS_DISC = OFFSETS["ships_discarded"]
 R_NWIN = OFFSETS["n_winners"]
 R_MARGIN = OFFSETS["margin"]
