@@ -31,8 +31,8 @@ from .store import read_results
 ALPHA = 0.05
 TEMPLATE = ROOT / "reports" / "templates" / "report.html"
 METRIC_SUFFIXES = ("_mean", "_sd", "_ci_low", "_ci_high", "_min", "_max")
-NON_CONFIG = {"cell", "config_hash", "code_hash", "seed", "simsuite_version", "game", "games", "first_game", "seconds",
-              "games_per_s"}
+NON_CONFIG = {"cell", "config_hash", "code_hash", "seed", "simsuite_version", "game", "games", "first_game",
+              "max_ci_half_width", "seconds", "games_per_s"}
 DATA_EXT = (".toml", ".json", ".csv", ".yaml", ".yml", ".txt")
 SHARED_HIGH = 0.05  # shared-win rate worth a finding of its own
 MAX_LISTED = 10  # per-cell sentences for timeouts / shared wins before summarising

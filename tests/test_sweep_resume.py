@@ -228,6 +228,7 @@ def test_precision_not_reached_at_the_cap_is_reported(tmp_path):
     res = make_report(tmp_path, tmp_path / "report")
     html = open(res["html"]).read()
     assert "2 of 2 cells reached the game cap" in html
+    assert not any("max_ci_half_width" in f for f in res["findings"])  # a result, not a parameter
 
 
 def test_report_of_a_sweep_name_defines_the_sweep_as_sweep_does():
