@@ -160,12 +160,15 @@ def _corrected(df: pd.DataFrame, m: int) -> pd.DataFrame:
 
 
 def _pooled_sd(g: pd.DataFrame) -> pd.DataFrame:
-    """Within-cell sd of a player's final score, pooled over turn-order positions."""
+    """Within-cell sd of a player's final score, pooled over turn-order positions, with an
+    approximate (normal-theory) 95% interval counted in games, not player-games: the seats of one
+    game are not independent."""
     rows = []
     for cell, d in g.groupby("cell"):
         n = d["n"].sum()
         sd = math.sqrt((d["n"] * d["score_sd"] ** 2).sum() / n) if n > 0 else float("nan")
-        h = Z95 / math.sqrt(2 * max(n - 1, 1))
+        games = n / int(d["players"].iloc[0]) if "players" in d else n
+        h = Z95 / math.sqrt(2 * max(games - 1, 1))
         rows.append(dict(cell=cell, y=sd, lo=sd * (1 - h), hi=sd * (1 + h)))
     return pd.DataFrame(rows)
 

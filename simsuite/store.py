@@ -54,11 +54,14 @@ def cell_tables(res: CellResult, cell: int) -> tuple[dict, list[dict], list[dict
     row.update(res.acc.metric_summary())
     row.update(first_game=res.g0)  # timings live in the manifest: the table depends on the games only
     row.update(max_ci_half_width=res.acc.max_ci_half_width())  # the widest win-rate interval (--precision)
-    groups = [dict(cell=cell, config_hash=ident["config_hash"], players=res.config["players"], **g)
-              for g in res.acc.group_rows()]
-    hists = [dict(cell=cell, config_hash=ident["config_hash"], **h) for h in res.acc.hist_rows()]
-    extra = dict(h2h=[dict(cell=cell, players=res.config["players"], **r) for r in res.acc.h2h_rows()],
-                 comps=[dict(cell=cell, players=res.config["players"], **r) for r in res.acc.comp_rows()])
+    # every row names its cell's configuration (hash; the parameters are in the cells row), seed
+    # and simsuite version, so a table read on its own still says where it came from
+    key = dict(cell=cell, config_hash=ident["config_hash"])
+    origin = dict(seed=res.seed, simsuite_version=res.version)
+    groups = [dict(key, players=res.config["players"], **g, **origin) for g in res.acc.group_rows()]
+    hists = [dict(key, **h, **origin) for h in res.acc.hist_rows()]
+    extra = dict(h2h=[dict(key, players=res.config["players"], **r, **origin) for r in res.acc.h2h_rows()],
+                 comps=[dict(key, players=res.config["players"], **r, **origin) for r in res.acc.comp_rows()])
     return row, groups, hists, extra
 
 

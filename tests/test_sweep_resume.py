@@ -229,6 +229,12 @@ def test_precision_not_reached_at_the_cap_is_reported(tmp_path):
     html = open(res["html"]).read()
     assert "2 of 2 cells reached the game cap" in html
     assert not any("max_ci_half_width" in f for f in res["findings"])  # a result, not a parameter
+    from simsuite import __version__
+
+    for t in ("groups", "hists", "h2h", "comps"):  # every result row says where it came from
+        df = pd.read_parquet(tmp_path / f"{t}.parquet")
+        assert len(df) and (df["seed"] == SEED).all() and (df["simsuite_version"] == __version__).all(), t
+        assert df["config_hash"].isin(cells["config_hash"]).all(), t
 
 
 def test_report_of_a_sweep_name_defines_the_sweep_as_sweep_does():
