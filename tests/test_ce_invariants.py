@@ -96,6 +96,8 @@ VARIANTS = {
                        deal_accept_policy="heuristic"),
     "small_hands": dict(players=4, start_hand_size=3, new_hand_size=3),
     "short_cap": dict(players=4, max_turns=12),
+    "one_disc_per_colour": dict(players=4, ah_order_discs_per_colour=1),
+    "eight_discs_per_colour": dict(players=3, ah_order_discs_per_colour=8),
 }
 
 
@@ -106,6 +108,8 @@ def test_ce_70_checked_param_variants(variant, lineup):
     params = dict(VARIANTS[variant])
     players = params.pop("players")
     cfg, c = build(players, lineup, **params)
+    if "ah_order_discs_per_colour" in params:
+        assert list(c[A.C_DISCS:A.C_DISCS + 4]) == [params["ah_order_discs_per_colour"]] * 4
     rec, viol = run_checked(c, 2000, KEY + 2)
     assert (viol == 0).all(), f"CE.70 violations: {describe_violations(viol)}"
     check_records(rec, cfg, players, [strategy_id(lineup)])

@@ -127,6 +127,8 @@ PARAMS = (
           "CE.2.4", choices=("used", "unused")),
     Param("deck", "path", str(DEFAULT_DECK), "deck TOML (attack values, negotiates, artifacts)", "CE.1.5"),
     Param("order_discs", "path", str(DEFAULT_DISCS), "order discs per colour TOML", "CE.1.4"),
+    Param("ah_order_discs_per_colour", "int", 0,
+          "order discs of each colour (0: the counts in the order_discs file)", "CE.80 / CE.1.4", 0, 8),
 )
 
 
@@ -233,8 +235,9 @@ class Cosmic(Game):
             c[A.C_ALIEN_MODE] = A.AM_FIXED
             for p, a in enumerate(seat_aliens(cfg)):
                 c[A.C_ALIEN_FIXED + p] = a
+        per = cfg["ah_order_discs_per_colour"]
         for p, n in enumerate(load_discs(Path(cfg["order_discs"]))):
-            c[A.C_DISCS + p] = n
+            c[A.C_DISCS + p] = per if per > 0 else n
         k = 0
         n_enc = 0
         classes: dict[tuple[int, int], int] = {}
