@@ -1,4 +1,5 @@
-"""Jitted helpers every game kernel uses: the replay event log and in-place shuffles."""
+"""Jitted helpers every game kernel uses: the replay event log, in-place shuffles and the record
+of illegal strategy answers."""
 import numpy as np
 from numba import njit
 
@@ -41,6 +42,15 @@ def shuffle(st, rng_slot, base, n):
         t = st[base + i]
         st[base + i] = st[base + j]
         st[base + j] = t
+
+
+@njit(inline="always")
+def note_illegal(st, count_slot, seat_slot, p):
+    """A strategy answered outside its options: count it and remember the first seat that did
+    (the game record carries both; the runner stops the run with the strategy named)."""
+    if st[count_slot] == 0:
+        st[seat_slot] = p
+    st[count_slot] += 1
 
 
 @njit(inline="always")

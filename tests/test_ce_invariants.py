@@ -229,7 +229,8 @@ def test_ce_one_compiled_version_per_function():
 def test_ce_70_engine_check_catches_stale_caches():
     """CE.70.4 / CE.70.5: the engine's check_invariants (what run_checked runs after every turn) must
     be able to fail on each derived cache the engine keeps: colony counts, the colony bit mask that
-    option lists walk, and the per-seat power-window mask of the alien (CE.19, CE.22 timings)."""
+    option lists walk, the per-seat power-window mask of the alien (CE.19, CE.22 timings) and a
+    deferred power check (S_QUIET) that outlived its step."""
     from cosmic_harness import Table
 
     t = Table(players=4, aliens="Mind,Trader,Chronos,Filch")
@@ -237,7 +238,8 @@ def test_ce_70_engine_check_catches_stale_caches():
     st = t.st
     for field, wrong, name in ((A.S_CMASK + 1, st[A.S_CMASK + 1] ^ 1, "CE.70.4"),
                                (A.S_FOREIGN + 2, st[A.S_FOREIGN + 2] + 1, "CE.70.4"),
-                               (A.S_PWIN + 0, 0, "CE.70.5")):
+                               (A.S_PWIN + 0, 0, "CE.70.5"),
+                               (A.S_QUIET, 1, "CE.70.5")):  # a power check left pending
         keep = int(st[field])
         st[field] = wrong
         assert str(t.engine_check()).startswith(name), (field, t.engine_check())

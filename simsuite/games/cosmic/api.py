@@ -577,11 +577,15 @@ def seen_hand_n(st, me, q):
 
 
 @njit(inline="always")
+def seen_hand_base(st, me, q):
+    """Where q's hand as `me` knows it starts in st: card i is st[seen_hand_base + i]."""
+    return S_HAND + q * MAX_HAND if me == q else S_MIND_HAND
+
+
+@njit(inline="always")
 def seen_hand_card(st, me, q, i):
     """Card i (0 <= i < seen_hand_n) of q's hand as `me` knows it."""
-    if me == q:
-        return st[S_HAND + q * MAX_HAND + i]
-    return st[S_MIND_HAND + i]
+    return st[seen_hand_base(st, me, q) + i]
 
 
 @njit(inline="always")
@@ -622,9 +626,14 @@ def defense_strength(st, cfg):
 @njit
 def best_attack(st, cfg, p):
     """Highest attack value in p's hand (-1 if none)."""
+    return best_attack_in(st, cfg, S_HAND + p * MAX_HAND, st[S_HAND_N + p])
+
+
+@njit
+def best_attack_in(st, cfg, base, n):
+    """Highest attack value among the cards st[base : base + n] (-1 if none)."""
     b = -1
-    base = S_HAND + p * MAX_HAND
-    for i in range(st[S_HAND_N + p]):
+    for i in range(n):
         c = st[base + i]
         if cfg[C_CARD_KIND + c] == K_ATTACK and cfg[C_CARD_VAL + c] > b:
             b = cfg[C_CARD_VAL + c]

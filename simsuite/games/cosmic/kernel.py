@@ -52,7 +52,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from simsuite.kernel_common import discards_to_deck, log_event as _log, shuffle
+from simsuite.kernel_common import discards_to_deck, log_event as _log, note_illegal, shuffle
 from simsuite.rng import below
 from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.cosmic.records import *  # noqa: F401,F403
@@ -145,9 +145,7 @@ def _decide(st, cfg, p, kind):
         return st[S_OPT]
     i = strategy_decide(st[S_STRAT + p], kind, st, cfg, p)  # noqa: F821 (generated)
     if i < 0 or i >= n:  # CE.50: not a legal option: rejected (counted; the run reports it)
-        if st[S_ILLEGAL] == 0:
-            st[S_ILLEGAL_SEAT] = p
-        st[S_ILLEGAL] += 1
+        note_illegal(st, S_ILLEGAL, S_ILLEGAL_SEAT, p)
         i = 0
     return st[S_OPT + i]
 
@@ -504,15 +502,22 @@ def _loss(st, cfg, p, k, xm, barred, log, lg):
     return k
 
 
+@njit(inline="always")
+def _end_quiet(st, cfg, p, log, lg):
+    """Close a step begun with st[S_QUIET] = 1 (ships_add left p's power check for later): the
+    check runs now, once, for the whole step (CE.19.1)."""
+    if st[S_QUIET] == 1:
+        st[S_QUIET] = 0
+        power_update(st, cfg, p, log, lg)
+
+
 @njit
 def loss_event(st, cfg, p, k, xm, barred, log, lg):
     """E.LOSS as _loss. A caller that took the ships off their planets with st[S_QUIET] = 1 (so
     the ships still count for p's power while the Zombie decides, CE.20.6 / CE.19.1) gets p's
     power checked here, after the event."""
     r = _loss(st, cfg, p, k, xm, barred, log, lg)
-    if st[S_QUIET] == 1:
-        st[S_QUIET] = 0
-        power_update(st, cfg, p, log, lg)
+    _end_quiet(st, cfg, p, log, lg)
     return r
 
 
@@ -665,8 +670,9 @@ def _plague(st, cfg, v, log, lg):
     if k > 0:
         st[S_QUIET] = 1
         got = take_ships(st, cfg, v, D_PLAGUE_SHIPS, k, k, excl, I0, log, lg)
-        # not back onto the planets they left, nor onto the frozen target (CE.22.7, CE.22.20, CE.7.2)
-        loss_event(st, cfg, v, got, st[S_TAKEN_FROM] | _pbit(excl), NONE, log, lg)  # redirected / healed ships: not onto the frozen target (CE.7.2)
+        # redirected / healed: not back onto the planets they left, nor onto the frozen target
+        # (CE.22.7, CE.22.20, CE.7.2)
+        loss_event(st, cfg, v, got, st[S_TAKEN_FROM] | _pbit(excl), NONE, log, lg)
     for kind in range(3):
         n = _card_options(st, cfg, v, np.int64(kind))
         if n == 0:
@@ -826,8 +832,7 @@ def _amoeba(st, cfg, p, log, lg):
         else:
             ships_add(st, cfg, p, t, -back, log, lg)
             place_ships(st, cfg, p, back, _pbit(t), CTX_AMOEBA, log, lg)
-    st[S_QUIET] = 0
-    power_update(st, cfg, p, log, lg)
+    _end_quiet(st, cfg, p, log, lg)
     return 1
 
 
@@ -2467,6 +2472,8 @@ def check_invariants(st, cfg):
         if home > cfg[C_PPS]:
             return V_COLONY_CACHE
         if st[S_PWIN + p] != _alien_windows(st[S_ALIEN + p]):
+            return V_POWER
+        if st[S_QUIET] != 0:  # a deferred power check must never outlive its step
             return V_POWER
         want = 1 if home >= cfg[C_POWER_HOME] else 0
         if st[S_POWER + p] != want or st[S_ZAPPED + p] != 0:  # CE.70.5

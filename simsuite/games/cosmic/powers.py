@@ -20,7 +20,7 @@ from simsuite.games.cosmic.api import (
     PK_CHRONOS, PK_HEALER, PK_MIND, PK_MUTANT, PK_MUTANT_SRC, PK_PARASITE, PK_PHILANTHROPIST, PK_RELEASE,
     PK_SORCERER, PK_TRADER, S_CARD_D, S_CARD_O, S_DEF, S_EMOTION, S_FOREIGN, S_HAND, S_HAND_N, S_NEG_SIDE,
     S_NOPT, S_OFF, S_OPT, S_PK, S_PK_ARG, S_PS, S_TARGET, SIDE_DEFENSE, SIDE_OFFENSE, card_visible,
-    defense_strength, offense_strength, seen_hand_card, seen_hand_n,
+    best_attack_in, defense_strength, offense_strength, seen_hand_base, seen_hand_card, seen_hand_n,
 )
 from simsuite.games.cosmic.heuristics import (
     card_keep_value, find_option, mean_attack, offense_win_chance, threat, would_win,
@@ -60,12 +60,8 @@ def expected_opponent_card(st, cfg, me):
         return float(card_strength(cfg, c))
     n = seen_hand_n(st, me, q)
     if n >= 0:
-        b = 0
-        for i in range(n):
-            c = seen_hand_card(st, me, q, i)
-            if cfg[C_CARD_KIND + c] == K_ATTACK and cfg[C_CARD_VAL + c] > b:
-                b = cfg[C_CARD_VAL + c]
-        return float(b)
+        b = best_attack_in(st, cfg, seen_hand_base(st, me, q), n)
+        return float(b if b >= 0 else 0)
     return mean_attack(st, cfg)
 
 

@@ -11,7 +11,7 @@ plays a range of game indices in parallel, one output row per game.
 import numpy as np
 from numba import njit
 
-from simsuite.kernel_common import discards_to_deck, log_event as _log, shuffle
+from simsuite.kernel_common import discards_to_deck, log_event as _log, note_illegal, shuffle
 from simsuite.rng import below
 from simsuite.games.star_cartel.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.star_cartel.records import *  # noqa: F401,F403
@@ -60,6 +60,18 @@ def _discard(st, card):
 
 
 @njit(inline="always")
+def _refill(st, cfg, col, log, lg):
+    """Put the deck's top card on top of column col (SC.5.2); with none to draw the column stays
+    short, which is recorded for the SC.17.5 check (SC.5.3)."""
+    c = _draw(st, cfg, log, lg)
+    if c >= 0:
+        st[S_HUB + col * MAX_ROWS + st[S_HUB_N + col]] = c
+        st[S_HUB_N + col] += 1
+    else:
+        st[S_HUB_SHORT] |= np.int64(1) << col
+
+
+@njit(inline="always")
 def _hub_remove(st, cfg, col, row, log, lg):
     """Take the card at (col, row): the cards above shift down, the top is refilled (SC.5.2, A1)."""
     base = S_HUB + col * MAX_ROWS
@@ -67,14 +79,8 @@ def _hub_remove(st, cfg, col, row, log, lg):
     card = st[base + row]
     for r in range(row, n - 1):
         st[base + r] = st[base + r + 1]
-    n -= 1
-    c = _draw(st, cfg, log, lg)
-    if c >= 0:
-        st[base + n] = c
-        n += 1
-    else:
-        st[S_HUB_SHORT] |= np.int64(1) << col
-    st[S_HUB_N + col] = n
+    st[S_HUB_N + col] = n - 1
+    _refill(st, cfg, col, log, lg)
     return card
 
 
@@ -86,9 +92,7 @@ def _decide(st, cfg, p, kind):
         return st[S_OPT]
     i = strategy_decide(st[S_STRAT + p], kind, st, cfg, p)  # noqa: F821 (generated)
     if i < 0 or i >= n:  # not a legal option: rejected (counted; the run reports it)
-        if st[S_ILLEGAL] == 0:
-            st[S_ILLEGAL_SEAT] = p
-        st[S_ILLEGAL] += 1
+        note_illegal(st, S_ILLEGAL, S_ILLEGAL_SEAT, p)
         i = 0
     return st[S_OPT + i]
 
@@ -484,12 +488,7 @@ def play_turn(st, cfg, p, log, lg):
                     k += 1
             for c in range(cols):
                 if (hit >> c) & 1:
-                    card = _draw(st, cfg, log, lg)
-                    if card >= 0:
-                        st[S_HUB + c * MAX_ROWS + st[S_HUB_N + c]] = card
-                        st[S_HUB_N + c] += 1
-                    else:
-                        st[S_HUB_SHORT] |= np.int64(1) << c
+                    _refill(st, cfg, np.int64(c), log, lg)
             if lg:
                 _log(log, E_ROW_PURGE, p, np.int64(r), np.int64(k), I0, I0, I0)
     loaded = load_step(st, cfg, p, ab, log, lg)
