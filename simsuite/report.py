@@ -5,8 +5,9 @@
 
 Fairness is judged on the win share (a shared win counts 1/k to each of its k winners), whose
 fair value is 1/N of the games someone won (1/N unless games time out without a winner).
-Label rankings (strategies, aliens) pool only the cells that mix labels. Turn-order and strategy tests are Bonferroni-corrected over all the tests
-of their kind in the report; the normal interval stored per group gives the standard error.
+Label rankings (strategies, aliens) pool only the cells that mix labels. Turn-order and strategy
+tests are Bonferroni-corrected over all the tests of their kind in the report; the normal
+interval stored per group gives the standard error.
 """
 from __future__ import annotations
 
@@ -841,9 +842,14 @@ def _fmt_p(p: float) -> str:
     return "<0.0001" if p < 1e-4 else f"{p:.4f}" if p < 0.01 else f"{p:.3f}"
 
 
+def _ranking_fair(rank: pd.DataFrame, players: int) -> float:
+    """The fair share a ranking is judged against (1/N, less where games ended without a winner)."""
+    return float(rank["fair_share"].mean()) if "fair_share" in rank else 1.0 / players
+
+
 def _ranking_display(rank: pd.DataFrame, kind: str, players: int) -> pd.DataFrame:
     """The ranking as a readable table (percentages with intervals, verdicts)."""
-    fair = float(rank["fair_share"].mean()) if "fair_share" in rank else 1.0 / players
+    fair = _ranking_fair(rank, players)
     rows = []
     for i, r in rank.iterrows():
         row = {"rank": i + 1, _label_name(kind): r[kind], "player-games": f"{int(r['n']):,}",
@@ -879,7 +885,7 @@ def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path) -> b
     colors = ["C3" if v == "above fair" else "C0" if v == "below fair" else "0.45" for v in r["verdict"]]
     _hbars(ax, r["win_share"].to_numpy(), y, (r["win_share"] - r["share_ci_low"]).to_numpy(),
            (r["share_ci_high"] - r["win_share"]).to_numpy(), colors)
-    fair = float(rank["fair_share"].mean()) if "fair_share" in rank else 1 / players
+    fair = _ranking_fair(rank, players)
     ax.axvline(fair, color="k", ls="--", lw=1, label=f"fair share {fair:.3f}" if abs(fair - 1 / players) > 5e-4
                else f"fair share 1/{players}")
     ax.set_yticks(y, r[kind], fontsize=8)
@@ -993,7 +999,7 @@ def _contribution_block(con: pd.DataFrame, ref, base: str, players: int) -> str:
 def _label_findings(show: pd.DataFrame, kind: str, players: int) -> list[str]:
     """Plain-language summary of one ranking: who is above / below the fair share."""
     name = _label_name(kind)
-    fair = _pct(float(show["fair_share"].mean()) if "fair_share" in show else 1 / players)
+    fair = _pct(_ranking_fair(show, players))
     sig = show[show["verdict"] != ""]
     if sig.empty:
         return [f"With {players} players, no {name} differs significantly from the fair share {fair} after "

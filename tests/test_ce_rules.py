@@ -360,7 +360,6 @@ def test_ce_17_3_offense_running_out_ends_the_turn_at_once():
     assert t.engine_check() == 0
 
 
-
 def test_ce_17_3_the_window_closes_when_the_offense_runs_out():
     """CE.17.3: the turn ends at once, not when the window closes: after the Plague takes the
     offense's only encounter card in W-E0, the offense is not asked again about its Mobius Tube

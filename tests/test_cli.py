@@ -75,7 +75,7 @@ def test_strategy_answering_outside_the_options_is_rejected(tmp_path, game, play
     """CE.50 / SC.15: an answer outside 0..n-1 is not a legal option: the engine does not play it,
     and the run stops with one line naming the strategy and its seat, exit 2."""
     (tmp_path / "wild.py").write_text(
-        '"""Answers past the options on its second seat\'s decisions."""\nimport numpy as np\n'
+        '"""Always answers 99, past the options."""\nimport numpy as np\n'
         'from numba import njit\n\n\n@njit\ndef decide(kind, st, cfg, me):\n    return np.int64(99)\n')
     r = sim("run", game, "--players", players, "--strategy-dir", tmp_path, "--strategies", "random,wild,random",
             "--games", "50", "--seed", "3")
