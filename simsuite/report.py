@@ -718,7 +718,7 @@ def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, player
         for m, shares in zip(c["members"], c["shares"]):
             v = np.array([float(x) for x in str(shares).split(",")])
             sh[m] = sh.get(m, 0) + v
-        pooled["shares"] = [",".join(f"{x:.6g}" for x in sh[m]) for m in pooled["members"]]
+        pooled["shares"] = [",".join(repr(float(x)) for x in sh[m]) for m in pooled["members"]]
         fit = plackett_luce(pooled).set_index("label")
         agg["strength"] = agg["key"].map(fit["strength"])
         agg["strength_ci_low"] = agg["key"].map(fit["ci_low"])

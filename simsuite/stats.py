@@ -321,7 +321,7 @@ class Accumulator:
         for kind in self.comps:
             for key, row in sorted(self._comp_table(kind).items()):
                 rows.append(dict(kind=kind, members=key, games=int(row[0]),
-                                 shares=",".join(f"{int(x) / SHARE_UNIT:.6g}" for x in row[1:])))
+                                 shares=",".join(repr(int(x) / SHARE_UNIT) for x in row[1:])))  # exact: no rounding
         return rows
 
     def hist_rows(self) -> list[dict]:

@@ -48,8 +48,8 @@ def test_head_to_head_counts_each_opponent_label_once_per_game():
     assert h[("z", "x")]["n"] == 1 and h[("z", "x")]["win_rate"] == 1.0
     assert ("z", "z") not in h
     comps = {r["members"]: r for r in acc.comp_rows()}
-    assert comps["x,y,y"]["games"] == 1 and comps["x,y,y"]["shares"] == "1,0,0"
-    assert comps["x,y,z"]["shares"] == "0,0,1"
+    assert comps["x,y,y"]["games"] == 1 and comps["x,y,y"]["shares"] == "1.0,0.0,0.0"
+    assert comps["x,y,z"]["shares"] == "0.0,0.0,1.0"
     # exact merge: splitting the games gives the same sums
     a1, a2 = Accumulator(3, ["x", "y", "z"]), Accumulator(3, ["x", "y", "z"])
     for a, sl in ((a1, slice(0, 1)), (a2, slice(1, 2))):
@@ -138,3 +138,20 @@ def test_plackett_luce_label_without_wins_has_no_estimate():
     assert np.exp(np.log(won["strength"]).mean()) == pytest.approx(1.0)
     assert (won["ci_high"] / won["ci_low"] < 1.5).all()
     assert list(won.sort_values("strength").index) == ["c", "b", "a"]
+
+
+def test_comp_shares_are_exact_at_large_counts():
+    """Stored composition shares keep every digit: millions of wins and thirds of a win (a
+    3-way joint win) survive the text column (it used to keep 6 significant digits)."""
+    acc = Accumulator(3, ["x", "y", "z"])
+    ids = np.array([[0, 1, 2]])
+    acc.add({"turns": np.array([5])}, dict(win=np.array([[1, 1, 1]]), score=np.ones((1, 3), np.int64),
+                                           strategy=ids, position=np.zeros_like(ids)))
+    t = acc.comps[next(iter(acc.comps))]
+    big = 7_654_321
+    t["rows"][0, 0] = 3 * big + 1
+    t["rows"][0, 1:] = big * SHARE_UNIT + SHARE_UNIT // 3  # big + 1/3 of a win each
+    (row,) = acc.comp_rows()
+    shares = [float(x) for x in row["shares"].split(",")]
+    assert shares == [big + 1 / 3] * 3
+    assert sum(shares) * SHARE_UNIT == pytest.approx(3 * (big * SHARE_UNIT + SHARE_UNIT // 3), abs=1e-6)

@@ -5,6 +5,8 @@ Decisions are made by the test-only ``scripted`` strategy; ``t.asked()`` lists t
 the engine asked as (kind, number of options), so a test can also check that a choice was,
 or was not, offered.
 """
+import collections
+
 import numpy as np
 import pytest
 
@@ -972,10 +974,23 @@ def test_sc_4_4_A15_tie_order():
     """SC.4.4 / A15 / SC.3.22: equal-capacity ships are ordered at random by default (several
     orders over seeds) and in config order with shipyard_tie_order = config."""
     orders = set()
-    for seed in range(1, 31):
+    first = collections.Counter()  # which ship of the smallest capacity is on top
+    seeds = 600
+    for seed in range(1, seeds + 1):
         k, cfg, c, st = _setup(6, seed)
-        orders.add(tuple(st[A.S_YARD:A.S_YARD + 21]))
+        yard = [int(x) for x in st[A.S_YARD:A.S_YARD + st[A.S_YARD_N]]]
+        orders.add(tuple(yard))
+        body = yard[:-1]
+        caps = [c[A.C_SHIP_CAP + s] for s in body]
+        assert caps == sorted(caps)  # SC.4.4: smallest capacity on top
+        first[body[0]] += 1
     assert len(orders) > 1
+    # every tied ship equally likely on top (chi-square, 99.9% quantile for up to 5 degrees of freedom)
+    tied = [s for s in range(c[A.C_N_SHIPS]) if c[A.C_SHIP_YARD + s] == 1 and c[A.C_SHIP_FINAL + s] == 0
+            and c[A.C_SHIP_MINP + s] <= 6 and c[A.C_SHIP_CAP + s] == min(caps)]
+    assert len(tied) >= 2 and set(first) <= set(tied)
+    e = seeds / len(tied)
+    assert sum((first[s] - e) ** 2 / e for s in tied) < 20.5
     orders = set()
     for seed in range(1, 11):
         k, cfg, c, st = _setup(6, seed, shipyard_tie_order="config")

@@ -141,22 +141,18 @@ def setup(st, cfg, log, lg):
                 final_ship = s
             else:
                 st[S_YARD + k] = s
-                # sort key in the option scratch: capacity, then random or config order (A15)
-                if cfg[C_TIE_CONFIG] == 1:
-                    tie = s
-                else:
-                    tie = below(st, S_RNG, 1 << 20)
-                st[S_OPT + k] = cfg[C_SHIP_CAP + s] * (1 << 21) + tie
                 k += 1
+    # A15: equal capacities in random order (a uniform shuffle, then a stable sort by capacity)
+    # or in config order (the file's order, kept by the stable sort)
+    if cfg[C_TIE_CONFIG] == 0:
+        _shuffle(st, S_YARD, k)
     for i in range(1, k):
-        kv = st[S_OPT + i]
         sv = st[S_YARD + i]
+        cv = cfg[C_SHIP_CAP + sv]
         j = i - 1
-        while j >= 0 and st[S_OPT + j] > kv:
-            st[S_OPT + j + 1] = st[S_OPT + j]
+        while j >= 0 and cfg[C_SHIP_CAP + st[S_YARD + j]] > cv:
             st[S_YARD + j + 1] = st[S_YARD + j]
             j -= 1
-        st[S_OPT + j + 1] = kv
         st[S_YARD + j + 1] = sv
     st[S_YARD + k] = final_ship
     k += 1
