@@ -39,7 +39,13 @@ def _timed_start(game, players, strategies, cache_dir=None, sets=None) -> float:
     r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     wall = time.perf_counter() - t0
     if r.returncode != 0:
-        raise RuntimeError(r.stderr.strip().splitlines()[-1] if r.stderr else "bench subprocess failed")
+        from .errors import BadInput
+
+        last = r.stderr.strip().splitlines()[-1] if r.stderr.strip() else f"exit status {r.returncode}"
+        if cache_dir:  # the cold start: --no-cold skips it
+            raise BadInput("--cold", f"timing a cold compile failed in its subprocess: {last}; "
+                                     "allowed: --no-cold to skip it")
+        raise BadInput("bench", f"timing a warm start failed in its subprocess: {last}")
     return wall
 
 

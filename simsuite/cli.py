@@ -145,10 +145,33 @@ ALIENS_HELP = ("alien powers (Cosmic Encounter; same as --set aliens=...): none,
                "e.g. Macron,Virus,none,Oracle")
 
 
+SEED_RANGE = click.IntRange(0, 2**64 - 1)  # the seed is stored as an unsigned 64-bit integer
+THREADS_HELP = "numba threads (0 = all cores; more than the cores counts as all)"
+
+
+class _ThreadCount(click.ParamType):
+    """--threads: 0 = all cores, or 1..N."""
+
+    name = "integer"
+
+    def convert(self, value, param, ctx):
+        try:
+            v = int(value)
+        except (TypeError, ValueError):
+            v = -1
+        if v < 0 or isinstance(value, float):
+            self.fail(f"got {value!r}; allowed: 0 (all cores) or 1..N threads", param, ctx)
+        return v
+
+
+THREADS = _ThreadCount()
+
+
 def _common(f):
     f = click.option("--strategy-dir", "strategy_dirs", multiple=True, type=click.Path(),
                      help="extra directory of strategy files")(f)
-    f = click.option("--threads", type=int, default=0, show_default=True, help="numba threads (0 = all cores)")(f)
+    f = click.option("--threads", type=THREADS, default=0, show_default=True,
+                     help=THREADS_HELP)(f)
     f = click.option("--chunk", type=click.IntRange(1, 10_000_000), default=1 << 16, show_default=True,
                      help="games per call into numba (memory stays flat)")(f)
     f = click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="rule parameter (repeatable)")(f)
@@ -156,7 +179,7 @@ def _common(f):
     f = click.option("--aliens", default=None, metavar="none|random|all|A,B,..",
                      help=ALIENS_HELP)(f)
     f = click.option("--players", default=None, help="number of players")(f)
-    f = click.option("--seed", type=int, default=1, show_default=True)(f)
+    f = click.option("--seed", type=SEED_RANGE, default=1, show_default=True, help="0..2**64-1")(f)
     return f
 
 
@@ -179,21 +202,31 @@ def run(game_name, seed, players, aliens, strategies, sets, chunk, threads, stra
     cfg = g.resolve(_overrides(g, players, strategies, sets, rotate, aliens), tuple(strategy_dirs))
     nthreads = set_threads(threads)
     h = g.config_hash(cfg)
-    out = Path(out) if out else ROOT / "results" / "runs" / f"{g.name}-p{cfg['players']}-seed{seed}-{h:016x}"[:80]
+    out = Path(out) if out else ROOT / "results" / "runs" / f"{g.name}-p{cfg['players']}-seed{seed}-n{n_games}-{h:016x}"
     rd = ResultsDir(out, dict(kind="run", game=g.name, seed=seed, games=n_games, axes={}, config=cfg,
                               strategy_dirs=[str(Path(d).resolve()) for d in strategy_dirs],
+                              # games.parquet's strategy_<seat> columns hold these ids
+                              strategy_ids={i: s.name for i, s in enumerate(g.strategies(tuple(strategy_dirs)))},
                               definition=dict(config=g.canonical_json(cfg), seed=seed, games=n_games)))
     writer = None
     if not no_records:
         writer = _RecordWriter(out / "games.parquet", g, cfg, seed, h)
     bar = Progress(n_games, f"{g.name} p{cfg['players']}")
+    ok = False
     try:
         res = run_cell(g, cfg, n_games, seed, tuple(strategy_dirs), chunk=chunk,
                        on_chunk=writer.write if writer else None, progress=bar)
+        ok = True
+    except KeyboardInterrupt:
+        bar.close()
+        kept = writer.close(publish=False) if writer else None
+        click.echo("interrupted: the run did not finish; results already in " + str(out) + " are unchanged"
+                   + (f"; the records of the {writer.games:,} games played are in {kept}" if kept else ""), err=True)
+        sys.exit(130)
     finally:
         bar.close()
-        if writer:
-            writer.close()
+        if writer and not writer.closed:
+            writer.close(publish=ok)
     rd.add(cell_key(g.name, h, seed, n_games, res.code), res, 0)
     gps = n_games / res.seconds if res.seconds > 0 else float("nan")
     groups = res.acc.group_rows()
@@ -221,6 +254,8 @@ class _RecordWriter:
         self.tmp = path.with_name(f".{path.name}.tmp")
         self.const = dict(config_hash=f"{h:016x}", seed=seed, simsuite_version=__version__)
         self.w = None
+        self.games = 0
+        self.closed = False
 
     def write(self, rec):
         import pyarrow as pa
@@ -233,11 +268,18 @@ class _RecordWriter:
         if self.w is None:
             self.w = pq.ParquetWriter(self.tmp, t.schema, compression="zstd")
         self.w.write_table(t)
+        self.games += len(df)
 
-    def close(self):
-        if self.w is not None:
-            self.w.close()
-            self.tmp.replace(self.path)
+    def close(self, publish: bool = True):
+        """Finish the file: a complete run replaces games.parquet; an unfinished one never does (a
+        complete file from an earlier run stays) and its records go to games.partial.parquet."""
+        self.closed = True
+        if self.w is None:
+            return None
+        self.w.close()
+        dest = self.path if publish else self.path.with_name(self.path.stem + ".partial.parquet")
+        self.tmp.replace(dest)
+        return dest
 
 
 # --------------------------------------------------------------------------------- sweep
@@ -251,6 +293,12 @@ def load_sweep_file(path: Path) -> dict:
         raise BadInput("--config", f"{path} does not exist")
     except tomllib.TOMLDecodeError as e:
         raise BadInput("--config", f"{path} is malformed TOML: {e}")
+    except IsADirectoryError:
+        raise BadInput("--config", f"{path} is a directory; give a sweep definition file (.toml)")
+    except UnicodeDecodeError:
+        raise BadInput("--config", f"{path} is not UTF-8 text; a sweep definition is a UTF-8 TOML file")
+    except OSError as e:
+        raise BadInput("--config", f"cannot read {path}: {e.strerror or e}")
     allowed = {"name", "game", "description", "games", "seed", "set", "sweep", "strategy_dirs", "unit", "precision"}
     for k in d:
         if k not in allowed:
@@ -260,7 +308,31 @@ def load_sweep_file(path: Path) -> dict:
     if "sweep" in d and not (isinstance(d["sweep"], dict) or (isinstance(d["sweep"], list) and d["sweep"]
                                                                and all(isinstance(t, dict) for t in d["sweep"]))):
         raise BadInput("--config", f"{path.name}: [sweep] must be a table, or [[sweep]] tables (one grid each)")
+    _check_sweep_values(d, path)
     return d
+
+
+SWEEP_FILE_INTS = {"games": (1, 10**12), "unit": (1, 10**12), "seed": (0, 2**64 - 1)}  # as --games, --unit, --seed
+SWEEP_FILE_PRECISION = (0.0001, 0.5)  # as --precision
+
+
+def _check_sweep_values(d: dict, path: Path) -> None:
+    """The values of a sweep definition file, checked as the command line checks its options
+    (before anything is written)."""
+    for k in ("name", "game", "description"):
+        if k in d and not (isinstance(d[k], str) and d[k]):
+            raise BadInput(k, f"{path.name}: {k} = {d[k]!r}; allowed: a non-empty string")
+    for k, (lo, hi) in SWEEP_FILE_INTS.items():
+        v = d.get(k)
+        if v is not None and (not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi):
+            raise BadInput(k, f"{path.name}: {k} = {v!r}; allowed: an integer {lo}..{hi}")
+    v = d.get("precision")
+    lo, hi = SWEEP_FILE_PRECISION
+    if v is not None and (not isinstance(v, (int, float)) or isinstance(v, bool) or not lo <= v <= hi):
+        raise BadInput("precision", f"{path.name}: precision = {v!r}; allowed: a number {lo}..{hi}")
+    dirs = d.get("strategy_dirs")
+    if dirs is not None and not (isinstance(dirs, list) and all(isinstance(x, str) for x in dirs)):
+        raise BadInput("strategy_dirs", f"{path.name}: strategy_dirs = {dirs!r}; allowed: a list of directory names")
 
 
 def _spec_axes(g, spec: dict):
@@ -368,7 +440,7 @@ def sweep(game_name, seed, players, aliens, strategies, sets, chunk, threads, st
 @cli.command()
 @click.argument("source")
 @click.option("--out", type=click.Path(), default=None, help="report directory (default reports/<name>)")
-@click.option("--threads", type=int, default=0)
+@click.option("--threads", type=THREADS, default=0, help=THREADS_HELP)
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
 def report(source, out, threads, as_json):
     """Write an HTML balance report with PNG charts for a results directory.
@@ -387,8 +459,14 @@ def report(source, out, threads, as_json):
             raise BadInput("source", f"{source} is neither a results directory nor a sweep definition; "
                                      f"known sweeps: {known}")
         spec = load_sweep_file(f)
+        if "game" not in spec:
+            raise BadInput("game", f"{f} has no game = ...; allowed: {', '.join(games.names())}")
         g = games.get(spec["game"])
         base, axes, n_games, seed, unit, precision = _sweep_plan(g, spec)
+        if out:
+            from .report import check_out_dir
+
+            check_out_dir(Path(out))  # before the sweep runs
         src = ROOT / "results" / spec.get("name", source)
         if not as_json:
             click.echo(f"running sweep {source} into {src} (resumes if interrupted) ...")
@@ -411,53 +489,154 @@ def report(source, out, threads, as_json):
 @_common
 @click.option("--game", "game_index", type=click.IntRange(0, None), required=True, help="game index within the run")
 @click.option("--rotate/--no-rotate", default=None)
-@click.option("--from", "from_dir", type=click.Path(), default=None, help="results directory of a run: use its config and seed")
+@click.option("--from", "from_dir", type=click.Path(), default=None,
+              help="results directory of a run (or of a sweep, with --cell): use its configuration and seed")
+@click.option("--cell", type=click.IntRange(0, None), default=None, help="cell number of a sweep directory (--from)")
 @click.option("--json", "as_json", is_flag=True, help="print the events as JSON")
 def replay(game_name, seed, players, aliens, strategies, sets, chunk, threads, strategy_dirs, game_index, rotate,
-           from_dir, as_json):
+           from_dir, cell, as_json):
     """Replay one game turn by turn from its seed (identical to the batch run's game).
 
-    The configuration comes from --from RUN_DIR, from the options given, or, with none given,
-    from the latest run of this game and seed under results/runs.
+    The configuration comes from --from RUN_DIR (a sweep: --from DIR --cell N), from the options
+    given, or, with none given, from the latest run of this game and seed under results/runs.
+    The replayed record is compared with the run's stored record of that game when the run saved
+    records, else with the same game played again through the batch kernel.
     """
     from . import games
     from .runner import replay_check
 
-    if (from_dir is None and game_name and players is None and strategies is None and aliens is None and not sets
-            and rotate is None):
+    ctx = click.get_current_context()
+    given = [f"--{n}" for n in ("seed", "players", "aliens", "strategies", "set", "rotate")
+             if ctx.get_parameter_source("sets" if n == "set" else n) != click.core.ParameterSource.DEFAULT]
+    if from_dir is None and game_name and cell is None and not [x for x in given if x != "--seed"]:
+        given = []  # the seed picks the run
         from_dir = _latest_run(games.get(game_name).name, seed)
         if from_dir is not None and not as_json:
             click.echo(f"(configuration of the latest run with seed {seed}: {from_dir})")
+    stored = None  # the run's own record of this game, when it saved records
     if from_dir:
-        meta_p = Path(from_dir) / "meta.json"
-        if not meta_p.exists():
-            raise BadInput("--from", f"{from_dir} is not a results directory (no meta.json)")
-        meta = json.loads(meta_p.read_text())
-        if meta.get("kind") != "run" or "config" not in meta:
-            raise BadInput("--from", f"{from_dir} is not a run directory; give a run directory, or the "
-                                     "configuration with --players/--strategies/--set")
-        g = games.get(meta["game"])
-        seed = meta["seed"]
-        strategy_dirs = tuple(strategy_dirs) or tuple(meta.get("strategy_dirs", ()))
-        cfg = g.resolve(dict(meta["config"]), tuple(strategy_dirs))
+        if given:
+            raise BadInput("--from", f"takes the configuration and seed from {from_dir}; drop {', '.join(given)}")
+        g, cfg, seed, n_played, strategy_dirs, stored_path = _replay_source(Path(from_dir), cell, strategy_dirs)
+        if game_name and games.get(game_name).name != g.name:
+            raise BadInput("game", f"{from_dir} holds {g.name} results, not {game_name}")
+        if game_index >= n_played:
+            raise BadInput("--game", f"the run played games 0..{n_played - 1}")
+        if stored_path is not None:
+            stored = _stored_record(stored_path, game_index)
     else:
+        if cell is not None:
+            raise BadInput("--cell", "only with --from SWEEP_DIR")
         if not game_name:
             raise BadInput("game", "name a game or give --from RUN_DIR")
         g = games.get(game_name)
         cfg = g.resolve(_overrides(g, players, strategies, sets, rotate, aliens), tuple(strategy_dirs))
     events, rec, batch = replay_check(g, cfg, seed, game_index, tuple(strategy_dirs))
-    same = bool((rec.view("i8") == batch.view("i8")).all())
+    if stored is not None:
+        mine = g.records_frame(rec, cfg["players"]).iloc[0]
+        same = all(mine[c] == stored[c] for c in mine.index if c in stored.index)
+        against = "the run's stored record"
+    else:
+        same = bool((rec.view("i8") == batch.view("i8")).all())
+        against = "the batch kernel"
+    seats = g.game_seat_strategies(cfg, game_index)
     if as_json:
-        _echo_json(dict(game=g.name, seed=seed, game_index=game_index, config=cfg, matches_batch=same,
-                        events=events))
+        _echo_json(dict(game=g.name, simsuite_version=__version__, seed=seed, game_index=game_index, config=cfg,
+                        seat_strategies=seats, matches_batch=same, compared_with=against, events=events))
     else:
         click.echo(f"{g.title} game {game_index} of seed {seed} ({cfg['players']} players, "
-                   f"line-up {','.join(g.seat_strategies(cfg))})")
+                   f"seats {','.join(seats)})")
         for e in events:
             click.echo(e["text"])
-        click.echo(f"batch record identical: {'yes' if same else 'NO'}")
+        click.echo(f"identical to {against}: {'yes' if same else 'NO'}")
     if not same:
         sys.exit(1)
+
+
+def _read_meta(d: Path) -> dict:
+    meta_p = d / "meta.json"
+    if not meta_p.is_file():
+        raise BadInput("--from", f"{d} is not a results directory (no meta.json)")
+    try:
+        meta = json.loads(meta_p.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise BadInput("--from", f"{meta_p} cannot be read ({e.__class__.__name__}); it must be the meta.json "
+                                 "simsuite wrote")
+    if not isinstance(meta, dict) or meta.get("kind") not in ("run", "sweep") or "game" not in meta:
+        raise BadInput("--from", f"{meta_p} is not a simsuite run or sweep description")
+    return meta
+
+
+def _replay_source(d: Path, cell, strategy_dirs):
+    """(game, config, seed, games played, strategy dirs, records file or None) of a run, or of a
+    sweep's cell, rebuilt from its meta.json and checked against what the run stored."""
+    from . import games
+    from .sweep import plan_cells
+
+    meta = _read_meta(d)
+    g = games.get(meta["game"])
+    try:
+        if meta["kind"] == "run":
+            if cell is not None:
+                raise BadInput("--cell", f"{d} is a run, not a sweep; drop --cell")
+            dirs = tuple(strategy_dirs) or tuple(meta.get("strategy_dirs", ()))
+            cfg = g.resolve(dict(meta["config"]), dirs)
+            want = meta["definition"]["config"]
+            seed, n = int(meta["seed"]), int(meta["games"])
+            recs = d / "games.parquet"
+        else:
+            dd = meta["definition"]
+            dirs = tuple(strategy_dirs) or tuple(dd.get("strategy_dirs", ()))
+            cells = plan_cells(g, dd.get("base", {}), dd.get("axes", {}), dirs)
+            if cell is None or cell >= len(cells):
+                raise BadInput("--cell", f"{d} is a sweep of {len(cells)} cells; name one with --cell "
+                                         f"0..{len(cells) - 1} (simsuite status {d} lists them)")
+            cfg = cells[cell]
+            want = None
+            seed, n = int(dd["seed"]), int(dd["games"])
+            recs = None  # sweeps keep statistics, not per-game records
+    except (KeyError, TypeError, ValueError) as e:
+        raise BadInput("--from", f"{d / 'meta.json'} lacks what a replay needs ({e}); was it edited?")
+    if want is not None and g.canonical_json(cfg) != want:
+        raise BadInput("--from", f"the configuration of {d} cannot be rebuilt exactly: a data file it names "
+                                 "changed since the run")
+    row = _cell_row(d, 0 if cell is None else cell)
+    if row is not None:
+        if row.get("config_hash") != f"{g.config_hash(cfg):016x}":
+            raise BadInput("--from", f"the configuration rebuilt from {d / 'meta.json'} is not the one its results "
+                                     "were computed with (a data file changed, or meta.json was edited)")
+        if row.get("code_hash") and row["code_hash"] != g.code_hash(dirs):
+            click.echo(f"note: the engine or strategy code changed since {d} was computed "
+                       f"(simsuite {row.get('simsuite_version', '?')}); the replay runs the current code", err=True)
+    return g, cfg, seed, n, dirs, (recs if recs is not None and recs.is_file() else None)
+
+
+def _cell_row(d: Path, cell: int):
+    """Row `cell` of a results directory's cells.parquet as a dict, or None."""
+    import pandas as pd
+
+    p = d / "cells.parquet"
+    if not p.is_file():
+        return None
+    try:
+        df = pd.read_parquet(p)
+    except Exception:
+        return None
+    df = df[df["cell"] == cell] if "cell" in df.columns else df.iloc[:0]
+    return df.iloc[-1].to_dict() if len(df) else None
+
+
+def _stored_record(path: Path, game: int):
+    """Row of game `game` in a run's games.parquet (a pandas Series), or None if not there."""
+    import pandas as pd
+
+    try:
+        df = pd.read_parquet(path, filters=[("game", "==", game)])
+    except Exception as e:  # a damaged file: compare with the batch kernel instead, and say so
+        click.echo(f"note: {path} cannot be read ({e.__class__.__name__}); comparing with the batch kernel",
+                   err=True)
+        return None
+    return df.iloc[0] if len(df) else None
 
 
 def _latest_run(game: str, seed: int) -> Path | None:
@@ -512,13 +691,13 @@ def bench(game_name, players, strategies, aliens, n_games, repeat, cold, as_json
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
 def status(results_dir, as_json):
     """Progress of a results directory per cell: work units and games done, versions."""
-    from .store import read_results
+    from .store import read_json, read_results
     from .sweep import sweep_progress
 
     path = Path(results_dir)
     if not (path / "meta.json").exists():
         raise BadInput("results", f"{path} is not a results directory (no meta.json)")
-    meta = json.loads((path / "meta.json").read_text())
+    meta = read_json(path / "meta.json", "results", ("kind", "game"))
     rows = sweep_progress(path, meta)
     t = read_results(path) if (path / "cells.parquet").exists() else {"cells": None}
     cells = t["cells"]
@@ -549,8 +728,10 @@ def main(argv=None):
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
     except click.exceptions.UsageError as e:
-        msg = " ".join(e.format_message().split())
-        click.echo(f"error: {msg} (see simsuite {e.ctx.command.name if e.ctx else ''} --help)", err=True)
+        if type(e).__name__ == "NoArgsIsHelpError" and e.ctx is not None:  # bare `simsuite` (click >= 8.2)
+            click.echo(e.ctx.get_help())
+            sys.exit(0)
+        click.echo(f"error: {_usage_line(e)}", err=True)
         sys.exit(2)
     except click.exceptions.Abort:
         click.echo("interrupted: finished cells are saved; run the same command again to resume", err=True)
@@ -571,6 +752,25 @@ def main(argv=None):
             raise
         click.echo(f"error: {line}", err=True)
         sys.exit(2)
+
+
+def _usage_line(e: click.exceptions.UsageError) -> str:
+    """click's own usage error on one line: the option or argument first, then what is wrong."""
+    msg = " ".join(e.format_message().split())
+    name = None
+    if isinstance(e, click.BadParameter) and e.param is not None:
+        p = e.param
+        name = p.opts[0] if isinstance(p, click.Option) and p.opts else p.human_readable_name
+        if isinstance(e, click.MissingParameter):
+            msg = "required"
+        else:
+            msg = " ".join(str(e.message).split()).rstrip(".")
+            if isinstance(p.type, (click.IntRange, click.FloatRange)) and "not a valid" in msg:
+                msg += f"; allowed: {p.type._describe_range()}"
+    elif getattr(e, "option_name", None):
+        name = e.option_name
+    where = e.ctx.command_path if e.ctx is not None else "simsuite"
+    return (f"{name}: {msg}" if name else msg) + f" (see {where} --help)"
 
 
 def _strategy_compile_error(e: Exception):

@@ -1130,6 +1130,22 @@ def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tupl
     return "".join(blocks), charts, findings
 
 
+def check_out_dir(out_dir: Path) -> None:
+    """Make the report directory, or BadInput on --out when it cannot be made or written to."""
+    import os
+
+    out_dir = Path(out_dir)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise BadInput("--out", f"{out_dir} is a file; allowed: a directory (new or existing)")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        probe = out_dir / f".write-test{os.getpid()}"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as e:
+        raise BadInput("--out", f"cannot write to {out_dir}: {e.strerror or e}; allowed: a writable directory")
+
+
 def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
     """Write index.html and PNG charts for a results directory; return paths and findings.
 
@@ -1142,7 +1158,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
     groups, hists, meta = res["groups"], res["hists"], res["meta"]
     res["cells"] = cells
     out_dir = Path(out_dir) if out_dir is not None else ROOT / "reports" / results_dir.resolve().name
-    out_dir.mkdir(parents=True, exist_ok=True)
+    check_out_dir(out_dir)
 
     lay = _layout(cells, meta)
     desc = _cell_descriptions(cells, lay)

@@ -41,6 +41,24 @@ def write_json(path: Path, obj) -> None:
     _atomic_write(path, lambda p: p.write_text(json.dumps(obj, indent=2, sort_keys=True, default=str)))
 
 
+def read_json(path: Path, field: str, need: tuple = ()) -> dict:
+    """A JSON object simsuite wrote (meta.json, manifest.json), or BadInput(field) naming the file
+    when it is damaged: unreadable, not JSON, not an object, or without the keys `need`."""
+    path = Path(path)
+    fix = "it must be the file simsuite wrote; restore it, or start again in a new directory"
+    try:
+        d = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise BadInput(field, f"{path} is damaged or unreadable ({why}); {fix}")
+    if not isinstance(d, dict):
+        raise BadInput(field, f"{path} is damaged (not a JSON object); {fix}")
+    missing = [k for k in need if k not in d]
+    if missing:
+        raise BadInput(field, f"{path} is damaged (no {', '.join(missing)}); {fix}")
+    return d
+
+
 def cell_key(game: str, config_hash: int, seed: int, games, code: str) -> str:
     """A cell is redone when the configuration, seed, game count, version or code changes."""
     return f"{game}:{config_hash:016x}:{seed}:{games}:{__version__}:{code}"
@@ -77,7 +95,7 @@ class ResultsDir:
             raise BadInput("--out", f"cannot write to {self.path}: {e.strerror}")
         old = self.path / "meta.json"
         if old.exists():
-            prev = json.loads(old.read_text())
+            prev = read_json(old, "--out", ("kind", "game"))
             same = {k: prev.get(k) for k in ("kind", "game", "definition")} == {k: meta.get(k) for k in ("kind", "game", "definition")}
             if not same:
                 raise BadInput("--out", f"{self.path} holds results of another {prev.get('kind', '?')} "
@@ -87,7 +105,7 @@ class ResultsDir:
         self.meta = meta
         self.tables = {t: self._read(t) for t in TABLES}
         man = self.path / "manifest.json"
-        self.manifest = json.loads(man.read_text()) if man.exists() else {"done": {}}
+        self.manifest = read_json(man, "--out", ("done",)) if man.exists() else {"done": {}}
 
     def _read(self, name: str) -> list[dict]:
         p = self.path / f"{name}.parquet"
@@ -122,6 +140,7 @@ def read_results(path: Path) -> dict:
                                   "make one with 'simsuite run ... --out DIR' or 'simsuite sweep ... --out DIR'")
     out = {t: pd.read_parquet(path / f"{t}.parquet") if (path / f"{t}.parquet").exists() else pd.DataFrame()
            for t in TABLES}
-    out["meta"] = json.loads((path / "meta.json").read_text()) if (path / "meta.json").exists() else {}
-    out["manifest"] = json.loads((path / "manifest.json").read_text()) if (path / "manifest.json").exists() else {}
+    out["meta"] = read_json(path / "meta.json", "results", ("kind", "game")) if (path / "meta.json").exists() else {}
+    out["manifest"] = (read_json(path / "manifest.json", "results", ("done",))
+                       if (path / "manifest.json").exists() else {})
     return out

@@ -77,7 +77,8 @@ def run_unit(game_name: str, cfg: dict, seed: int, g0: int, n: int, extra_dirs=(
     set_threads(threads)
     g = games.get(game_name)
     res = run_cell(g, cfg, n, seed, tuple(extra_dirs), g0=g0)
-    return dict(acc=res.acc.to_dict(), seconds=res.seconds, host=os.uname().nodename, pid=os.getpid())
+    return dict(acc=res.acc.to_dict(), seconds=res.seconds, host=os.uname().nodename, pid=os.getpid(),
+                code_hash=res.code, simsuite_version=__version__)
 
 
 def _content_hash(d: dict) -> str:
@@ -110,9 +111,9 @@ class ChunkStore:
         p = self.path(config_hash, g0)
         try:
             d = json.loads(p.read_text())
-        except (FileNotFoundError, json.JSONDecodeError):
+        except (OSError, ValueError):  # missing, unreadable, not UTF-8 or not JSON
             return None
-        if _content_hash(d["acc"]) != d.get("content_hash"):
+        if not isinstance(d, dict) or "acc" not in d or _content_hash(d["acc"]) != d.get("content_hash"):
             return None  # damaged: redo it
         if d.get("code_hash") != self.code or d.get("simsuite_version") != __version__:
             return None  # made by other code: redo it
@@ -141,6 +142,8 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
     """
     from .runner import CellResult, Progress
 
+    if scheduler:
+        check_scheduler(scheduler)  # before anything is written
     cells = plan_cells(g, base, axes, extra_dirs)
     definition = dict(name=definition_name, base={k: str(v) for k, v in sorted(base.items())},
                       axes=_axes_doc(axes),
@@ -195,6 +198,11 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
         """A unit came back: store it; returns the next unit of this cell to run, if any."""
         n = min(unit, n_games - g0)
         h = hashes[i]
+        theirs = (doc.pop("code_hash", code), doc.pop("simsuite_version", __version__))
+        if theirs != (code, __version__):  # a worker with another checkout: its games are not this code's
+            raise BadInput("--scheduler", f"worker {doc.get('host', '?')} runs simsuite {theirs[1]} with code "
+                                          f"{theirs[0]}, this client {__version__} with code {code}; install the "
+                                          "same checkout on every worker (finished units are kept)")
         store.write(h, g0, dict(game=g.name, config=cells[i], config_hash=f"{h:016x}", seed=seed, first_game=g0,
                                 games=n, simsuite_version=__version__, code_hash=code, **doc))
         state["ran_units"] += 1
@@ -221,13 +229,31 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
                 seconds=time.perf_counter() - t0, resumed_cells=len(cells) - len({u[0] for u in units}))
 
 
+def check_scheduler(address: str) -> None:
+    """A Dask scheduler address the client can parse (tcp://HOST:PORT), else BadInput; connects to nothing."""
+    try:
+        from distributed.comm import get_address_host_port
+    except ImportError:
+        raise BadInput("--scheduler", "needs dask.distributed: pip install -e '.[cluster]'")
+    try:
+        host, port = get_address_host_port(address)
+    except ValueError as e:
+        raise BadInput("--scheduler", f"{address!r} is not a scheduler address ({e}); allowed: tcp://HOST:PORT")
+    if not 1 <= int(port) <= 65535:
+        raise BadInput("--scheduler", f"{address!r} is not a scheduler address; allowed: tcp://HOST:PORT "
+                                      "with a port 1..65535")
+
+
 def _run_dask(address, g, cells, seed, units, unit, n_games, extra_dirs, record):
     try:
         from distributed import Client, as_completed
     except ImportError:
         raise BadInput("--scheduler", "needs dask.distributed: pip install -e '.[cluster]'")
+    check_scheduler(address)
     try:
         client = Client(address, timeout="20s")
+    except ValueError as e:
+        raise BadInput("--scheduler", f"{address!r} is not a scheduler address ({e}); allowed: tcp://HOST:PORT")
     except (OSError, TimeoutError) as e:
         raise BadInput("--scheduler", f"cannot reach the Dask scheduler at {address}: {e}")
 
@@ -256,12 +282,19 @@ def _run_dask(address, g, cells, seed, units, unit, n_games, extra_dirs, record)
 def sweep_progress(path: Path, meta: dict) -> list[dict]:
     """Per cell: parameters that vary, work units and games done (from the chunk files)."""
     from . import games
-    from .store import cell_key
+    from .store import cell_key, read_json
 
     man_p = Path(path) / "manifest.json"
-    done = json.loads(man_p.read_text())["done"] if man_p.exists() else {}
+    done = read_json(man_p, "results", ("done",))["done"] if man_p.exists() else {}
+    meta_p = Path(path) / "meta.json"
+    if "game" not in meta or not isinstance(meta["game"], str):
+        raise BadInput("results", f"{meta_p} is damaged (no game); it must be the file simsuite wrote")
     g = games.get(meta["game"])
     d = meta.get("definition", {})
+    if meta.get("kind") == "sweep" and not (isinstance(d, dict) and all(
+            isinstance(d.get(k), int) and d[k] >= (k != "seed") for k in ("games", "seed", "unit"))):
+        raise BadInput("results", f"{meta_p} is damaged (its definition lacks games, seed or unit); "
+                                  "it must be the file simsuite wrote")
     if meta.get("kind") != "sweep":
         n = meta.get("games", 0)
         return [dict(cell=0, params={}, units=1, units_done=int(bool(done)), games=n,

@@ -248,7 +248,15 @@ def test_run_and_replay_with_aliens(tmp_path):
     rp = sim("replay", "cosmic", "--players", 3, "--seed", 4, "--game", 2, "--aliens", "Macron,Virus,Oracle")
     assert rp.returncode == 0, rp.stderr
     assert "is the Macron" in rp.stdout and "is the Oracle" in rp.stdout
-    assert "batch record identical: yes" in rp.stdout
+    assert "identical to the batch kernel: yes" in rp.stdout
+    # a game of the rotated run itself: seats labelled as that game dealt them, checked against its record
+    rj = sim("replay", "--from", tmp_path / "run", "--game", 4, "--json")
+    assert rj.returncode == 0, rj.stderr
+    d = json.loads(rj.stdout)
+    assert d["matches_batch"] is True and d["compared_with"] == "the run's stored record"
+    assert d["seat_strategies"] == ["basic", "nopower", "nopower"]  # line-up nopower,basic,nopower turned by 4 % 3
+    assert [int(games.loc[4, f"strategy_{s}"]) for s in range(3)] == [1 if x == "nopower" else 0
+                                                                    for x in d["seat_strategies"]]
 
 
 def test_bench_aliens_setting_is_reported():

@@ -44,16 +44,16 @@ def test_ce_run_json(tmp_path):
 
 
 def test_ce_replay_encounter_by_encounter():
-    """`simsuite replay cosmic --seed 7 --game 3` prints the game encounter by encounter and checks it
-    against the batch record (CE.70.20)."""
-    r = sim("replay", "cosmic", "--seed", 7, "--game", 3)
+    """`simsuite replay cosmic --seed 7 --game 3 --players 4` prints the game encounter by encounter and
+    checks it against the batch record (CE.70.20)."""
+    r = sim("replay", "cosmic", "--seed", 7, "--game", 3, "--players", 4)
     assert r.returncode == 0, r.stderr
     out = r.stdout
     assert "-- encounter 1 of the turn" in out and "== turn 1:" in out
     assert "order disc:" in out and "reveal:" in out and "result:" in out
-    assert "batch record identical: yes" in out
+    assert "identical to the batch kernel: yes" in out
     assert "winner" in out or "turn cap" in out
-    rj = sim("replay", "cosmic", "--seed", 7, "--game", 3, "--json")
+    rj = sim("replay", "cosmic", "--seed", 7, "--game", 3, "--players", 4, "--json")
     doc = json.loads(rj.stdout)
     assert doc["matches_batch"] is True
     assert sum(e["event"] == "encounter" for e in doc["events"]) == sum(e["event"] == "result" for e in doc["events"])

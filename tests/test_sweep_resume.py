@@ -249,3 +249,29 @@ def test_report_of_a_sweep_name_defines_the_sweep_as_sweep_does():
     assert (base["rotate"], n, seed, unit, precision) == (True, 1000, 5, 1 << 16, 0.01)
     assert _sweep_plan(g, spec, seed=1)[3] == 1  # a seed given on the command line wins
     assert _sweep_plan(g, dict(spec, set={"rotate": False}))[0]["rotate"] is False
+
+
+def test_units_from_a_worker_with_other_code_are_refused(tmp_path, monkeypatch):
+    """A unit played by a worker running other simsuite code is not stored as this code's result:
+    the sweep stops with one line naming --scheduler; the units stored before it are kept."""
+    import simsuite.sweep as sw
+    from simsuite.errors import BadInput
+
+    real = sw.run_unit
+    calls = []
+
+    def worker(*a, **kw):
+        doc = real(*a, **kw)
+        calls.append(1)
+        if len(calls) == 3:
+            doc["code_hash"] = "0123456789abcdef0123"  # the third unit comes from another checkout
+        return doc
+
+    monkeypatch.setattr(sw, "run_unit", worker)
+    with pytest.raises(BadInput) as e:
+        run_sweep(GAME, BASE, AXES, N_GAMES, SEED, tmp_path, unit=UNIT, progress=False)
+    assert e.value.field == "--scheduler" and "0123456789abcdef0123" in str(e.value)
+    store = sw.ChunkStore(tmp_path, GAME.code_hash())
+    stored = sum(store.has(GAME.config_hash(c), g0) for c in sw.plan_cells(GAME, BASE, AXES)
+                 for g0 in range(0, N_GAMES, UNIT))
+    assert stored == 2

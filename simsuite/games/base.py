@@ -74,6 +74,15 @@ class Game:
         names = cfg["strategies"].split(",")
         return [names[i % len(names)] for i in range(cfg["players"])]
 
+    def game_seat_strategies(self, cfg: dict, game: int) -> list[str]:
+        """The strategy at each seat in game `game`: with rotation, seat s plays line-up entry
+        (s + game) mod N, as the batch kernel deals them (batch_driver._init_game)."""
+        seats = self.seat_strategies(cfg)
+        if not cfg.get("rotate"):
+            return seats
+        n = len(seats)
+        return [seats[(s + game) % n] for s in range(n)]
+
     def config_hash(self, cfg: dict) -> int:
         """64-bit hash of the configuration (file parameters by content, not by path)."""
         return int(hashlib.sha256(self.canonical_json(cfg).encode()).hexdigest()[:16], 16)
@@ -136,8 +145,8 @@ class Game:
         log = new_log(self.replay_log_rows)
         st = np.zeros(self.state_size, np.int64)
         kernel.replay_game(cfg_arr, np.int64(key), np.int64(game), out, log, st)
-        return self.describe(kernel, log, cfg_arr, cfg), self.layout.view(out)
+        return self.describe(kernel, log, cfg_arr, cfg, game), self.layout.view(out)
 
-    def describe(self, kernel, log: np.ndarray, cfg_arr: np.ndarray, cfg: dict) -> list[dict]:
-        """Event log -> list of dicts with a readable 'text'."""
+    def describe(self, kernel, log: np.ndarray, cfg_arr: np.ndarray, cfg: dict, game: int) -> list[dict]:
+        """Event log of game `game` -> list of dicts with a readable 'text'."""
         raise NotImplementedError

@@ -310,8 +310,8 @@ class Cosmic(Game):
                               {"artifacts_by_kind": [f"played_{a}" for a in A.ARTIFACT_KEYS]})
 
     # ---- replay -------------------------------------------------------------------------
-    def describe(self, kernel, log, cfg_arr, cfg):
-        return describe_events(kernel, log, cfg_arr, self.seat_strategies(cfg))
+    def describe(self, kernel, log, cfg_arr, cfg, game):
+        return describe_events(kernel, log, cfg_arr, self.game_seat_strategies(cfg, game))
 
 
 def card_name(cfg_arr, c) -> str:

@@ -22,6 +22,12 @@ def read_toml(path: Path, field: str) -> dict:
         raise BadInput(field, f"{path} does not exist")
     except tomllib.TOMLDecodeError as e:
         raise BadInput(field, f"{path} is malformed TOML: {e}")
+    except IsADirectoryError:
+        raise BadInput(field, f"{path} is a directory; allowed: a TOML data file")
+    except UnicodeDecodeError:
+        raise BadInput(field, f"{path} is not UTF-8 text; allowed: a UTF-8 TOML data file")
+    except OSError as e:
+        raise BadInput(field, f"cannot read {path}: {e.strerror or e}")
 
 
 def _need(row: dict, key: str, kinds, field: str, where: str):

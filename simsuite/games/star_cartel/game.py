@@ -159,8 +159,8 @@ class StarCartel(Game):
                                                         "type_crashes": [f"crashes_{t}" for t in types]})
 
     # ---- replay -------------------------------------------------------------------------
-    def describe(self, kernel, log, cfg_arr, cfg):
-        return describe_events(kernel, log, cfg_arr, self.seat_strategies(cfg), load_ships(Path(cfg["ships"])))
+    def describe(self, kernel, log, cfg_arr, cfg, game):
+        return describe_events(kernel, log, cfg_arr, self.game_seat_strategies(cfg, game), load_ships(Path(cfg["ships"])))
 
 
 def _card(cfg_arr, c):
