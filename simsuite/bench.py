@@ -67,7 +67,10 @@ def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, e
     for N in pcounts:  # bad input fails here, before any timing
         game.resolve({"players": N, "strategies": strategies, **sets})
     say = echo or (lambda *a, **k: None)
-    res = dict(game=game.name, strategies=strategies, games=n_games, repeat=repeat, cpu_count=os.cpu_count(),
+    from . import __version__
+
+    res = dict(game=game.name, simsuite_version=__version__, code_hash=game.code_hash(), strategies=strategies,
+               games=n_games, repeat=repeat, cpu_count=os.cpu_count(),
                numba_threads=numba.config.NUMBA_NUM_THREADS, rows=[])
     shown = {k: game.resolve({"players": pcounts[0], "strategies": strategies, **sets})[k] for k in sets}
     if "aliens" in shown:

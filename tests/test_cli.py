@@ -181,6 +181,10 @@ def test_bench_reports_the_best_of_repeated_runs():
     assert r.returncode == 0, r.stderr
     doc = json.loads(r.stdout)
     assert doc["repeat"] == 3
+    from simsuite import __version__
+    from simsuite.games import get
+
+    assert doc["simsuite_version"] == __version__ and doc["code_hash"] == get("star-cartel").code_hash()
     row = doc["rows"][0]
     for label in ("1_thread", "all_threads"):
         runs = row[f"games_per_s_{label}_runs"]
