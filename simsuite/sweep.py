@@ -16,6 +16,7 @@ import hashlib
 import itertools
 import json
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -153,6 +154,11 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
     rd = ResultsDir(out, dict(kind="sweep", game=g.name, seed=seed, games=n_games, definition=definition,
                               axes=axis_values, cells=len(cells), unit=unit, precision=precision))
     code = g.code_hash(extra_dirs)
+    stale = {r["cell"] for r in rd.tables["cells"] if (r.get("code_hash"), r.get("simsuite_version")) != (code, __version__)}
+    if stale:  # said, not silent: these rows are replaced as the new code plays the cells again
+        print(f"note: {len(stale)} cell(s) in {out} were computed by other simsuite code or version; they are "
+              "played again with this code (until they are, the tables mix both and `report` says so)",
+              file=sys.stderr)
     store = ChunkStore(out, code)
     hashes = [g.config_hash(c) for c in cells]
     size = f"{n_games}" if precision is None else f"{n_games}@{precision}"

@@ -148,6 +148,21 @@ def test_units_from_other_code_are_redone_not_mixed(reference, tmp_path):
     assert cells["code_hash"].nunique() == 1 and cells["code_hash"].iloc[0] == GAME.code_hash()
 
 
+def test_cells_of_other_code_are_replayed_with_a_note(tmp_path, capsys):
+    """Cells computed by other code are not silently replaced: the sweep says how many it plays again."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    axes = {"crash_threshold": "8,10"}
+    run_sweep(GAME, BASE, axes, 600, SEED, tmp_path, unit=300, progress=False)
+    assert "other simsuite code" not in capsys.readouterr().err
+    cells = pd.read_parquet(tmp_path / "cells.parquet")
+    cells.loc[cells["cell"] == 1, "code_hash"] = "0" * 20  # as if an older build computed cell 1
+    pq.write_table(pa.Table.from_pandas(cells, preserve_index=False), tmp_path / "cells.parquet")
+    run_sweep(GAME, BASE, axes, 600, SEED, tmp_path, unit=300, progress=False)
+    assert "note: 1 cell(s)" in capsys.readouterr().err
+
+
 def test_turn_cap_games_are_timeouts_not_dropped(tmp_path):
     """A game that hits max_turns is recorded as a timeout and counted (SC.17.11 cap)."""
     info = run_sweep(GAME, {"max_turns": 30}, {"players": "3,6"}, 2000, SEED, tmp_path, unit=700, progress=False)
