@@ -1052,6 +1052,14 @@ def _contribution_findings(con: pd.DataFrame, base: str, players: int) -> list[s
     return [text.strip()]
 
 
+
+def _provenance(groups, players) -> dict:
+    """Where a pooled table's rows came from: the cells, seeds and simsuite versions of its games."""
+    g = groups[groups["players"] == players] if "players" in groups.columns else groups
+    col = lambda c: ";".join(sorted({str(v) for v in g[c]})) if c in g.columns else ""  # noqa: E731
+    return dict(cells=";".join(str(c) for c in sorted({int(c) for c in g["cell"]})), seed=col("seed"),
+                simsuite_version=col("simsuite_version"))
+
 def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tuple[str, str]]]:
     """Rankings, head-to-head heatmaps and strengths for every labelled seat attribute; for label
     kinds with a switched-off control ("X (no power)"), the contribution of the power itself."""
@@ -1081,7 +1089,7 @@ def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tupl
                                        np.where(rank["win_share"] > rank["fair_share"], "above fair", "below fair"),
                                        "")
             csv = f"ranking_{kind}_{players}p.csv"
-            rank.to_csv(out_dir / csv, index=False)
+            rank.assign(**_provenance(g, players)).to_csv(out_dir / csv, index=False)
             pool = (f"Pooled over the cells with {players} players where every seat plays its power "
                     f"(cell{'s' if len(ref) > 1 else ''} {', '.join(map(str, ref))}); the cells with a nopower "
                     f"control seat are used for the contribution below." if ref is not None
@@ -1117,7 +1125,7 @@ def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tupl
             if con.empty:
                 continue
             csv = f"contribution_{kind}_{players}p.csv"
-            con.to_csv(out_dir / csv, index=False)
+            con.assign(**_provenance(groups, players)).to_csv(out_dir / csv, index=False)
             blocks.append(_contribution_block(con, cref, name, players)
                           + f"<p class='muted'><a href='{csv}'>All columns as CSV</a>.</p>")
             findings += [(kind, f) for f in _contribution_findings(con, name, players)]

@@ -77,7 +77,7 @@ def cell_tables(res: CellResult, cell: int) -> tuple[dict, list[dict], list[dict
     key = dict(cell=cell, config_hash=ident["config_hash"])
     origin = dict(seed=res.seed, simsuite_version=res.version)
     groups = [dict(key, players=res.config["players"], **g, **origin) for g in res.acc.group_rows()]
-    hists = [dict(key, **h, **origin) for h in res.acc.hist_rows()]
+    hists = [dict(key, **h, players=res.config["players"], **origin) for h in res.acc.hist_rows()]
     extra = dict(h2h=[dict(key, players=res.config["players"], **r, **origin) for r in res.acc.h2h_rows()],
                  comps=[dict(key, players=res.config["players"], **r, **origin) for r in res.acc.comp_rows()])
     return row, groups, hists, extra

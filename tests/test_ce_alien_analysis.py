@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from simsuite import __version__
 from simsuite.games import get
 from simsuite.games.cosmic import api as A
 from simsuite.games.cosmic.game import ALIEN_LABELS, ALIEN_POWER_LABELS
@@ -339,7 +340,12 @@ def test_alien_sweep_definition_and_report(tmp_path):
         assert sorted(rank["alien"]) == sorted(A.ALIEN_NAMES)  # every alien ranked, none missing
         assert np.allclose(rank["fair_share"], 1 / N)
         assert rank["win_share"].is_monotonic_decreasing and (rank["p_holm"] <= 1).all()
+        # each row says where it came from: the all-basic cell of N players, the sweep's seed, the version
+        assert (rank["cells"].astype(str) == str(0 if N == 3 else 2)).all()
+        assert (rank["seed"].astype(str) == str(d["seed"])).all() and (rank["simsuite_version"] == __version__).all()
         con = pd.read_csv(tmp_path / "rep" / f"contribution_alien_{N}p.csv")
+        assert (con["simsuite_version"] == __version__).all() and set(con["cells"].astype(str)) == {
+            "0;1" if N == 3 else "2;3"}
         assert sorted(con["label"]) == sorted(A.ALIEN_NAMES)
         # with-power results from the all-basic cell only: its player-games, not the mixed cell's
         assert con["n_power"].sum() == 800 * N

@@ -173,6 +173,9 @@ def test_turn_cap_games_are_timeouts_not_dropped(tmp_path):
     groups = pd.read_parquet(tmp_path / "groups.parquet")
     pos = groups[groups["kind"] == "position"]
     assert (pos.groupby("cell")["n"].sum() == cells.set_index("cell")["games"] * cells.set_index("cell")["players"]).all()
+    hists = pd.read_parquet(tmp_path / "hists.parquet")  # every row names its player count, seed and version
+    assert (hists["players"] == hists["cell"].map(cells.set_index("cell")["players"])).all()
+    assert (hists["seed"] == SEED).all() and hists["simsuite_version"].notna().all()
 
 
 def test_precision_stops_each_cell_when_intervals_are_narrow_enough(tmp_path):
