@@ -511,6 +511,17 @@ def _chart_turns(cells, hists, lay, path, labels) -> bool:
 
 
 # ---- reproducibility header ------------------------------------------------------------------
+
+def _shown_path(p) -> str:
+    """A path as the report shows it: relative to the project when inside it (a report moved to
+    another machine then still names the right file), else as given."""
+    from . import ROOT
+
+    try:
+        return str(Path(p).resolve().relative_to(ROOT.resolve()))
+    except (ValueError, OSError):
+        return str(p)
+
 def _data_files(cells: pd.DataFrame, meta: dict) -> list[tuple[str, str, str]]:
     """(parameter, path, note) for every data file the cells used."""
     rows, seen = [], set()
@@ -605,7 +616,7 @@ def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
     axes = meta.get("axes") or {}
     rows += [
         ("Game", game),
-        ("Results", f"{results_dir} ({meta.get('kind', '?')}"
+        ("Results", f"{_shown_path(results_dir)} ({meta.get('kind', '?')}"
                     + (f", created {meta['created']})" if meta.get("created") else ")")),
         ("simsuite version", ", ".join(map(str, versions)) or "?"),
         ("Seed", ", ".join(map(str, seeds))),
@@ -621,7 +632,7 @@ def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
     files = _data_files(cells, meta)
     if files:
         head += ("<tr><th>Data files</th><td><ul class='tight'>"
-                 + "".join(f"<li><code>{esc(c)}</code>: {esc(p)} <span class='muted'>({esc(n)})</span></li>"
+                 + "".join(f"<li><code>{esc(c)}</code>: {esc(_shown_path(p))} <span class='muted'>({esc(n)})</span></li>"
                            for c, p, n in files)
                  + "</ul><span class='muted'>The results are only as good as these data files; rows marked "
                    "assumed are guesses, not published values.</span></td></tr>")
@@ -634,7 +645,10 @@ def _table(df: pd.DataFrame) -> str:
 
 
 def _fixed_table(cells: pd.DataFrame, lay: dict) -> str:
-    rows = [(c, _value(cells[c].iloc[0])) for c in lay["fixed"]]
+    def shown(v):
+        return _shown_path(v) if isinstance(v, str) and v.endswith(".toml") else v
+
+    rows = [(c, shown(_value(cells[c].iloc[0]))) for c in lay["fixed"]]
     if not rows:
         return "<p class='muted'>Every parameter varies across cells.</p>"
     return _table(pd.DataFrame(rows, columns=["parameter", "value"]))

@@ -133,3 +133,14 @@ def test_single_run_no_advantage(tmp_path, data, monkeypatch):
     f = out["findings"]
     assert any(s.startswith("Nothing is significantly out of balance") for s in f)
     assert not any("advantage" in s for s in f)
+
+
+def test_report_paths_are_relative_to_the_project(tmp_path):
+    """A report names files inside the project relative to it (it stays right when moved to another
+    checkout), and files elsewhere by their full path."""
+    from simsuite import ROOT
+    from simsuite.report import _shown_path
+
+    assert _shown_path(ROOT / "configs" / "star_cartel" / "ships.toml") == "configs/star_cartel/ships.toml"
+    assert _shown_path(ROOT / "results" / "star-cartel-crash") == "results/star-cartel-crash"
+    assert _shown_path(tmp_path / "x.toml") == str(tmp_path / "x.toml")
