@@ -554,15 +554,13 @@ def replay(game_name, seed, players, aliens, strategies, sets, chunk, threads, s
 
 
 def _read_meta(d: Path) -> dict:
+    from .store import read_json
+
     meta_p = d / "meta.json"
     if not meta_p.is_file():
         raise BadInput("--from", f"{d} is not a results directory (no meta.json)")
-    try:
-        meta = json.loads(meta_p.read_text())
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise BadInput("--from", f"{meta_p} cannot be read ({e.__class__.__name__}); it must be the meta.json "
-                                 "simsuite wrote")
-    if not isinstance(meta, dict) or meta.get("kind") not in ("run", "sweep") or "game" not in meta:
+    meta = read_json(meta_p, "--from", ("kind", "game"))
+    if meta["kind"] not in ("run", "sweep"):
         raise BadInput("--from", f"{meta_p} is not a simsuite run or sweep description")
     return meta
 
@@ -620,7 +618,7 @@ def _cell_row(d: Path, cell: int):
         return None
     try:
         df = pd.read_parquet(p)
-    except Exception:
+    except (OSError, ValueError):  # unreadable or damaged (pyarrow's errors derive from these): no check
         return None
     df = df[df["cell"] == cell] if "cell" in df.columns else df.iloc[:0]
     return df.iloc[-1].to_dict() if len(df) else None
@@ -632,7 +630,7 @@ def _stored_record(path: Path, game: int):
 
     try:
         df = pd.read_parquet(path, filters=[("game", "==", game)])
-    except Exception as e:  # a damaged file: compare with the batch kernel instead, and say so
+    except (OSError, ValueError) as e:  # a damaged file: compare with the batch kernel instead, and say so
         click.echo(f"note: {path} cannot be read ({e.__class__.__name__}); comparing with the batch kernel",
                    err=True)
         return None

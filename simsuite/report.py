@@ -511,7 +511,6 @@ def _chart_turns(cells, hists, lay, path, labels) -> bool:
 
 
 # ---- reproducibility header ------------------------------------------------------------------
-
 def _shown_path(p) -> str:
     """A path as the report shows it: relative to the project when inside it (a report moved to
     another machine then still names the right file), else as given."""
@@ -521,6 +520,7 @@ def _shown_path(p) -> str:
         return str(Path(p).resolve().relative_to(ROOT.resolve()))
     except (ValueError, OSError):
         return str(p)
+
 
 def _data_files(cells: pd.DataFrame, meta: dict) -> list[tuple[str, str, str]]:
     """(parameter, path, note) for every data file the cells used."""
@@ -645,8 +645,8 @@ def _table(df: pd.DataFrame) -> str:
 
 
 def _fixed_table(cells: pd.DataFrame, lay: dict) -> str:
-    def shown(v):
-        return _shown_path(v) if isinstance(v, str) and v.endswith(".toml") else v
+    def shown(v):  # a data file, as the header names it
+        return _shown_path(v) if isinstance(v, str) and v.lower().endswith(DATA_EXT) else v
 
     rows = [(c, shown(_value(cells[c].iloc[0]))) for c in lay["fixed"]]
     if not rows:
@@ -1066,13 +1066,16 @@ def _contribution_findings(con: pd.DataFrame, base: str, players: int) -> list[s
     return [text.strip()]
 
 
-
 def _provenance(groups, players) -> dict:
     """Where a pooled table's rows came from: the cells, seeds and simsuite versions of its games."""
     g = groups[groups["players"] == players] if "players" in groups.columns else groups
-    col = lambda c: ";".join(sorted({str(v) for v in g[c]})) if c in g.columns else ""  # noqa: E731
-    return dict(cells=";".join(str(c) for c in sorted({int(c) for c in g["cell"]})), seed=col("seed"),
-                simsuite_version=col("simsuite_version"))
+
+    def values(c):
+        return ";".join(sorted({str(v) for v in g[c]})) if c in g.columns else ""
+
+    return dict(cells=";".join(str(c) for c in sorted({int(c) for c in g["cell"]})), seed=values("seed"),
+                simsuite_version=values("simsuite_version"))
+
 
 def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tuple[str, str]]]:
     """Rankings, head-to-head heatmaps and strengths for every labelled seat attribute; for label
@@ -1154,18 +1157,9 @@ def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tupl
 
 def check_out_dir(out_dir: Path) -> None:
     """Make the report directory, or BadInput on --out when it cannot be made or written to."""
-    import os
+    from .store import writable_dir
 
-    out_dir = Path(out_dir)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise BadInput("--out", f"{out_dir} is a file; allowed: a directory (new or existing)")
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-        probe = out_dir / f".write-test{os.getpid()}"
-        probe.write_text("")
-        probe.unlink()
-    except OSError as e:
-        raise BadInput("--out", f"cannot write to {out_dir}: {e.strerror or e}; allowed: a writable directory")
+    writable_dir(out_dir, "--out")
 
 
 def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:

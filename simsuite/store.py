@@ -59,6 +59,21 @@ def read_json(path: Path, field: str, need: tuple = ()) -> dict:
     return d
 
 
+def writable_dir(path: Path, field: str) -> Path:
+    """Make directory `path` (parents too) and check it can be written to, else BadInput(field)."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise BadInput(field, f"{path} is a file; allowed: a directory (new or existing)")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / f".write-test{os.getpid()}"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as e:
+        raise BadInput(field, f"cannot write to {path}: {e.strerror or e}; allowed: a writable directory")
+    return path
+
+
 def cell_key(game: str, config_hash: int, seed: int, games, code: str) -> str:
     """A cell is redone when the configuration, seed, game count, version or code changes."""
     return f"{game}:{config_hash:016x}:{seed}:{games}:{__version__}:{code}"
@@ -85,14 +100,7 @@ def cell_tables(res: CellResult, cell: int) -> tuple[dict, list[dict], list[dict
 
 class ResultsDir:
     def __init__(self, path: Path, meta: dict):
-        self.path = Path(path)
-        try:
-            self.path.mkdir(parents=True, exist_ok=True)
-            probe = self.path / f".write-test{os.getpid()}"
-            probe.write_text("")
-            probe.unlink()
-        except OSError as e:
-            raise BadInput("--out", f"cannot write to {self.path}: {e.strerror}")
+        self.path = writable_dir(path, "--out")
         old = self.path / "meta.json"
         if old.exists():
             prev = read_json(old, "--out", ("kind", "game"))

@@ -255,11 +255,8 @@ def _run_dask(address, g, cells, seed, units, unit, n_games, extra_dirs, record)
         from distributed import Client, as_completed
     except ImportError:
         raise BadInput("--scheduler", "needs dask.distributed: pip install -e '.[cluster]'")
-    check_scheduler(address)
-    try:
+    try:  # the address was checked by run_sweep (check_scheduler)
         client = Client(address, timeout="20s")
-    except ValueError as e:
-        raise BadInput("--scheduler", f"{address!r} is not a scheduler address ({e}); allowed: tcp://HOST:PORT")
     except (OSError, TimeoutError) as e:
         raise BadInput("--scheduler", f"cannot reach the Dask scheduler at {address}: {e}")
 
@@ -297,8 +294,8 @@ def sweep_progress(path: Path, meta: dict) -> list[dict]:
         raise BadInput("results", f"{meta_p} is damaged (no game); it must be the file simsuite wrote")
     g = games.get(meta["game"])
     d = meta.get("definition", {})
-    if meta.get("kind") == "sweep" and not (isinstance(d, dict) and all(
-            isinstance(d.get(k), int) and d[k] >= (k != "seed") for k in ("games", "seed", "unit"))):
+    whole = isinstance(d, dict) and all(isinstance(d.get(k), int) for k in ("games", "seed", "unit"))
+    if meta.get("kind") == "sweep" and not (whole and d["games"] >= 1 and d["unit"] >= 1 and d["seed"] >= 0):
         raise BadInput("results", f"{meta_p} is damaged (its definition lacks games, seed or unit); "
                                   "it must be the file simsuite wrote")
     if meta.get("kind") != "sweep":
