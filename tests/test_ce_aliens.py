@@ -198,8 +198,10 @@ def test_ce_22_1_amoeba_needs_ships_in_the_encounter_at_step_7():
     ("none,Anti-Matter,none,none", 12, 8, 4, 2, {3: 2}, A.R_DEFENSE_WIN, [12, 4, 16, 8, 4, 4, 1]),
 ])
 def test_ce_22_2_anti_matter_lower_total_wins(aliens, card_o, card_d, centre, def_ships, carriers, want, tot):
-    """CE.22.2 / CE.10.3 / CE.10.4: the Anti-Matter's total is v - S (its allies' ships included),
-    the opponent's is normal, the lower total wins and ties go to the defense."""
+    """CE.22.2 / CE.10.3 / CE.10.4 (revision 2): the Anti-Matter's total is v - S (its allies'
+    ships included); its opponent, with no ally here, has v + S (its own ships add; allies of
+    either side would subtract, see tests/test_ce_revision2.py); the lower total wins and ties go
+    to the defense."""
     t = fight(aliens, ATT(card_o), ATT(card_d), centre, def_ships, carriers=carriers)
     assert t.outcome() == want
     assert totals(t) == tot

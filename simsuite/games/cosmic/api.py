@@ -187,6 +187,8 @@ RULE_NAMES = ("giver's choice", "random", "lowest attack", "highest attack", "ne
 # policies (CE.51.5, config)
 PROPOSE_STANDARD, PROPOSE_NONE, PROPOSE_STRATEGY = range(3)
 ACCEPT_ALWAYS, ACCEPT_NEVER, ACCEPT_STANDARD_ONLY, ACCEPT_HEURISTIC = range(4)
+# who may give as the Philanthropist (A46 revision 2, config philanthropist_giver)
+PHIL_GIVER_ANY, PHIL_GIVER_MAIN_OR_ALLY = range(2)
 
 # invariant violation codes (CE.70), reported by checked runs
 (V_SHIPS, V_TRANSIT, V_COLONY_CACHE, V_POWER, V_CARDS, V_IN_PLAY, V_HAND_CACHE, V_DISCS, V_VICTORY,
@@ -238,9 +240,12 @@ C_ALIEN_FIXED = _cf(MAX_P)  # AM_FIXED: alien per seat, -1 none
 C_NOPOWER_MASK = _cf()  # bit sid set: that strategy plays its alien face down (the nopower control)
 C_EMPATH_OPT = _cf()  # A36
 C_PHIL_ALLIES = _cf()  # A46
+C_PHIL_GIVER = _cf()  # A46 revision 2: PHIL_GIVER_*
 C_CARD_KIND = _cf(MAX_CARDS)  # K_*
 C_CARD_VAL = _cf(MAX_CARDS)  # attack value, or artifact kind ART_*; 0 for negotiate
 C_CARD_CLASS = _cf(MAX_CARDS)  # distinct (kind, value) class id, < 64
+C_CLASS_KIND = _cf(64)  # kind of card class k (strategies reason about classes, not card ids)
+C_CLASS_VAL = _cf(64)  # value of card class k
 CFG_SIZE = _c
 
 # --- state layout ----------------------------------------------------------------------------
@@ -621,6 +626,77 @@ def defense_strength(st, cfg):
     for p in range(cfg[C_NP]):
         s += st[S_CARRIER + p] * ship_weight(st, p)
     return s
+
+
+@njit
+def side_weights(st, cfg):
+    """CE.10.2 split by owner: (own_O, allies_O, own_D, allies_D), Macron ships weighing 4. The
+    offense's own ships are the centre row, its allies' the wings; the defense's own ships are
+    those on the target planet, its allies' the carriers."""
+    o = st[S_OFF]
+    own_o = st[S_CENTRE] * ship_weight(st, o)
+    al_o = 0
+    al_d = 0
+    for p in range(cfg[C_NP]):
+        w = ship_weight(st, p)
+        al_o += st[S_WING + p] * w
+        al_d += st[S_CARRIER + p] * w
+    own_d = 0
+    if st[S_TARGET] >= 0:
+        d = st[S_DEF]
+        own_d = st[S_PS + d * MAX_PLANETS + st[S_TARGET]] * ship_weight(st, d)
+    return own_o, al_o, own_d, al_d
+
+
+@njit
+def aa_totals(st, cfg, vo, vd, anti, virus):
+    """CE.10.3 / CE.10.4 A/A totals for card values vo (offense) and vd (defense), as the engine
+    resolves the encounter and as strategies predict it (one function, so a rule fix changes both).
+
+    anti / virus: 1 if the offense's, 2 if the defense's Anti-Matter / Virus power acts, 0 if
+    none. Returns (T_O, T_D, lower_wins).
+      * plain: T = v + S (own ships and allies' ships, CE.10.2);
+      * Anti-Matter (CE.22.2, revision 2): every allied ship on either side subtracts, the
+        Anti-Matter's own ships subtract, only its opponent's own ships add; the lower total wins;
+      * Virus (CE.22.18): T = v x S; against an Anti-Matter (CE.23.7, revision 2) its allies then
+        subtract: T = v x S_own - S_allies.
+    """
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    return aa_totals_w(own_o, al_o, own_d, al_d, vo, vd, anti, virus)
+
+
+@njit(inline="always")
+def aa_totals_w(own_o, al_o, own_d, al_d, vo, vd, anti, virus):
+    """``aa_totals`` from the side weights (``side_weights``): strategies that try many card values
+    or ship counts compute the weights once."""
+    lower = 0
+    if anti == 0:
+        to = vo + own_o + al_o
+        td = vd + own_d + al_d
+        if virus == 1:
+            to = vo * (own_o + al_o)
+        elif virus == 2:
+            td = vd * (own_d + al_d)
+    else:
+        lower = 1
+        if anti == 1:
+            to = vo - own_o - al_o
+            td = vd + own_d - al_d
+            if virus == 2:
+                td = vd * own_d - al_d
+        else:
+            to = vo + own_o - al_o
+            td = vd - own_d - al_d
+            if virus == 1:
+                to = vo * own_o - al_o
+    return to, td, lower
+
+
+@njit(inline="always")
+def aa_offense_wins(to, td, lower):
+    """CE.10.4: the offense wins on the higher total (the lower one against an Anti-Matter); a tie
+    goes to the defense."""
+    return to < td if lower == 1 else to > td
 
 
 @njit

@@ -17,6 +17,7 @@ from .data import DEFAULT_DECK, DEFAULT_DISCS, load_deck, load_discs
 HERE = Path(__file__).resolve().parent
 PROPOSE = ("standard", "none", "strategy")
 ACCEPT = ("always", "never", "standard_only", "heuristic")
+PHIL_GIVER = ("any", "main_or_ally")  # index = A.PHIL_GIVER_*
 ALIEN_MODES = ("none", "random", "all")
 
 
@@ -103,6 +104,9 @@ PARAMS = (
           "seats play without a power)", "CE.2.5", 0, A.MAX_P),
     Param("empath_optional", "bool", False, "make the Empath's power optional", "A36"),
     Param("philanthropist_to_allies", "bool", False, "the Philanthropist may also give to allies", "A46"),
+    Param("philanthropist_giver", "choice", "any",
+          "who may give as the Philanthropist: any player, or only a main player or an ally (revision 2)",
+          "A46", choices=PHIL_GIVER),
     Param("ships_per_player", "int", 20, "ships of each colour; those not on planets at setup start in the warp",
           "CE.1.3", 1, 60),
     Param("planets_per_system", "int", 5, "planets in each home system", "CE.1.1", 1, A.PPS_MAX),
@@ -213,6 +217,7 @@ class Cosmic(Game):
         self._extra_dirs = tuple(extra_dirs)  # seat_view of this run's records numbers strategies the same way
         c[A.C_EMPATH_OPT] = int(cfg["empath_optional"])
         c[A.C_PHIL_ALLIES] = int(cfg["philanthropist_to_allies"])
+        c[A.C_PHIL_GIVER] = PHIL_GIVER.index(cfg["philanthropist_giver"])
         pool = pool_ids(cfg)
         c[A.C_POOL_N] = len(pool)
         for i, a in enumerate(pool):
@@ -243,6 +248,8 @@ class Cosmic(Game):
         classes: dict[tuple[int, int], int] = {}
         for kind, value, count in load_deck(Path(cfg["deck"])):
             cls = classes.setdefault((kind, value), len(classes))
+            c[A.C_CLASS_KIND + cls] = kind
+            c[A.C_CLASS_VAL + cls] = value
             for _ in range(count):
                 c[A.C_CARD_KIND + k] = kind
                 c[A.C_CARD_VAL + k] = value
@@ -367,7 +374,7 @@ def power_text(k, alien, what, arg, arg2) -> str:
     effect; arg / arg2 = st[S_PK_ARG] / st[S_PK_ARG2] at that moment)."""
     what, arg, arg2 = int(what), int(arg), int(arg2)
     auto = {int(k.FX_MACRON): "each of its ships counts 4 in the totals",
-            int(k.FX_ANTI_MATTER): "its total is card minus ships; the lower total wins",
+            int(k.FX_ANTI_MATTER): "its ships and every allied ship subtract (revision 2); the lower total wins",
             int(k.FX_VIRUS): "its total is card times ships",
             int(k.FX_ORACLE): "the opponent's card is turned face up before it chooses",
             int(k.FX_EMPATH): "its negotiate turns the opponent's card into a negotiate"}

@@ -291,18 +291,6 @@ def pick_card(st, cfg, me):
 
 
 @njit
-def offense_win_chance(st, cfg):
-    """A rough chance that the offense wins the encounter from the ships committed so far."""
-    diff = offense_strength(st, cfg) - defense_strength(st, cfg)
-    p = 0.5 + 0.04 * diff
-    if p < 0.05:
-        return 0.05
-    if p > 0.95:
-        return 0.95
-    return p
-
-
-@njit
 def artifact_value(st, cfg, me, code, ld):
     """Value of playing artifact `code` now (<= 0: better to pass); ld = the leader other than me."""
     kind = code // 64

@@ -837,9 +837,23 @@ def _amoeba(st, cfg, p, log, lg):
 
 
 @njit
+def _phil_may_give(st, cfg, p):
+    """A46 revision 2 (philanthropist_giver): 1 if p may give as the Philanthropist: anyone under
+    `any`; under `main_or_ally` only a main player or a current ally (st[S_ALLY + p] != 0)."""
+    if cfg[C_PHIL_GIVER] == PHIL_GIVER_ANY:
+        return 1
+    if p == st[S_OFF] or p == st[S_DEF] or st[S_ALLY + p] != 0:
+        return 1
+    return 0
+
+
+@njit
 def _philanthropist(st, cfg, p, log, lg):
-    """CE.22.15: give one card of its hand to the offense or the defense (or an ally, A46 switch)."""
+    """CE.22.15: give one card of its hand to the offense or the defense (or an ally, A46 switch);
+    under philanthropist_giver = main_or_ally only a main player or an ally gives (A46 revision 2)."""
     N = cfg[C_NP]
+    if _phil_may_give(st, cfg, p) == 0:
+        return 0
     st[S_OPT] = NONE
     n = 1
     seen = np.int64(0)
@@ -982,7 +996,7 @@ def power_window(st, cfg, w, p, log, lg):
                         st[S_MIND_HAND + i] = st[S_HAND + q * MAX_HAND + i]
                 return 1
     elif a == A_PHILANTHROPIST:
-        if early and st[S_HAND_N + p] > 0:
+        if early and st[S_HAND_N + p] > 0 and _phil_may_give(st, cfg, p) == 1:  # A46
             return _philanthropist(st, cfg, p, log, lg)
     elif a == A_TRADER:
         if early and main and _yes_no(st, cfg, p, PK_TRADER) == 1:
@@ -1541,13 +1555,13 @@ def time_travel(st, cfg, log, lg):
 def side_totals(st, cfg, log, lg):
     """CE.10.2-CE.10.3 A/A totals into st[S_TOT + 0..6] = v_O, S_O, T_O, v_D, S_D, T_D, lower_wins.
     E.POWER moments (CE.21.1): each Macron in the encounter (weight 4, CE.22.9), then an
-    Anti-Matter main player (T = v - S, the lower total wins, CE.22.2) and a Virus main player
-    (T = v x S, CE.22.18); a zapped power leaves the plain rule T = v + S."""
+    Anti-Matter main player (allies subtract on both sides, the lower total wins, CE.22.2
+    revision 2) and a Virus main player (T = v x S, CE.22.18; CE.23.7); a zapped power leaves the
+    plain rule T = v + S. The arithmetic is ``api.aa_totals``, which the strategies call too."""
     o = st[S_OFF]
     d = st[S_DEF]
     vo = cfg[C_CARD_VAL + st[S_CARD_O]]
     vd = cfg[C_CARD_VAL + st[S_CARD_D]]
-    lower = 0
     if st[S_ANY_ALIEN] == 1:
         m = st[S_WHO + A_MACRON]
         if m >= 0 and st[S_POWER + m] == 1:
@@ -1560,22 +1574,16 @@ def side_totals(st, cfg, log, lg):
                 power_event(st, cfg, m, FX_MACRON, log, lg)  # zapped: its power is off, weight 1
     so = offense_strength(st, cfg)
     sd = defense_strength(st, cfg)
-    to = vo + so
-    td = vd + sd
+    anti = 0
+    virus = 0
     if st[S_ANY_ALIEN] == 1:
         a = st[S_WHO + A_ANTI_MATTER]
         if (a == o or a == d) and st[S_POWER + a] == 1 and power_event(st, cfg, a, FX_ANTI_MATTER, log, lg) == 1:
-            lower = 1
-            if a == o:
-                to = vo - so
-            else:
-                td = vd - sd
+            anti = 1 if a == o else 2
         v = st[S_WHO + A_VIRUS]
         if (v == o or v == d) and st[S_POWER + v] == 1 and power_event(st, cfg, v, FX_VIRUS, log, lg) == 1:
-            if v == o:
-                to = vo * so
-            else:
-                td = vd * sd
+            virus = 1 if v == o else 2
+    to, td, lower = aa_totals(st, cfg, vo, vd, anti, virus)
     st[S_TOT] = vo
     st[S_TOT + 1] = so
     st[S_TOT + 2] = to
@@ -2094,11 +2102,7 @@ def outcome(st, cfg, log, lg):
         if lg:
             _log(log, E_TOTALS, st[S_TOT], st[S_TOT + 1], st[S_TOT + 2], st[S_TOT + 3], st[S_TOT + 4],
                  st[S_TOT + 5])
-        if st[S_TOT + 6] == 1:
-            owin = st[S_TOT + 2] < st[S_TOT + 5]  # CE.22.2: the lower total wins, ties to the defense
-        else:
-            owin = st[S_TOT + 2] > st[S_TOT + 5]  # CE.10.4: ties go to the defense
-        if owin:
+        if aa_offense_wins(st[S_TOT + 2], st[S_TOT + 5], st[S_TOT + 6]):  # CE.10.4, CE.22.2
             _offense_win(st, cfg, NONE, log, lg)
         else:
             _defense_win(st, cfg, NONE, log, lg)

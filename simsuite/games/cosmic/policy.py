@@ -1,22 +1,22 @@
 """The `basic` heuristic (strategies/cosmic/basic.py and nopower.py): weak targets, ships by hand
-strength, allies but not the leader, the cheapest card that should win, and every optional alien
-power when it pays (``powers.py``). ``basic_decide`` is meant to be reused: a strategy file that
+strength, allies but not the leader, the encounter card and alliance answers forecast with the
+engine's own totals and outcome rules for the aliens at the table (``cardplay.py``), and every
+optional alien power when it pays (``powers.py``). ``basic_decide`` is meant to be reused: a strategy file that
 changes one decision answers it and hands the rest to ``basic_decide``."""
 import numpy as np
 from numba import njit
 
 from simsuite.games.cosmic.api import (
-    A_ANTI_MATTER, A_SORCERER, D_POWER_SHIPS, S_ANY_ALIEN, C_CARD_KIND, C_CARD_VAL, C_NP, D_POWER, K_ATTACK, K_NEGOTIATE, S_CARD_D, S_CARD_O,
-    S_POWER, S_ALIEN, S_WHO, D_ALLIANCE, D_ALLY_SHIPS, D_ARTIFACT, D_CARD, D_DEAL_ACCEPT, D_DEAL_GIVE,
+    D_POWER_SHIPS, C_NP, D_POWER, D_ALLIANCE, D_ALLY_SHIPS, D_ARTIFACT, D_CARD, D_DEAL_ACCEPT, D_DEAL_GIVE,
     D_DEAL_PROPOSE, D_DEAL_SHIPS, D_INVITE_D, D_INVITE_O, D_LAUNCH, D_NEW_HAND, D_OWN_COLOUR, D_PENALTY,
     D_PLACE, D_PLAGUE_DISCARD, D_PLAGUE_SHIPS, D_REGROUP, D_RESETTLE_SHIPS, D_REWARD, D_SECOND, D_TARGET,
-    EXPEL_BASE, MAX_PLANETS, OPT_MOTHERSHIP, S_CENTRE, S_DEAL, S_DEF, S_FOREIGN, S_HAND_ENC, S_NOPT, S_OFF,
-    S_OPT, S_PS, S_TARGET, S_WARP, SIDE_DEFENSE, SIDE_OFFENSE, card_visible, defense_strength,
-    offense_strength,
+    EXPEL_BASE, MAX_PLANETS, OPT_MOTHERSHIP, S_DEAL, S_DEF, S_FOREIGN, S_HAND_ENC, S_NOPT, S_OFF,
+    S_OPT, S_PS, S_TARGET, S_WARP, SIDE_DEFENSE, SIDE_OFFENSE, ship_weight,
 )
+from simsuite.games.cosmic.cardplay import card_choice, offense_margin, offense_win_prob, ships_help_offense
 from simsuite.games.cosmic.powers import power_decide
 from simsuite.games.cosmic.heuristics import (
-    best_attack_seen, cheapest_card, deal_value, find_option, mean_attack, offense_win_chance, pick_artifact, pick_card,
+    best_attack_seen, cheapest_card, deal_value, find_option, mean_attack, pick_artifact, pick_card,
     pick_place, pick_planet, pick_source, threat, would_win,
 )
 
@@ -28,13 +28,9 @@ W1, W2, W3, W4, WALL = (np.int64(k) for k in (1, 2, 3, 4, 99))
 @njit
 def _invite_mask(st, cfg, me, full, offense_side):
     """Invite the eligible players who are not ahead of me and not one colony from victory; as the
-    offense only when my own ships and best card do not clearly beat a typical defense."""
-    if offense_side:
-        d = st[S_DEF]
-        mine = st[S_CENTRE] + best_attack_seen(st, cfg, me)
-        theirs = st[S_PS + d * MAX_PLANETS + st[S_TARGET]] + mean_attack(st, cfg)
-        if mine > theirs + 4:
-            return 0
+    offense only when the engine's totals do not give me the encounter alone (cardplay)."""
+    if offense_side and offense_margin(st, cfg, best_attack_seen(st, cfg, me), mean_attack(st, cfg)) > 4:
+        return 0  # my best card clearly wins alone by the engine's totals: share the colony with nobody
     m = 0
     for q in range(cfg[C_NP]):
         if (full >> q) & 1:
@@ -47,79 +43,18 @@ def _invite_mask(st, cfg, me, full, offense_side):
 
 
 @njit
-def power_card(st, cfg, me):
-    """D_CARD when my power changes the choice; -1 = no opinion (use pick_card). The Oracle knows
-    the opponent's card (CE.22.12): the smallest attack that beats it, else a negotiate; the
-    Anti-Matter wants the lowest attack (CE.22.2); the Sorcerer plays its weakest card and swaps."""
-    n = st[S_NOPT]
-    o = st[S_OFF]
-    opp = st[S_DEF] if me == o else o
-    oc = st[S_CARD_D] if me == o else st[S_CARD_O]
-    side = SIDE_DEFENSE if me == o else SIDE_OFFENSE
-    if oc >= 0 and card_visible(st, side) == 1:
-        if cfg[C_CARD_KIND + oc] != K_ATTACK:
-            lo = -1
-            lv = 1 << 30
-            for i in range(n):  # they negotiate: any attack wins; keep the high ones
-                c = st[S_OPT + i]
-                if cfg[C_CARD_KIND + c] == K_ATTACK and cfg[C_CARD_VAL + c] < lv:
-                    lv = cfg[C_CARD_VAL + c]
-                    lo = i
-            return lo
-        so = offense_strength(st, cfg)
-        sd = defense_strength(st, cfg)
-        need = cfg[C_CARD_VAL + oc] + sd - so + 1 if me == o else cfg[C_CARD_VAL + oc] + so - sd
-        bi = -1
-        bv = 1 << 30
-        neg = -1
-        for i in range(n):
-            c = st[S_OPT + i]
-            if cfg[C_CARD_KIND + c] == K_NEGOTIATE:
-                neg = i
-            elif cfg[C_CARD_VAL + c] >= need and cfg[C_CARD_VAL + c] < bv:
-                bv = cfg[C_CARD_VAL + c]
-                bi = i
-        return bi if bi >= 0 else neg
-    am = st[S_WHO + A_ANTI_MATTER]
-    if am == opp and st[S_POWER + am] == 1:
-        # against an active Anti-Matter the lower total wins and its total is card minus ships
-        # (CE.22.2): an attack card rarely wins, so negotiate (compensation) or throw the lowest
-        lo = -1
-        lv = 1 << 30
-        for i in range(n):
-            c = st[S_OPT + i]
-            v = -1 if cfg[C_CARD_KIND + c] == K_NEGOTIATE else cfg[C_CARD_VAL + c]
-            if v < lv:
-                lv = v
-                lo = i
-        return lo
-    if st[S_POWER + me] == 1 and (st[S_ALIEN + me] == A_ANTI_MATTER or st[S_ALIEN + me] == A_SORCERER):
-        lo = -1
-        lv = 1 << 30
-        for i in range(n):
-            c = st[S_OPT + i]
-            v = cfg[C_CARD_VAL + c] if cfg[C_CARD_KIND + c] == K_ATTACK else (0 if st[S_ALIEN + me] == A_SORCERER else 99)
-            if v < lv:
-                lv = v
-                lo = i
-        return lo
-    return -1
-
-
-@njit
 def basic_decide(kind, st, cfg, me):
     n = st[S_NOPT]
     if kind == D_POWER:
         return power_decide(st, cfg, me)
     if kind == D_CARD:
-        if st[S_ANY_ALIEN] == 1:
-            i = power_card(st, cfg, me)
-            if i >= 0:
-                return i
-        return pick_card(st, cfg, me)
+        i = card_choice(st, cfg, me)  # the engine's own totals and outcome rules (cardplay.py)
+        return i if i >= 0 else pick_card(st, cfg, me)
     if kind == D_LAUNCH:
         ba = best_attack_seen(st, cfg, me)
         want = W4 if ba >= 8 else (W3 if ba >= 0 else W2)
+        if not ships_help_offense(st, cfg, me):
+            want = W1  # by the engine's totals more ships lower my margin (an Anti-Matter defense)
         return pick_source(st, cfg, me, want)
     if kind == D_ALLY_SHIPS:
         return pick_source(st, cfg, me, W3)
@@ -181,13 +116,17 @@ def basic_decide(kind, st, cfg, me):
         t = st[S_TARGET]
         can_o = find_option(st, SIDE_OFFENSE)
         can_d = find_option(st, SIDE_DEFENSE)
-        p = offense_win_chance(st, cfg)
+        # the chance the offense wins with my (about 3) ships on either side, by the engine's totals
+        # (a Macron ally weighs 4, allies subtract when a main player is the Anti-Matter, ...)
+        w = 3 * ship_weight(st, me)
+        p_o = offense_win_prob(st, cfg, w, 0)
+        p_d = offense_win_prob(st, cfg, 0, w)
         gain = 1 if st[S_PS + me * MAX_PLANETS + t] == 0 else 0
         danger = would_win(st, cfg, o, t) == 1 and would_win(st, cfg, me, t) == 0
         ahead = st[S_FOREIGN + o] > st[S_FOREIGN + me] + 1  # do not carry a runaway leader
-        if can_o >= 0 and gain == 1 and not danger and not ahead and p >= 0.35:
+        if can_o >= 0 and gain == 1 and not danger and not ahead and p_o >= 0.5:
             return can_o
-        if can_d >= 0 and (danger or ahead or p <= 0.55):
+        if can_d >= 0 and (danger or ahead or p_d <= 0.4):
             return can_d
         return 0  # decline
     if kind == D_SECOND:

@@ -20,11 +20,12 @@ from simsuite.games.cosmic.api import (
     PK_CHRONOS, PK_HEALER, PK_MIND, PK_MUTANT, PK_MUTANT_SRC, PK_PARASITE, PK_PHILANTHROPIST, PK_RELEASE,
     PK_SORCERER, PK_TRADER, S_CARD_D, S_CARD_O, S_DEF, S_EMOTION, S_FOREIGN, S_HAND, S_HAND_N, S_NEG_SIDE,
     S_NOPT, S_OFF, S_OPT, S_PK, S_PK_ARG, S_PS, S_TARGET, SIDE_DEFENSE, SIDE_OFFENSE, card_visible,
-    best_attack_in, defense_strength, offense_strength, seen_hand_base, seen_hand_card, seen_hand_n,
+    aa_totals_w, best_attack_in, seen_hand_base, seen_hand_card, seen_hand_n, side_weights,
 )
 from simsuite.games.cosmic.heuristics import (
-    card_keep_value, find_option, mean_attack, offense_win_chance, threat, would_win,
+    card_keep_value, find_option, mean_attack, threat, would_win,
 )
+from simsuite.games.cosmic.cardplay import offense_win_prob
 
 AVG_CARD_KEEP = 6.0  # a typical card's keep value (card_keep_value over the published deck)
 
@@ -66,29 +67,23 @@ def expected_opponent_card(st, cfg, me):
 
 
 @njit
-def offense_wins_aa(st, cfg, vo, so, vd, sd):
-    """Whether the offense would win an attack/attack with these card values and strengths, as the
-    engine totals them (CE.10.3): an active Anti-Matter main player's total is v - S and the lower
-    total wins (CE.22.2), an active Virus's is v x S (CE.22.18); ties go to the defense."""
+def offense_wins_aa(st, cfg, vo, vd, dk_o, dk_d):
+    """Whether the offense would win an attack/attack with card values vo / vd and dk_o / dk_d
+    more ship weight of the offense / defense itself in the encounter, as the engine totals it
+    (``api.aa_totals_w``: Macron, Anti-Matter revision 2, Virus; ties to the defense)."""
     o = st[S_OFF]
     d = st[S_DEF]
-    to = vo + so
-    td = vd + sd
-    lower = False
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    anti = 0
+    virus = 0
     a = st[S_WHO + A_ANTI_MATTER]
-    if (a == o or a == d) and st[S_POWER + a] == 1:
-        lower = True
-        if a == o:
-            to = vo - so
-        else:
-            td = vd - sd
+    if a >= 0 and st[S_POWER + a] == 1:
+        anti = 1 if a == o else (2 if a == d else 0)
     v = st[S_WHO + A_VIRUS]
-    if (v == o or v == d) and st[S_POWER + v] == 1:
-        if v == o:
-            to = vo * so
-        else:
-            td = vd * sd
-    return to < td if lower else to > td
+    if v >= 0 and st[S_POWER + v] == 1:
+        virus = 1 if v == o else (2 if v == d else 0)
+    to, td, lower = aa_totals_w(own_o + dk_o, al_o, own_d + dk_d, al_d, vo, vd, anti, virus)
+    return to < td if lower == 1 else to > td
 
 
 @njit
@@ -96,11 +91,9 @@ def _amoeba_wins(st, cfg, me, v, g, dk):
     """Whether me (a main player with card value v against an expected card g) wins the A/A with
     dk more of its ships in the encounter (dk < 0: fewer)."""
     w = dk * ship_weight(st, me)
-    so = float(offense_strength(st, cfg))
-    sd = float(defense_strength(st, cfg))
     if me == st[S_OFF]:
-        return offense_wins_aa(st, cfg, v, so + w, g, sd)
-    return not offense_wins_aa(st, cfg, g, so, v, sd + w)
+        return offense_wins_aa(st, cfg, v, g, w, 0)
+    return not offense_wins_aa(st, cfg, g, v, 0, w)
 
 
 @njit
@@ -143,8 +136,7 @@ def chronos(st, cfg, me):
     ad = cfg[C_CARD_KIND + cd] == K_ATTACK and st[S_EMOTION] == 0 and (st[S_NEG_SIDE] & 2) == 0
     lose = False
     if ao and ad:
-        owin = offense_wins_aa(st, cfg, float(cfg[C_CARD_VAL + co]), float(offense_strength(st, cfg)),
-                               float(cfg[C_CARD_VAL + cd]), float(defense_strength(st, cfg)))
+        owin = offense_wins_aa(st, cfg, float(cfg[C_CARD_VAL + co]), float(cfg[C_CARD_VAL + cd]), 0, 0)
         lose = owin if me != o else not owin
     elif ao or ad:
         lose = (me == o and ad) or (me != o and ao)
@@ -191,17 +183,17 @@ def mutant_source(st, cfg, me):
 
 @njit
 def parasite(st, cfg, me):
-    """W-7: join the side likely to win; the offense only if it gives me a new colony and does not
-    hand the offense the game."""
+    """W-7: join the side likely to win with my ships (the engine's totals, cardplay); the offense
+    only if it gives me a new colony and does not hand the offense the game."""
     o = st[S_OFF]
     t = st[S_TARGET]
-    p = offense_win_chance(st, cfg)
+    w = 3 * ship_weight(st, me)
     gain = st[S_PS + me * MAX_PLANETS + t] == 0 and t // 5 != me
     danger = would_win(st, cfg, o, t) == 1 and would_win(st, cfg, me, t) == 0
-    if p >= 0.6 and gain and not danger:
+    if gain and not danger and offense_win_prob(st, cfg, w, 0) >= 0.75:
         i = find_option(st, SIDE_OFFENSE)
         return i if i >= 0 else 0
-    if p <= 0.4 and st[S_DEF] != me:
+    if st[S_DEF] != me and offense_win_prob(st, cfg, 0, w) <= 0.25:
         i = find_option(st, SIDE_DEFENSE)
         return i if i >= 0 else 0
     return 0

@@ -1,0 +1,374 @@
+"""Power-aware forecasts for the `basic` heuristic (issue 14): the encounter card, and the chance
+that the offense wins, both computed with the engine's own rules for the actual main players,
+allies and active powers (``api.aa_totals_w``, the function the kernel totals an encounter with),
+so a rule fix changes the bot too. No alien gets a hand-written card rule where the rules already
+say what happens:
+
+* totals: Macron weight, Anti-Matter (lower total wins, allies subtract on both sides), Virus
+  (multiplies) come from ``aa_totals_w`` (CE.10.3, CE.22.2, CE.22.18, CE.23.7);
+* the case of the outcome: an active Empath's negotiate turns the other card into a negotiate
+  (CE.22.5); an active Pacifist's negotiate beats an attack (CE.22.13, which basic always uses);
+* who knows what: the Oracle's opponent plays first, face up, so the Oracle answers the card it
+  sees (CE.22.12): against an Oracle a card is rated by the worst answer from a hand of its size;
+  a Sorcerer main player swaps the face-down cards when its own looks weak (CE.22.16, the rule of
+  ``powers.sorcerer``), so a swap is rated with the cards exchanged;
+* card economy: a Clone keeps its card (CE.22.4), so its card costs it nothing.
+
+What a player may know (CE.70.14): the opponent's card is rated against the encounter cards it
+cannot see (every encounter card of the deck minus the discard pile and its own hand, one count
+per card class), or against the hand its Mind saw (CE.22.10), or the face-up card (Oracle). The
+opponent is assumed to play any of those cards equally likely: a forecast, not a model of its
+strategy.
+
+Scratch (``st[S_SCR:]``, see heuristics.py): ``SC_POOL_KEY`` and the per-class counts at
+``SC_POOL`` cache the public pool until the discard pile changes.
+"""
+import math
+
+from numba import njit
+
+from simsuite.games.cosmic.api import (
+    A_CLONE, A_EMPATH, A_ORACLE, A_PACIFIST, A_SORCERER, A_ANTI_MATTER, A_VIRUS, C_CARD_CLASS, C_CARD_KIND,
+    C_CARD_VAL, C_CLASS_KIND, C_CLASS_VAL, C_EMPATH_OPT, C_N_CARDS, C_N_CLASSES, K_ARTIFACT, K_ATTACK, K_NEGOTIATE,
+    MAX_HAND, MAX_P, MAX_PLANETS, S_CARD_D, S_CARD_O, S_CENTRE, S_DEF, S_DISC, S_DISC_N, S_HAND, S_HAND_N,
+    S_NOPT, S_OFF, S_OPT, S_POWER, S_PS, S_SCR, S_TARGET, S_WHO, SIDE_DEFENSE, SIDE_OFFENSE, aa_totals_w,
+    card_visible, seen_hand_base, seen_hand_n, ship_weight, side_weights,
+)
+from simsuite.games.cosmic.heuristics import SC_BA_VER, mean_attack, would_win
+
+SC_SPREAD = SC_BA_VER + MAX_P  # attack sd x 1024 + 1 and negotiate share x 2**20 + 1 (0 = not yet)
+SC_NEGSHARE = SC_SPREAD + 1
+SC_POOL_KEY = SC_NEGSHARE + 1
+SC_POOL = SC_POOL_KEY + 1
+POOL_MAX = S_SCR + 64 - SC_POOL  # card classes the cache holds; a bigger deck falls back to pick_card
+
+# outcome codes, from the offense's side
+R_OW, R_DW, R_DEAL, R_OW_COMP, R_DW_COMP = 0, 1, 2, 3, 4
+
+# utilities (in "colonies"): what basic wants from an encounter and what a card costs to spend
+STAKE_COLONY = 1.0  # a new colony for the offense, or one kept by the defense
+STAKE_GAME = 6.0  # the encounter decides the game (would_win)
+SHIP = 0.1  # a ship sent to the warp
+COMP_CARD = 0.08  # a card drawn as compensation
+DEAL_O = 0.5  # a deal: the offense gets a colony, the defense one in return
+DEAL_D = 0.2
+COST_PER_POINT = 0.025  # spending an attack card of value v costs v * this
+COST_NEGOTIATE = 0.15
+
+
+@njit
+def pool_ready(st, cfg):
+    """Per card class, the encounter cards not in the discard pile (public knowledge: the deck
+    minus the discards); cached until the discard pile changes. 0 if the deck has too many
+    classes for the scratch."""
+    nc = cfg[C_N_CLASSES]
+    if nc > POOL_MAX:
+        return 0
+    nd = st[S_DISC_N]
+    key = (nd * 64 + (st[S_DISC + nd - 1] if nd > 0 else 63)) + 1
+    if st[SC_POOL_KEY] == key:
+        return 1
+    for k in range(nc):
+        st[SC_POOL + k] = 0
+    for c in range(cfg[C_N_CARDS]):
+        if cfg[C_CARD_KIND + c] != K_ARTIFACT:  # attack or negotiate
+            st[SC_POOL + cfg[C_CARD_CLASS + c]] += 1
+    for i in range(nd):
+        c = st[S_DISC + i]
+        if cfg[C_CARD_KIND + c] != K_ARTIFACT:
+            st[SC_POOL + cfg[C_CARD_CLASS + c]] -= 1
+    st[SC_POOL_KEY] = key
+    return 1
+
+
+@njit
+def _pool_hand(st, cfg, me, sign):
+    """Take `me`'s own encounter cards out of the pool (sign -1) or put them back (+1)."""
+    base = S_HAND + me * MAX_HAND
+    for i in range(st[S_HAND_N + me]):
+        c = st[base + i]
+        if cfg[C_CARD_KIND + c] != K_ARTIFACT:
+            st[SC_POOL + cfg[C_CARD_CLASS + c]] += sign
+
+
+@njit(inline="always")
+def _main_power(st, o, d, a):
+    """1 / 2 if the offense's / defense's alien is `a` with its power on, else 0."""
+    w = st[S_WHO + a]
+    if w < 0 or st[S_POWER + w] != 1:
+        return 0
+    if w == o:
+        return 1
+    if w == d:
+        return 2
+    return 0
+
+
+@njit(inline="always")
+def _outcome(ko, vo, kd, vd, own_o, al_o, own_d, al_d, anti, virus, emp, pac):
+    """The case of the outcome (CE.10.1) and its winner, from the two revealed cards."""
+    if emp == 1 and ko == K_NEGOTIATE:
+        kd = K_NEGOTIATE
+    elif emp == 2 and kd == K_NEGOTIATE:
+        ko = K_NEGOTIATE
+    if ko == K_ATTACK and kd == K_ATTACK:
+        to, td, lower = aa_totals_w(own_o, al_o, own_d, al_d, vo, vd, anti, virus)
+        if lower == 1:
+            return R_OW if to < td else R_DW
+        return R_OW if to > td else R_DW
+    if ko == K_NEGOTIATE and kd == K_NEGOTIATE:
+        return R_DEAL
+    if ko == K_ATTACK:  # the defense negotiated
+        return R_DW if pac == 2 else R_OW_COMP
+    return R_OW if pac == 1 else R_DW_COMP
+
+
+@njit(inline="always")
+def _utility(r, me_off, stake_o, loss_d, k_o, k_d):
+    """What outcome r is worth to the offense (me_off) or the defense."""
+    if me_off:
+        if r == R_OW:
+            return stake_o
+        if r == R_OW_COMP:
+            return stake_o - COMP_CARD * k_d
+        if r == R_DW:
+            return -SHIP * k_o
+        if r == R_DW_COMP:
+            return -SHIP * k_o + COMP_CARD * k_o
+        return DEAL_O
+    if r == R_OW:
+        return -loss_d
+    if r == R_OW_COMP:
+        return -loss_d + COMP_CARD * k_d
+    if r == R_DW or r == R_DW_COMP:
+        return SHIP * k_o - (COMP_CARD * k_o if r == R_DW_COMP else 0.0)
+    return DEAL_D
+
+
+@njit
+def card_choice(st, cfg, me):
+    """D_CARD: the option with the best expected utility against the opponent's possible cards,
+    minus the cost of spending the card. -1 if the deck is too big for the forecast."""
+    if pool_ready(st, cfg) == 0:
+        return -1
+    n = st[S_NOPT]
+    o = st[S_OFF]
+    d = st[S_DEF]
+    me_off = me == o
+    q = d if me_off else o
+    t = st[S_TARGET]
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    anti = _main_power(st, o, d, A_ANTI_MATTER)
+    virus = _main_power(st, o, d, A_VIRUS)
+    emp = _main_power(st, o, d, A_EMPATH) if cfg[C_EMPATH_OPT] == 0 else 0
+    pac = _main_power(st, o, d, A_PACIFIST)
+    orc = _main_power(st, o, d, A_ORACLE)
+    sor = _main_power(st, o, d, A_SORCERER)
+    me_side = 1 if me_off else 2
+    clone = _main_power(st, o, d, A_CLONE) == me_side
+    k_o = st[S_CENTRE]
+    k_d = st[S_PS + d * MAX_PLANETS + t] if t >= 0 else 0
+    decides = would_win(st, cfg, o, t) == 1
+    stake_o = STAKE_COLONY + (STAKE_GAME if decides else 0.0)
+    loss_d = STAKE_COLONY * 0.6 + SHIP * k_d + (STAKE_GAME if decides else 0.0)
+    G = mean_attack(st, cfg)
+    # what me knows of the opponent's card: face up (Oracle), a hand its Mind saw, or the pool
+    qc = st[S_CARD_D] if me_off else st[S_CARD_O]
+    q_side = SIDE_DEFENSE if me_off else SIDE_OFFENSE
+    src = 2
+    if qc >= 0 and card_visible(st, q_side) == 1:
+        src = 0
+    elif seen_hand_n(st, me, q) >= 0:
+        src = 1
+    oracle_answers = src == 2 and orc != 0 and orc != me_side  # the Oracle will see my card
+    if src == 2:
+        _pool_hand(st, cfg, me, -1)
+    hb = seen_hand_base(st, me, q)
+    hn = seen_hand_n(st, me, q) if src == 1 else 0
+    nc = cfg[C_N_CLASSES]
+    m_items = 1 if src == 0 else (hn if src == 1 else nc)
+    h = st[S_HAND_N + q]
+    if h < 1:
+        h = 1
+    bi = 0
+    bv = -1e18
+    for i in range(n):
+        c = st[S_OPT + i]
+        kc = cfg[C_CARD_KIND + c]
+        vc = cfg[C_CARD_VAL + c]
+        if kc != K_ATTACK and kc != K_NEGOTIATE:
+            continue
+        # a Sorcerer main player swaps the face-down cards when its own looks weak (powers.sorcerer)
+        my_swap = sor == me_side and (vc if kc == K_ATTACK else 0) < 0.8 * G
+        tot = 0.0
+        wsum = 0.0
+        for j in range(m_items):
+            if src == 0:
+                kq = cfg[C_CARD_KIND + qc]
+                vq = cfg[C_CARD_VAL + qc]
+                w = 1.0
+            elif src == 1:
+                cq = st[hb + j]
+                kq = cfg[C_CARD_KIND + cq]
+                vq = cfg[C_CARD_VAL + cq]
+                w = 1.0
+            else:
+                w = float(st[SC_POOL + j])
+                kq = cfg[C_CLASS_KIND + j]
+                vq = cfg[C_CLASS_VAL + j]
+            if w <= 0.0 or (kq != K_ATTACK and kq != K_NEGOTIATE):
+                continue
+            swap = my_swap or (sor != 0 and sor != me_side and (vq if kq == K_ATTACK else 0) < 0.8 * G)
+            km, vm, ko_, vo_ = kc, vc, kq, vq
+            if swap:
+                km, vm, ko_, vo_ = kq, vq, kc, vc
+            if me_off:
+                r = _outcome(km, vm, ko_, vo_, own_o, al_o, own_d, al_d, anti, virus, emp, pac)
+            else:
+                r = _outcome(ko_, vo_, km, vm, own_o, al_o, own_d, al_d, anti, virus, emp, pac)
+            tot += w * _utility(r, me_off, stake_o, loss_d, k_o, k_d)
+            wsum += w
+        if wsum <= 0.0:
+            ev = 0.0
+        elif oracle_answers:
+            ev = _oracle_worst(st, cfg, kc, vc, me_off, h, own_o, al_o, own_d, al_d, anti, virus, emp, pac,
+                               stake_o, loss_d, k_o, k_d, wsum)
+        else:
+            ev = tot / wsum
+        if not clone:
+            ev -= COST_PER_POINT * vc if kc == K_ATTACK else COST_NEGOTIATE
+        if ev > bv:
+            bv = ev
+            bi = i
+    if src == 2:
+        _pool_hand(st, cfg, me, 1)
+    return bi
+
+
+@njit
+def _oracle_worst(st, cfg, kc, vc, me_off, h, own_o, al_o, own_d, al_d, anti, virus, emp, pac, stake_o, loss_d,
+                  k_o, k_d, W):
+    """Expected utility when the opponent Oracle sees my card and answers with the card of its
+    hand (h cards drawn from the pool) that is worst for me: E[min over h draws]."""
+    nc = cfg[C_N_CLASSES]
+    ev = 0.0
+    for j in range(nc):
+        wj = float(st[SC_POOL + j])
+        kj = cfg[C_CLASS_KIND + j]
+        if wj <= 0.0 or (kj != K_ATTACK and kj != K_NEGOTIATE):
+            continue
+        uj = _u_vs(kc, vc, kj, cfg[C_CLASS_VAL + j], me_off, own_o, al_o, own_d, al_d, anti, virus, emp, pac,
+                   stake_o, loss_d, k_o, k_d)
+        less = 0.0
+        eq = 0.0
+        for i in range(nc):
+            wi = float(st[SC_POOL + i])
+            ki = cfg[C_CLASS_KIND + i]
+            if wi <= 0.0 or (ki != K_ATTACK and ki != K_NEGOTIATE):
+                continue
+            ui = _u_vs(kc, vc, ki, cfg[C_CLASS_VAL + i], me_off, own_o, al_o, own_d, al_d, anti, virus, emp,
+                       pac, stake_o, loss_d, k_o, k_d)
+            if ui < uj:
+                less += wi
+            elif ui == uj:
+                eq += wi
+        a = 1.0 - less / W
+        b = 1.0 - (less + eq) / W
+        if b < 0.0:
+            b = 0.0
+        ev += uj * (a ** h - b ** h) * (wj / eq)
+    return ev
+
+
+@njit(inline="always")
+def _u_vs(kc, vc, kq, vq, me_off, own_o, al_o, own_d, al_d, anti, virus, emp, pac, stake_o, loss_d, k_o, k_d):
+    if me_off:
+        r = _outcome(kc, vc, kq, vq, own_o, al_o, own_d, al_d, anti, virus, emp, pac)
+    else:
+        r = _outcome(kq, vq, kc, vc, own_o, al_o, own_d, al_d, anti, virus, emp, pac)
+    return _utility(r, me_off, stake_o, loss_d, k_o, k_d)
+
+
+@njit
+def deck_spread(st, cfg):
+    """(sd of the deck's attack values, share of negotiates among encounter cards), cached."""
+    if st[SC_SPREAD] == 0:
+        m = mean_attack(st, cfg)
+        s = 0.0
+        k = 0
+        n_neg = 0
+        for c in range(cfg[C_N_CARDS]):
+            kind = cfg[C_CARD_KIND + c]
+            if kind == K_ATTACK:
+                x = cfg[C_CARD_VAL + c] - m
+                s += x * x
+                k += 1
+            elif kind == K_NEGOTIATE:
+                n_neg += 1
+        sd = math.sqrt(s / k) if k > 1 else 1.0
+        st[SC_SPREAD] = int(sd * 1024) + 1
+        st[SC_NEGSHARE] = int(n_neg / (k + n_neg) * (1 << 20)) + 1 if k + n_neg > 0 else 1
+    return (st[SC_SPREAD] - 1) / 1024.0, (st[SC_NEGSHARE] - 1) / float(1 << 20)
+
+
+@njit
+def ships_help_offense(st, cfg, me):
+    """Whether one more of the offense's own ships raises its A/A margin by the engine's totals
+    (not against an active Anti-Matter defense, where the lower total wins and they add)."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    anti = _main_power(st, o, d, A_ANTI_MATTER)
+    virus = _main_power(st, o, d, A_VIRUS)
+    G = mean_attack(st, cfg)
+    t0, d0, lower = aa_totals_w(own_o, al_o, own_d, al_d, G, G, anti, virus)
+    t1, d1, lower = aa_totals_w(own_o + ship_weight(st, me), al_o, own_d, al_d, G, G, anti, virus)
+    m0 = (d0 - t0) if lower == 1 else (t0 - d0)
+    m1 = (d1 - t1) if lower == 1 else (t1 - d1)
+    return m1 > m0
+
+
+@njit
+def offense_margin(st, cfg, vo, vd):
+    """How far the offense's A/A total beats the defense's with card values vo / vd (negative: it
+    loses), by the engine's totals: for an Anti-Matter encounter the lower total wins."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    to, td, lower = aa_totals_w(own_o, al_o, own_d, al_d, float(vo), float(vd), _main_power(st, o, d, A_ANTI_MATTER),
+                                _main_power(st, o, d, A_VIRUS))
+    return (td - to) if lower == 1 else (to - td)
+
+
+@njit
+def offense_win_prob(st, cfg, add_o, add_d):
+    """Chance that the offense wins the encounter if `add_o` / `add_d` more ship weight joins its
+    / the defense's allies: both cards unknown, each a typical attack (the deck's mean and spread)
+    or a negotiate as often as the deck has them; the A/A margin from the engine's totals
+    (``aa_totals_w``: Macron, Anti-Matter, Virus), an Empath's or Pacifist's negotiate as the rules
+    resolve it. A normal approximation: cheap enough for every alliance decision."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    al_o += add_o
+    al_d += add_d
+    anti = _main_power(st, o, d, A_ANTI_MATTER)
+    virus = _main_power(st, o, d, A_VIRUS)
+    emp = _main_power(st, o, d, A_EMPATH)
+    pac = _main_power(st, o, d, A_PACIFIST)
+    G = mean_attack(st, cfg)
+    sd, pn = deck_spread(st, cfg)
+    # A/A: T = a v + b with a = 1, or S (Virus); the margin at typical cards, its spread from v's
+    to, td, lower = aa_totals_w(own_o, al_o, own_d, al_d, G, G, anti, virus)
+    so = sd * ((own_o + al_o) if virus == 1 and anti == 0 else (own_o if virus == 1 else 1.0))
+    sdd = sd * ((own_d + al_d) if virus == 2 and anti == 0 else (own_d if virus == 2 else 1.0))
+    spread = math.sqrt(so * so + sdd * sdd) + 1e-9
+    m = (to - td) if lower == 0 else (td - to)
+    p_aa = 0.5 * (1.0 + math.erf(m / (spread * math.sqrt(2.0))))
+    p_an = 0.0 if pac == 2 or emp == 2 else 1.0  # offense attacks, defense negotiates
+    p_na = 1.0 if pac == 1 else 0.0  # offense negotiates, defense attacks (Empath: a deal)
+    if emp == 1:
+        p_na = 0.5
+    if emp == 2:
+        p_an = 0.5
+    return ((1 - pn) * (1 - pn) * p_aa + (1 - pn) * pn * p_an + pn * (1 - pn) * p_na + pn * pn * 0.5)

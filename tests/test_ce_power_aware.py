@@ -1,0 +1,132 @@
+"""Power-aware play of the `basic` heuristic (issue 14; simsuite/games/cosmic/cardplay.py): the
+encounter card, alliance answers and launches are forecast with the engine's own totals and
+outcome rules for the aliens at the table (CE.10.3, CE.22.2 revision 2, CE.22.18, CE.22.9,
+CE.22.5, CE.22.13, CE.22.12), so the same hand gives different answers against different aliens.
+
+States are built with tests/cosmic_harness.py; the decision is asked of ``basic_decide`` itself
+with the options the engine lists (``_card_options``), so the tests read exactly what a game
+would do. Seats: 0 red (offense), 1 blue (defense), 2 green, 3 yellow.
+"""
+import numpy as np
+import pytest
+
+import simsuite.games.cosmic.api as A
+from cosmic_harness import ATT, BLUE, NEG, RED, P, Table
+from simsuite.games.cosmic.policy import basic_decide
+from simsuite.unmanaged import pointer_call
+
+I = np.int64
+HAND = [ATT(4), ATT(8), ATT(12), ATT(20), NEG]
+
+
+def _table(aliens, centre=4, def_ships=4, wings=None, carriers=None):
+    """Red (offense) has `centre` ships on the mothership against blue 1 with `def_ships`; every
+    other colony holds 4; the encounter is at step 8, no card chosen yet."""
+    t = Table(4, aliens=aliens)
+    t.strip_artifacts()
+    t.encounter_state(0, 1, P(BLUE, 1), centre=centre, wings=wings, carriers=carriers)
+    t.set_ships(0, {P(RED, n): 4 for n in range(1, 5)})
+    t.set_ships(1, {P(BLUE, 1): def_ships, P(BLUE, 2): 4, P(BLUE, 3): 4})
+    for q in (2, 3):
+        t.set_ships(q, {P(q, 1): 4, P(q, 2): 4, P(q, 3): 4})
+    return t
+
+
+def _card(t, me, hand):
+    """The card basic chooses from `hand` (as ("A", v) / ("N",)), with the engine's option list."""
+    t.set_hand(me, hand)
+    t.sync()
+    n = int(t.k._card_options(t.st, t.c, I(me), I(-3)))  # ENC_CARD: one option per distinct card
+    t.st[A.S_NOPT] = n
+    i = int(pointer_call(basic_decide)(I(A.D_CARD), t.st, t.c, I(me)))
+    assert 0 <= i < n
+    c = int(t.st[A.S_OPT + i])
+    kind = int(t.c[A.C_CARD_KIND + c])
+    return ("N",) if kind == A.K_NEGOTIATE else ("A", int(t.c[A.C_CARD_VAL + c]))
+
+
+def _decide(t, kind, me, options):
+    t.sync()
+    t.st[A.S_OPT:A.S_OPT + len(options)] = options
+    t.st[A.S_NOPT] = len(options)
+    return options[int(pointer_call(basic_decide)(I(kind), t.st, t.c, I(me)))]
+
+
+def test_card_differs_against_anti_matter_virus_and_no_alien():
+    """CE.22.2 (revision 2) / CE.22.18 / CE.10.3: red attacks with 4 ships, the same hand each time.
+    Against a plain defense a middling attack wins; against a defending Anti-Matter the lower total
+    wins, so red's lowest attack is best; against a defending Virus (4 ships x card) only a
+    negotiate or the 20 can hope: three different answers from one hand."""
+    plain = _card(_table("none,none,none,none"), 0, HAND)
+    anti = _card(_table("none,Anti-Matter,none,none"), 0, HAND)
+    virus = _card(_table("none,Virus,none,none"), 0, HAND)
+    assert len({plain, anti, virus}) == 3, (plain, anti, virus)
+    assert anti == ("A", 4)
+    assert plain[0] == "A" and 4 < plain[1] <= 20
+    assert virus in (("N",), ("A", 20))
+
+
+def test_card_as_anti_matter_and_as_virus():
+    """The holder uses its own power: an offensive Anti-Matter plays its lowest attack (its own
+    ships subtract, CE.22.2); an offensive Virus with 4 ships multiplies, so a low attack already
+    beats a typical defense (4 x 8 = 32 against 8 + 4) and it keeps its 20 (CE.22.18)."""
+    assert _card(_table("Anti-Matter,none,none,none"), 0, HAND) == ("A", 4)
+    v = _card(_table("Virus,none,none,none"), 0, HAND)
+    assert v[0] == "A" and v[1] < 20
+
+
+def test_card_against_pacifist_and_empath():
+    """CE.22.13: a defending Pacifist's negotiate beats an attack, and CE.22.5: a defending
+    Empath's negotiate turns red's card into a negotiate: against both, red's choice differs from
+    the plain table's only through the outcome rules; the defense holding the power rates its own
+    negotiate higher than without the power."""
+    hand = [ATT(6), ATT(10), NEG]
+    t = _table("none,Pacifist,none,none")
+    pac = _card(t, 1, hand)
+    t = _table("none,none,none,none")
+    plain = _card(t, 1, hand)
+    assert pac == ("N",)
+    assert plain != pac or plain == ("N",)
+
+
+def test_card_with_the_opponents_card_face_up():
+    """CE.22.12: the Oracle's opponent (blue) played first and its 8 is face up; the Oracle (red,
+    4 ships against 4) plays the smallest attack that wins by the engine's totals: 4 + 4 and 8 + 4
+    do not beat 8 + 4 (a tie goes to the defense, CE.10.4), 12 + 4 does."""
+    t = _table("Oracle,none,none,none")
+    t.set_hand(0, HAND)
+    t.face_down(ATT(30), ATT(8))  # blue's card from the deck; red's slot is cleared below
+    t.st[A.S_CARD_O] = -1
+    t.st[A.S_FACEUP] = int(A.SIDE_DEFENSE)
+    assert _card(t, 0, HAND) == ("A", 12)
+
+
+def test_launch_against_a_defending_anti_matter():
+    """CE.22.2 revision 2: against a defending Anti-Matter the offense's own ships add to its total
+    and the lower total wins, so basic launches the minimum (1 ship); against a plain defense, with
+    a strong hand, it takes all but one of the colony's 4 ships (a colony ends with its last ship)."""
+    for aliens, want in (("none,Anti-Matter,none,none", 1), ("none,none,none,none", 3)):
+        t = _table(aliens, centre=0)
+        t.set_hand(0, HAND)
+        t.sync()
+        t.st[A.S_CTX_N] = 0
+        t.st[A.S_CTX_MAX] = 4
+        pl = P(RED, 1)
+        opts = [pl * int(A.SRC_SHIFT) + k for k in range(1, 5)]
+        code = _decide(t, A.D_LAUNCH, 0, opts)
+        assert code % int(A.SRC_SHIFT) == want, aliens
+
+
+@pytest.mark.parametrize("offense_alien", ["none", "Virus", "Macron"])
+def test_alliance_answer_follows_the_engine_totals(offense_alien):
+    """CE.22.18 / CE.22.9 / CE.10.2: green, invited by both sides, with red attacking with 1 ship
+    against blue's 6. Against a plain offense (1 + 3 of green's against 6) green defends; an
+    offensive Virus (the card times 1 + 3 ships) or Macron (its ship weighs 4) makes the offense
+    the likely winner with green's ships, so green joins it for a colony."""
+    t = _table(f"{offense_alien},none,none,none", centre=1, def_ships=6)
+    t.set_hand(2, HAND)
+    ans = _decide(t, A.D_ALLIANCE, 2, [int(A.NONE), int(A.SIDE_OFFENSE), int(A.SIDE_DEFENSE)])
+    if offense_alien == "none":
+        assert ans == A.SIDE_DEFENSE
+    else:
+        assert ans == A.SIDE_OFFENSE
