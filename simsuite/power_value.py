@@ -11,15 +11,19 @@ playing one strategy. Per alien and player count this module compares the alien'
 
 Intervals are normal (Wald) intervals for the difference of two independent win shares, each
 share's standard error taken from the sweep's own 95% interval (half-width / 1.96), so the
-per-game variance the sweep used carries over. Picking the best of three naive policies favours
-them slightly (a maximum of three noisy estimates); the verdict "worse than naive" therefore asks
-for the whole interval below zero.
+per-game variance the sweep used carries over. The verdicts are tests corrected for the number of
+aliens and player counts tested (Holm, statsmodels): "helps" / "hurts" (two-sided, the power's
+value against 0) and "basic uses it worse than a naive policy" (one-sided, basic minus the best of
+the three naive policies below 0; picking the best of three noisy estimates already favours the
+naive side, so this errs towards blaming the bot).
 """
 from __future__ import annotations
 
 import math
 
 import pandas as pd
+from scipy.stats import norm
+from statsmodels.stats.multitest import multipletests
 
 Z95 = 1.959963984540054
 NAIVE = ("power_always", "power_never", "power_random")
@@ -92,25 +96,46 @@ def table(cells: pd.DataFrame, groups: pd.DataFrame) -> pd.DataFrame:
             best = max(naive, key=lambda k: naive[k]["share"])
             d, dlo, dhi = _diff(on, naive[best])
             row.update(best_naive=best, basic_minus_best=d, basic_minus_best_lo=dlo, basic_minus_best_hi=dhi)
+        out.append((row, naive, on))
+    if not out:
+        return pd.DataFrame()
+    # Holm over every (alien, players): the power's value (two-sided) and basic's shortfall
+    # against the best naive policy (one-sided)
+    p_val = [2 * norm.sf(abs(r["power_value"]) / max(_se_of(r, "power_value"), 1e-12)) for r, _, _ in out]
+    rej = multipletests(p_val, alpha=0.05, method="holm")[0]
+    opt = [i for i, (r, _, _) in enumerate(out) if "basic_minus_best" in r]
+    worse = set()
+    if opt:
+        p_bot = [norm.cdf(out[i][0]["basic_minus_best"] / max(_se_of(out[i][0], "basic_minus_best"), 1e-12))
+                 for i in opt]
+        worse = {i for i, w in zip(opt, multipletests(p_bot, alpha=0.05, method="holm")[0]) if w}
+    rows = []
+    for i, (row, naive, on) in enumerate(out):
+        row["value_significant"] = bool(rej[i])
+        row["bot_worse"] = i in worse
         row["verdict"], row["note"] = _verdict(row, naive, on)
-        out.append(row)
-    return pd.DataFrame(out)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _se_of(row, key) -> float:
+    return (row[f"{key}_hi"] - row[f"{key}_lo"]) / (2 * Z95)
 
 
 def _verdict(row, naive, on) -> tuple[str, str]:
-    lo, hi = row["power_value_lo"], row["power_value_hi"]
-    value = "helps" if lo > 0 else ("hurts" if hi < 0 else "no measurable effect")
+    value = "no measurable effect"
+    if row["value_significant"]:
+        value = "helps" if row["power_value"] > 0 else "hurts"
     if not naive:
         if value == "no measurable effect":
             return value, "mandatory power: the rules apply it, the bot cannot misuse it; it is weak under these rules"
         return value, "mandatory power (the rules apply it)"
-    worse = row.get("basic_minus_best_hi", 1.0) < 0
-    if worse:
+    if row["bot_worse"]:
         return value, (f"the bot does not use it well yet: {row['best_naive'].replace('power_', '')} use beats basic "
                        f"by {-row['basic_minus_best'] * 100:.1f} pp")
     best_gain = max(r["share"] for r in naive.values()) - row["share_nopower"]
     if value == "no measurable effect":
-        if best_gain > Z95 * math.hypot(on["se"], on["se"]):
+        if best_gain > Z95 * math.hypot(on["se"], on["se"]):  # a naive policy gains a little
             return value, "no policy gains clearly, the best naive one a little: a weak power or a weak bot"
         return value, "weak under these rules: no policy tried (basic, always, never, random) gains from it"
     if value == "hurts":
@@ -157,7 +182,7 @@ def headline(t: pd.DataFrame) -> list[str]:
         helps = grp[grp["verdict"] == "helps"].sort_values("power_value", ascending=False)
         none = grp[grp["verdict"] == "no measurable effect"]
         hurts = grp[grp["verdict"] == "hurts"]
-        worse = grp[grp.get("basic_minus_best_hi", pd.Series(1.0, index=grp.index)).fillna(1.0) < 0]
+        worse = grp[grp["bot_worse"]]
         s = (f"At {n} players (fair share {fair * 100:.1f}%), alone among powerless players, "
              f"{len(helps)} of {len(grp)} powers raise their holder's win share")
         if not helps.empty:
