@@ -1210,7 +1210,8 @@ def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tupl
                         + (" (every cell has a nopower control seat, so these results include seats that held "
                            f"the {name} face down)." if _has_control(groups, ctl, players) else "."))
             skill_html, skill_text = _skill_note(kind, players, by, others) if kind != "strategy" else ("", "")
-            title = f"{name.capitalize()} ranking, {players} players" + (f" (bots playing {by})" if multi else "")
+            who = f": bots playing {by}" if by and kind != "strategy" else ""
+            title = f"{name.capitalize()} ranking, {players} players" + (f" (bots playing {by})" if who else "")
             blocks.append(f"<h3>{esc(title)}</h3>"
                           f"<p class='muted'>{esc(pool)} Win rate: games won, a joint win counting as a win "
                           f"(Wilson 95% interval). Win share counts a joint win as 1/k, so it sums to 1 over the "
@@ -1221,7 +1222,6 @@ def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tupl
                           + (f"<p class='note'>{skill_html}</p>" if skill_html else "")
                           + f"<div class='scroll'>{_table(_ranking_display(rank, kind, players))}</div>")
             findings += [(kind, f) for f in _label_findings(rank, kind, players, skill_text)]
-            who = f": bots playing {by}" if by and kind != "strategy" else ""
             jobs = [(f"h2h_{kind}_{players}p.png", f"Head to head ({name}, {players} players){who}",
                      lambda p: _chart_h2h(hh, kind, players, p) if len(hh) else False),
                     (f"strength_{kind}_{players}p.png", f"Plackett-Luce strength ({name}, {players} players){who}",
@@ -1310,10 +1310,9 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
         tau_show.append({"rankings": f"{a} vs {b}", f"{name}s": t["labels"],
                          "Kendall's tau (95% interval)": f"{t['tau']:.2f} ({t['ci_low']:.2f} to {t['ci_high']:.2f})",
                          f"{name} pairs in the same order": f"{100 * t['concordant']:.0f}%",
-                         "pairs closer than their noise / ordered differently":
-                             f"{t['uncertain_pairs']} / {t['discordant_pairs']}",
-                         "noise check": ("noisy: tau and its interval are pulled towards 0; play more games"
-                                         if t["noisy"] else "ok")})
+                         "pairs closer than their noise": t["uncertain_pairs"],
+                         "pairs ordered differently": t["discordant_pairs"],
+                         "noise check": "noisy: pulled towards 0" if t["noisy"] else "ok"})
     prov = _provenance(groups[groups["cell"].isin(sorted(c for x in strategies for c in lineups[x]))], players)
     csv_tau = f"tau_{kind}_{players}p.csv"
     pd.DataFrame(tau_rows).assign(**prov).to_csv(out_dir / csv_tau, index=False)
@@ -1384,7 +1383,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
              f"error (2,000 draws, fixed seed). Noise swaps {esc(name)}s whose win shares are close, which pulls "
              f"tau and its interval towards 0; the noise check says when that matters: when the pairs closer than "
              f"their noise (counted in both rankings) are more than {NOISY_RATIO:g} times the pairs the rankings "
-             f"order differently. "
+             f"order differently; tau and its interval are then too close to 0, and more games would help. "
              f"<a href='{csv_tau}'>CSV</a>.</p>"
              f"<div class='scroll'>{_table(pd.DataFrame(tau_show))}</div>"
              f"<h4>Skill sensitivity</h4>"

@@ -118,8 +118,8 @@ def verdict_sentence(verdicts: pd.DataFrame, noun: str = "aliens", players: int 
     """One sentence from a table of fair-share verdicts: index = labels (in the order to name them),
     one column per strategy, values "above fair", "below fair" or "fair" ("" counts as fair).
     Names the labels whose verdict is the same under every strategy (above or below fair; the fair
-    ones are counted) and, for each label whose verdict depends on the strategy, its verdict under
-    each strategy."""
+    ones too, up to four, else counted) and the labels whose verdict depends on the strategy with
+    their verdict under each strategy (labels with the same verdicts named together)."""
     strategies = [str(s) for s in verdicts.columns]
     v = verdicts.apply(lambda col: col.map(_verdict))
     under = (f"under both {strategies[0]} and {strategies[1]}" if len(strategies) == 2
@@ -145,10 +145,13 @@ def verdict_sentence(verdicts: pd.DataFrame, noun: str = "aliens", players: int 
     moving = v[~same]
     if moving.empty:
         return text + "; no verdict depends on the strategy."
-    items = []
+    patterns: dict[tuple, list[str]] = {}  # labels with the same verdicts under each strategy are named together
     for label, row in moving.iterrows():
-        by = {}
-        for s, w in row.items():
-            by.setdefault(w, []).append(str(s))
-        items.append(f"{label} (" + ", ".join(f"{w} under {_join(ss)}" for w, ss in by.items()) + ")")
+        patterns.setdefault(tuple(row), []).append(str(label))
+    items = []
+    for pattern, names in patterns.items():
+        by: dict[str, list[str]] = {}
+        for s, w in zip(strategies, pattern):
+            by.setdefault(w, []).append(s)
+        items.append(f"{_join(names)} (" + ", ".join(f"{w} under {_join(ss)}" for w, ss in by.items()) + ")")
     return text + "; verdicts that depend on the strategy: " + "; ".join(items) + "."

@@ -96,5 +96,5 @@ def test_verdict_sentence_names_the_aliens_whose_verdict_flips():
     assert same.endswith("no verdict depends on the strategy.") and "Oracle" in same  # Oracle: fair under both
     three = verdict_sentence(v.assign(random=["fair"] * 6))
     assert three.startswith("No alien is above or below fair under every strategy (basic, search and random)")
-    assert "Virus (above fair under basic and search, fair under random)" in three
+    assert "Virus and Macron (above fair under basic and search, fair under random)" in three
     assert "Zombie (" not in three and "Clone (" not in three
