@@ -1128,13 +1128,17 @@ def _robustness_anchor(kind: str, players: int) -> str:
     return f"robustness-{kind.replace('_', '-')}-{players}p"
 
 
+def _skill_anchor(kind: str, players: int) -> str:
+    return f"skill-{kind.replace('_', '-')}-{players}p"
+
+
 def _skill_note(kind: str, players: int, by: str | None, others: list[str]) -> tuple[str, str]:
     """What a single-strategy ranking says about skill: (HTML for its section, plain text for the
     findings). Every label ranking depends on how well the bots play."""
     name = _label_name(kind)
     who = f"bots playing {by} at every seat" if by else "the line-ups of these cells"
     if others:
-        anchor = _robustness_anchor(kind, players)
+        anchor = _skill_anchor(kind, players)
         html_ = (f"This is the ranking for {html.escape(who)}. A ranking depends on how well the bots play: the "
                  f"same {html.escape(name)}s under {html.escape(_join(others))} are compared in the "
                  f"<a href='#{anchor}'>skill-sensitivity table</a> (robustness, {players} players) below.")
@@ -1256,7 +1260,7 @@ def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tupl
                 ranks = {x: r for x, r in ranks.items() if len(r) >= 2}
                 if len(ranks) >= 2:
                     html_, ch, fs, hl = _robustness_section(ranks, lineups, groups, kind, players, out_dir)
-                    blocks.append(html_)
+                    blocks += [html_] if html_ else []
                     charts += ch
                     findings += [(kind, f) for f in fs]
                     headline += hl
@@ -1276,6 +1280,8 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
     strategies = list(ranks)
     first = ranks[strategies[0]].set_index(kind)
     labels = [x for x in first.index if all(x in set(r[kind]) for r in ranks.values())]
+    if len(labels) < 2:
+        return "", [], [], []
     by = {x: r.set_index(kind).loc[labels] for x, r in ranks.items()}
     pairs = [(a, b) for i, a in enumerate(strategies) for b in strategies[i + 1:]]
     anchor = _robustness_anchor(kind, players)
@@ -1386,7 +1392,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
              f"order differently; tau and its interval are then too close to 0, and more games would help. "
              f"<a href='{csv_tau}'>CSV</a>.</p>"
              f"<div class='scroll'>{_table(pd.DataFrame(tau_show))}</div>"
-             f"<h4>Skill sensitivity</h4>"
+             f"<h4 id='{_skill_anchor(kind, players)}'>Skill sensitivity</h4>"
              f"<p class='muted'>Per {esc(name)}: its win share under one strategy minus under the other, in "
              f"percentage points, with a 95% interval (the two come from different games, so their variances add); "
              f"column group “b − a” is the win share under b minus under a. "

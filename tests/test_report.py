@@ -178,7 +178,8 @@ def test_alien_ranking_under_two_strategies(tmp_path, data):
     page = (rep / "index.html").read_text()
     top = page[:page.index("<h2>Reproducibility")]
     assert "Summary" in top and sentence in top and "href='#robustness-alien-3p'" in top
-    assert "id='robustness-alien-3p'" in page
+    assert "id='robustness-alien-3p'" in page and "id='skill-alien-3p'" in page
+    assert "href='#skill-alien-3p'>skill-sensitivity table</a>" in page  # from the single-strategy ranking
     assert "Robustness: the alien ranking under basic and search, 3 players" in page
     assert "Alien ranking, 3 players (bots playing basic)" in page  # the primary: the first strategy
     assert "A ranking depends on how well the bots play" in page and "skill-sensitivity table</a>" in page
