@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import itertools
 import math
 import textwrap
 import time
@@ -27,6 +28,7 @@ import pandas as pd
 from . import ROOT, __version__
 from .errors import BadInput
 from .stats import Z95
+from .stats import holm as _holm
 from .store import read_results
 
 ALPHA = 0.05
@@ -644,6 +646,15 @@ def _table(df: pd.DataFrame) -> str:
     return df.to_html(index=False, border=0, classes="data", na_rep="–", float_format=_fmt_float)
 
 
+def _grouped_table(df: pd.DataFrame) -> str:
+    """A table whose columns are grouped (two-level column index): the group names span their
+    columns, and a rule separates the groups."""
+    spans = [len(list(g)) for _, g in itertools.groupby(c[0] for c in df.columns)]
+    cols = "".join(('<col class="grp">' + (f'<col span="{n - 1}">' if n > 1 else "")) if i else f'<col span="{n}">'
+                   for i, n in enumerate(spans))
+    return _table(df).replace(">\n  <thead>", f"><colgroup>{cols}</colgroup>\n  <thead>", 1)
+
+
 def _fixed_table(cells: pd.DataFrame, lay: dict) -> str:
     def shown(v):  # a data file, as the header names it
         return _shown_path(v) if isinstance(v, str) and v.lower().endswith(DATA_EXT) else v
@@ -678,21 +689,9 @@ def _load_template() -> str:
         return TEMPLATE.read_text(encoding="utf-8")
     # fallback for non-editable installs, where the repo's reports/ folder is absent
     return ("<!doctype html><html><head><meta charset='utf-8'><title>$title</title></head><body>"
-            "<h1>$title</h1>$header$warnings<h2>Findings</h2>$findings<h2>Charts</h2>$charts"
+            "<h1>$title</h1>$headline$header$warnings<h2>Findings</h2>$findings<h2>Charts</h2>$charts"
             "<h2>Rankings</h2>$rankings<h2>Fixed parameters</h2>$fixed<h2>Cells</h2>$cells_table<h2>Groups</h2>$groups_table"
             "<p>$footer</p></body></html>")
-
-
-def _holm(p: np.ndarray) -> np.ndarray:
-    """Holm-adjusted p-values (family-wise error control for several tests)."""
-    m = len(p)
-    order = np.argsort(p)
-    adj = np.empty(m)
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, (m - rank) * p[i])
-        adj[i] = min(1.0, running)
-    return adj
 
 
 def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players: int) -> pd.DataFrame:
@@ -717,6 +716,7 @@ def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, player
     agg["ci_high"] = [c[1] for c in ci]
     agg["win_share"] = agg["share_n"] / agg["n"]
     share_se = np.sqrt(agg["var_n2"]) / agg["n"]
+    agg["share_se"] = share_se
     agg["share_ci_low"] = agg["win_share"] - 1.96 * share_se
     agg["share_ci_high"] = agg["win_share"] + 1.96 * share_se
     fair = agg["fair_share"] = agg["fair_n"] / agg["n"]
@@ -824,15 +824,49 @@ def _control_kinds(groups: pd.DataFrame) -> dict[str, str]:
     return out
 
 
+def _control_cells(groups: pd.DataFrame, ctl_kind: str | None, players: int) -> set[int]:
+    """Cells with this player count where some seat plays its label switched off (a control seat)."""
+    if ctl_kind is None:
+        return set()
+    g = groups[(groups["kind"] == ctl_kind) & (groups["players"] == players)]
+    return {int(c) for c in g.loc[g["key"].astype(str).str.endswith(CONTROL_SUFFIX), "cell"]}
+
+
+def _ranking_lineups(groups: pd.DataFrame, ctl_kind: str | None,
+                     players: int) -> tuple[dict[str, list[int]], str | None]:
+    """The strategies a label ranking was played under: strategy X -> the cells with this player
+    count where every seat plays X and uses its power ("the ranking under X"), in cell order; and
+    the primary one: the strategy the control seats' opponents play (the contribution compares
+    against it), else the first. Cells whose seats play different strategies, and control cells,
+    give no such ranking."""
+    st = groups[(groups["kind"] == "strategy") & (groups["players"] == players)]
+    ctl = _control_cells(groups, ctl_kind, players)
+    out: dict[str, list[int]] = {}
+    for cell, d in sorted(st.groupby("cell"), key=lambda kv: int(kv[0])):
+        keys = d["key"].astype(str).unique()
+        if len(keys) == 1 and int(cell) not in ctl:
+            out.setdefault(str(keys[0]), []).append(int(cell))
+    if not out:
+        return out, None
+    opponents = set(st.loc[st["cell"].isin(ctl), "key"].astype(str))
+    primary = next((x for x in out if x in opponents), next(iter(out)))
+    return out, primary
+
+
 def _reference_cells(groups: pd.DataFrame, ctl_kind: str | None, players: int) -> list[int] | None:
     """Cells with this player count where no seat plays its label switched off (every seat uses
-    its power); None when there is no such restriction to make (no control kind, or no such cell)."""
+    its power); None when there is no such restriction to make (no control kind, or no such cell).
+    When the labels were ranked under several strategies, only the cells of the primary one (the
+    strategy the control's opponents play; see _ranking_lineups)."""
     if ctl_kind is None:
         return None
     g = groups[(groups["kind"] == ctl_kind) & (groups["players"] == players)]
     has_ctl = g.groupby("cell")["key"].agg(lambda k: k.astype(str).str.endswith(CONTROL_SUFFIX).any())
     ref = sorted(int(c) for c in has_ctl.index[~has_ctl.to_numpy(bool)])
-    return ref if ref and len(ref) < has_ctl.size else None
+    if not ref or len(ref) == has_ctl.size:
+        return None
+    lineups, primary = _ranking_lineups(groups, ctl_kind, players)
+    return lineups[primary] if len(lineups) >= 2 else ref
 
 
 def _has_control(groups: pd.DataFrame, ctl_kind: str | None, players: int) -> bool:
@@ -886,8 +920,9 @@ def _hbars(ax, x, y, lo, hi, colors):
         ax.errorbar(x[m], y[m], xerr=[lo[m], hi[m]], fmt="o", ms=4, color=c, ecolor=c, capsize=3, zorder=3)
 
 
-def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
-    """Win share per label, best on top, with 95% intervals and the fair share marked."""
+def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path, by: str | None = None) -> bool:
+    """Win share per label, best on top, with 95% intervals and the fair share marked (`by`: the
+    strategy every seat played, named in the title)."""
     if len(rank) < 2:
         return False
     from matplotlib.figure import Figure
@@ -908,7 +943,8 @@ def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path) -> b
     ax.scatter([], [], c="C0", s=18, label="below fair (Holm)")
     ax.legend(fontsize=7, loc="lower right")
     ax.grid(axis="x", alpha=0.3)
-    ax.set_title(f"{_label_name(kind).capitalize()} win share, {players} players", fontsize=10)
+    ax.set_title(f"{_label_name(kind).capitalize()} win share, {players} players"
+                 + (f", bots playing {by}" if by else ""), fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     return True
@@ -1010,14 +1046,16 @@ def _contribution_block(con: pd.DataFrame, ref, base: str, players: int) -> str:
             f"<div class='scroll'>{_table(pd.DataFrame(rows))}</div>")
 
 
-def _label_findings(show: pd.DataFrame, kind: str, players: int) -> list[str]:
-    """Plain-language summary of one ranking: who is above / below the fair share."""
+def _label_findings(show: pd.DataFrame, kind: str, players: int, note: str = "") -> list[str]:
+    """Plain-language summary of one ranking: who is above / below the fair share (`note`, e.g.
+    which strategy played it, is added to the first sentence)."""
     name = _label_name(kind)
     fair = _pct(_ranking_fair(show, players))
     sig = show[show["verdict"] != ""]
+    note = f" {note}" if note else ""
     if sig.empty:
         return [f"With {players} players, no {name} differs significantly from the fair share {fair} after "
-                f"Holm correction over {len(show)} {name}s."]
+                f"Holm correction over {len(show)} {name}s.{note}"]
     out = []
     above = [f"{r[kind]} {_pct(r['win_share'], r['share_ci_low'], r['share_ci_high'])}"
              for _, r in sig[sig["verdict"] == "above fair"].iterrows()]
@@ -1036,7 +1074,7 @@ def _label_findings(show: pd.DataFrame, kind: str, players: int) -> list[str]:
     if below:
         text += ("; " if above else "") + f"under-powered (below {fair}): " + "; ".join(below)
     text += f". {n_fair} of {len(show)} {name}s {'is' if n_fair == 1 else 'are'} not distinguishable from fair."
-    out.append(text)
+    out.append(text + note)
     est = show[np.isfinite(show["strength_ci_low"])] if "strength_ci_low" in show else show.iloc[:0]
     if len(est):
         best = est.loc[est["strength"].idxmax()]
@@ -1077,82 +1115,343 @@ def _provenance(groups, players) -> dict:
                 simsuite_version=values("simsuite_version"))
 
 
-def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tuple[str, str]]]:
+def _played_by(groups: pd.DataFrame, cells, players: int) -> str | None:
+    """The one strategy every seat of these cells plays, else None."""
+    st = groups[(groups["kind"] == "strategy") & (groups["players"] == players)]
+    if cells is not None:
+        st = st[st["cell"].isin(cells)]
+    keys = st["key"].astype(str).unique()
+    return str(keys[0]) if len(keys) == 1 else None
+
+
+def _robustness_anchor(kind: str, players: int) -> str:
+    return f"robustness-{kind.replace('_', '-')}-{players}p"
+
+
+def _skill_anchor(kind: str, players: int) -> str:
+    return f"skill-{kind.replace('_', '-')}-{players}p"
+
+
+def _skill_note(kind: str, players: int, by: str | None, others: list[str]) -> tuple[str, str]:
+    """What a single-strategy ranking says about skill: (HTML for its section, plain text for the
+    findings). Every label ranking depends on how well the bots play."""
+    name = _label_name(kind)
+    who = f"bots playing {by} at every seat" if by else "the line-ups of these cells"
+    if others:
+        anchor = _skill_anchor(kind, players)
+        html_ = (f"This is the ranking for {html.escape(who)}. A ranking depends on how well the bots play: the "
+                 f"same {html.escape(name)}s under {html.escape(_join(others))} are compared in the "
+                 f"<a href='#{anchor}'>skill-sensitivity table</a> (robustness, {players} players) below.")
+        text = (f"This ranking is for {who}; it depends on how well the bots play (see the skill-sensitivity "
+                f"table, {players} players).")
+    else:
+        html_ = (f"This is the ranking for {html.escape(who)}. A ranking depends on how well the bots play; this "
+                 f"sweep ranks the {html.escape(name)}s under one strategy only, so the report has no "
+                 f"skill-sensitivity table (name a second ranking strategy in the sweep for one: README, "
+                 f"Aliens).")
+        text = f"This ranking is for {who}; it depends on how well the bots play (one strategy measured)."
+    return html_, text
+
+
+def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tuple[str, str]], list[str]]:
     """Rankings, head-to-head heatmaps and strengths for every labelled seat attribute; for label
-    kinds with a switched-off control ("X (no power)"), the contribution of the power itself."""
+    kinds with a switched-off control ("X (no power)"), the contribution of the power itself; for
+    labels ranked under several strategies (cells where every seat plays one strategy), the
+    rankings side by side, their rank correlation and each label's skill sensitivity. Returns the
+    HTML, the chart paths, (kind, finding) pairs and the headline sentences (with the anchor of
+    their section)."""
     groups, h2h, comps = res["groups"], res.get("h2h", pd.DataFrame()), res.get("comps", pd.DataFrame())
     if groups.empty or "players" not in groups:
-        return "", [], []
+        return "", [], [], []
     groups = groups.assign(key=groups["key"].astype(str))
     ctl_kinds = _control_kinds(groups)
     refines = {base: k for k, base in ctl_kinds.items()}
     kinds = [k for k in groups["kind"].unique() if k not in ("seat", "position") and k not in ctl_kinds]
-    blocks, charts, findings = [], [], []
+    blocks, charts, findings, headline = [], [], [], []
     esc = html.escape
+
+    def restrict(cells):
+        if cells is None:
+            return groups, h2h, comps
+        return (groups[groups["cell"].isin(cells)], h2h[h2h["cell"].isin(cells)] if len(h2h) else h2h,
+                comps[comps["cell"].isin(cells)] if len(comps) else comps)
+
+    def ranked(cells, players):
+        g, _, cc = restrict(cells)
+        rank = _label_rankings(g, cc, kind, players)
+        if len(rank):
+            rank["verdict"] = np.where(rank["p_holm"] < ALPHA,
+                                       np.where(rank["win_share"] > rank["fair_share"], "above fair", "below fair"),
+                                       "")
+        return rank
+
     for kind in kinds:
         name = _label_name(kind)
         for players in sorted(groups.loc[groups["kind"] == kind, "players"].unique()):
             players = int(players)
-            ref = _reference_cells(groups, refines.get(kind), players)
-            g, hh, cc = groups, h2h, comps
-            if ref is not None:
-                g = groups[groups["cell"].isin(ref)]
-                hh = h2h[h2h["cell"].isin(ref)] if len(h2h) else h2h
-                cc = comps[comps["cell"].isin(ref)] if len(comps) else comps
-            rank = _label_rankings(g, cc, kind, players)
+            ctl = refines.get(kind)
+            lineups, primary = _ranking_lineups(groups, ctl, players) if kind != "strategy" else ({}, None)
+            multi = len(lineups) >= 2
+            ref = lineups[primary] if multi else _reference_cells(groups, ctl, players)
+            g, hh, cc = restrict(ref)
+            rank = ranked(ref, players)
             if len(rank) < 2:
                 continue
-            rank["verdict"] = np.where(rank["p_holm"] < ALPHA,
-                                       np.where(rank["win_share"] > rank["fair_share"], "above fair", "below fair"),
-                                       "")
+            by = primary if multi else _played_by(groups, ref, players)
+            others = [x for x in lineups if x != primary] if multi else []
             csv = f"ranking_{kind}_{players}p.csv"
-            rank.assign(**_provenance(g, players)).to_csv(out_dir / csv, index=False)
-            pool = (f"Pooled over the cells with {players} players where every seat plays its power "
-                    f"(cell{'s' if len(ref) > 1 else ''} {', '.join(map(str, ref))}); the cells with a nopower "
-                    f"control seat are used for the contribution below." if ref is not None
-                    else f"Pooled over the cells with {players} players"
-                    + (" (every cell has a nopower control seat, so these results include seats that held "
-                       f"the {name} face down)." if _has_control(groups, refines.get(kind), players) else "."))
-            blocks.append(f"<h3>{esc(name.capitalize())} ranking, {players} players</h3>"
+            rank.assign(strategy=by or "", **_provenance(g, players)).to_csv(out_dir / csv, index=False)
+            if multi:
+                pool = (f"Pooled over the cells with {players} players where every seat plays {by} and uses its "
+                        f"power (cell{'s' if len(ref) > 1 else ''} {', '.join(map(str, ref))})"
+                        + ("; the cells with a nopower control seat are used for the contribution below."
+                           if _has_control(groups, ctl, players) else "."))
+            else:
+                pool = (f"Pooled over the cells with {players} players where every seat plays its power "
+                        f"(cell{'s' if len(ref) > 1 else ''} {', '.join(map(str, ref))}); the cells with a nopower "
+                        f"control seat are used for the contribution below." if ref is not None
+                        else f"Pooled over the cells with {players} players"
+                        + (" (every cell has a nopower control seat, so these results include seats that held "
+                           f"the {name} face down)." if _has_control(groups, ctl, players) else "."))
+            skill_html, skill_text = _skill_note(kind, players, by, others) if kind != "strategy" else ("", "")
+            who = f": bots playing {by}" if by and kind != "strategy" else ""
+            title = f"{name.capitalize()} ranking, {players} players" + (f" (bots playing {by})" if who else "")
+            blocks.append(f"<h3>{esc(title)}</h3>"
                           f"<p class='muted'>{esc(pool)} Win rate: games won, a joint win counting as a win "
                           f"(Wilson 95% interval). Win share counts a joint win as 1/k, so it sums to 1 over the "
                           f"table; the fair share is 1/{players} = {_pct(1 / players)}. Verdicts use Holm-corrected "
                           f"two-sided tests of the win share against the fair share over the {len(rank)} "
                           f"{esc(name)} values (family-wise alpha {ALPHA}). "
                           f"<a href='{csv}'>All columns as CSV</a>.</p>"
-                          f"<div class='scroll'>{_table(_ranking_display(rank, kind, players))}</div>")
-            findings += [(kind, f) for f in _label_findings(rank, kind, players)]
-            jobs = [(f"h2h_{kind}_{players}p.png", f"Head to head ({name}, {players} players)",
+                          + (f"<p class='note'>{skill_html}</p>" if skill_html else "")
+                          + f"<div class='scroll'>{_table(_ranking_display(rank, kind, players))}</div>")
+            findings += [(kind, f) for f in _label_findings(rank, kind, players, skill_text)]
+            jobs = [(f"h2h_{kind}_{players}p.png", f"Head to head ({name}, {players} players){who}",
                      lambda p: _chart_h2h(hh, kind, players, p) if len(hh) else False),
-                    (f"strength_{kind}_{players}p.png", f"Plackett-Luce strength ({name}, {players} players)",
+                    (f"strength_{kind}_{players}p.png", f"Plackett-Luce strength ({name}, {players} players){who}",
                      lambda p: _chart_strength(rank, kind, players, p))]
             if kind != "strategy":
-                jobs.insert(0, (f"ranking_{kind}_{players}p.png", f"{name.capitalize()} win share, {players} players",
-                                lambda p: _chart_ranking(rank, kind, players, p)))
+                jobs.insert(0, (f"ranking_{kind}_{players}p.png",
+                                f"{name.capitalize()} win share, {players} players{who}",
+                                lambda p: _chart_ranking(rank, kind, players, p, by)))
             for fname, title, draw in jobs:
                 path = out_dir / fname
                 if draw(path):
                     charts.append(str(path))
                     blocks.append(f"<figure><figcaption>{esc(title)}</figcaption>"
                                   f"<img src='{fname}' alt='{esc(title)}'></figure>")
-            ctl = refines.get(kind)
-            if ctl is None:
-                continue
-            con, cref = _contributions(groups, ctl, players)
-            if con.empty:
-                continue
-            csv = f"contribution_{kind}_{players}p.csv"
-            con.assign(**_provenance(groups, players)).to_csv(out_dir / csv, index=False)
-            blocks.append(_contribution_block(con, cref, name, players)
-                          + f"<p class='muted'><a href='{csv}'>All columns as CSV</a>.</p>")
-            findings += [(kind, f) for f in _contribution_findings(con, name, players)]
-            fname = f"contribution_{kind}_{players}p.png"
-            if _chart_contribution(con, name, players, out_dir / fname):
-                title = f"The power's own contribution ({name}, {players} players)"
-                charts.append(str(out_dir / fname))
-                blocks.append(f"<figure><figcaption>{esc(title)}</figcaption>"
-                              f"<img src='{fname}' alt='{esc(title)}'></figure>")
-    return "".join(blocks), charts, findings
+            if ctl is not None:
+                con, cref = _contributions(groups, ctl, players)
+                if not con.empty:
+                    csv = f"contribution_{kind}_{players}p.csv"
+                    con.assign(**_provenance(groups, players)).to_csv(out_dir / csv, index=False)
+                    blocks.append(_contribution_block(con, cref, name, players)
+                                  + f"<p class='muted'><a href='{csv}'>All columns as CSV</a>.</p>")
+                    findings += [(kind, f) for f in _contribution_findings(con, name, players)]
+                    fname = f"contribution_{kind}_{players}p.png"
+                    if _chart_contribution(con, name, players, out_dir / fname):
+                        title = f"The power's own contribution ({name}, {players} players)"
+                        charts.append(str(out_dir / fname))
+                        blocks.append(f"<figure><figcaption>{esc(title)}</figcaption>"
+                                      f"<img src='{fname}' alt='{esc(title)}'></figure>")
+            if multi:
+                ranks = {primary: rank}
+                ranks.update({x: ranked(lineups[x], players) for x in others})
+                ranks = {x: r for x, r in ranks.items() if len(r) >= 2}
+                if len(ranks) >= 2:
+                    html_, ch, fs, hl = _robustness_section(ranks, lineups, groups, kind, players, out_dir)
+                    blocks += [html_] if html_ else []
+                    charts += ch
+                    findings += [(kind, f) for f in fs]
+                    headline += hl
+    return "".join(blocks), charts, findings, headline
+
+
+def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[int]], groups: pd.DataFrame,
+                        kind: str, players: int, out_dir: Path) -> tuple[str, list[str], list[str], list[str]]:
+    """The label ranking under each strategy side by side (table and chart), Kendall's tau between
+    every pair of rankings with its bootstrap interval, each label's skill sensitivity (difference in
+    win share between two strategies) and the verdict sentence. Returns HTML, charts, findings and
+    the headline sentence."""
+    from .robustness import NOISY_RATIO, skill_sensitivity, tau_bootstrap, verdict_sentence
+
+    esc = html.escape
+    name = _label_name(kind)
+    strategies = list(ranks)
+    first = ranks[strategies[0]].set_index(kind)
+    labels = [x for x in first.index if all(x in set(r[kind]) for r in ranks.values())]
+    if len(labels) < 2:
+        return "", [], [], []
+    by = {x: r.set_index(kind).loc[labels] for x, r in ranks.items()}
+    pairs = [(a, b) for i, a in enumerate(strategies) for b in strategies[i + 1:]]
+    anchor = _robustness_anchor(kind, players)
+    fairs = {x: _ranking_fair(r, players) for x, r in ranks.items()}
+    fair = fairs[strategies[0]]
+    fair_note = ("" if max(fairs.values()) - min(fairs.values()) < 5e-4 else
+                 " Some games ended without a winner, so the fair shares differ: "
+                 + ", ".join(f"{_pct(v)} under {x}" for x, v in fairs.items())
+                 + "; part of a difference in win share comes from that.")
+
+    # 1. side by side
+    cols = {(name, ""): labels}
+    for x in strategies:
+        r = by[x]
+        order = r["win_share"].rank(ascending=False, method="min").astype(int)
+        cols[(f"under {x}", "win share (95% CI)")] = [_pct_ci(v, lo, hi) for v, lo, hi in
+                                                      zip(r["win_share"], r["share_ci_low"], r["share_ci_high"])]
+        cols[(f"under {x}", "rank")] = order.tolist()
+        cols[(f"under {x}", "verdict")] = [v or "fair" for v in r["verdict"]]
+    side = pd.DataFrame(cols)
+    side.columns = pd.MultiIndex.from_tuples(side.columns)
+    long = pd.concat([r.assign(strategy=x, **_provenance(groups[groups["cell"].isin(lineups[x])], players))
+                      for x, r in ranks.items()], ignore_index=True)
+    csv_rank = f"ranking_{kind}_{players}p_by_strategy.csv"
+    long.to_csv(out_dir / csv_rank, index=False)
+
+    # 2. rank correlation
+    tau_rows, tau_show = [], []
+    for a, b in pairs:
+        t = tau_bootstrap(by[a]["win_share"], by[a]["share_se"], by[b]["win_share"], by[b]["share_se"])
+        tau_rows.append(dict(strategy_a=a, strategy_b=b, **t))
+        tau_show.append({"rankings": f"{a} vs {b}", f"{name}s": t["labels"],
+                         "Kendall's tau (95% interval)": f"{t['tau']:.2f} ({t['ci_low']:.2f} to {t['ci_high']:.2f})",
+                         f"{name} pairs in the same order": f"{100 * t['concordant']:.0f}%",
+                         "pairs closer than their noise": t["uncertain_pairs"],
+                         "pairs ordered differently": t["discordant_pairs"],
+                         "noise check": "noisy: pulled towards 0" if t["noisy"] else "ok"})
+    prov = _provenance(groups[groups["cell"].isin(sorted(c for x in strategies for c in lineups[x]))], players)
+    csv_tau = f"tau_{kind}_{players}p.csv"
+    pd.DataFrame(tau_rows).assign(**prov).to_csv(out_dir / csv_tau, index=False)
+
+    # 3. skill sensitivity
+    skill_cols = {(name, ""): labels}
+    skill_long, moved = [], {}
+    for a, b in pairs:
+        d = skill_sensitivity(by[a]["win_share"], by[a]["share_se"], by[b]["win_share"], by[b]["share_se"],
+                              alpha=ALPHA)
+        verdict = np.where(d["sig"], np.where(d["diff"] > 0, f"higher under {b}", f"lower under {b}"), "")
+        g = f"{b} − {a}"
+        skill_cols[(g, "win share, pp (95% CI)")] = [f"{_pp(v)} ({_pp(lo)} to {_pp(hi)})" for v, lo, hi in
+                                                     zip(d["diff"], d["ci_low"], d["ci_high"])]
+        skill_cols[(g, "Holm p")] = [_fmt_p(v) for v in d["p_holm"]]
+        skill_cols[(g, "verdict")] = list(verdict)
+        skill_long.append(d.assign(label=labels, strategy_a=a, strategy_b=b, share_a=by[a]["win_share"].to_numpy(),
+                                   se_a=by[a]["share_se"].to_numpy(), share_b=by[b]["win_share"].to_numpy(),
+                                   se_b=by[b]["share_se"].to_numpy(), verdict=verdict))
+        moved[(a, b)] = [f"{x} {_pp(v)} pp" for x, v, s in zip(labels, d["diff"], d["sig"]) if s]
+    skill = pd.DataFrame(skill_cols)
+    skill.columns = pd.MultiIndex.from_tuples(skill.columns)
+    csv_skill = f"skill_{kind}_{players}p.csv"
+    lead = ["label", "strategy_a", "strategy_b", "share_a", "se_a", "share_b", "se_b"]
+    sk = pd.concat(skill_long, ignore_index=True)
+    sk[lead + [c for c in sk.columns if c not in lead]].assign(**prov).to_csv(out_dir / csv_skill, index=False)
+
+    # 4. the verdicts that hold under every strategy
+    verdicts = pd.DataFrame({x: [v or "fair" for v in by[x]["verdict"]] for x in strategies}, index=labels)
+    sentence = verdict_sentence(verdicts, noun=f"{name}s", players=players)
+
+    findings = []
+    for (a, b), t in zip(pairs, tau_rows):
+        f = (f"With {players} players, the {name} rankings under {a} and under {b} agree with Kendall's tau "
+             f"{t['tau']:.2f} (95% interval {t['ci_low']:.2f} to {t['ci_high']:.2f}; {100 * t['concordant']:.0f}% "
+             f"of {name} pairs in the same order)")
+        f += (f"; {len(moved[(a, b)])} {name}s' win shares differ significantly between them (Holm; {b} minus "
+              f"{a}): " + ", ".join(moved[(a, b)]) + "." if moved[(a, b)]
+              else f"; no {name}'s win share differs significantly between them (Holm).")
+        if t["noisy"]:
+            f += " The rankings are noisy for this comparison: tau and its interval are pulled towards 0."
+        findings.append(f)
+
+    charts, figs = [], []
+    fname = f"robustness_{kind}_{players}p.png"
+    if _chart_robustness(by, strategies, labels, kind, players, fairs, out_dir / fname):
+        charts.append(str(out_dir / fname))
+        title = f"{name.capitalize()} win share under each strategy, {players} players"
+        figs.append(f"<figure><figcaption>{esc(title)}</figcaption><img src='{fname}' alt='{esc(title)}'></figure>")
+    cells_of = "; ".join(f"{x}: cell{'s' if len(lineups[x]) > 1 else ''} {', '.join(map(str, lineups[x]))}"
+                         for x in strategies)
+    html_ = (f"<h3 id='{anchor}'>Robustness: the {esc(name)} ranking under {esc(_join(strategies))}, "
+             f"{players} players</h3>"
+             f"<p class='note'>{esc(sentence)}</p>"
+             f"<p class='muted'>Each ranking comes from the cells where every seat plays that strategy "
+             f"({esc(cells_of)}); "
+             f"verdicts as in the ranking above (Holm-corrected over the {len(labels)} {esc(name)}s of each ranking; "
+             f"fair = not distinguishable from the fair share"
+             + (f" {_pct(fair)}). " if not fair_note else f" of that strategy).{fair_note} ")
+             + f"<a href='{csv_rank}'>Every ranking as CSV</a>.</p>"
+             f"<div class='scroll'>{_grouped_table(side)}</div>" + "".join(figs)
+             + f"<h4>Rank correlation</h4>"
+             f"<p class='muted'>Kendall's tau between two rankings of the same {esc(name)}s (scipy.stats.kendalltau, "
+             f"tau-b, on the win shares): 1 = the same order, 0 = unrelated, −1 = reversed; without ties, "
+             f"(1 + tau) / 2 of the {esc(name)} pairs are in the same order in both. The 95% interval is a "
+             f"parametric bootstrap: the sweep keeps per-cell sums, not the games, so instead of resampling games "
+             f"each {esc(name)}'s win share is drawn again from a normal distribution with its estimate and standard "
+             f"error (2,000 draws, fixed seed). Noise swaps {esc(name)}s whose win shares are close, which pulls "
+             f"tau and its interval towards 0; the noise check says when that matters: when the pairs closer than "
+             f"their noise (counted in both rankings) are more than {NOISY_RATIO:g} times the pairs the rankings "
+             f"order differently; tau and its interval are then too close to 0, and more games would help. "
+             f"<a href='{csv_tau}'>CSV</a>.</p>"
+             f"<div class='scroll'>{_table(pd.DataFrame(tau_show))}</div>"
+             f"<h4 id='{_skill_anchor(kind, players)}'>Skill sensitivity</h4>"
+             f"<p class='muted'>Per {esc(name)}: its win share under one strategy minus under the other, in "
+             f"percentage points, with a 95% interval (the two come from different games, so their variances add); "
+             f"column group “b − a” is the win share under b minus under a. "
+             f"A large difference means the {esc(name)}'s strength depends on how well the bots play it and "
+             f"against it. Verdicts use Holm-corrected two-sided tests over the {len(labels)} {esc(name)}s "
+             f"(family-wise alpha {ALPHA}).{fair_note} <a href='{csv_skill}'>CSV</a>.</p>"
+             f"<div class='scroll'>{_grouped_table(skill)}</div>")
+    return html_, charts, findings, [(sentence, anchor)]
+
+
+def _chart_robustness(by: dict[str, pd.DataFrame], strategies: list[str], labels: list[str], kind: str,
+                      players: int, fairs: dict[str, float], path: Path) -> bool:
+    """Win share per label (best under the first strategy on top) with one dot and 95% interval per
+    strategy side by side; filled dots differ from the fair share (Holm), hollow ones do not."""
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
+
+    k, m = len(labels), len(strategies)
+    fig = Figure(figsize=(7.6, max(3.0, 0.22 * k * m + 1.8)), layout="constrained")
+    ax = fig.subplots()
+    y = np.arange(k)[::-1].astype(float)  # first label on top
+    step = 0.8 / m
+    handles = []
+    for i, x in enumerate(strategies):
+        r = by[x]
+        yy = y + 0.4 - step * (i + 0.5)
+        v = 100 * r["win_share"].to_numpy()
+        err = [v - 100 * r["share_ci_low"].to_numpy(), 100 * r["share_ci_high"].to_numpy() - v]
+        color = f"C{i % 10}"
+        ax.errorbar(v, yy, xerr=err, fmt="none", ecolor=color, capsize=2, lw=1.2, zorder=2)
+        sig = (r["verdict"] != "").to_numpy()
+        ax.scatter(v[sig], yy[sig], s=26, color=color, zorder=3)
+        ax.scatter(v[~sig], yy[~sig], s=26, facecolor="white", edgecolor=color, zorder=3)
+        handles.append(Line2D([], [], color=color, marker="o", lw=1.2, label=f"under {x}"))
+    if max(fairs.values()) - min(fairs.values()) < 5e-4:  # one fair share
+        fair = fairs[strategies[0]]
+        ax.axvline(100 * fair, color="k", ls="--", lw=1)
+        handles.append(Line2D([], [], color="k", ls="--", lw=1, label=f"fair share {100 * fair:.1f}%"))
+    else:  # games without a winner: each strategy's own
+        for i, x in enumerate(strategies):
+            ax.axvline(100 * fairs[x], color=f"C{i % 10}", ls="--", lw=1)
+            handles.append(Line2D([], [], color=f"C{i % 10}", ls="--", lw=1,
+                                  label=f"fair share under {x} {100 * fairs[x]:.1f}%"))
+    handles.append(Line2D([], [], color="0.3", marker="o", ls="none", label="filled: differs from fair (Holm)"))
+    handles.append(Line2D([], [], color="0.3", marker="o", ls="none", markerfacecolor="white",
+                          label="hollow: not distinguishable"))
+    ax.set_yticks(y, labels, fontsize=8)
+    ax.set_ylim(-0.6, k - 0.4)
+    for b in y[:-1]:
+        ax.axhline(b - 0.5, color="0.92", lw=0.8, zorder=0)
+    from matplotlib.ticker import PercentFormatter
+
+    ax.xaxis.set_major_formatter(PercentFormatter(decimals=0))
+    ax.set_xlabel("win share (a joint win counts 1/k), 95% interval")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title(f"{_label_name(kind).capitalize()} win share under each strategy, {players} players", fontsize=10)
+    fig.legend(handles=handles, loc="outside lower center", ncols=min(3, len(handles)), fontsize=8, frameon=False)
+    fig.savefig(path, dpi=110)
+    return True
 
 
 def check_out_dir(out_dir: Path) -> None:
@@ -1166,7 +1465,9 @@ def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
     """Write index.html and PNG charts for a results directory; return paths and findings.
 
     out_dir defaults to ``reports/<results_dir name>/`` under the repository root. The return value
-    is JSON-serialisable: ``{"html": path, "charts": [paths], "findings": [sentences], "cells": n}``.
+    is JSON-serialisable: ``{"html": path, "charts": [paths], "findings": [sentences], "headline":
+    [sentences], "cells": n}``; the headline sentences (which label verdicts hold under every ranking
+    strategy) are shown at the top of the page and also lead the findings.
     """
     results_dir = Path(results_dir)
     res = read_results(results_dir)
@@ -1228,11 +1529,13 @@ def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
     if npanels > MAX_PANELS:
         blocks.append(f"<p class='muted'>Only the first {MAX_PANELS} of {npanels} panels are drawn.</p>")
 
-    rank_html, rank_charts, rank_findings = _label_sections(res, out_dir)
+    rank_html, rank_charts, rank_findings, heads = _label_sections(res, out_dir)
+    headline = [h for h, _ in heads]
     charts += rank_charts
     # game labels (aliens, ...) are what such a sweep asks about: their summary comes first
     findings = [f for k, f in rank_findings if k != "strategy"] + findings + [f for k, f in rank_findings
                                                                               if k == "strategy"]
+    # the verdicts that hold under every ranking strategy head the page (and the findings' JSON)
 
     header, warnings = _header(res, lay, results_dir)
     esc = html.escape
@@ -1241,6 +1544,9 @@ def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
         title=esc(f"Balance report: {meta.get('game') or results_dir.name} ({results_dir.name})"),
         header=header,
         warnings="".join(f"<p class='warn'>⚠ {esc(w)}</p>" for w in warnings),
+        headline=("<div class='headline'><h2>Summary</h2><ul class='findings'>"
+                  + "".join(f"<li>{esc(h)} <a href='#{a}'>Details</a></li>" for h, a in heads)
+                  + "</ul></div>") if heads else "",
         findings="<ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in findings) + "</ul>",
         charts="".join(blocks) or "<p class='muted'>No data to chart.</p>",
         rankings=rank_html or "<p class='muted'>No labelled groups to rank.</p>",
@@ -1251,4 +1557,5 @@ def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
     )
     index = out_dir / "index.html"
     index.write_text(page, encoding="utf-8")
-    return {"html": str(index), "charts": charts, "findings": findings, "cells": int(len(cells))}
+    return {"html": str(index), "charts": charts, "findings": headline + findings, "headline": headline,
+            "cells": int(len(cells))}

@@ -43,6 +43,19 @@ def mean_ci(s: float, ss: float, n: float, z: float = Z95) -> tuple[float, float
     return (m, sd, m - h, m + h)
 
 
+def holm(p) -> np.ndarray:
+    """Holm-adjusted p-values (family-wise error control for several tests)."""
+    p = np.asarray(p, float)
+    m = len(p)
+    order = np.argsort(p)
+    adj = np.empty(m)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, (m - rank) * p[i])
+        adj[i] = min(1.0, running)
+    return adj
+
+
 GROUP_FIELDS = ("n", "wins", "shared_wins", "share_sum", "share_sq", "score_sum", "score_sq")
 SHARE_UNIT = 60  # lcm(1..6): 1/k of a win is an integer number of units for up to 6 winners
 

@@ -364,3 +364,39 @@ def test_alien_sweep_definition_and_report(tmp_path):
     assert rep.returncode == 0, rep.stderr
     page = (tmp_path / "rep2" / "index.html").read_text()
     assert "Alien ranking, 4 players" in page and "own contribution" not in page  # no nopower seat: no control
+
+
+def test_alien_ranking_under_two_strategies_end_to_end(tmp_path):
+    """A tiny alien sweep that ranks the aliens under basic and under random (and has a nopower
+    control): the report shows the robustness section and its sentence at the top, every image it
+    references exists, and the power's contribution still compares against the basic cell only."""
+    import re
+
+    pool = "Macron,Virus,Oracle,Clone,Zombie,Pacifist"
+    n = 1200  # whole cycles: 2 x 3 seats x C(6, 3) = 120
+    out = tmp_path / "two"
+    r = sim("sweep", "cosmic", "--aliens", "all", "--players", 3, "--set", f"alien_pool={pool}", "--set",
+            "strategies=basic|random|nopower,basic,basic", "--games", n, "--out", out, "--json")
+    assert r.returncode == 0, r.stderr
+    assert [row["strategies"] for row in json.loads(r.stdout)["rows"]] == ["basic", "random", "nopower,basic,basic"]
+    rep = sim("report", out, "--out", tmp_path / "rep", "--json")
+    assert rep.returncode == 0, rep.stderr
+    res = json.loads(rep.stdout)
+    page = (tmp_path / "rep" / "index.html").read_text()
+    assert len(res["headline"]) == 1 and res["headline"][0].startswith("With 3 players, under both basic and random")
+    top = page[:page.index("<h2>Reproducibility")]
+    assert "Summary" in top and "under both basic and random" in top
+    assert "Robustness: the alien ranking under basic and random, 3 players" in page
+    assert "Kendall&#x27;s tau" in page or "Kendall's tau" in page
+    assert "Skill sensitivity" in page and "Alien ranking, 3 players (bots playing basic)" in page
+    imgs = re.findall(r"<img src='([^']+)'", page)
+    assert "robustness_alien_3p.png" in imgs
+    for src in imgs:
+        assert (tmp_path / "rep" / src).stat().st_size > 0, src
+    by = pd.read_csv(tmp_path / "rep" / "ranking_alien_3p_by_strategy.csv")
+    assert {s: set(d["cells"].astype(str)) for s, d in by.groupby("strategy")} == {"basic": {"0"}, "random": {"1"}}
+    assert sorted(by.loc[by["strategy"] == "random", "alien"]) == sorted(pool.split(","))
+    con = pd.read_csv(tmp_path / "rep" / "contribution_alien_3p.csv")
+    assert con["n_power"].sum() == n * 3 and con["n_control"].sum() == n  # the basic cell, not the random one
+    skill = pd.read_csv(tmp_path / "rep" / "skill_alien_3p.csv")
+    assert len(skill) == 6 and set(skill["strategy_b"]) == {"random"}

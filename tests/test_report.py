@@ -144,3 +144,65 @@ def test_report_paths_are_relative_to_the_project(tmp_path):
     assert _shown_path(ROOT / "configs" / "star_cartel" / "ships.toml") == "configs/star_cartel/ships.toml"
     assert _shown_path(ROOT / "results" / "star-cartel-crash") == "results/star-cartel-crash"
     assert _shown_path(tmp_path / "x.toml") == str(tmp_path / "x.toml")
+
+
+def test_alien_ranking_under_two_strategies(tmp_path, data):
+    """Aliens ranked under two strategies (a cell each where every seat plays it): the ranking under
+    each side by side, Kendall's tau, the skill sensitivity and the verdict sentence at the top of
+    the page; Oracle is fair under basic and above fair under search (the names need not exist: the
+    report only reads the tables)."""
+    import re
+
+    from scipy.stats import kendalltau
+
+    shares = {"basic": dict(Virus=0.45, Macron=0.42, Oracle=0.335, Zombie=0.333, Clone=0.331, Pacifist=0.22),
+              "search": dict(Virus=0.44, Macron=0.40, Oracle=0.38, Zombie=0.335, Clone=0.33, Pacifist=0.25)}
+    cells, groups, hists = [], [], []
+    for cell, strategy in enumerate(shares):
+        row = _cell_row(cell, 3, 9, data)
+        row.update(game="cosmic", strategies=strategy)
+        cells.append(row)
+        groups += _group_rows(cell, 3, "position", {"1": 1 / 3, "2": 1 / 3, "3": 1 / 3})
+        groups += _group_rows(cell, 3, "strategy", {strategy: 1 / 3})
+        groups += _group_rows(cell, 3, "alien", shares[strategy])
+        hists += _hist_rows(cell, 20)
+    path = tmp_path / "aliens"
+    _write(path, cells, groups, hists, dict(kind="sweep", game="cosmic", seed=7, games=GAMES,
+                                            axes={"strategies": ["basic", "search"]}, cells=2))
+    out = make_report(path, tmp_path / "rep")
+    rep = tmp_path / "rep"
+    sentence = ("With 3 players, under both basic and search: Virus and Macron above fair, Pacifist below fair "
+                "(Zombie and Clone fair under both); verdicts that depend on the strategy: Oracle (fair under basic, "
+                "above fair under search).")
+    assert out["headline"] == [sentence] and out["findings"][0] == sentence
+    page = (rep / "index.html").read_text()
+    top = page[:page.index("<h2>Reproducibility")]
+    assert "Summary" in top and sentence in top and "href='#robustness-alien-3p'" in top
+    assert "id='robustness-alien-3p'" in page and "id='skill-alien-3p'" in page
+    assert "href='#skill-alien-3p'>skill-sensitivity table</a>" in page  # from the single-strategy ranking
+    assert "Robustness: the alien ranking under basic and search, 3 players" in page
+    assert "Alien ranking, 3 players (bots playing basic)" in page  # the primary: the first strategy
+    assert "A ranking depends on how well the bots play" in page and "skill-sensitivity table</a>" in page
+    for src in re.findall(r"<img src='([^']+)'", page):  # every image the page shows is there
+        assert (rep / src).stat().st_size > 0, src
+    assert "robustness_alien_3p.png" in page
+    for csv in re.findall(r"<a href='([^'#]+\.csv)'", page):
+        assert (rep / csv).is_file(), csv
+
+    tau = pd.read_csv(rep / "tau_alien_3p.csv")
+    names = list(shares["basic"])
+    want = kendalltau([shares["basic"][a] for a in names], [shares["search"][a] for a in names]).statistic
+    assert len(tau) == 1 and tau.loc[0, "tau"] == pytest.approx(want)
+    assert tau.loc[0, "ci_low"] <= want <= tau.loc[0, "ci_high"] and not tau.loc[0, "noisy"]
+    skill = pd.read_csv(rep / "skill_alien_3p.csv").set_index("label")
+    assert skill.loc["Oracle", "diff"] == pytest.approx(0.045)
+    assert skill.loc["Oracle", "verdict"] == "higher under search" and pd.isna(skill.loc["Zombie", "verdict"])
+    se = math.hypot(Z95 * math.sqrt(0.335 * 0.665 / GAMES), Z95 * math.sqrt(0.38 * 0.62 / GAMES)) / 1.96
+    assert skill.loc["Oracle", "ci_high"] - skill.loc["Oracle", "ci_low"] == pytest.approx(2 * Z95 * se, rel=1e-3)
+    by = pd.read_csv(rep / "ranking_alien_3p_by_strategy.csv")
+    assert sorted(set(by["strategy"])) == ["basic", "search"]
+    assert set(by.loc[by["strategy"] == "search", "cells"].astype(str)) == {"1"}
+    main = pd.read_csv(rep / "ranking_alien_3p.csv")
+    assert set(main["strategy"]) == {"basic"} and set(main["cells"].astype(str)) == {"0"}
+    assert any(f.startswith("With 3 players, the alien rankings under basic and under search agree with Kendall's "
+                            f"tau {want:.2f}") for f in out["findings"])
