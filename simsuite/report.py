@@ -1601,8 +1601,10 @@ def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
     if npanels > MAX_PANELS:
         blocks.append(f"<p class='muted'>Only the first {MAX_PANELS} of {npanels} panels are drawn.</p>")
 
-    rank_html, rank_charts, rank_findings, heads = _label_sections(res, out_dir)
     pv_html, pv_charts, pv_heads = _power_value_section(res, out_dir)
+    # a power-value sweep (one alien per table) answers its question in its own section: pooled
+    # alien rankings over its cells would rank each alien against powerless seats only
+    rank_html, rank_charts, rank_findings, heads = _label_sections(res, out_dir) if not pv_html else ("", [], [], [])
     heads = pv_heads + heads
     rank_html = pv_html + rank_html
     headline = [h for h, _ in heads]
