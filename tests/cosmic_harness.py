@@ -437,3 +437,37 @@ def run_checked(c, n, key, g0=0):
     viol = np.full(n, -1, np.int64)
     k.run_checked(c, I(key), I(g0), out, viol)
     return R.as_records(out), viol
+
+
+# ---- explicit encounter states shared by the alien tests ----------------------------------
+def table(aliens, players=4, **params):
+    t = Table(players, aliens=aliens, **params)
+    t.strip_artifacts()
+    return t
+
+
+def setup_fight(aliens, centre, def_ships, wings=None, carriers=None, players=4, **params):
+    """Offense red (0) against defense blue (1) on blue 1 (step 8, no card yet): red has 4 home
+    colonies of 4, blue `def_ships` on blue 1 and 4 on blue 2 and 3, the others 3 home colonies."""
+    t = table(aliens, players, **params)
+    t.encounter_state(0, 1, P(BLUE, 1), centre=centre, wings=wings, carriers=carriers)
+    t.set_ships(0, {P(RED, n): 4 for n in range(1, 5)})
+    t.set_ships(1, {P(BLUE, 1): def_ships, P(BLUE, 2): 4, P(BLUE, 3): 4})
+    for q in range(2, players):
+        t.set_ships(q, {P(q, 1): 4, P(q, 2): 4, P(q, 3): 4})
+    return t
+
+
+def fight(aliens, card_o, card_d, centre, def_ships, **kw):
+    """setup_fight with both encounter cards face up (step 9 done)."""
+    t = setup_fight(aliens, centre, def_ships, **kw)
+    t.play_cards(card_o, card_d)
+    return t
+
+
+def totals(t):
+    return [t[A.S_TOT + i] for i in range(7)]
+
+
+def uses(t, p):
+    return t[A.S_POWER_USES + p]

@@ -12,45 +12,13 @@ import numpy as np
 import pytest
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ART, ATT, BLUE, GREEN, NEG, RED, YELLOW, P, Table, build, run_checked
+from cosmic_harness import (ART, ATT, BLUE, GREEN, NEG, RED, YELLOW, P, build, fight, run_checked,
+                            setup_fight, table, totals, uses)
 from simsuite.games.cosmic.api import src_code as S
 
 ZAP, MOBIUS, FF, PLAGUE, GAS, EMOTION = (A.ART_ZAP, A.ART_MOBIUS, A.ART_FORCE_FIELD, A.ART_PLAGUE, A.ART_GAS,
                                          A.ART_EMOTION)
 OFF, DEF = int(A.SIDE_OFFENSE), int(A.SIDE_DEFENSE)
-
-
-def table(aliens, players=4, **params):
-    t = Table(players, aliens=aliens, **params)
-    t.strip_artifacts()
-    return t
-
-
-def setup_fight(aliens, centre, def_ships, wings=None, carriers=None, players=4, **params):
-    """Offense red (0) against defense blue (1) on blue 1 (step 8, no card yet): red has 4 home
-    colonies of 4, blue `def_ships` on blue 1 and 4 on blue 2 and 3, the others 3 home colonies."""
-    t = table(aliens, players, **params)
-    t.encounter_state(0, 1, P(BLUE, 1), centre=centre, wings=wings, carriers=carriers)
-    t.set_ships(0, {P(RED, n): 4 for n in range(1, 5)})
-    t.set_ships(1, {P(BLUE, 1): def_ships, P(BLUE, 2): 4, P(BLUE, 3): 4})
-    for q in range(2, players):
-        t.set_ships(q, {P(q, 1): 4, P(q, 2): 4, P(q, 3): 4})
-    return t
-
-
-def fight(aliens, card_o, card_d, centre, def_ships, **kw):
-    """setup_fight with both encounter cards face up (step 9 done)."""
-    t = setup_fight(aliens, centre, def_ships, **kw)
-    t.play_cards(card_o, card_d)
-    return t
-
-
-def totals(t):
-    return [t[A.S_TOT + i] for i in range(7)]
-
-
-def uses(t, p):
-    return t[A.S_POWER_USES + p]
 
 
 def turn_table(aliens, **hands):

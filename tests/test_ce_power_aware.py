@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ATT, BLUE, NEG, RED, P, Table
+from cosmic_harness import ATT, NEG, RED, P, setup_fight
 from simsuite.games.cosmic.policy import basic_decide
 from simsuite.unmanaged import pointer_call
 
@@ -19,17 +19,9 @@ I = np.int64
 HAND = [ATT(4), ATT(8), ATT(12), ATT(20), NEG]
 
 
-def _table(aliens, centre=4, def_ships=4, wings=None, carriers=None):
-    """Red (offense) has `centre` ships on the mothership against blue 1 with `def_ships`; every
-    other colony holds 4; the encounter is at step 8, no card chosen yet."""
-    t = Table(4, aliens=aliens)
-    t.strip_artifacts()
-    t.encounter_state(0, 1, P(BLUE, 1), centre=centre, wings=wings, carriers=carriers)
-    t.set_ships(0, {P(RED, n): 4 for n in range(1, 5)})
-    t.set_ships(1, {P(BLUE, 1): def_ships, P(BLUE, 2): 4, P(BLUE, 3): 4})
-    for q in (2, 3):
-        t.set_ships(q, {P(q, 1): 4, P(q, 2): 4, P(q, 3): 4})
-    return t
+def _table(aliens, centre=4, def_ships=4):
+    """Red (offense) with `centre` ships against blue 1 with `def_ships` (step 8, no card yet)."""
+    return setup_fight(aliens, centre, def_ships)
 
 
 def _card(t, me, hand):
