@@ -648,6 +648,32 @@ def side_weights(st, cfg):
     return own_o, al_o, own_d, al_d
 
 
+@njit(inline="always")
+def main_power(st, o, d, a):
+    """1 / 2 if the offense's / defense's alien is `a` with its power on, else 0 (the `anti` /
+    `virus` arguments of aa_totals as a strategy predicts them; zaps are not foreseen)."""
+    w = st[S_WHO + a]
+    if w < 0 or st[S_POWER + w] != 1:
+        return 0
+    if w == o:
+        return 1
+    if w == d:
+        return 2
+    return 0
+
+
+@njit
+def predicted_aa(st, cfg, vo, vd, dk_o, dk_d):
+    """(T_O, T_D, lower_wins) as the engine would total an A/A now with card values vo / vd and
+    dk_o / dk_d more ship weight of the offense / defense itself, the active Anti-Matter and Virus
+    main players included (for strategies)."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    return aa_totals_w(own_o + dk_o, al_o, own_d + dk_d, al_d, vo, vd, main_power(st, o, d, A_ANTI_MATTER),
+                       main_power(st, o, d, A_VIRUS))
+
+
 @njit
 def aa_totals(st, cfg, vo, vd, anti, virus):
     """CE.10.3 / CE.10.4 A/A totals for card values vo (offense) and vd (defense), as the engine

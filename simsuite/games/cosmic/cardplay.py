@@ -31,8 +31,8 @@ from simsuite.games.cosmic.api import (
     A_CLONE, A_EMPATH, A_ORACLE, A_PACIFIST, A_SORCERER, A_ANTI_MATTER, A_VIRUS, C_CARD_CLASS, C_CARD_KIND,
     C_CARD_VAL, C_CLASS_KIND, C_CLASS_VAL, C_EMPATH_OPT, C_N_CARDS, C_N_CLASSES, K_ARTIFACT, K_ATTACK, K_NEGOTIATE,
     MAX_HAND, MAX_P, MAX_PLANETS, S_CARD_D, S_CARD_O, S_CENTRE, S_DEF, S_DISC, S_DISC_N, S_HAND, S_HAND_N,
-    S_NOPT, S_OFF, S_OPT, S_POWER, S_PS, S_SCR, S_TARGET, S_WHO, SIDE_DEFENSE, SIDE_OFFENSE, aa_totals_w,
-    card_visible, seen_hand_base, seen_hand_n, ship_weight, side_weights,
+    S_NOPT, S_OFF, S_OPT, S_PS, S_SCR, S_TARGET, SIDE_DEFENSE, SIDE_OFFENSE, aa_totals_w,
+    card_visible, main_power, predicted_aa, seen_hand_base, seen_hand_n, ship_weight, side_weights,
 )
 from simsuite.games.cosmic.heuristics import SC_BA_VER, mean_attack, would_win
 
@@ -92,19 +92,6 @@ def _pool_hand(st, cfg, me, sign):
 
 
 @njit(inline="always")
-def _main_power(st, o, d, a):
-    """1 / 2 if the offense's / defense's alien is `a` with its power on, else 0."""
-    w = st[S_WHO + a]
-    if w < 0 or st[S_POWER + w] != 1:
-        return 0
-    if w == o:
-        return 1
-    if w == d:
-        return 2
-    return 0
-
-
-@njit(inline="always")
 def _outcome(ko, vo, kd, vd, own_o, al_o, own_d, al_d, anti, virus, emp, pac):
     """The case of the outcome (CE.10.1) and its winner, from the two revealed cards."""
     if emp == 1 and ko == K_NEGOTIATE:
@@ -158,14 +145,14 @@ def card_choice(st, cfg, me):
     q = d if me_off else o
     t = st[S_TARGET]
     own_o, al_o, own_d, al_d = side_weights(st, cfg)
-    anti = _main_power(st, o, d, A_ANTI_MATTER)
-    virus = _main_power(st, o, d, A_VIRUS)
-    emp = _main_power(st, o, d, A_EMPATH) if cfg[C_EMPATH_OPT] == 0 else 0
-    pac = _main_power(st, o, d, A_PACIFIST)
-    orc = _main_power(st, o, d, A_ORACLE)
-    sor = _main_power(st, o, d, A_SORCERER)
+    anti = main_power(st, o, d, A_ANTI_MATTER)
+    virus = main_power(st, o, d, A_VIRUS)
+    emp = main_power(st, o, d, A_EMPATH) if cfg[C_EMPATH_OPT] == 0 else 0
+    pac = main_power(st, o, d, A_PACIFIST)
+    orc = main_power(st, o, d, A_ORACLE)
+    sor = main_power(st, o, d, A_SORCERER)
     me_side = 1 if me_off else 2
-    clone = _main_power(st, o, d, A_CLONE) == me_side
+    clone = main_power(st, o, d, A_CLONE) == me_side
     k_o = st[S_CENTRE]
     k_d = st[S_PS + d * MAX_PLANETS + t] if t >= 0 else 0
     decides = would_win(st, cfg, o, t) == 1
@@ -315,14 +302,9 @@ def deck_spread(st, cfg):
 def ships_help_offense(st, cfg, me):
     """Whether one more of the offense's own ships raises its A/A margin by the engine's totals
     (not against an active Anti-Matter defense, where the lower total wins and they add)."""
-    o = st[S_OFF]
-    d = st[S_DEF]
-    own_o, al_o, own_d, al_d = side_weights(st, cfg)
-    anti = _main_power(st, o, d, A_ANTI_MATTER)
-    virus = _main_power(st, o, d, A_VIRUS)
     G = mean_attack(st, cfg)
-    t0, d0, lower = aa_totals_w(own_o, al_o, own_d, al_d, G, G, anti, virus)
-    t1, d1, lower = aa_totals_w(own_o + ship_weight(st, me), al_o, own_d, al_d, G, G, anti, virus)
+    t0, d0, lower = predicted_aa(st, cfg, G, G, 0, 0)
+    t1, d1, lower = predicted_aa(st, cfg, G, G, ship_weight(st, me), 0)
     m0 = (d0 - t0) if lower == 1 else (t0 - d0)
     m1 = (d1 - t1) if lower == 1 else (t1 - d1)
     return m1 > m0
@@ -332,11 +314,7 @@ def ships_help_offense(st, cfg, me):
 def offense_margin(st, cfg, vo, vd):
     """How far the offense's A/A total beats the defense's with card values vo / vd (negative: it
     loses), by the engine's totals: for an Anti-Matter encounter the lower total wins."""
-    o = st[S_OFF]
-    d = st[S_DEF]
-    own_o, al_o, own_d, al_d = side_weights(st, cfg)
-    to, td, lower = aa_totals_w(own_o, al_o, own_d, al_d, float(vo), float(vd), _main_power(st, o, d, A_ANTI_MATTER),
-                                _main_power(st, o, d, A_VIRUS))
+    to, td, lower = predicted_aa(st, cfg, float(vo), float(vd), 0, 0)
     return (td - to) if lower == 1 else (to - td)
 
 
@@ -352,10 +330,10 @@ def offense_win_prob(st, cfg, add_o, add_d):
     own_o, al_o, own_d, al_d = side_weights(st, cfg)
     al_o += add_o
     al_d += add_d
-    anti = _main_power(st, o, d, A_ANTI_MATTER)
-    virus = _main_power(st, o, d, A_VIRUS)
-    emp = _main_power(st, o, d, A_EMPATH)
-    pac = _main_power(st, o, d, A_PACIFIST)
+    anti = main_power(st, o, d, A_ANTI_MATTER)
+    virus = main_power(st, o, d, A_VIRUS)
+    emp = main_power(st, o, d, A_EMPATH)
+    pac = main_power(st, o, d, A_PACIFIST)
     G = mean_attack(st, cfg)
     sd, pn = deck_spread(st, cfg)
     # A/A: T = a v + b with a = 1, or S (Virus); the margin at typical cards, its spread from v's

@@ -16,7 +16,7 @@ from simsuite.games.cosmic.api import (
     C_N_CARDS, C_NP, C_WIN_COLONIES, K_ATTACK, K_NEGOTIATE, MAX_CHUNK, MAX_P, MAX_PLANETS, NONE,
     OPT_MOTHERSHIP, PPS_MAX, SRC_SHIFT, S_CARD_D, S_CARD_O, S_CARRIER, S_CENTRE, S_CTX_MAX, S_CTX_N,
     S_DEF, S_FOREIGN, S_HAND_VER, S_NOPT, S_OFF, S_OPT, S_PS, S_REVEALED, S_SCR, S_TARGET, S_WARP,
-    S_WING, best_attack, deal_col_do, deal_col_od, defense_strength, leader, offense_strength,
+    S_WING, best_attack, deal_col_do, deal_col_od, defense_strength, leader, offense_strength, predicted_aa,
 )
 
 SC_MEAN = S_SCR
@@ -332,13 +332,14 @@ def artifact_value(st, cfg, me, code, ld):
             return -1
         if cfg[C_CARD_KIND + st[S_CARD_O]] != K_ATTACK or cfg[C_CARD_KIND + st[S_CARD_D]] != K_ATTACK:
             return -1  # A/N: a deal instead would only help the negotiator
-        to = cfg[C_CARD_VAL + st[S_CARD_O]] + offense_strength(st, cfg)
-        td = cfg[C_CARD_VAL + st[S_CARD_D]] + defense_strength(st, cfg)
-        if me == o and to <= td:
+        # who wins as it stands, by the engine's totals (Anti-Matter, Virus, Macron: api.predicted_aa)
+        to, td, lower = predicted_aa(st, cfg, cfg[C_CARD_VAL + st[S_CARD_O]], cfg[C_CARD_VAL + st[S_CARD_D]], 0, 0)
+        owin = to < td if lower == 1 else to > td
+        if me == o and not owin:
             return 4
-        if me == d and to > td:
+        if me == d and owin:
             return 4
-        if me != o and me != d and to > td and would_win(st, cfg, o, st[S_TARGET]) == 1:
+        if me != o and me != d and owin and would_win(st, cfg, o, st[S_TARGET]) == 1:
             return 3
         return -1
     return -1

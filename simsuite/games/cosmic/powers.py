@@ -15,12 +15,12 @@ of the Oracle).
 from numba import njit
 
 from simsuite.games.cosmic.api import (
-    A_ANTI_MATTER, A_VIRUS, AMOEBA_REMOVE, C_CARD_KIND, C_CARD_VAL, K_ATTACK, K_NEGOTIATE, MAX_HAND, MAX_PLANETS,
-    PK_AMOEBA, PK_AMOEBA_BACK, S_POWER, S_WHO, ship_weight,
+    AMOEBA_REMOVE, C_CARD_KIND, C_CARD_VAL, K_ATTACK, K_NEGOTIATE, MAX_HAND, MAX_PLANETS,
+    PK_AMOEBA, PK_AMOEBA_BACK, ship_weight,
     PK_CHRONOS, PK_HEALER, PK_MIND, PK_MUTANT, PK_MUTANT_SRC, PK_PARASITE, PK_PHILANTHROPIST, PK_RELEASE,
     PK_SORCERER, PK_TRADER, S_CARD_D, S_CARD_O, S_DEF, S_EMOTION, S_FOREIGN, S_HAND, S_HAND_N, S_NEG_SIDE,
     S_NOPT, S_OFF, S_OPT, S_PK, S_PK_ARG, S_PS, S_TARGET, SIDE_DEFENSE, SIDE_OFFENSE, card_visible,
-    aa_totals_w, best_attack_in, seen_hand_base, seen_hand_card, seen_hand_n, side_weights,
+    best_attack_in, predicted_aa, seen_hand_base, seen_hand_card, seen_hand_n,
 )
 from simsuite.games.cosmic.heuristics import (
     card_keep_value, find_option, mean_attack, threat, would_win,
@@ -70,19 +70,8 @@ def expected_opponent_card(st, cfg, me):
 def offense_wins_aa(st, cfg, vo, vd, dk_o, dk_d):
     """Whether the offense would win an attack/attack with card values vo / vd and dk_o / dk_d
     more ship weight of the offense / defense itself in the encounter, as the engine totals it
-    (``api.aa_totals_w``: Macron, Anti-Matter revision 2, Virus; ties to the defense)."""
-    o = st[S_OFF]
-    d = st[S_DEF]
-    own_o, al_o, own_d, al_d = side_weights(st, cfg)
-    anti = 0
-    virus = 0
-    a = st[S_WHO + A_ANTI_MATTER]
-    if a >= 0 and st[S_POWER + a] == 1:
-        anti = 1 if a == o else (2 if a == d else 0)
-    v = st[S_WHO + A_VIRUS]
-    if v >= 0 and st[S_POWER + v] == 1:
-        virus = 1 if v == o else (2 if v == d else 0)
-    to, td, lower = aa_totals_w(own_o + dk_o, al_o, own_d + dk_d, al_d, vo, vd, anti, virus)
+    (``api.predicted_aa``: Macron, Anti-Matter revision 2, Virus; ties to the defense)."""
+    to, td, lower = predicted_aa(st, cfg, vo, vd, dk_o, dk_d)
     return to < td if lower == 1 else to > td
 
 
