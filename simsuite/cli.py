@@ -333,21 +333,32 @@ def _check_sweep_values(d: dict, path: Path) -> None:
     dirs = d.get("strategy_dirs")
     if dirs is not None and not (isinstance(dirs, list) and all(isinstance(x, str) for x in dirs)):
         raise BadInput("strategy_dirs", f"{path.name}: strategy_dirs = {dirs!r}; allowed: a list of directory names")
+    from .sweep import grid_games
+
+    grids = d.get("sweep", {})
+    for i, t in enumerate([grids] if isinstance(grids, dict) else grids):  # a grid's own games per cell
+        grid_games(t, None, f"{path.name}: " + ("[sweep]" if isinstance(grids, dict) else f"[[sweep]] table {i + 1}"))
 
 
 def _spec_axes(g, spec: dict):
-    """The [sweep] table (one grid) or [[sweep]] tables (grids one after another), names canonical."""
+    """The [sweep] table (one grid) or [[sweep]] tables (grids one after another), names canonical
+    (a grid's `games`, its games per cell, is not a parameter and keeps its name)."""
+    from .sweep import GRID_GAMES
+
     raw = spec.get("sweep", {})
-    grids = [{g.param(k).name: v for k, v in t.items()} for t in ([raw] if isinstance(raw, dict) else raw)]
+    grids = [{(k if k == GRID_GAMES else g.param(k).name): v for k, v in t.items()}
+             for t in ([raw] if isinstance(raw, dict) else raw)]
     return grids[0] if isinstance(raw, dict) else grids
 
 
 def _sweep_plan(g, spec: dict, sets=(), players=None, strategies=None, aliens=None, rotate=None, n_games=None,
                 seed=None, unit=None, precision=None):
     """(base, axes, games, seed, unit, precision) of a sweep: the definition file's values with the
-    command line's over them. `sweep` and `report NAME` both use it, so they define the same sweep."""
+    command line's over them. `sweep` and `report NAME` both use it, so they define the same sweep.
+    A grid's own `games` stays in its grid (run_sweep plays it); `n_games` from the command line
+    replaces the file's games everywhere, the top-level one and every grid's."""
     from .params import parse_assignment, split_values
-    from .sweep import DEFAULT_UNIT, axis_grids
+    from .sweep import DEFAULT_UNIT, GRID_GAMES, axis_grids
 
     base = {g.param(k).name: v for k, v in spec.get("set", {}).items()}
     axes = _spec_axes(g, spec)
@@ -366,6 +377,9 @@ def _sweep_plan(g, spec: dict, sets=(), players=None, strategies=None, aliens=No
             base.pop(name, None)
         else:
             base[name] = v
+    if n_games:  # --games: every cell plays that many
+        for a in grids:
+            a.pop(GRID_GAMES, None)
     axes = grids[0] if isinstance(axes, dict) else grids
     if rotate is not None:
         base["rotate"] = rotate
@@ -382,7 +396,8 @@ def _sweep_plan(g, spec: dict, sets=(), players=None, strategies=None, aliens=No
 @click.argument("game_name", required=False)
 @_common
 @click.option("--config", "config_file", type=click.Path(), default=None, help="sweep definition TOML (configs/sweeps)")
-@click.option("--games", "n_games", type=click.IntRange(1, 10**12), default=None, help="games per cell [100000]")
+@click.option("--games", "n_games", type=click.IntRange(1, 10**12), default=None,
+              help="games per cell, over the file's (its top-level and every grid's) [100000]")
 @click.option("--rotate/--no-rotate", default=None, help="rotate the line-up through the seats (default on in sweeps)")
 @click.option("--out", type=click.Path(), default=None, help="results directory (default results/<name>)")
 @click.option("--unit", type=click.IntRange(1, 10**12), default=None,
@@ -569,7 +584,7 @@ def _replay_source(d: Path, cell, strategy_dirs):
     """(game, config, seed, games played, strategy dirs, records file or None) of a run, or of a
     sweep's cell, rebuilt from its meta.json and checked against what the run stored."""
     from . import games
-    from .sweep import plan_cells
+    from .sweep import plan_sweep
 
     meta = _read_meta(d)
     g = games.get(meta["game"])
@@ -585,13 +600,13 @@ def _replay_source(d: Path, cell, strategy_dirs):
         else:
             dd = meta["definition"]
             dirs = tuple(strategy_dirs) or tuple(dd.get("strategy_dirs", ()))
-            cells = plan_cells(g, dd.get("base", {}), dd.get("axes", {}), dirs)
+            cells, counts = plan_sweep(g, dd.get("base", {}), dd.get("axes", {}), int(dd["games"]), dirs)
             if cell is None or cell >= len(cells):
                 raise BadInput("--cell", f"{d} is a sweep of {len(cells)} cells; name one with --cell "
                                          f"0..{len(cells) - 1} (simsuite status {d} lists them)")
             cfg = cells[cell]
             want = None
-            seed, n = int(dd["seed"]), int(dd["games"])
+            seed, n = int(dd["seed"]), int(counts[cell])  # that cell's games (its grid's, or the sweep's)
             recs = None  # sweeps keep statistics, not per-game records
     except (KeyError, TypeError, ValueError) as e:
         raise BadInput("--from", f"{d / 'meta.json'} lacks what a replay needs ({e}); was it edited?")

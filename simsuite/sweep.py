@@ -28,45 +28,76 @@ from .store import ResultsDir, cell_key
 DEFAULT_UNIT = 1 << 18
 
 
+GRID_GAMES = "games"  # a grid's own games per cell: not an axis (no cell parameter, no column)
+GAMES_RANGE = (1, 10**12)  # as --games and the file's games
+
+
 def axis_grids(axes) -> list[dict]:
     """A sweep's axes are one table (every combination of its values is a cell) or a list of such
-    tables, whose cells follow one another (e.g. a line-up that depends on the player count)."""
+    tables, whose cells follow one another (e.g. a line-up that depends on the player count). A
+    grid may also say `games`: how many games its cells play (not an axis)."""
     return [axes] if isinstance(axes, dict) else [dict(a) for a in axes]
 
 
 def axis_names(axes) -> list[str]:
-    """Every axis named in any grid, in order of first appearance."""
+    """Every axis named in any grid, in order of first appearance (a grid's `games` is not one)."""
     names = []
     for a in axis_grids(axes):
-        names += [k for k in a if k not in names]
+        names += [k for k in a if k not in names and k != GRID_GAMES]
     return names
 
 
-def plan_cells(game, base: dict, axes, extra_dirs=()) -> list[dict]:
-    """Resolved configurations of every combination of the axes (all checked before any run);
-    with a list of grids, their cells in order (a configuration met twice is kept once)."""
+def grid_games(grid: dict, n_games, where: str = "sweep grid"):
+    """The games each cell of `grid` plays: its own `games` (checked: BadInput naming `where`),
+    else `n_games` (the sweep's)."""
+    if GRID_GAMES not in grid:
+        return n_games
+    v = grid[GRID_GAMES]
+    lo, hi = GAMES_RANGE
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise BadInput(GRID_GAMES, f"{where}: games = {v!r}; allowed: an integer {lo}..{hi}")
+    return v
+
+
+def plan_sweep(game, base: dict, axes, n_games=None, extra_dirs=()) -> tuple[list[dict], list]:
+    """The plan of a sweep: (cells, games per cell). The cells are the resolved configurations of
+    every combination of the axes (all checked before any run); with a list of grids, their cells in
+    order (a configuration met twice is kept once, with its first grid's games). A cell plays its
+    grid's `games`, else `n_games`. run_sweep, sweep_progress (status) and replay all use it."""
     from .params import split_values
 
-    cells, seen = [], set()
-    for grid in axis_grids(axes):
-        names = list(grid)
+    cells, counts, seen = [], [], set()
+    for gi, grid in enumerate(axis_grids(axes)):
+        n = grid_games(grid, n_games, f"sweep grid {gi + 1}")
+        names = [k for k in grid if k != GRID_GAMES]
         values = []
-        for n in names:
-            raw = grid[n]
-            p = game.param(n)
+        for k in names:
+            raw = grid[k]
+            p = game.param(k)
             vals = [str(v) for v in raw] if isinstance(raw, list) else split_values(p, str(raw))
             if not vals:
-                raise BadInput(n, "no values to sweep")
+                raise BadInput(k, "no values to sweep")
             values.append(vals)
         for combo in itertools.product(*values):
             ov = dict(base)
-            ov.update({game.param(n).name: v for n, v in zip(names, combo)})
+            ov.update({game.param(k).name: v for k, v in zip(names, combo)})
             cfg = game.resolve(ov, extra_dirs)
             key = game.canonical_json(cfg)
             if key not in seen:
                 seen.add(key)
                 cells.append(cfg)
-    return cells
+                counts.append(n)
+    return cells, counts
+
+
+def plan_cells(game, base: dict, axes, extra_dirs=()) -> list[dict]:
+    """The cells of plan_sweep (without their game counts)."""
+    return plan_sweep(game, base, axes, None, extra_dirs)[0]
+
+
+def cell_size(n_games: int, precision) -> str:
+    """A cell's game count as its store key says it (with --precision, the count is the cap)."""
+    return f"{n_games}" if precision is None else f"{n_games}@{precision}"
 
 
 def run_unit(game_name: str, cfg: dict, seed: int, g0: int, n: int, extra_dirs=(), threads: int = 0) -> dict:
@@ -128,7 +159,10 @@ def precise_enough(acc: Accumulator, precision: float) -> bool:
 
 
 def _axes_doc(axes):
-    one = lambda a: {k: (v if isinstance(v, list) else str(v)) for k, v in a.items()}  # noqa: E731
+    """The axes as meta.json's definition keeps them (a grid's games stays an integer)."""
+    def one(a):
+        return {k: (v if isinstance(v, list) or k == GRID_GAMES else str(v)) for k, v in a.items()}
+
     return one(axes) if isinstance(axes, dict) else [one(a) for a in axes]
 
 
@@ -137,15 +171,16 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
               progress: bool | None = None, on_cell=None, precision: float | None = None) -> dict:
     """Run (or resume) a sweep into `out`; returns counts and timings.
 
+    Each cell plays `n_games` games, or its grid's own `games` when the grid says one (plan_sweep).
     With `precision`, each cell plays unit after unit (in game order) until every win rate's 95%
-    interval half-width is at most `precision`, or `n_games` (the cap) is reached. The stopping
+    interval half-width is at most `precision`, or its game count (the cap) is reached. The stopping
     point depends only on the games, so it is the same on any executor and after a resume.
     """
     from .runner import CellResult, Progress
 
     if scheduler:
         check_scheduler(scheduler)  # before anything is written
-    cells = plan_cells(g, base, axes, extra_dirs)
+    cells, counts = plan_sweep(g, base, axes, n_games, extra_dirs)
     definition = dict(name=definition_name, base={k: str(v) for k, v in sorted(base.items())},
                       axes=_axes_doc(axes),
                       games=n_games, seed=seed, unit=unit, strategy_dirs=[str(d) for d in extra_dirs],
@@ -161,9 +196,7 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
               file=sys.stderr)
     store = ChunkStore(out, code)
     hashes = [g.config_hash(c) for c in cells]
-    size = f"{n_games}" if precision is None else f"{n_games}@{precision}"
-    keys = [cell_key(g.name, h, seed, size, code) for h in hashes]
-    starts = list(range(0, n_games, unit))
+    keys = [cell_key(g.name, h, seed, cell_size(n, precision), code) for h, n in zip(hashes, counts)]
     # per open cell: the merged prefix of its units in game order
     prefix = {i: dict(next=0, acc=None, seconds=0.0) for i in range(len(cells)) if not rd.done(keys[i])}
     state = dict(ran_units=0, ran_games=0)
@@ -171,7 +204,7 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
     def advance(i) -> bool:
         """Merge the cell's contiguous finished units; write the cell when it is complete."""
         c = prefix[i]
-        while c["next"] < n_games:
+        while c["next"] < counts[i]:
             d = store.read(hashes[i], c["next"])
             if d is None:
                 return False
@@ -194,15 +227,15 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
     for i in list(prefix):
         advance(i)
     if precision is None:
-        units = [(i, g0) for i in prefix for g0 in starts if not store.has(hashes[i], g0)]
+        units = [(i, g0) for i in prefix for g0 in range(0, counts[i], unit) if not store.has(hashes[i], g0)]
     else:
         units = [(i, prefix[i]["next"]) for i in prefix]
-    bar = Progress(sum(n_games - prefix[i]["next"] for i in prefix), f"{g.name} sweep", enabled=progress)
+    bar = Progress(sum(counts[i] - prefix[i]["next"] for i in prefix), f"{g.name} sweep", enabled=progress)
     t0 = time.perf_counter()
 
     def record(i, g0, doc):
         """A unit came back: store it; returns the next unit of this cell to run, if any."""
-        n = min(unit, n_games - g0)
+        n = min(unit, counts[i] - g0)
         h = hashes[i]
         theirs = (doc.pop("code_hash", code), doc.pop("simsuite_version", __version__))
         if theirs != (code, __version__):  # a worker with another checkout: its games are not this code's
@@ -220,12 +253,12 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
 
     try:
         if scheduler:
-            _run_dask(scheduler, g, cells, seed, units, unit, n_games, extra_dirs, record)
+            _run_dask(scheduler, g, cells, seed, units, unit, counts, extra_dirs, record)
         else:
             queue = list(reversed(units))
             while queue:
                 i, g0 = queue.pop()
-                nxt = record(i, g0, run_unit(g.name, cells[i], seed, g0, min(unit, n_games - g0), extra_dirs,
+                nxt = record(i, g0, run_unit(g.name, cells[i], seed, g0, min(unit, counts[i] - g0), extra_dirs,
                                              threads))
                 if nxt is not None:
                     queue.append(nxt)
@@ -250,7 +283,7 @@ def check_scheduler(address: str) -> None:
                                       "with a port 1..65535")
 
 
-def _run_dask(address, g, cells, seed, units, unit, n_games, extra_dirs, record):
+def _run_dask(address, g, cells, seed, units, unit, counts, extra_dirs, record):
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -261,7 +294,7 @@ def _run_dask(address, g, cells, seed, units, unit, n_games, extra_dirs, record)
         raise BadInput("--scheduler", f"cannot reach the Dask scheduler at {address}: {e}")
 
     def submit(i, g0):
-        n = min(unit, n_games - g0)
+        n = min(unit, counts[i] - g0)
         # retries: a unit whose worker died is run again; it is deterministic, so nothing changes
         return client.submit(run_unit, g.name, cells[i], seed, g0, n, tuple(extra_dirs), 1, retries=5, pure=False,
                              key=f"simsuite-{g.config_hash(cells[i]):016x}-{seed}-{g0}-{n}")
@@ -283,7 +316,7 @@ def _run_dask(address, g, cells, seed, units, unit, n_games, extra_dirs, record)
 
 
 def sweep_progress(path: Path, meta: dict) -> list[dict]:
-    """Per cell: parameters that vary, work units and games done (from the chunk files)."""
+    """Per cell: parameters that vary, work units and games (that cell's count) done (from the chunk files)."""
     from . import games
     from .store import cell_key, read_json
 
@@ -303,16 +336,15 @@ def sweep_progress(path: Path, meta: dict) -> list[dict]:
         return [dict(cell=0, params={}, units=1, units_done=int(bool(done)), games=n,
                      games_done=n if done else 0, done=bool(done))]
     base, axes = d.get("base", {}), d.get("axes", {})
-    cells = plan_cells(g, base, axes, tuple(d.get("strategy_dirs", ())))
-    n_games, seed, unit = d["games"], d["seed"], d["unit"]
-    size = f"{n_games}" if d.get("precision") is None else f"{n_games}@{d['precision']}"
+    cells, counts = plan_sweep(g, base, axes, d["games"], tuple(d.get("strategy_dirs", ())))
+    seed, unit = d["seed"], d["unit"]
     code = g.code_hash(tuple(d.get("strategy_dirs", ())))
     store = ChunkStore(path, code)
     rows = []
-    for i, cfg in enumerate(cells):
+    for i, (cfg, n_games) in enumerate(zip(cells, counts)):
         h = g.config_hash(cfg)
         starts = list(range(0, n_games, unit))
-        key = cell_key(g.name, h, seed, size, code)
+        key = cell_key(g.name, h, seed, cell_size(n_games, d.get("precision")), code)
         if key in done:
             played = done[key]["games"]
             got = [g0 for g0 in starts if g0 < played]
