@@ -35,18 +35,17 @@ def _echo_json(obj) -> None:
 def _overrides(game, players, strategies, sets, rotate=None, aliens=None) -> dict:
     from .params import parse_assignment
 
-    ov = {}
-    for s in sets:
-        k, v = parse_assignment(s)
-        ov[game.param(k).name] = v
-    if players is not None:
-        ov["players"] = players
-    if strategies is not None:
-        ov["strategies"] = strategies
-    if aliens is not None:
-        ov[game.param("aliens").name] = aliens
+    ov, said = {}, {}
+    given = [(*parse_assignment(s), f"--set {s}") for s in sets]
+    given += [(k, v, f"--{k} {v}") for k, v in (("players", players), ("strategies", strategies),
+                                                  ("aliens", aliens)) if v is not None]
     if rotate is not None:
-        ov["rotate"] = rotate
+        given.append(("rotate", rotate, "--rotate" if rotate else "--no-rotate"))
+    for k, v, how in given:
+        name = game.param(k).name
+        if name in said and str(ov[name]) != str(v):  # refused, not silently resolved
+            raise BadInput(name, f"given twice with different values ({said[name]} and {how}); give it once")
+        ov[name], said[name] = v, how
     return ov
 
 

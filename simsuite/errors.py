@@ -7,3 +7,15 @@ class BadInput(Exception):
     def __init__(self, field: str, message: str):
         self.field = field
         super().__init__(f"{field}: {message}")
+
+
+def did_you_mean(name: str, choices) -> str:
+    """' (did you mean X?)' for the closest of `choices` to a misspelt `name`, else ''."""
+    import difflib
+
+    choices = [str(c) for c in choices]
+    m = difflib.get_close_matches(str(name).strip(), choices, n=1, cutoff=0.6)
+    if not m:
+        low = {c.lower(): c for c in choices}
+        m = [low[x] for x in difflib.get_close_matches(str(name).strip().lower(), list(low), n=1, cutoff=0.6)]
+    return f" (did you mean {m[0]}?)" if m else ""

@@ -1,5 +1,5 @@
 """Game registry."""
-from simsuite.errors import BadInput
+from simsuite.errors import BadInput, did_you_mean
 
 
 def _games():
@@ -17,5 +17,5 @@ def get(name: str):
     games = _games()
     key = name.strip().lower().replace("_", "-")
     if key not in games:
-        raise BadInput("game", f"unknown game {name!r}; allowed: {', '.join(games)}")
+        raise BadInput("game", f"unknown game {name!r}{did_you_mean(key, list(games))}; allowed: {', '.join(games)}")
     return games[key]

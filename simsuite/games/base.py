@@ -12,7 +12,7 @@ from simsuite.codegen import StrategyInfo, build_kernel, code_digest, discover
 PKG = Path(__file__).resolve().parent.parent
 # shared modules every kernel is compiled from: part of every kernel's source hash
 SHARED_KERNEL_DEPS = (PKG / "rng.py", PKG / "unmanaged.py", PKG / "kernel_common.py", PKG / "records.py")
-from simsuite.errors import BadInput
+from simsuite.errors import BadInput, did_you_mean
 from simsuite.kernel_common import new_log
 from simsuite.params import Param
 
@@ -39,7 +39,8 @@ class Game:
             if name == p.name or name in p.aliases:
                 return p
         allowed = ", ".join(p.name for p in self.params)
-        raise BadInput(name, f"unknown parameter for {self.name}; allowed: {allowed}")
+        hint = did_you_mean(name, [p.name for p in self.params] + [a for p in self.params for a in p.aliases])
+        raise BadInput(name, f"unknown parameter for {self.name}{hint}; allowed: {allowed}")
 
     def resolve(self, overrides: dict, extra_dirs: tuple = ()) -> dict:
         """Canonical configuration: every parameter, defaults filled, values checked."""
@@ -64,7 +65,8 @@ class Game:
             raise BadInput("strategies", f"empty line-up; allowed names: {', '.join(known)}")
         for s in names:
             if s not in known:
-                raise BadInput("strategies", f"unknown strategy {s!r} for {self.name}; allowed: {', '.join(known)}")
+                raise BadInput("strategies", f"unknown strategy {s!r} for {self.name}{did_you_mean(s, known)}; "
+                                             f"allowed: {', '.join(known)}")
         if len(names) > n_players:
             raise BadInput("strategies", f"{len(names)} strategies for {n_players} players; give 1..{n_players} "
                                          "names (a shorter line-up repeats round the table)")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simsuite.errors import BadInput
+from simsuite.errors import BadInput, did_you_mean
 from simsuite.games.base import Game
 from simsuite.params import Param
 
@@ -35,7 +35,8 @@ def alien_id(name: str, field: str = "aliens") -> int:
         return -1
     if k not in ALIEN_BY_KEY:
         extra = ", none" if field == "aliens" else ""
-        raise BadInput(field, f"unknown alien {name.strip()!r}; allowed: {', '.join(A.ALIEN_NAMES)}{extra}")
+        hint = did_you_mean(name, A.ALIEN_NAMES)
+        raise BadInput(field, f"unknown alien {name.strip()!r}{hint}; allowed: {', '.join(A.ALIEN_NAMES)}{extra}")
     return ALIEN_BY_KEY[k]
 
 
