@@ -27,7 +27,7 @@ import pandas as pd
 
 from . import ROOT, __version__
 from .errors import BadInput
-from .stats import Z95
+from .stats import Z95, diff_se
 from .stats import holm as _holm
 from .store import read_results
 
@@ -193,7 +193,25 @@ def _position_findings(groups: pd.DataFrame, desc: dict) -> tuple[list[str], int
     return out, m, int(pos["sig"].sum())
 
 
-def _strategy_findings(groups: pd.DataFrame, cells: pd.DataFrame, desc: dict) -> tuple[list[str], int, int]:
+def _cell_cov(h2h: pd.DataFrame | None, kind: str, cell, a: str, b: str) -> float:
+    """The covariance of labels a's and b's win shares in one cell (h2h share_cov), NaN if unknown."""
+    if h2h is None or not len(h2h) or "share_cov" not in h2h:
+        return float("nan")
+    r = h2h[(h2h["kind"] == kind) & (h2h["cell"] == cell) & (h2h["a"].astype(str) == str(a))
+            & (h2h["b"].astype(str) == str(b))]
+    return float(r["share_cov"].iloc[0]) if len(r) else float("nan")
+
+
+def _gap_z(best, second, cov: float) -> float:
+    """How many standard errors of their difference separate two win shares of one cell: the shares
+    of one table are negatively correlated, so the variance of the gap is var_a + var_b - 2 cov
+    (the conservative se_a + se_b when the covariance is unknown)."""
+    se = float(diff_se(best["se"], second["se"], cov))
+    return (best["win_share"] - second["win_share"]) / se if se > 0 else float("inf")
+
+
+def _strategy_findings(groups: pd.DataFrame, cells: pd.DataFrame, desc: dict,
+                       h2h: pd.DataFrame | None = None) -> tuple[list[str], int, int]:
     st = groups[groups["kind"] == "strategy"].dropna(subset=["win_share", "share_ci_low", "share_ci_high"])
     st = st[st.groupby("cell")["key"].transform("nunique") > 1]
     m = len(st)
@@ -214,9 +232,9 @@ def _strategy_findings(groups: pd.DataFrame, cells: pd.DataFrame, desc: dict) ->
         text = (f"{desc[int(cell)]}, strategy win shares differ from a fair {_pct(d['fair_share'].iloc[0])}: "
                 + "; ".join(f"{_join(v)} {w}" for w, v in side.items()) + ".")
         best, second = d.iloc[0], d.iloc[1]
-        # dominance: clearly ahead of the runner-up, not only of the fair share
-        gap_se = math.hypot(best["se"], second["se"])
-        ahead = best["win_share"] - second["win_share"] > best["z"] * gap_se
+        # dominance: clearly ahead of the runner-up, not only of the fair share (a paired test:
+        # the two shares come from the same games)
+        ahead = _gap_z(best, second, _cell_cov(h2h, "strategy", cell, best["key"], second["key"])) > best["z"]
         if ahead and best["win_share"] >= 1.25 * second["win_share"]:
             text += (f" Strategy {best['key']} dominates: it wins {_pct(best['win_share'])} against "
                      f"{_pct(second['win_share'])} for the next best ({second['key']}).")
@@ -738,7 +756,9 @@ def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, player
         agg["strength_ci_low"] = agg["key"].map(fit["ci_low"])
         agg["strength_ci_high"] = agg["key"].map(fit["ci_high"])
     agg = agg.drop(columns=["share_n", "var_n2", "fair_n"]).rename(columns={"key": kind})
-    return agg.sort_values("win_share", ascending=False, ignore_index=True)
+    out = agg.sort_values("win_share", ascending=False, ignore_index=True)
+    out.attrs["cells"] = sorted(int(x) for x in g["cell"].unique())  # the cells pooled
+    return out
 
 
 def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
@@ -992,7 +1012,15 @@ def _contributions(groups: pd.DataFrame, ctl_kind: str, players: int) -> tuple[p
                             p_holm=_holm(p)))
     out["verdict"] = np.where(out["p_holm"] < ALPHA, np.where(out["contribution"] > 0, "power helps",
                                                                "power hurts"), "")
-    return out.sort_values("contribution", ascending=False, ignore_index=True), ref
+    out = out.sort_values("contribution", ascending=False, ignore_index=True)
+    labels = set(both.index)
+    used = pd.concat([pw[pw["key"].isin(labels)]["cell"],
+                      ctl[ctl["key"].str[:-len(CONTROL_SUFFIX)].isin(labels)]["cell"]])
+    out.attrs["cells"] = sorted(int(c) for c in used.unique())  # the cells that contributed
+    return out, ref
+
+
+
 
 
 def _chart_contribution(con: pd.DataFrame, base: str, players: int, path: Path) -> bool:
@@ -1104,9 +1132,12 @@ def _contribution_findings(con: pd.DataFrame, base: str, players: int) -> list[s
     return [text.strip()]
 
 
-def _provenance(groups, players) -> dict:
-    """Where a pooled table's rows came from: the cells, seeds and simsuite versions of its games."""
+def _provenance(groups, players, cells=None) -> dict:
+    """Where a pooled table's rows came from: the cells, seeds and simsuite versions of its games
+    (`cells`: exactly the cells that contributed, e.g. a ranking's attrs["cells"])."""
     g = groups[groups["players"] == players] if "players" in groups.columns else groups
+    if cells is not None:
+        g = g[g["cell"].isin(list(cells))]
 
     def values(c):
         return ";".join(sorted({str(v) for v in g[c]})) if c in g.columns else ""
@@ -1200,17 +1231,21 @@ def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tupl
             by = primary if multi else _played_by(groups, ref, players)
             others = [x for x in lineups if x != primary] if multi else []
             csv = f"ranking_{kind}_{players}p.csv"
-            rank.assign(strategy=by or "", **_provenance(g, players)).to_csv(out_dir / csv, index=False)
+            used = rank.attrs["cells"]
+            # the strategy the seats played (a strategy ranking's own column is the strategy ranked)
+            played = {} if kind == "strategy" else dict(strategy=by or "")
+            rank.assign(**played, **_provenance(g, players, used)).to_csv(out_dir / csv, index=False)
             if multi:
                 pool = (f"Pooled over the cells with {players} players where every seat plays {by} and uses its "
-                        f"power (cell{'s' if len(ref) > 1 else ''} {', '.join(map(str, ref))})"
+                        f"power (cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))})"
                         + ("; the cells with a nopower control seat are used for the contribution below."
                            if _has_control(groups, ctl, players) else "."))
             else:
                 pool = (f"Pooled over the cells with {players} players where every seat plays its power "
-                        f"(cell{'s' if len(ref) > 1 else ''} {', '.join(map(str, ref))}); the cells with a nopower "
+                        f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))}); the cells with a nopower "
                         f"control seat are used for the contribution below." if ref is not None
-                        else f"Pooled over the cells with {players} players"
+                        else f"Pooled over the cells with {players} players that mix {name}s "
+                        f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))})"
                         + (" (every cell has a nopower control seat, so these results include seats that held "
                            f"the {name} face down)." if _has_control(groups, ctl, players) else "."))
             skill_html, skill_text = _skill_note(kind, players, by, others) if kind != "strategy" else ("", "")
@@ -1244,7 +1279,7 @@ def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tupl
                 con, cref = _contributions(groups, ctl, players)
                 if not con.empty:
                     csv = f"contribution_{kind}_{players}p.csv"
-                    con.assign(**_provenance(groups, players)).to_csv(out_dir / csv, index=False)
+                    con.assign(**_provenance(groups, players, con.attrs["cells"])).to_csv(out_dir / csv, index=False)
                     blocks.append(_contribution_block(con, cref, name, players)
                                   + f"<p class='muted'><a href='{csv}'>All columns as CSV</a>.</p>")
                     findings += [(kind, f) for f in _contribution_findings(con, name, players)]
@@ -1303,7 +1338,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
         cols[(f"under {x}", "verdict")] = [v or "fair" for v in r["verdict"]]
     side = pd.DataFrame(cols)
     side.columns = pd.MultiIndex.from_tuples(side.columns)
-    long = pd.concat([r.assign(strategy=x, **_provenance(groups[groups["cell"].isin(lineups[x])], players))
+    long = pd.concat([r.assign(strategy=x, **_provenance(groups, players, r.attrs["cells"]))
                       for x, r in ranks.items()], ignore_index=True)
     csv_rank = f"ranking_{kind}_{players}p_by_strategy.csv"
     long.to_csv(out_dir / csv_rank, index=False)
@@ -1319,7 +1354,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
                          "pairs closer than their noise": t["uncertain_pairs"],
                          "pairs ordered differently": t["discordant_pairs"],
                          "noise check": "noisy: pulled towards 0" if t["noisy"] else "ok"})
-    prov = _provenance(groups[groups["cell"].isin(sorted(c for x in strategies for c in lineups[x]))], players)
+    prov = _provenance(groups, players, sorted({c for r in ranks.values() for c in r.attrs["cells"]}))
     csv_tau = f"tau_{kind}_{players}p.csv"
     pd.DataFrame(tau_rows).assign(**prov).to_csv(out_dir / csv_tau, index=False)
 
@@ -1557,7 +1592,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
 
     # findings
     pos_f, m_pos, k_pos = _position_findings(groups, desc) if len(groups) else ([], 0, 0)
-    st_f, m_st, k_st = _strategy_findings(groups, cells, desc) if len(groups) else ([], 0, 0)
+    st_f, m_st, k_st = _strategy_findings(groups, cells, desc, res.get("h2h")) if len(groups) else ([], 0, 0)
     findings = [] if len(groups) else ["No group table: turn-order and strategy balance cannot be judged."]
     if m_pos:
         z = NormalDist().inv_cdf(1 - ALPHA / (2 * m_pos))

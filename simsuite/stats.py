@@ -82,6 +82,14 @@ def holm(p) -> np.ndarray:
     return adj
 
 
+def diff_se(se_a, se_b, cov=np.nan):
+    """Standard error of a difference of two estimates: sqrt(se_a^2 + se_b^2 - 2 cov); without a
+    covariance (NaN) the bound se_a + se_b (Cauchy-Schwarz), never the independent hypot, which is
+    too small for shares of one table (negatively correlated)."""
+    a, b, c = (np.asarray(x, float) for x in (se_a, se_b, cov))
+    return np.where(np.isfinite(c), np.sqrt(np.maximum(a * a + b * b - 2 * c, 0.0)), a + b)
+
+
 GROUP_FIELDS = ("n", "wins", "shared_wins", "share_sum", "share_sq", "score_sum", "score_sq",
                 # per game (a label's seats of one game summed first): games it played, sum of W_g^2,
                 # W_g m_g, S_g^2, S_g m_g and m_g^2 (W wins, S share units, m seats)
