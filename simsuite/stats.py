@@ -82,12 +82,81 @@ def holm(p) -> np.ndarray:
     return adj
 
 
+# ---- what an analyst reads off a ranking ---------------------------------------------------
+POWER = 0.8
+MDD_FACTOR = Z95 + 0.8416212335729143  # z_0.975 + z_0.8: two-sided alpha 0.05, 80% power
+MARGIN = 0.02  # equivalence margin (win share, 2 percentage points): "fair within +-2 pp"
+RANK_SEED = 20_151  # the rank bootstrap's fixed seed: a report is the same every time it is written
+N_RANK_BOOT = 4000
+
+
+def mdd(se, alpha: float = 0.05, power: float = POWER):
+    """Minimum detectable difference: the true difference a two-sided level-alpha z-test with
+    standard error `se` detects with probability `power`: (z_{1-alpha/2} + z_power) x se."""
+    from scipy.stats import norm
+
+    return (norm.ppf(1 - alpha / 2) + norm.ppf(power)) * np.asarray(se, float)
+
+
+def equivalence_p(diff, se, margin: float = MARGIN) -> np.ndarray:
+    """Two one-sided tests (TOST, normal): p-value of "the true difference lies within +-margin"
+    (the larger of the p-values of H0: diff <= -margin and H0: diff >= margin); small p: equivalent.
+    NaN where se is not positive."""
+    from scipy.stats import norm
+
+    d, e = np.asarray(diff, float), np.asarray(se, float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p_low = norm.sf((d + margin) / e)
+        p_high = norm.cdf((d - margin) / e)
+    return np.where(e > 0, np.maximum(p_low, p_high), np.nan)
+
+
 def diff_se(se_a, se_b, cov=np.nan):
     """Standard error of a difference of two estimates: sqrt(se_a^2 + se_b^2 - 2 cov); without a
     covariance (NaN) the bound se_a + se_b (Cauchy-Schwarz), never the independent hypot, which is
     too small for shares of one table (negatively correlated)."""
     a, b, c = (np.asarray(x, float) for x in (se_a, se_b, cov))
     return np.where(np.isfinite(c), np.sqrt(np.maximum(a * a + b * b - 2 * c, 0.0)), a + b)
+
+
+def rank_intervals(est, cov, n_boot: int = N_RANK_BOOT, seed: int = RANK_SEED, level: float = 0.95) -> dict:
+    """Parametric bootstrap of a ranking (1 = the highest estimate): the estimates are drawn again
+    from a normal distribution with their covariance matrix (`cov`: K x K, or a vector of standard
+    errors for independent estimates), `n_boot` times with a fixed seed. Returns rank (of the
+    estimates), rank_low and rank_high (the level interval of each label's rank over the draws) and
+    p_best (the share of draws in which it is the highest)."""
+    est = np.asarray(est, float)
+    k = len(est)
+    cov = np.asarray(cov, float)
+    if cov.ndim == 1:
+        cov = np.diag(cov ** 2)
+    cov = np.where(np.isfinite(cov), cov, 0.0)
+    # the nearest positive semi-definite matrix (a covariance estimated per cell can be slightly off)
+    w, v = np.linalg.eigh((cov + cov.T) / 2)
+    L = v * np.sqrt(np.clip(w, 0.0, None))
+    rng = np.random.default_rng(seed)
+    draws = est + rng.standard_normal((n_boot, k)) @ L.T
+    ranks = (-draws).argsort(axis=1).argsort(axis=1) + 1
+    lo, hi = np.quantile(ranks, [(1 - level) / 2, (1 + level) / 2], axis=0, method="inverted_cdf")
+    return dict(rank=(-est).argsort().argsort() + 1, rank_low=lo.astype(int), rank_high=hi.astype(int),
+                p_best=(ranks == 1).mean(axis=0))
+
+
+def heterogeneity(effects, variances) -> dict:
+    """Cochran's Q test of whether several estimates of one quantity (a label's win share minus
+    the fair share, per cell) agree beyond their noise, with I^2 (the share of the spread that is
+    not noise), from statsmodels' fixed-effect meta-analysis: q, df, p, i2. NaN for fewer than two
+    estimates."""
+    e, v = np.asarray(effects, float), np.asarray(variances, float)
+    ok = np.isfinite(e) & np.isfinite(v) & (v > 0)
+    if ok.sum() < 2:
+        return dict(q=np.nan, df=0, p=np.nan, i2=np.nan)
+    from statsmodels.stats.meta_analysis import combine_effects
+
+    with np.errstate(divide="ignore", invalid="ignore"):  # I^2 = 1 - df / Q divides by Q = 0
+        r = combine_effects(e[ok], v[ok], use_t=False)
+    q, df = float(r.q), int(ok.sum() - 1)
+    return dict(q=q, df=df, p=float(r.test_homogeneity().pvalue), i2=max(1 - df / q, 0.0) if q > 0 else 0.0)
 
 
 GROUP_FIELDS = ("n", "wins", "shared_wins", "share_sum", "share_sq", "score_sum", "score_sq",
@@ -242,7 +311,6 @@ class Accumulator:
         """Per label: games played and the per-game sums of squares (GROUP_FIELDS after score_sq);
         for a labelled kind also the K x K per-game cross sums (h2h ss, sm, mm). A label that never
         holds two seats of a game needs no per-game pass: its games are its player-games."""
-        n = lab.shape[0]
         if cross_kind is None and (lab.shape[1] == 1 or (np.diff(np.sort(lab, axis=1), axis=1) != 0).all()):
             wins, share_sum, share_sq = sums[1], sums[3], sums[4]
             return [counts, wins, wins, share_sq, share_sum, counts]
