@@ -454,9 +454,12 @@ def sweep(game_name, seed, players, aliens, strategies, sets, chunk, threads, st
 @cli.command()
 @click.argument("source")
 @click.option("--out", type=click.Path(), default=None, help="report directory (default reports/<name>)")
+@click.option("--margin", type=float, default=2.0, show_default=True,
+              help="equivalence margin of the rankings, in percentage points of win share: a label is "
+                   "'fair within +-margin pp' when two one-sided tests show it")
 @click.option("--threads", type=THREADS, default=0, help=THREADS_HELP)
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def report(source, out, threads, as_json):
+def report(source, out, margin, threads, as_json):
     """Write an HTML balance report with PNG charts for a results directory.
 
     SOURCE is a results directory, or the name of a sweep definition in configs/sweeps
@@ -465,6 +468,8 @@ def report(source, out, threads, as_json):
     from . import games
     from .report import make_report
 
+    if not 0 < margin < 100:
+        raise BadInput("--margin", f"{margin:g}; allowed: percentage points between 0 and 100 (exclusive), e.g. 2")
     src = Path(source)
     if not (src / "cells.parquet").exists():
         f = SWEEPS_DIR / f"{source}.toml"
@@ -488,7 +493,7 @@ def report(source, out, threads, as_json):
 
         run_sweep(g, base, axes, n_games, seed, src, tuple(spec.get("strategy_dirs", ())), threads, unit,
                   definition_name=spec.get("name", source), precision=precision)
-    res = make_report(src, Path(out) if out else None)
+    res = make_report(src, Path(out) if out else None, margin=margin / 100)
     if as_json:
         _echo_json(res)
         return

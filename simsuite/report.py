@@ -7,7 +7,11 @@ Fairness is judged on the win share (a shared win counts 1/k to each of its k wi
 fair value is 1/N of the games someone won (1/N unless games time out without a winner).
 Label rankings (strategies, aliens) pool only the cells that mix labels. Turn-order and strategy
 tests are Bonferroni-corrected over all the tests of their kind in the report; the normal
-interval stored per group gives the standard error.
+interval stored per group gives the standard error (from the per-game variance: simsuite.stats).
+A ranking also carries its minimum detectable difference, a TOST equivalence verdict within
++-margin (``make_report(margin=...)``, CLI ``--margin``), bootstrap rank intervals and P(best) from
+the pooled covariance of the win shares, and Cochran's Q across the cells it pools (a warning when
+they disagree); rankings at several player counts are compared with Kendall's tau.
 """
 from __future__ import annotations
 
@@ -27,7 +31,7 @@ import pandas as pd
 
 from . import ROOT, __version__
 from .errors import BadInput
-from .stats import Z95
+from .stats import MARGIN, Z95, diff_se
 from .stats import holm as _holm
 from .store import read_results
 
@@ -193,7 +197,25 @@ def _position_findings(groups: pd.DataFrame, desc: dict) -> tuple[list[str], int
     return out, m, int(pos["sig"].sum())
 
 
-def _strategy_findings(groups: pd.DataFrame, cells: pd.DataFrame, desc: dict) -> tuple[list[str], int, int]:
+def _cell_cov(h2h: pd.DataFrame | None, kind: str, cell, a: str, b: str) -> float:
+    """The covariance of labels a's and b's win shares in one cell (h2h share_cov), NaN if unknown."""
+    if h2h is None or not len(h2h) or "share_cov" not in h2h:
+        return float("nan")
+    r = h2h[(h2h["kind"] == kind) & (h2h["cell"] == cell) & (h2h["a"].astype(str) == str(a))
+            & (h2h["b"].astype(str) == str(b))]
+    return float(r["share_cov"].iloc[0]) if len(r) else float("nan")
+
+
+def _gap_z(best, second, cov: float) -> float:
+    """How many standard errors of their difference separate two win shares of one cell: the shares
+    of one table are negatively correlated, so the variance of the gap is var_a + var_b - 2 cov
+    (the conservative se_a + se_b when the covariance is unknown)."""
+    se = float(diff_se(best["se"], second["se"], cov))
+    return (best["win_share"] - second["win_share"]) / se if se > 0 else float("inf")
+
+
+def _strategy_findings(groups: pd.DataFrame, cells: pd.DataFrame, desc: dict,
+                       h2h: pd.DataFrame | None = None) -> tuple[list[str], int, int]:
     st = groups[groups["kind"] == "strategy"].dropna(subset=["win_share", "share_ci_low", "share_ci_high"])
     st = st[st.groupby("cell")["key"].transform("nunique") > 1]
     m = len(st)
@@ -214,9 +236,9 @@ def _strategy_findings(groups: pd.DataFrame, cells: pd.DataFrame, desc: dict) ->
         text = (f"{desc[int(cell)]}, strategy win shares differ from a fair {_pct(d['fair_share'].iloc[0])}: "
                 + "; ".join(f"{_join(v)} {w}" for w, v in side.items()) + ".")
         best, second = d.iloc[0], d.iloc[1]
-        # dominance: clearly ahead of the runner-up, not only of the fair share
-        gap_se = math.hypot(best["se"], second["se"])
-        ahead = best["win_share"] - second["win_share"] > best["z"] * gap_se
+        # dominance: clearly ahead of the runner-up, not only of the fair share (a paired test:
+        # the two shares come from the same games)
+        ahead = _gap_z(best, second, _cell_cov(h2h, "strategy", cell, best["key"], second["key"])) > best["z"]
         if ahead and best["win_share"] >= 1.25 * second["win_share"]:
             text += (f" Strategy {best['key']} dominates: it wins {_pct(best['win_share'])} against "
                      f"{_pct(second['win_share'])} for the next best ({second['key']}).")
@@ -694,37 +716,112 @@ def _load_template() -> str:
             "<p>$footer</p></body></html>")
 
 
-def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players: int) -> pd.DataFrame:
+def _share_se(g: pd.DataFrame) -> pd.Series:
+    """Per group row: the win share's standard error (stored, else from its 95% interval)."""
+    from_ci = (g["share_ci_high"] - g["share_ci_low"]) / (2 * Z95)
+    return g["share_se"].fillna(from_ci) if "share_se" in g else from_ci
+
+
+def _pooled_cov(h2h: pd.DataFrame | None, g: pd.DataFrame, kind: str, labels: list[str], n: pd.Series,
+                se: np.ndarray) -> np.ndarray:
+    """Covariance matrix of the pooled win shares of `labels` (pooled over the cells of g, each a
+    mean over n player-games): per cell, share_cov of two labels (h2h) weighted by their
+    player-games, sum_i n_a,i n_b,i cov_i / (n_a n_b); the diagonal is se^2. Without share_cov
+    (results written before it) the labels are taken as independent."""
+    K = len(labels)
+    cov = np.diag(np.asarray(se, float) ** 2)
+    if h2h is None or not len(h2h) or "share_cov" not in h2h:
+        return cov
+    h = h2h[(h2h["kind"] == kind) & h2h["cell"].isin(set(g["cell"])) & (h2h["a"] != h2h["b"])]
+    if "players" in h and "players" in g and len(g):
+        h = h[h["players"] == g["players"].iloc[0]]
+    idx = {x: i for i, x in enumerate(labels)}
+    h = h[h["a"].astype(str).isin(idx) & h["b"].astype(str).isin(idx)]
+    if h["share_cov"].isna().any():
+        return cov
+    ncell = g.set_index(["cell", "key"])["n"]
+    na = ncell.reindex(list(zip(h["cell"], h["a"].astype(str)))).to_numpy(float)
+    nb = ncell.reindex(list(zip(h["cell"], h["b"].astype(str)))).to_numpy(float)
+    ia, ib = h["a"].astype(str).map(idx).to_numpy(), h["b"].astype(str).map(idx).to_numpy()
+    acc = np.zeros((K, K))
+    np.add.at(acc, (ia, ib), np.nan_to_num(h["share_cov"].to_numpy(float) * na * nb))
+    nn = np.asarray(n, float)
+    off = acc / np.outer(nn, nn)
+    np.fill_diagonal(off, 0.0)
+    return cov + off
+
+
+def _heterogeneity(g: pd.DataFrame, se: pd.Series) -> pd.DataFrame:
+    """Per label pooled over several cells: Cochran's Q of its win share minus the fair share
+    across the cells (do the cells agree beyond their noise?), df, p, I^2 and the Holm-adjusted p
+    over the labels tested."""
+    from .stats import heterogeneity
+
+    rows = []
+    for key, d in g.assign(_se=se).groupby("key"):
+        h = heterogeneity(d["win_share"] - d["fair_share"], d["_se"] ** 2)
+        rows.append(dict(key=key, het_q=h["q"], het_df=h["df"], het_p=h["p"], het_i2=h["i2"]))
+    out = pd.DataFrame(rows, columns=["key", "het_q", "het_df", "het_p", "het_i2"])
+    tested = out["het_p"].notna()
+    out["het_p_holm"] = np.nan
+    if tested.any():
+        out.loc[tested, "het_p_holm"] = _holm(out.loc[tested, "het_p"].to_numpy())
+    return out
+
+
+def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players: int,
+                    h2h: pd.DataFrame | None = None, margin: float = MARGIN) -> pd.DataFrame:
     """Pooled over the cells with this player count that mix labels (a cell where every seat
-    has the same label says nothing about it): win rate (Wilson), win share with its interval,
-    z and Holm-adjusted p against the fair share (1/N of the games someone won), and
-    Plackett-Luce strength."""
+    has the same label says nothing about it): win rate (Wilson, at the effective sample size of
+    the per-game variance), win share with its interval, z and Holm-adjusted p against the fair
+    share (1/N of the games someone won), the minimum detectable difference (mdd), the equivalence
+    test (TOST within +-margin, Holm: equivalent), the bootstrap rank interval and P(best), the
+    heterogeneity of the cells pooled (Cochran's Q per label) and the Plackett-Luce strength.
+    attrs: cells (the cells pooled), heterogeneous (labels whose cells disagree, Holm), pl_groups,
+    pl_converged."""
     from .rating import plackett_luce
-    from .stats import wilson
+    from .stats import equivalence_p, mdd, rank_intervals, wilson_se
 
     g = groups[(groups["kind"] == kind) & (groups["players"] == players)]
     g = g[g.groupby("cell")["key"].transform("nunique") > 1]
     if g.empty:
         return pd.DataFrame()
-    se = (g["share_ci_high"] - g["share_ci_low"]) / (2 * 1.959963984540054)
-    g = g.assign(share_n=g["win_share"] * g["n"], var_n2=(se * g["n"]) ** 2, fair_n=g["fair_share"] * g["n"])
+    se = _share_se(g)
+    wse = g["win_rate_se"] if "win_rate_se" in g else pd.Series(np.nan, index=g.index)
+    het = _heterogeneity(g, se)
+    g = g.assign(share_n=g["win_share"] * g["n"], var_n2=(se * g["n"]) ** 2, fair_n=g["fair_share"] * g["n"],
+                 wvar_n2=(wse * g["n"]) ** 2)
     agg = g.groupby("key").agg(n=("n", "sum"), wins=("wins", "sum"), share_n=("share_n", "sum"),
-                               var_n2=("var_n2", "sum"), fair_n=("fair_n", "sum")).reset_index()
+                               var_n2=("var_n2", "sum"), fair_n=("fair_n", "sum"),
+                               wvar_n2=("wvar_n2", lambda v: v.sum(min_count=len(v)))).reset_index()
     agg["win_rate"] = agg["wins"] / agg["n"]
-    ci = [wilson(w, n) for w, n in zip(agg["wins"], agg["n"])]
+    ci = [wilson_se(w, n, math.sqrt(v) / n if np.isfinite(v) else float("nan"))
+          for w, n, v in zip(agg["wins"], agg["n"], agg["wvar_n2"])]
     agg["ci_low"] = [c[0] for c in ci]
     agg["ci_high"] = [c[1] for c in ci]
     agg["win_share"] = agg["share_n"] / agg["n"]
     share_se = np.sqrt(agg["var_n2"]) / agg["n"]
     agg["share_se"] = share_se
-    agg["share_ci_low"] = agg["win_share"] - 1.96 * share_se
-    agg["share_ci_high"] = agg["win_share"] + 1.96 * share_se
+    agg["share_ci_low"] = agg["win_share"] - Z95 * share_se
+    agg["share_ci_high"] = agg["win_share"] + Z95 * share_se
     fair = agg["fair_share"] = agg["fair_n"] / agg["n"]
     z = (agg["win_share"] - fair) / share_se.replace(0, np.nan)
     agg["z"] = z
     p = 2 * (1 - np.array([NormalDist().cdf(abs(v)) if np.isfinite(v) else 0.5 for v in z]))
     agg["p_holm"] = _holm(p)
+    # what "not distinguishable from fair" is worth, and when fair is shown
+    agg["mdd"] = mdd(share_se)
+    agg["margin"] = margin
+    pe = equivalence_p(agg["win_share"] - fair, share_se, margin)
+    agg["equiv_p"] = pe
+    agg["equiv_p_holm"] = _holm(np.nan_to_num(pe, nan=1.0))
+    agg["equivalent"] = agg["equiv_p_holm"] < ALPHA
+    cov = _pooled_cov(h2h, g, kind, list(agg["key"]), agg["n"], share_se.to_numpy())
+    r = rank_intervals(agg["win_share"].to_numpy(), cov)
+    agg["rank_low"], agg["rank_high"], agg["p_best"] = r["rank_low"], r["rank_high"], r["p_best"]
+    agg = agg.merge(het, on="key", how="left")
     c = comps[(comps["kind"] == kind) & (comps["players"] == players)] if len(comps) else comps
+    pl_groups, pl_converged = 1, True
     if len(c):
         pooled = c.groupby("members").agg(games=("games", "sum")).reset_index()
         # shares are per member position: sum them across cells of the same composition
@@ -733,12 +830,20 @@ def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, player
             v = np.array([float(x) for x in str(shares).split(",")])
             sh[m] = sh.get(m, 0) + v
         pooled["shares"] = [",".join(repr(float(x)) for x in sh[m]) for m in pooled["members"]]
-        fit = plackett_luce(pooled).set_index("label")
+        fit = plackett_luce(pooled)
+        pl_groups, pl_converged = fit.attrs.get("groups", 1), fit.attrs.get("converged", True)
+        fit = fit.set_index("label")
         agg["strength"] = agg["key"].map(fit["strength"])
         agg["strength_ci_low"] = agg["key"].map(fit["ci_low"])
         agg["strength_ci_high"] = agg["key"].map(fit["ci_high"])
-    agg = agg.drop(columns=["share_n", "var_n2", "fair_n"]).rename(columns={"key": kind})
-    return agg.sort_values("win_share", ascending=False, ignore_index=True)
+        agg["strength_group"] = agg["key"].map(fit["group"])
+        agg["strength_status"] = agg["key"].map(fit["status"]).fillna("")
+    agg = agg.drop(columns=["share_n", "var_n2", "fair_n", "wvar_n2"]).rename(columns={"key": kind})
+    out = agg.sort_values("win_share", ascending=False, ignore_index=True)
+    out.attrs.update(cells=sorted(int(x) for x in g["cell"].unique()),
+                     heterogeneous=list(out.loc[out["het_p_holm"] < ALPHA, kind]),
+                     pl_groups=int(pl_groups), pl_converged=bool(pl_converged))
+    return out
 
 
 def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
@@ -785,7 +890,9 @@ def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path) -> 
         return False
     from matplotlib.figure import Figure
 
-    r = rank.sort_values("strength")
+    r = rank[np.isfinite(rank["strength_ci_low"])].sort_values("strength")  # only finite, converged estimates
+    if r.empty:
+        return False
     fig = Figure(figsize=(6.4, max(2.6, 0.32 * len(r) + 1.2)))
     ax = fig.subplots()
     y = np.arange(len(r))
@@ -905,10 +1012,19 @@ def _ranking_display(rank: pd.DataFrame, kind: str, players: int) -> pd.DataFram
                "win share (95% CI)": _pct_ci(r["win_share"], r["share_ci_low"], r["share_ci_high"]),
                f"vs fair {_pct(fair)} (pp)": _pp(r["win_share"] - r.get("fair_share", fair)),
                "Holm p": _fmt_p(r["p_holm"]), "verdict": r["verdict"]}
-        if "strength" in rank and np.isfinite(r.get("strength", np.nan)):
+        if "mdd" in rank:
+            row["MDD (pp)"] = f"{100 * r['mdd']:.1f}"
+            row["equivalence (TOST)"] = r.get("equivalence", "")
+            row["rank (95% interval)"] = (f"{int(r['rank_low'])}–{int(r['rank_high'])}"
+                                          if r["rank_low"] != r["rank_high"] else f"{int(r['rank_low'])}")
+            row["P(best)"] = f"{100 * r['p_best']:.0f}%" if r["p_best"] >= 0.005 or r["p_best"] == 0 else "<1%"
+        if "strength" in rank:
+            status = r.get("strength_status", "")
+            status = status if isinstance(status, str) else ""
             row["Plackett-Luce strength (95% CI)"] = (
+                status if status else
                 f"{r['strength']:.3f} ({r['strength_ci_low']:.3f}–{r['strength_ci_high']:.3f})"
-                if np.isfinite(r["strength_ci_low"]) else "no wins: no estimate")
+                if np.isfinite(r["strength"]) and np.isfinite(r["strength_ci_low"]) else "no finite estimate")
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -992,7 +1108,12 @@ def _contributions(groups: pd.DataFrame, ctl_kind: str, players: int) -> tuple[p
                             p_holm=_holm(p)))
     out["verdict"] = np.where(out["p_holm"] < ALPHA, np.where(out["contribution"] > 0, "power helps",
                                                                "power hurts"), "")
-    return out.sort_values("contribution", ascending=False, ignore_index=True), ref
+    out = out.sort_values("contribution", ascending=False, ignore_index=True)
+    labels = set(both.index)
+    used = pd.concat([pw[pw["key"].isin(labels)]["cell"],
+                      ctl[ctl["key"].str[:-len(CONTROL_SUFFIX)].isin(labels)]["cell"]])
+    out.attrs["cells"] = sorted(int(c) for c in used.unique())  # the cells that contributed
+    return out, ref
 
 
 def _chart_contribution(con: pd.DataFrame, base: str, players: int, path: Path) -> bool:
@@ -1082,7 +1203,12 @@ def _label_findings(show: pd.DataFrame, kind: str, players: int, note: str = "")
         out.append(f"With {players} players, the Plackett-Luce strengths (fitted from every table composition) "
                    f"range from {worst[kind]} {worst['strength']:.2f} (95% CI {worst['strength_ci_low']:.2f}–"
                    f"{worst['strength_ci_high']:.2f}) to {best[kind]} {best['strength']:.2f} "
-                   f"({best['strength_ci_low']:.2f}–{best['strength_ci_high']:.2f}); 1 is the average {name}.")
+                   f"({best['strength_ci_low']:.2f}–{best['strength_ci_high']:.2f}); 1 is the average {name}"
+                   + (" of its group (groups that never meet are fitted separately)."
+                      if show.attrs.get("pl_groups", 1) > 1 else "."))
+    note = _strength_note(show, name)
+    if note:
+        out.append(f"With {players} players: {note}")
     return out
 
 
@@ -1104,9 +1230,12 @@ def _contribution_findings(con: pd.DataFrame, base: str, players: int) -> list[s
     return [text.strip()]
 
 
-def _provenance(groups, players) -> dict:
-    """Where a pooled table's rows came from: the cells, seeds and simsuite versions of its games."""
+def _provenance(groups, players, cells=None) -> dict:
+    """Where a pooled table's rows came from: the cells, seeds and simsuite versions of its games
+    (`cells`: exactly the cells that contributed, e.g. a ranking's attrs["cells"])."""
     g = groups[groups["players"] == players] if "players" in groups.columns else groups
+    if cells is not None:
+        g = g[g["cell"].isin(list(cells))]
 
     def values(c):
         return ";".join(sorted({str(v) for v in g[c]})) if c in g.columns else ""
@@ -1153,14 +1282,106 @@ def _skill_note(kind: str, players: int, by: str | None, others: list[str]) -> t
     return html_, text
 
 
-def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tuple[str, str]], list[str]]:
+def _plural(name: str) -> str:
+    return name[:-1] + "ies" if name.endswith("y") else name + "s"
+
+
+def _ranking_columns_note(margin: float) -> str:
+    """What the analyst's columns of a ranking table mean."""
+    return (f"MDD: the minimum detectable difference, the smallest true gap to the fair share this ranking "
+            f"finds with 80% power (two-sided alpha {ALPHA}; (z 0.975 + z 0.8) × standard error = 2.80 se): a "
+            f"value not distinguishable from fair may still be off by about that much. “Fair within "
+            f"±{100 * margin:g} pp”: two one-sided tests (TOST, Holm-corrected) show the win share within "
+            f"±{100 * margin:g} percentage points of the fair share (the margin is the report's --margin). Rank "
+            f"(95% interval) and P(best): a parametric bootstrap of the win shares from their estimates, standard "
+            f"errors and covariances (shares of one table are negatively correlated), 4,000 draws, fixed seed; "
+            f"P(best) is the share of draws in which the value has the highest win share.")
+
+
+def _strength_note(rank: pd.DataFrame, name: str) -> str:
+    """Plackett-Luce caveats: labels in groups that never meet, strengths that did not converge."""
+    if "strength" not in rank:
+        return ""
+    parts = []
+    k = rank.attrs.get("pl_groups", 1)
+    if k > 1:
+        parts.append(f"The {_plural(name)} form {k} groups that never meet at a table with a winner: "
+                     f"Plackett-Luce strengths are fitted separately per group (strength_group in the CSV) and "
+                     f"compare only within a group.")
+    if not rank.attrs.get("pl_converged", True):
+        parts.append("The Plackett-Luce fit did not converge: its strengths are not shown.")
+    st = rank.get("strength_status", pd.Series(dtype=str)).fillna("")
+    nf = rank.loc[st.str.startswith("no finite estimate"), rank.columns[0]]
+    if len(nf):
+        parts.append(f"No finite Plackett-Luce strength for {_join([str(x) for x in nf])} (never won, never lost "
+                     f"or never beat the others: the likelihood grows without bound).")
+    return " ".join(parts)
+
+
+def _heterogeneity_warning(rank: pd.DataFrame, kind: str, players: int) -> str:
+    """A warning when the cells pooled into a ranking disagree beyond their noise (Cochran's Q per
+    label, Holm-corrected): pooling then averages over different results."""
+    bad = rank.attrs.get("heterogeneous", [])
+    if not bad:
+        return ""
+    name = _label_name(kind)
+    rows = rank.set_index(kind).loc[bad]
+    worst = ", ".join(f"{x} (Q = {r['het_q']:.1f}, df {int(r['het_df'])}, Holm p {_fmt_p(r['het_p_holm'])}, "
+                      f"I² {100 * r['het_i2']:.0f}%)" for x, r in rows.iterrows())
+    cells = rank.attrs.get("cells", [])
+    return (f"With {players} players, the {len(cells)} cells pooled into the {name} ranking (cells "
+            f"{', '.join(map(str, cells))}) disagree beyond their noise for {len(bad)} "
+            f"{_plural(name) if len(bad) > 1 else name}: {worst}. Cochran's Q test of heterogeneity, "
+            f"Holm-corrected; the pooled ranking averages over results that differ between the cells' parameters.")
+
+
+def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir: Path) -> tuple[str, list[str]]:
+    """Kendall's tau between the rankings of the same labels at different player counts (each pair
+    of consecutive counts), with the parametric-bootstrap interval of simsuite.robustness."""
+    from .robustness import tau_bootstrap
+
+    name = _label_name(kind)
+    counts = sorted(by_players)
+    rows, show, findings = [], [], []
+    for a, b in zip(counts, counts[1:]):
+        ra, rb = by_players[a].set_index(kind), by_players[b].set_index(kind)
+        labels = [x for x in ra.index if x in rb.index]
+        if len(labels) < 2:
+            continue
+        t = tau_bootstrap(ra.loc[labels, "win_share"], ra.loc[labels, "share_se"],
+                          rb.loc[labels, "win_share"], rb.loc[labels, "share_se"])
+        cells = sorted(set(by_players[a].attrs["cells"]) | set(by_players[b].attrs["cells"]))
+        rows.append(dict(players_a=a, players_b=b, **t, cells=";".join(map(str, cells))))
+        show.append({"rankings": f"{a} vs {b} players", _plural(name): t["labels"],
+                     "Kendall's tau (95% interval)": f"{t['tau']:.2f} ({t['ci_low']:.2f} to {t['ci_high']:.2f})",
+                     f"{name} pairs in the same order": f"{100 * t['concordant']:.0f}%",
+                     "noise check": "noisy: pulled towards 0" if t["noisy"] else "ok"})
+        findings.append(f"The {name} rankings at {a} and {b} players agree with Kendall's tau {t['tau']:.2f} (95% "
+                        f"interval {t['ci_low']:.2f} to {t['ci_high']:.2f}; {100 * t['concordant']:.0f}% of {name} "
+                        f"pairs in the same order)" + (": noisy, tau is pulled towards 0." if t["noisy"] else "."))
+    if not rows:
+        return "", []
+    csv = f"tau_players_{kind}.csv"
+    pd.DataFrame(rows).to_csv(out_dir / csv, index=False)
+    html_ = (f"<h3>The {html.escape(name)} ranking across player counts</h3>"
+             f"<p class='muted'>Kendall's tau-b between the rankings (win shares) at two player counts, over the "
+             f"{html.escape(_plural(name))} both rank, with the parametric-bootstrap 95% interval of the "
+             f"robustness section (simsuite.robustness.tau_bootstrap). <a href='{csv}'>CSV</a>.</p>"
+             f"<div class='scroll'>{_table(pd.DataFrame(show))}</div>")
+    return html_, findings
+
+
+def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN,
+                    warnings: list[str] | None = None) -> tuple[str, list[str], list[tuple[str, str]], list[str]]:
     """Rankings, head-to-head heatmaps and strengths for every labelled seat attribute; for label
     kinds with a switched-off control ("X (no power)"), the contribution of the power itself; for
     labels ranked under several strategies (cells where every seat plays one strategy), the
     rankings side by side, their rank correlation and each label's skill sensitivity. Returns the
     HTML, the chart paths, (kind, finding) pairs and the headline sentences (with the anchor of
-    their section)."""
+    their section). `margin`: the equivalence margin (win share); heterogeneity warnings are
+    appended to `warnings`."""
     groups, h2h, comps = res["groups"], res.get("h2h", pd.DataFrame()), res.get("comps", pd.DataFrame())
+    warnings = [] if warnings is None else warnings
     if groups.empty or "players" not in groups:
         return "", [], [], []
     groups = groups.assign(key=groups["key"].astype(str))
@@ -1177,16 +1398,18 @@ def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tupl
                 comps[comps["cell"].isin(cells)] if len(comps) else comps)
 
     def ranked(cells, players):
-        g, _, cc = restrict(cells)
-        rank = _label_rankings(g, cc, kind, players)
+        g, hh, cc = restrict(cells)
+        rank = _label_rankings(g, cc, kind, players, hh, margin)
         if len(rank):
             rank["verdict"] = np.where(rank["p_holm"] < ALPHA,
                                        np.where(rank["win_share"] > rank["fair_share"], "above fair", "below fair"),
                                        "")
+            rank["equivalence"] = np.where(rank["equivalent"], f"fair within ±{100 * margin:g} pp", "")
         return rank
 
     for kind in kinds:
         name = _label_name(kind)
+        by_players = {}
         for players in sorted(groups.loc[groups["kind"] == kind, "players"].unique()):
             players = int(players)
             ctl = refines.get(kind)
@@ -1200,29 +1423,44 @@ def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tupl
             by = primary if multi else _played_by(groups, ref, players)
             others = [x for x in lineups if x != primary] if multi else []
             csv = f"ranking_{kind}_{players}p.csv"
-            rank.assign(strategy=by or "", **_provenance(g, players)).to_csv(out_dir / csv, index=False)
+            by_players[players] = rank
+            used = rank.attrs["cells"]
+            # the strategy the seats played (a strategy ranking's own column is the strategy ranked)
+            played = {} if kind == "strategy" else dict(strategy=by or "")
+            rank.assign(**played, **_provenance(g, players, used)).to_csv(out_dir / csv, index=False)
             if multi:
                 pool = (f"Pooled over the cells with {players} players where every seat plays {by} and uses its "
-                        f"power (cell{'s' if len(ref) > 1 else ''} {', '.join(map(str, ref))})"
+                        f"power (cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))})"
                         + ("; the cells with a nopower control seat are used for the contribution below."
                            if _has_control(groups, ctl, players) else "."))
             else:
                 pool = (f"Pooled over the cells with {players} players where every seat plays its power "
-                        f"(cell{'s' if len(ref) > 1 else ''} {', '.join(map(str, ref))}); the cells with a nopower "
+                        f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))}); the cells with a nopower "
                         f"control seat are used for the contribution below." if ref is not None
-                        else f"Pooled over the cells with {players} players"
+                        else f"Pooled over the cells with {players} players that mix {_plural(name)} "
+                        f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))})"
                         + (" (every cell has a nopower control seat, so these results include seats that held "
                            f"the {name} face down)." if _has_control(groups, ctl, players) else "."))
             skill_html, skill_text = _skill_note(kind, players, by, others) if kind != "strategy" else ("", "")
             who = f": bots playing {by}" if by and kind != "strategy" else ""
             title = f"{name.capitalize()} ranking, {players} players" + (f" (bots playing {by})" if who else "")
+            het = _heterogeneity_warning(rank, kind, players)
+            if het:
+                warnings.append(het)
+                findings.append((kind, het))
             blocks.append(f"<h3>{esc(title)}</h3>"
-                          f"<p class='muted'>{esc(pool)} Win rate: games won, a joint win counting as a win "
+                          + (f"<p class='warn'>⚠ {esc(het)}</p>" if het else "")
+                          + f"<p class='muted'>{esc(pool)} Win rate: games won, a joint win counting as a win "
                           f"(Wilson 95% interval). Win share counts a joint win as 1/k, so it sums to 1 over the "
-                          f"table; the fair share is 1/{players} = {_pct(1 / players)}. Verdicts use Holm-corrected "
+                          f"table; the fair share is 1/{players} = {_pct(1 / players)}. Intervals count games, not "
+                          f"player-games (a {esc(name)} at several seats of a table wins or loses with them "
+                          f"together). Verdicts use Holm-corrected "
                           f"two-sided tests of the win share against the fair share over the {len(rank)} "
                           f"{esc(name)} values (family-wise alpha {ALPHA}). "
+                          f"{esc(_ranking_columns_note(margin))} "
                           f"<a href='{csv}'>All columns as CSV</a>.</p>"
+                          + (f"<p class='note'>{esc(_strength_note(rank, name))}</p>" if _strength_note(rank, name)
+                             else "")
                           + (f"<p class='note'>{skill_html}</p>" if skill_html else "")
                           + f"<div class='scroll'>{_table(_ranking_display(rank, kind, players))}</div>")
             findings += [(kind, f) for f in _label_findings(rank, kind, players, skill_text)]
@@ -1244,7 +1482,7 @@ def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tupl
                 con, cref = _contributions(groups, ctl, players)
                 if not con.empty:
                     csv = f"contribution_{kind}_{players}p.csv"
-                    con.assign(**_provenance(groups, players)).to_csv(out_dir / csv, index=False)
+                    con.assign(**_provenance(groups, players, con.attrs["cells"])).to_csv(out_dir / csv, index=False)
                     blocks.append(_contribution_block(con, cref, name, players)
                                   + f"<p class='muted'><a href='{csv}'>All columns as CSV</a>.</p>")
                     findings += [(kind, f) for f in _contribution_findings(con, name, players)]
@@ -1264,6 +1502,10 @@ def _label_sections(res: dict, out_dir: Path) -> tuple[str, list[str], list[tupl
                     charts += ch
                     findings += [(kind, f) for f in fs]
                     headline += hl
+        if len(by_players) >= 2:
+            html_, fs = _players_tau_section(by_players, kind, out_dir)
+            blocks += [html_] if html_ else []
+            findings += [(kind, f) for f in fs]
     return "".join(blocks), charts, findings, headline
 
 
@@ -1303,7 +1545,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
         cols[(f"under {x}", "verdict")] = [v or "fair" for v in r["verdict"]]
     side = pd.DataFrame(cols)
     side.columns = pd.MultiIndex.from_tuples(side.columns)
-    long = pd.concat([r.assign(strategy=x, **_provenance(groups[groups["cell"].isin(lineups[x])], players))
+    long = pd.concat([r.assign(strategy=x, **_provenance(groups, players, r.attrs["cells"]))
                       for x, r in ranks.items()], ignore_index=True)
     csv_rank = f"ranking_{kind}_{players}p_by_strategy.csv"
     long.to_csv(out_dir / csv_rank, index=False)
@@ -1319,7 +1561,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
                          "pairs closer than their noise": t["uncertain_pairs"],
                          "pairs ordered differently": t["discordant_pairs"],
                          "noise check": "noisy: pulled towards 0" if t["noisy"] else "ok"})
-    prov = _provenance(groups[groups["cell"].isin(sorted(c for x in strategies for c in lineups[x]))], players)
+    prov = _provenance(groups, players, sorted({c for r in ranks.values() for c in r.attrs["cells"]}))
     csv_tau = f"tau_{kind}_{players}p.csv"
     pd.DataFrame(tau_rows).assign(**prov).to_csv(out_dir / csv_tau, index=False)
 
@@ -1533,8 +1775,11 @@ def _power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list
     return html_, charts, heads
 
 
-def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
+def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = MARGIN) -> dict:
     """Write index.html and PNG charts for a results directory; return paths and findings.
+
+    `margin` is the equivalence margin of the rankings (a win share: 0.02 = "fair within +-2
+    percentage points", the CLI's --margin 2).
 
     out_dir defaults to ``reports/<results_dir name>/`` under the repository root. The return value
     is JSON-serialisable: ``{"html": path, "charts": [paths], "findings": [sentences], "headline":
@@ -1542,6 +1787,9 @@ def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
     strategy) are shown at the top of the page and also lead the findings.
     """
     results_dir = Path(results_dir)
+    if not (isinstance(margin, (int, float)) and 0 < margin < 1):
+        raise BadInput("--margin", f"{margin!r}; allowed: a number of percentage points between 0 and 100 "
+                                   "(exclusive), e.g. 2")
     res = read_results(results_dir)
     cells = res["cells"].sort_values("cell").reset_index(drop=True)
     groups, hists, meta = res["groups"], res["hists"], res["meta"]
@@ -1557,7 +1805,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
 
     # findings
     pos_f, m_pos, k_pos = _position_findings(groups, desc) if len(groups) else ([], 0, 0)
-    st_f, m_st, k_st = _strategy_findings(groups, cells, desc) if len(groups) else ([], 0, 0)
+    st_f, m_st, k_st = _strategy_findings(groups, cells, desc, res.get("h2h")) if len(groups) else ([], 0, 0)
     findings = [] if len(groups) else ["No group table: turn-order and strategy balance cannot be judged."]
     if m_pos:
         z = NormalDist().inv_cdf(1 - ALPHA / (2 * m_pos))
@@ -1601,10 +1849,12 @@ def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
     if npanels > MAX_PANELS:
         blocks.append(f"<p class='muted'>Only the first {MAX_PANELS} of {npanels} panels are drawn.</p>")
 
+    rank_warnings: list[str] = []
     pv_html, pv_charts, pv_heads = _power_value_section(res, out_dir)
     # a power-value sweep (one alien per table) answers its question in its own section: pooled
     # alien rankings over its cells would rank each alien against powerless seats only
-    rank_html, rank_charts, rank_findings, heads = _label_sections(res, out_dir) if not pv_html else ("", [], [], [])
+    rank_html, rank_charts, rank_findings, heads = (_label_sections(res, out_dir, margin, rank_warnings) if not pv_html
+                                                    else ("", [], [], []))
     heads = pv_heads + heads
     rank_html = pv_html + rank_html
     headline = [h for h, _ in heads]
@@ -1615,6 +1865,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None) -> dict:
     # the verdicts that hold under every ranking strategy head the page (and the findings' JSON)
 
     header, warnings = _header(res, lay, results_dir)
+    warnings += rank_warnings
     esc = html.escape
     page = _render(
         _load_template(),

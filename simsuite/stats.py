@@ -11,6 +11,21 @@ game has a winner.
 
 All sums are integers (win shares are counted in units of 1/SHARE_UNIT), so merging is exact:
 the summary is bit-identical whatever the chunking, the executor or the order of merging.
+
+Seats of one game are not independent: a label can hold several seats of a table (line-up
+A,A,A,B), and those seats win together (a joint win) or exclude each other (one winner). The
+intervals therefore treat the game, not the player-game, as the unit: per game and label the
+wins W_g, shares S_g and seats m_g are summed first, and the rate sum(W_g) / sum(m_g) gets the
+variance of a ratio estimator over games,
+
+    var = G / (G - 1) * sum_g (W_g - p m_g)^2 / (sum_g m_g)^2,
+
+over the G games the label played (``GROUP_FIELDS`` keep the integer sums it needs). With one
+seat per game this is the usual player-game variance; the win-rate interval is Wilson's at the
+effective sample size n / deff, deff = that variance over the binomial one. The per-game cross
+sums of two labels (``h2h``: ss, sm, mm) give the covariance of their win shares, so differences
+between labels of the same cell (negatively correlated: the shares of a table sum to 1) get their
+true standard error (``h2h_rows``: share_cov).
 """
 from __future__ import annotations
 
@@ -30,6 +45,17 @@ def wilson(k: float, n: float, z: float = Z95) -> tuple[float, float]:
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(max(p * (1 - p) / n + z * z / (4 * n * n), 0.0)) / d
     return (max(0.0, c - h), min(1.0, c + h))
+
+
+def wilson_se(k: float, n: float, se: float, z: float = Z95) -> tuple[float, float]:
+    """Wilson interval at the effective sample size p(1-p)/se^2 (se: the proportion's standard
+    error from the per-game variance, so seats of one game that win together or exclude each other
+    are accounted for); plain Wilson at n when se is unknown or p is 0 or 1."""
+    p = k / n if n > 0 else float("nan")
+    if not (se > 0 and 0 < p < 1):
+        return wilson(k, n, z)
+    n_eff = p * (1 - p) / (se * se)
+    return wilson(p * n_eff, n_eff, z)
 
 
 def mean_ci(s: float, ss: float, n: float, z: float = Z95) -> tuple[float, float, float, float]:
@@ -56,7 +82,91 @@ def holm(p) -> np.ndarray:
     return adj
 
 
-GROUP_FIELDS = ("n", "wins", "shared_wins", "share_sum", "share_sq", "score_sum", "score_sq")
+# ---- what an analyst reads off a ranking ---------------------------------------------------
+POWER = 0.8
+MDD_FACTOR = Z95 + 0.8416212335729143  # z_0.975 + z_0.8: two-sided alpha 0.05, 80% power
+MARGIN = 0.02  # equivalence margin (win share, 2 percentage points): "fair within +-2 pp"
+RANK_SEED = 20_151  # the rank bootstrap's fixed seed: a report is the same every time it is written
+N_RANK_BOOT = 4000
+
+
+def mdd(se, alpha: float = 0.05, power: float = POWER):
+    """Minimum detectable difference: the true difference a two-sided level-alpha z-test with
+    standard error `se` detects with probability `power`: (z_{1-alpha/2} + z_power) x se."""
+    from scipy.stats import norm
+
+    return (norm.ppf(1 - alpha / 2) + norm.ppf(power)) * np.asarray(se, float)
+
+
+def equivalence_p(diff, se, margin: float = MARGIN) -> np.ndarray:
+    """Two one-sided tests (TOST, normal): p-value of "the true difference lies within +-margin"
+    (the larger of the p-values of H0: diff <= -margin and H0: diff >= margin); small p: equivalent.
+    NaN where se is not positive."""
+    from scipy.stats import norm
+
+    d, e = np.asarray(diff, float), np.asarray(se, float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p_low = norm.sf((d + margin) / e)
+        p_high = norm.cdf((d - margin) / e)
+    return np.where(e > 0, np.maximum(p_low, p_high), np.nan)
+
+
+def diff_se(se_a, se_b, cov=np.nan):
+    """Standard error of a difference of two estimates: sqrt(se_a^2 + se_b^2 - 2 cov); without a
+    covariance (NaN) the bound se_a + se_b (Cauchy-Schwarz), never the independent hypot, which is
+    too small for shares of one table (negatively correlated)."""
+    a, b, c = (np.asarray(x, float) for x in (se_a, se_b, cov))
+    return np.where(np.isfinite(c), np.sqrt(np.maximum(a * a + b * b - 2 * c, 0.0)), a + b)
+
+
+def rank_intervals(est, cov, n_boot: int = N_RANK_BOOT, seed: int = RANK_SEED, level: float = 0.95) -> dict:
+    """Parametric bootstrap of a ranking (1 = the highest estimate): the estimates are drawn again
+    from a normal distribution with their covariance matrix (`cov`: K x K, or a vector of standard
+    errors for independent estimates), `n_boot` times with a fixed seed. Returns rank (of the
+    estimates), rank_low and rank_high (the level interval of each label's rank over the draws) and
+    p_best (the share of draws in which it is the highest)."""
+    est = np.asarray(est, float)
+    k = len(est)
+    cov = np.asarray(cov, float)
+    if cov.ndim == 1:
+        cov = np.diag(cov ** 2)
+    cov = np.where(np.isfinite(cov), cov, 0.0)
+    # the nearest positive semi-definite matrix (a covariance estimated per cell can be slightly off)
+    w, v = np.linalg.eigh((cov + cov.T) / 2)
+    L = v * np.sqrt(np.clip(w, 0.0, None))
+    rng = np.random.default_rng(seed)
+    draws = est + rng.standard_normal((n_boot, k)) @ L.T
+    ranks = (-draws).argsort(axis=1).argsort(axis=1) + 1
+    lo, hi = np.quantile(ranks, [(1 - level) / 2, (1 + level) / 2], axis=0, method="inverted_cdf")
+    return dict(rank=(-est).argsort().argsort() + 1, rank_low=lo.astype(int), rank_high=hi.astype(int),
+                p_best=(ranks == 1).mean(axis=0))
+
+
+def heterogeneity(effects, variances) -> dict:
+    """Cochran's Q test of whether several estimates of one quantity (a label's win share minus
+    the fair share, per cell) agree beyond their noise, with I^2 (the share of the spread that is
+    not noise), from statsmodels' fixed-effect meta-analysis: q, df, p, i2. NaN for fewer than two
+    estimates."""
+    e, v = np.asarray(effects, float), np.asarray(variances, float)
+    ok = np.isfinite(e) & np.isfinite(v) & (v > 0)
+    if ok.sum() < 2:
+        return dict(q=np.nan, df=0, p=np.nan, i2=np.nan)
+    from statsmodels.stats.meta_analysis import combine_effects
+
+    with np.errstate(divide="ignore", invalid="ignore"):  # I^2 = 1 - df / Q divides by Q = 0
+        r = combine_effects(e[ok], v[ok], use_t=False)
+    q, df = float(r.q), int(ok.sum() - 1)
+    return dict(q=q, df=df, p=float(r.test_homogeneity().pvalue), i2=max(1 - df / q, 0.0) if q > 0 else 0.0)
+
+
+GROUP_FIELDS = ("n", "wins", "shared_wins", "share_sum", "share_sq", "score_sum", "score_sq",
+                # per game (a label's seats of one game summed first): games it played, sum of W_g^2,
+                # W_g m_g, S_g^2, S_g m_g and m_g^2 (W wins, S share units, m seats)
+                "games", "win_gsq", "win_gm", "share_gsq", "share_gm", "m_gsq")
+N_OLD_FIELDS = 7  # chunk files written before the per-game fields
+# per kind, K x K: A's player-games, wins and share units when B is at the table (h2h_rows); and the
+# per-game cross sums of the labels' shares S and seats m: sum_g S_a S_b, S_a m_b, m_a m_b
+H2H_FIELDS = ("n", "wins", "share", "ss", "sm", "mm")
 SHARE_UNIT = 60  # lcm(1..6): 1/k of a win is an integer number of units for up to 6 winners
 
 
@@ -74,6 +184,45 @@ def _comp_codes(members: np.ndarray, K: int) -> np.ndarray:
     for j in range(members.shape[1]):
         code = code * K + members[:, j]
     return code
+
+
+def _per_game_runs(ids: np.ndarray, win: np.ndarray, share: np.ndarray):
+    """Per (game, label) present: game index, label, seats m, wins W and share units S (the
+    label's seats of one game summed), vectorised: labels sorted within each row, runs of equal
+    labels summed."""
+    n, N = ids.shape
+    order = np.argsort(ids, axis=1, kind="stable")
+    sid = np.take_along_axis(ids, order, axis=1)
+    start = np.ones((n, N), bool)
+    start[:, 1:] = sid[:, 1:] != sid[:, :-1]
+    start = start.ravel()
+    run = np.cumsum(start) - 1
+    R = int(run[-1]) + 1 if len(run) else 0
+    m = np.bincount(run, minlength=R).astype(np.int64)
+    w = _int_bincount(run, np.take_along_axis(win, order, axis=1).ravel(), R)
+    s = _int_bincount(run, np.take_along_axis(share, order, axis=1).ravel(), R)
+    return np.repeat(np.arange(n), N)[start], sid.ravel()[start], m, w, s
+
+
+def ratio_var(y: float, yy: float, ym: float, mm: float, n: float, games: float) -> float:
+    """Variance of the ratio estimator R = sum(y_g) / sum(m_g) over `games` games (n = sum(m_g),
+    y = sum(y_g), yy = sum(y_g^2), ym = sum(y_g m_g), mm = sum(m_g^2)): linearised, with the
+    G / (G - 1) small-sample factor."""
+    if n <= 0:
+        return float("nan")
+    r = y / n
+    ss = max(yy - 2 * r * ym + r * r * mm, 0.0)
+    return ss / (n * n) * (games / (games - 1) if games > 1 else 1.0)
+
+
+def _full_fields(g: np.ndarray) -> np.ndarray:
+    """A group's sums with the per-game fields; a chunk file written before them has only the
+    player-game sums, and gets the per-game sums of one seat per game (the old assumption)."""
+    if len(g) == len(GROUP_FIELDS):
+        return g
+    assert len(g) == N_OLD_FIELDS, len(g)
+    n, wins, _shared, s, ss = g[:5]
+    return np.concatenate([g, [n, wins, wins, ss, s, n]]).astype(np.int64)
 
 
 def _merge_metric(a, b):
@@ -140,6 +289,7 @@ class Accumulator:
                  ("position", seats["position"], lambda x: str(int(x) + 1))]
         for kind, (ids, names) in labelled.items():
             kinds.append((kind, ids, lambda x, names=names: names[int(x)]))
+            self._h2h(kind, names)
         for kind, labels, keyfn in kinds:
             lab = np.asarray(labels, np.int64).ravel()
             if lab.min() < 0:
@@ -149,21 +299,60 @@ class Accumulator:
             m = int(lab.max()) + 1
             counts = np.bincount(lab, minlength=m)
             sums = [counts] + [_int_bincount(lab, c, m) for c in cols]
+            sums += self._game_sums(lab.reshape(win.shape), win, share, m, kind if kind in labelled else None,
+                                    counts, sums)
             for j in np.nonzero(counts)[0]:
                 key = keyfn(uniq[j] if uniq is not None else j)
                 self._group(kind, key)[:] += [int(x[j]) for x in sums]
         for kind, (ids, names) in labelled.items():
             self._add_pairs(kind, np.asarray(ids, np.int64), names, win, share)
 
+    def _game_sums(self, lab, win, share, m, cross_kind, counts, sums):
+        """Per label: games played and the per-game sums of squares (GROUP_FIELDS after score_sq);
+        for a labelled kind also the K x K per-game cross sums (h2h ss, sm, mm). A label that never
+        holds two seats of a game needs no per-game pass: its games are its player-games."""
+        if cross_kind is None and (lab.shape[1] == 1 or (np.diff(np.sort(lab, axis=1), axis=1) != 0).all()):
+            wins, share_sum, share_sq = sums[1], sums[3], sums[4]
+            return [counts, wins, wins, share_sq, share_sum, counts]
+        g, L, mr, w, s = _per_game_runs(lab, win, share)
+        out = [np.bincount(L, minlength=m).astype(np.int64), _int_bincount(L, w * w, m), _int_bincount(L, w * mr, m)]
+        if cross_kind is None:
+            return out + [_int_bincount(L, a * b, m) for a, b in ((s, s), (s, mr), (mr, mr))]
+        # cross sums over the pairs of runs of one game (runs are sorted by game, at most N per game):
+        # run r with run r + d, both ways round (d = 0: the run with itself)
+        K = len(self.h2h_names(cross_kind))
+        R = len(L)
+        ia, ib = [np.arange(R)], [np.arange(R)]
+        for d in range(1, lab.shape[1]):
+            a = np.flatnonzero(g[d:] == g[:R - d])
+            ia += [a, a + d]
+            ib += [a + d, a]
+        ia, ib = np.concatenate(ia), np.concatenate(ib)
+        code = L[ia] * K + L[ib]
+        ss, sm, mm = (_int_bincount(code, x[ia] * y[ib], K * K).reshape(K, K) for x, y in ((s, s), (s, mr), (mr, mr)))
+        h = self.h2h[cross_kind]
+        for key, v in (("ss", ss), ("sm", sm), ("mm", mm)):
+            if key in h:
+                h[key] += v
+        pad = lambda v: np.pad(v, (0, max(m - K, 0)))[:m]  # noqa: E731
+        return out + [pad(np.diag(ss).copy()), pad(np.diag(sm).copy()), pad(np.diag(mm).copy())]
+
+    def h2h_names(self, kind):
+        return self.h2h[kind]["names"]
+
+    def _h2h(self, kind, names):
+        h = self.h2h.get(kind)
+        if h is None:
+            K = len(names)
+            h = self.h2h[kind] = dict(names=list(names), **{k: np.zeros((K, K), np.int64) for k in H2H_FIELDS})
+        return h
+
     def _add_pairs(self, kind, ids, names, win, share):
         """Head-to-head (A's results in games where B sits at another seat, each B counted once
         per game) and table compositions (for Plackett-Luce strengths)."""
         K = len(names)
         n_games, N = ids.shape
-        h = self.h2h.get(kind)
-        if h is None:
-            h = self.h2h[kind] = dict(names=list(names), n=np.zeros((K, K), np.int64),
-                                      wins=np.zeros((K, K), np.int64), share=np.zeros((K, K), np.int64))
+        h = self._h2h(kind, names)
         for s in range(N):
             a = ids[:, s] * K
             w, sh = win[:, s], share[:, s]
@@ -237,8 +426,11 @@ class Accumulator:
             if mine is None:
                 self.h2h[kind] = {k: (v.copy() if isinstance(v, np.ndarray) else list(v)) for k, v in h.items()}
             else:
-                for k in ("n", "wins", "share"):
-                    mine[k] += h[k]
+                for k in H2H_FIELDS:
+                    if k in mine and k in h:
+                        mine[k] += h[k]
+                    else:  # from a chunk file without the cross sums: no covariance
+                        mine.pop(k, None)
         for kind, t in other.comps.items():
             self._add_comps(kind, t["names"], t["N"], t["codes"].copy(), t["rows"].copy())
 
@@ -256,17 +448,32 @@ class Accumulator:
         return out
 
     def group_rows(self) -> list[dict]:
+        """Per (kind, key): win rate with its Wilson 95% interval, win share with its normal 95%
+        interval, both from the per-game variance (the game is the unit: see the module doc);
+        ``win_rate_se`` and ``share_se`` are their standard errors, ``label_games`` the games the
+        label played."""
         rows = []
         order = {"position": 0, "seat": 1, "strategy": 2}
         for (kind, key), g in sorted(self.groups.items(), key=lambda kv: (order.get(kv[0][0], 3), kv[0][0], kv[0][1])):
-            n, wins, shared, s, ss, sc, scs = (int(x) for x in g)
-            lo, hi = wilson(wins, n)
+            n, wins, shared, s, ss, sc, scs, G, wsq, wm, sgsq, sgm, mm = (int(x) for x in g)
             u = SHARE_UNIT
-            sm, _, slo, shi = mean_ci(s / u, ss / (u * u), n)
+            p = wins / n
+            if mm == n:  # one seat per game: the player-games are the games
+                lo, hi = wilson(wins, n)
+                wse = math.sqrt(p * (1 - p) / n)
+                sm, _, slo, shi = mean_ci(s / u, ss / (u * u), n)
+                sse = (shi - slo) / (2 * Z95)
+            else:
+                wse = math.sqrt(ratio_var(wins, wsq, wm, mm, n, G))
+                lo, hi = wilson_se(wins, n, wse)
+                sm = s / u / n
+                sse = math.sqrt(ratio_var(s / u, sgsq / (u * u), sgm / u, mm, n, G))
+                slo, shi = sm - Z95 * sse, sm + Z95 * sse
             scm, scsd, _, _ = mean_ci(sc, scs, n)
-            rows.append(dict(kind=kind, key=key, n=int(n), wins=int(wins), win_rate=wins / n, ci_low=lo, ci_high=hi,
+            rows.append(dict(kind=kind, key=key, n=int(n), wins=int(wins), win_rate=p, ci_low=lo, ci_high=hi,
                              shared_win_rate=shared / n, win_share=sm, share_ci_low=slo, share_ci_high=shi,
-                             fair_share=self.fair_share(), score_mean=scm, score_sd=scsd))
+                             fair_share=self.fair_share(), score_mean=scm, score_sd=scsd, label_games=G,
+                             win_rate_se=wse, share_se=sse))
         return rows
 
     def fair_share(self) -> float:
@@ -286,8 +493,8 @@ class Accumulator:
                     metrics={k: [int(x) for x in v] for k, v in self.metrics.items()},
                     hists={k: [int(x) for x in v] for k, v in self.hists.items()},
                     groups=[[k, key, [int(x) for x in g]] for (k, key), g in self.groups.items()],
-                    h2h={k: dict(names=h["names"], n=h["n"].tolist(), wins=h["wins"].tolist(),
-                                 share=h["share"].tolist()) for k, h in self.h2h.items()},
+                    h2h={k: dict(names=h["names"], **{f: h[f].tolist() for f in H2H_FIELDS if f in h})
+                         for k, h in self.h2h.items()},
                     comps={k: {key: [int(x) for x in row] for key, row in self._comp_table(k).items()}
                            for k in self.comps})
 
@@ -298,8 +505,8 @@ class Accumulator:
         a.decided = d.get("decided", d["games"])
         a.metrics = {k: list(v) for k, v in d["metrics"].items()}
         a.hists = {k: np.array(v, np.int64) for k, v in d["hists"].items()}
-        a.groups = {(k, key): np.array(g, np.int64) for k, key, g in d["groups"]}
-        a.h2h = {k: dict(names=h["names"], **{m: np.array(h[m], np.int64) for m in ("n", "wins", "share")})
+        a.groups = {(k, key): _full_fields(np.array(g, np.int64)) for k, key, g in d["groups"]}
+        a.h2h = {k: dict(names=h["names"], **{m: np.array(h[m], np.int64) for m in H2H_FIELDS if m in h})
                  for k, h in d.get("h2h", {}).items()}
         for kind, t in d.get("comps", {}).items():
             names = a.h2h[kind]["names"] if kind in a.h2h else sorted({m for key in t for m in key.split(",")})
@@ -313,10 +520,13 @@ class Accumulator:
         return a
 
     def h2h_rows(self) -> list[dict]:
-        """Win rate and win share of A in games where B also sits at the table (A != B seats)."""
+        """Win rate and win share of A in games where B also sits at the table (A != B seats), and
+        share_cov: the covariance of A's and B's win shares over the whole cell (their group rows),
+        from the per-game cross sums; NaN when the sums were not kept (old chunk files)."""
         rows = []
         for kind, h in self.h2h.items():
             names = h["names"]
+            cov = self.share_cov(kind)
             for i, a in enumerate(names):
                 for j, b in enumerate(names):
                     n = int(h["n"][i, j])
@@ -325,8 +535,28 @@ class Accumulator:
                     w = int(h["wins"][i, j])
                     lo, hi = wilson(w, n)
                     rows.append(dict(kind=kind, a=a, b=b, n=n, wins=w, win_rate=w / n, ci_low=lo, ci_high=hi,
-                                     win_share=int(h["share"][i, j]) / SHARE_UNIT / n))
+                                     win_share=int(h["share"][i, j]) / SHARE_UNIT / n,
+                                     share_cov=float(cov[i, j]) if cov is not None else float("nan")))
         return rows
+
+    def share_cov(self, kind) -> np.ndarray | None:
+        """K x K covariance of the labels' win shares (ratio estimators over the cell's games,
+        linearised): G / (G - 1) sum_g (S_a - R_a m_a)(S_b - R_b m_b) / (n_a n_b); None without the
+        cross sums. Shares of one table sum to 1, so labels that meet are negatively correlated and
+        the variance of a difference is var_a + var_b - 2 cov."""
+        h = self.h2h.get(kind)
+        if h is None or any(k not in h for k in ("ss", "sm", "mm")):
+            return None
+        names = h["names"]
+        n = np.array([self.groups[(kind, x)][0] if (kind, x) in self.groups else 0 for x in names], float)
+        S = np.array([self.groups[(kind, x)][3] if (kind, x) in self.groups else 0 for x in names], float)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            R = np.where(n > 0, S / n, 0.0)
+            ss, sm, mm = (h[k].astype(float) for k in ("ss", "sm", "mm"))
+            num = ss - sm * R[None, :] - sm.T * R[:, None] + np.outer(R, R) * mm
+            G = self.games
+            cov = num / np.outer(n, n) * (G / (G - 1) if G > 1 else 1.0) / SHARE_UNIT ** 2
+        return np.where(np.outer(n, n) > 0, cov, np.nan)
 
     def comp_rows(self) -> list[dict]:
         """Per table composition: games played and each member's total win share (in wins)."""
