@@ -33,20 +33,28 @@ def _echo_json(obj) -> None:
 
 
 def _overrides(game, players, strategies, sets, rotate=None, aliens=None) -> dict:
+    ov = dict(_command_line(game, sets, players, strategies, aliens))
+    if rotate is not None:
+        ov["rotate"] = rotate
+    return ov
+
+
+def _command_line(game, sets, players=None, strategies=None, aliens=None) -> list[tuple[str, object]]:
+    """(parameter name, value) pairs of --set and the shortcut options; a parameter given twice
+    with different values is refused, not silently resolved (--set x=1 --set x=2, --players 3
+    --set players=5)."""
     from .params import parse_assignment
 
-    ov, said = {}, {}
+    out, said = {}, {}
     given = [(*parse_assignment(s), f"--set {s}") for s in sets]
     given += [(k, v, f"--{k} {v}") for k, v in (("players", players), ("strategies", strategies),
                                                   ("aliens", aliens)) if v is not None]
-    if rotate is not None:
-        given.append(("rotate", rotate, "--rotate" if rotate else "--no-rotate"))
     for k, v, how in given:
         name = game.param(k).name
-        if name in said and str(ov[name]) != str(v):  # refused, not silently resolved
+        if name in said and str(out[name]) != str(v):
             raise BadInput(name, f"given twice with different values ({said[name]} and {how}); give it once")
-        ov[name], said[name] = v, how
-    return ov
+        out[name], said[name] = v, how
+    return list(out.items())
 
 
 def _fmt_table(rows: list[dict], cols: list[tuple[str, str, str]]) -> str:
@@ -356,17 +364,14 @@ def _sweep_plan(g, spec: dict, sets=(), players=None, strategies=None, aliens=No
     command line's over them. `sweep` and `report NAME` both use it, so they define the same sweep.
     A grid's own `games` stays in its grid (run_sweep plays it); `n_games` from the command line
     replaces the file's games everywhere, the top-level one and every grid's."""
-    from .params import parse_assignment, split_values
+    from .params import split_values
     from .sweep import DEFAULT_UNIT, GRID_GAMES, axis_grids
 
     base = {g.param(k).name: v for k, v in spec.get("set", {}).items()}
     axes = _spec_axes(g, spec)
     grids = axis_grids(axes)
     base.setdefault("rotate", True)
-    given = [parse_assignment(s) for s in sets]
-    given += [(k, v) for k, v in (("players", players), ("strategies", strategies), ("aliens", aliens))
-              if v is not None]
-    for k, v in given:  # a command-line value replaces the file's, in every grid
+    for k, v in _command_line(g, sets, players, strategies, aliens):  # replaces the file's, in every grid
         name = g.param(k).name
         for a in grids:
             a.pop(name, None)

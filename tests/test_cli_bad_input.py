@@ -166,3 +166,49 @@ def test_negative_threads_are_rejected(tmp_path, cmd):
     assert_bad(r, "0 (all cores) or 1..N")
     assert r.stderr.startswith("error: --threads: "), r.stderr
     assert not (tmp_path / "o").exists()
+
+
+# ---- issue 15: suggestions, conflicting settings, a plug-in that does not compile ------------
+@pytest.mark.parametrize("args, field, hint", [
+    (["run", "star-cartl", "--games", "10"], "game", "did you mean star-cartel?"),
+    (["run", "star-cartel", "--set", "crash_treshold=8", "--games", "10"], "crash_treshold",
+     "did you mean crash_threshold?"),
+    (["run", "star-cartel", "--players", "3", "--strategies", "markt", "--games", "10"], "strategies",
+     "did you mean market?"),
+    (["run", "cosmic", "--aliens", "Macorn,none,none", "--players", "3", "--games", "10"], "aliens",
+     "did you mean Macron?"),
+])
+def test_unknown_names_get_a_suggestion(args, field, hint):
+    r = sim(*args)
+    assert_bad(r, hint)
+    assert r.stderr.startswith(f"error: {field}: "), r.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["--set", "crash_threshold=8", "--set", "crash_threshold=9"],
+    ["--players", "3", "--set", "players=5"],
+    ["--set", "players=4", "--players", "3"],
+])
+@pytest.mark.parametrize("cmd", ["run", "sweep"])
+def test_conflicting_settings_are_refused(tmp_path, cmd, args):
+    out = tmp_path / "o"
+    r = sim(cmd, "star-cartel", *args, "--games", "10", "--out", out)
+    assert_bad(r, "given twice with different values")
+    assert not out.exists()
+
+
+def test_the_same_setting_twice_is_fine(tmp_path):
+    r = sim("run", "star-cartel", "--players", "3", "--set", "players=3", "--games", "10", "--out", tmp_path / "o")
+    assert r.returncode == 0, r.stderr
+
+
+def test_a_strategy_that_does_not_compile_is_one_line(tmp_path):
+    """A plug-in whose jitted code names something undefined: numba fails to type it at the first
+    call; the user gets the strategy's name and the error in one line, exit status 2."""
+    d = tmp_path / "strats"
+    d.mkdir()
+    (d / "broken.py").write_text('"""Broken on purpose."""\nfrom numba import njit\n\n\n@njit\n'
+                                 'def decide(kind, st, cfg, me):\n    return undefined_helper(st)\n')
+    r = sim("run", "star-cartel", "--players", "3", "--games", "10", "--strategies", "broken",
+            "--strategy-dir", d, "--out", tmp_path / "o")
+    assert_bad(r, "strategy 'broken' does not compile: NameError: name 'undefined_helper' is not defined")
