@@ -822,6 +822,12 @@ def _strategy_compile_error(e: Exception):
         hint = ("; decide runs without reference counting, so it must not allocate arrays (use the scratch area, "
                 "or decorate decide with @njit(_nrt=True))") if re.search(r"zeros|empty|ones|array", why) else ""
         return f"strategy: {p}, line {n} does not compile: {why}{hint}"
+    # an untyped name inside the plug-in: numba names only the generated dispatch, whose comment
+    # says which strategy it calls ("if sid == 3:  # name")
+    who = re.findall(r"if sid == \d+:\s+# (\S+)", text)
+    why = next((ln.strip() for ln in text.splitlines() if ln.strip().startswith(("NameError", "Untyped global"))), None)
+    if who and why:
+        return f"strategy: strategy {who[0]!r} does not compile: {why}"
     return None
 
 if __name__ == "__main__":

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from pathlib import Path
 
 import numpy as np
@@ -16,25 +15,6 @@ SHARED_KERNEL_DEPS = (PKG / "rng.py", PKG / "unmanaged.py", PKG / "kernel_common
 from simsuite.errors import BadInput, did_you_mean
 from simsuite.kernel_common import new_log
 from simsuite.params import Param
-
-
-def compiled(entry, *args):
-    """Call a kernel entry point; a compile failure (numba cannot type a strategy's code, say a
-    NameError or a type mismatch in a plug-in) becomes one line naming the strategy and the error,
-    not an 80-line traceback."""
-    from numba.core.errors import NumbaError
-
-    try:
-        return entry(*args)
-    except NumbaError as e:
-        text = re.sub(r"\x1b\[[0-9;]*m", "", str(e))
-        lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-        # the generated dispatch names each strategy in a comment: "if sid == 3:  # name"
-        who = re.findall(r"if sid == \d+:\s+# (\S+)", text)
-        what = next((ln for ln in lines if not ln.startswith(("Failed in", "During", "File", "def ", "<source",
-                                                               "^", "return", "if ", "elif "))), lines[0] if lines else "")
-        where = f"strategy {who[0]!r}" if who else "the game kernel"
-        raise BadInput("strategy", f"{where} does not compile: {what[:300]}") from None
 
 
 class Game:
@@ -141,7 +121,7 @@ class Game:
     def run_range(self, kernel, cfg_arr: np.ndarray, key: int, g0: int, n: int) -> np.ndarray:
         """Per-game structured records of games g0 .. g0+n-1 (one call into numba)."""
         out = np.empty((n, self.layout.n_cols), np.int64)
-        compiled(kernel.run_batch, cfg_arr, np.int64(key), np.int64(g0), out)
+        kernel.run_batch(cfg_arr, np.int64(key), np.int64(g0), out)
         return self.layout.view(out)
 
     def seat_view(self, rec: np.ndarray, n_players: int) -> dict:
@@ -166,7 +146,7 @@ class Game:
         out = np.empty((1, self.layout.n_cols), np.int64)
         log = new_log(self.replay_log_rows)
         st = np.zeros(self.state_size, np.int64)
-        compiled(kernel.replay_game, cfg_arr, np.int64(key), np.int64(game), out, log, st)
+        kernel.replay_game(cfg_arr, np.int64(key), np.int64(game), out, log, st)
         return self.describe(kernel, log, cfg_arr, cfg, game), self.layout.view(out)
 
     def describe(self, kernel, log: np.ndarray, cfg_arr: np.ndarray, cfg: dict, game: int) -> list[dict]:
