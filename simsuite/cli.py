@@ -185,20 +185,22 @@ def _common(f):
     f = click.option("--strategies", default=None, help="comma-separated strategy per seat (repeats round the table)")(f)
     f = click.option("--aliens", default=None, metavar="none|random|all|A,B,..",
                      help=ALIENS_HELP)(f)
-    f = click.option("--players", default=None, help="number of players")(f)
-    f = click.option("--seed", type=SEED_RANGE, default=1, show_default=True, help="0..2**64-1")(f)
+    f = click.option("-p", "--players", default=None, help="number of players")(f)
+    f = click.option("-s", "--seed", type=SEED_RANGE, default=1, show_default=True, help="0..2**64-1")(f)
+    f = click.option("-q", "--quiet", "--no-progress", "quiet", is_flag=True,
+                     help="no progress bar and no compile notice (the results are printed as usual)")(f)
     return f
 
 
 @cli.command()
 @click.argument("game_name")
 @_common
-@click.option("--games", "n_games", type=click.IntRange(1, 10**12), default=100_000, show_default=True)
+@click.option("-n", "--games", "n_games", type=click.IntRange(1, 10**12), default=100_000, show_default=True)
 @click.option("--rotate/--no-rotate", default=None, help="rotate the line-up through the seats game by game")
-@click.option("--out", type=click.Path(), default=None, help="results directory (default results/runs/...)")
+@click.option("-o", "--out", type=click.Path(), default=None, help="results directory (default results/runs/...)")
 @click.option("--no-records", is_flag=True, help="do not save the per-game records")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def run(game_name, seed, players, aliens, strategies, sets, chunk, threads, strategy_dirs, n_games, rotate, out,
+def run(game_name, quiet, seed, players, aliens, strategies, sets, chunk, threads, strategy_dirs, n_games, rotate, out,
         no_records, as_json):
     """Play GAMES games of one configuration; print win rates per seat, turn order and strategy."""
     from . import games
@@ -218,7 +220,9 @@ def run(game_name, seed, players, aliens, strategies, sets, chunk, threads, stra
     writer = None
     if not no_records:
         writer = _RecordWriter(out / "games.parquet", g, cfg, seed, h)
-    bar = Progress(n_games, f"{g.name} p{cfg['players']}")
+    if not quiet:
+        compile_notice(g, tuple(strategy_dirs))
+    bar = Progress(n_games, f"{g.name} p{cfg['players']}", enabled=False if quiet else None)
     ok = False
     try:
         res = run_cell(g, cfg, n_games, seed, tuple(strategy_dirs), chunk=chunk,
@@ -400,17 +404,17 @@ def _sweep_plan(g, spec: dict, sets=(), players=None, strategies=None, aliens=No
 @click.argument("game_name", required=False)
 @_common
 @click.option("--config", "config_file", type=click.Path(), default=None, help="sweep definition TOML (configs/sweeps)")
-@click.option("--games", "n_games", type=click.IntRange(1, 10**12), default=None,
+@click.option("-n", "--games", "n_games", type=click.IntRange(1, 10**12), default=None,
               help="games per cell, over the file's (its top-level and every grid's) [100000]")
 @click.option("--rotate/--no-rotate", default=None, help="rotate the line-up through the seats (default on in sweeps)")
-@click.option("--out", type=click.Path(), default=None, help="results directory (default results/<name>)")
+@click.option("-o", "--out", type=click.Path(), default=None, help="results directory (default results/<name>)")
 @click.option("--unit", type=click.IntRange(1, 10**12), default=None,
               help="games per work unit (saved and resumable; part of the sweep definition) [262144]")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="run the units on a Dask cluster")
 @click.option("--precision", type=click.FloatRange(0.0001, 0.5), default=None,
               help="play each cell until every win rate's 95%% CI half-width is at most this (--games is the cap)")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def sweep(game_name, seed, players, aliens, strategies, sets, chunk, threads, strategy_dirs, config_file, n_games,
+def sweep(game_name, quiet, seed, players, aliens, strategies, sets, chunk, threads, strategy_dirs, config_file, n_games,
           rotate, out, unit, scheduler, precision, as_json):
     """Run every combination of the swept parameters; one row per cell in results/<name>/cells.parquet.
 
@@ -438,8 +442,10 @@ def sweep(game_name, seed, players, aliens, strategies, sets, chunk, threads, st
     extra = tuple(strategy_dirs) + tuple(spec.get("strategy_dirs", ()))
     name = spec.get("name") or (Path(out).name if out else f"{g.name}-sweep")
     out = Path(out) if out else ROOT / "results" / name
+    if not quiet and not scheduler:
+        compile_notice(g, extra)
     info = run_sweep(g, base, axes, n_games, seed, out, extra, threads, unit, scheduler, name,
-                     precision=precision)
+                     precision=precision, progress=False if quiet else None)
     from .store import read_results
 
     tables = read_results(out)
@@ -458,7 +464,7 @@ def sweep(game_name, seed, players, aliens, strategies, sets, chunk, threads, st
 # -------------------------------------------------------------------------------- report
 @cli.command()
 @click.argument("source")
-@click.option("--out", type=click.Path(), default=None, help="report directory (default reports/<name>)")
+@click.option("-o", "--out", type=click.Path(), default=None, help="report directory (default reports/<name>)")
 @click.option("--margin", type=float, default=2.0, show_default=True,
               help="equivalence margin of the rankings, in percentage points of win share: a label is "
                    "'fair within +-margin pp' when two one-sided tests show it")
@@ -517,7 +523,7 @@ def report(source, out, margin, threads, as_json):
               help="results directory of a run (or of a sweep, with --cell): use its configuration and seed")
 @click.option("--cell", type=click.IntRange(0, None), default=None, help="cell number of a sweep directory (--from)")
 @click.option("--json", "as_json", is_flag=True, help="print the events as JSON")
-def replay(game_name, seed, players, aliens, strategies, sets, chunk, threads, strategy_dirs, game_index, rotate,
+def replay(game_name, quiet, seed, players, aliens, strategies, sets, chunk, threads, strategy_dirs, game_index, rotate,
            from_dir, cell, as_json):
     """Replay one game turn by turn from its seed (identical to the batch run's game).
 
@@ -793,6 +799,22 @@ def _usage_line(e: click.exceptions.UsageError) -> str:
         name = e.option_name
     where = e.ctx.command_path if e.ctx is not None else "simsuite"
     return (f"{name}: {msg}" if name else msg) + f" (see {where} --help)"
+
+
+def compile_notice(g, extra_dirs=(), entry: str = "run_batch") -> None:
+    """Say so before the first run with this code compiles its kernel (a minute of silence
+    otherwise); the progress bar's rate and ETA start after it."""
+    from .codegen import cache_dir, is_compiled
+
+    if not is_compiled(g.dirname, g.code_hash(extra_dirs), entry):
+        import time
+
+        click.echo(f"compiling the {g.title} kernel for this code and these strategies (once: 25-90 s on 2 cores; "
+                   f"cached in {cache_dir()}) ...", err=True)
+        t0 = time.perf_counter()
+        if entry == "run_batch":  # compile now (zero games), so the progress bar times games only
+            g.run_range(g.kernel(extra_dirs), g.build_cfg(g.resolve({}, extra_dirs), extra_dirs), 0, 0, 0)
+            click.echo(f"compiled in {time.perf_counter() - t0:.0f} s", err=True)
 
 
 def _strategy_compile_error(e: Exception):

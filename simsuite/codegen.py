@@ -116,6 +116,13 @@ def build_kernel(game_dir: str, kernel_path: Path, deps: list[Path], strategies:
     return mod
 
 
+def is_compiled(game_dir: str, digest: str, entry: str = "run_batch") -> bool:
+    """Whether numba's cache holds `entry` of this kernel (the next call loads it instead of
+    compiling for a minute)."""
+    pyc = cache_dir() / "kernels" / "__pycache__"
+    return any(pyc.glob(f"simsuite_kernel_{game_dir}_{digest}.{entry}-*.nbi"))
+
+
 def load_strategy_module(game_dir: str, name: str, path: str):
     modname = f"simsuite_strategy_{game_dir}_{name}_{hashlib.sha1(path.encode()).hexdigest()[:8]}"
     if modname in sys.modules:

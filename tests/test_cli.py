@@ -192,3 +192,15 @@ def test_bench_reports_the_best_of_repeated_runs():
         assert row[f"games_per_s_{label}"] == max(runs)
         assert row[f"games_per_s_{label}_median"] == sorted(runs)[1]
     assert row["thread_speedup"] == row["games_per_s_all_threads"] / row["games_per_s_1_thread"]
+
+
+def test_short_flags_and_quiet(tmp_path):
+    """-n/-p/-s/-o are --games/--players/--seed/--out; -q (--quiet, --no-progress) prints no compile
+    notice or progress, only the results; the same run with long flags gives the same table."""
+    a = sim("run", "star-cartel", "-p", "3", "-n", "300", "-s", "9", "-o", tmp_path / "a", "-q", "--json")
+    b = sim("run", "star-cartel", "--players", "3", "--games", "300", "--seed", "9", "--out", tmp_path / "b",
+            "--json")
+    assert a.returncode == 0 and b.returncode == 0, (a.stderr, b.stderr)
+    assert a.stderr.strip() == ""
+    ja, jb = json.loads(a.stdout), json.loads(b.stdout)
+    assert ja["groups"] == jb["groups"] and ja["games"] == 300 and ja["seed"] == 9
