@@ -149,10 +149,10 @@ def resample(st, cfg, me):
     set it is public knowledge (every card but those in its hand, the discard pile, set aside, face
     up in play, or an artifact being played or discarded); it is read from those places only as a
     set, taken in card-id order and shuffled, so the deal depends only on which cards are unknown,
-    never on where they are. Dealt: first an encounter card for each face-down card, then each
-    other hand to its size (if `me` is the Mind, the cards it saw in that hand that are still in
-    the pool first, CE.22.10), then the deck to its size. A main player known to hold an encounter
-    card gets one first (``_must_hold_encounter_card``). The order pile is shuffled too; another Mind's look becomes the hand dealt. Returns 0 if the
+    never on where they are. Dealt: first an encounter card for each face-down card and one for
+    each main player known to hold one (``_must_hold_encounter_card``: the engine relies on it),
+    then each other hand to its size (if `me` is the Mind, the cards it saw in that hand that are
+    still in the pool first, CE.22.10), then the deck to its size. The order pile is shuffled too; another Mind's look becomes the hand dealt. Returns 0 if the
     counts do not add up (a bug)."""
     N = cfg[C_NP]
     nc = cfg[C_N_CARDS]
@@ -206,24 +206,42 @@ def resample(st, cfg, me):
             return 0
         st[S_CARD_D] = st[buf + j]
         j += 1
+    # a main player known to hold an encounter card gets one before any hand is filled
+    need = np.int64(0)
+    for q in range(N):
+        if q != me and st[S_HAND_N + q] > 0 and _must_hold_encounter_card(st, q) == 1:
+            enc = 0
+            room = st[S_HAND_N + q]
+            if q == pin_q:
+                room -= npin
+                for c in range(nc):
+                    if ((pinned >> c) & 1) == 1 and cfg[C_CARD_KIND + c] != K_ARTIFACT:
+                        enc = 1
+            if enc == 0 and room > 0:
+                if _take_encounter_card(st, cfg, buf, j, n) == 0:
+                    return 0
+                need |= np.int64(1) << q
+                j += 1
+    k = 0  # the reserved encounter cards are st[buf + 0 .. j), in seat order after the face-down ones
+    if ho == 1:
+        k += 1
+    if hd == 1:
+        k += 1
     for q in range(N):
         if q == me:
             continue
         base = S_HAND + q * MAX_HAND
         h = st[S_HAND_N + q]
         i = 0
-        enc = 0
         if q == pin_q:
             for c in range(nc):
                 if ((pinned >> c) & 1) == 1:
                     st[base + i] = c
-                    enc += cfg[C_CARD_KIND + c] != K_ARTIFACT
                     i += 1
-        if enc == 0 and i < h and _must_hold_encounter_card(st, q) == 1:
-            if _take_encounter_card(st, cfg, buf, j, n) == 1:
-                st[base + i] = st[buf + j]
-                i += 1
-                j += 1
+        if ((need >> q) & 1) == 1:
+            st[base + i] = st[buf + k]
+            k += 1
+            i += 1
         while i < h:
             if j >= n:
                 return 0
