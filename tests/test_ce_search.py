@@ -180,8 +180,9 @@ def test_resample_depends_only_on_the_unknown_cards():
 
 
 def test_resample_keeps_what_the_mind_and_the_oracle_know():
-    """CE.22.10: the Mind's seen cards stay in the hand it looked at; CE.22.12: a card the Oracle
-    turned face up stays; a card the seat may not see is dealt again."""
+    """CE.22.10: the Mind's seen cards stay with the player it looked at (in its hand, or as the
+    card it has chosen since); CE.22.12: a card the Oracle turned face up stays; a card the seat may
+    not see is dealt again."""
     t = search_table(me=0, offense=0, hands=HANDS, aliens="Mind,Oracle,none,none")
     t.encounter_state(0, 1, P(1, 1), centre=2)
     seen = t.hand(1)
@@ -192,6 +193,26 @@ def test_resample_keeps_what_the_mind_and_the_oracle_know():
     a = _resample(t, 0)
     assert sorted(a[A.S_HAND + A.MAX_HAND: A.S_HAND + A.MAX_HAND + len(seen)]) == sorted(seen)
     assert sorted(a[A.S_HAND + 2 * A.MAX_HAND: A.S_HAND + 2 * A.MAX_HAND + 4]) != sorted(t.hand(2))
+    # the Mind (seat 2, the defense) looked at the offense's hand; the offense then chose one of those
+    # cards: the seen cards are its face-down card and its hand, in some order
+    t = search_table(me=2, offense=1, hands=HANDS, aliens="none,none,Mind,none")
+    t.encounter_state(1, 2, P(2, 1), centre=2)
+    t.set_ships(1, {P(1, k): 2 if k == 1 else 4 for k in range(1, 6)})
+    seen = t.hand(1)
+    st = t.st
+    st[A.S_MIND_SEEN] = 1 << 1
+    st[A.S_MIND_HAND_N] = len(seen)
+    st[A.S_MIND_HAND:A.S_MIND_HAND + len(seen)] = seen
+    played = t.card(1, ATT(10))
+    pl = t._places()
+    pl[1].remove(played)
+    t._write(pl)
+    st[A.S_CARD_O] = played
+    t.sync()
+    for s in range(4):
+        a = _resample(t, 2, s)
+        hand = list(a[A.S_HAND + A.MAX_HAND: A.S_HAND + A.MAX_HAND + len(seen) - 1])
+        assert sorted(hand + [a[A.S_CARD_O]]) == sorted(seen)
     # the Oracle (seat 1, defense) made the offense choose first: seat 2 knows that card
     t = search_table(me=2, offense=0, hands=HANDS, aliens="none,Oracle,none,none")
     t.encounter_state(0, 1, P(1, 1), centre=2)

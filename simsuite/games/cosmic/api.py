@@ -379,7 +379,7 @@ S_RO_OPT = _cf()  # rollout: the option forced there
 S_RO_SAMPLE = _cf()  # rollout: the sample index (the hidden cards and the generator drawn for it)
 S_RO_ASK = _cf()  # rollout: kind * 8 + seat of the decision searched
 S_RO_SUM = _cf()  # rollout: checksum of the game at the searched decision (0 = not checked)
-S_RO_FLAG = _cf()  # rollout: 0 running, 1 the searched decision was reached as played, 2 it was not
+S_RO_FLAG = _cf()  # rollout: RO_* (below)
 S_RO_BUF = _cf(MAX_CARDS)  # rollout: the unknown cards being dealt
 S_TAPE = _cf(3 * MAX_TAPE)  # per decision: option index, generator after it, kind * 8 + seat
 ROLL_SIZE = _c  # a rollout's state: the game and the header and tape above
@@ -391,8 +391,12 @@ S_SV_N = _cf()
 S_SV_CHOICE = _cf()
 S_SV_BASIC = _cf()  # the option basic would have picked
 S_SV = _cf(MAX_OPT)
+S_SV_FAIL = _cf(4)  # the first rollout that did not replay the game: RO_* flag, decisions asked, target, kind
 STATE_SIZE = _c
 del _c
+# S_RO_FLAG: the searched decision not reached yet; reached as played; a recorded answer was asked for another
+# decision; the replayed game was not the game at the searched decision; the hidden cards could not be dealt
+RO_RUNNING, RO_REACHED, RO_TAPE, RO_STATE, RO_DEAL = (np.int64(k) for k in range(5))
 
 
 # --- deal codes (CE.51.1) ------------------------------------------------------------------------

@@ -14,12 +14,12 @@ import numpy as np
 from numba import njit
 
 from simsuite.games.cosmic.api import (
-    A_MIND, C_CARD_KIND, C_CARD_VAL, C_N_CARDS, C_NP, CORE_SIZE, K_ARTIFACT, K_ATTACK,
-    K_NEGOTIATE, MAX_HAND, MAX_P, N_ART, S_ART_CNT, S_ART_KIND, S_ART_TOTAL, S_CARD_D,
-    S_CARD_O, S_DECK, S_DECK_N, S_DEF, S_DONE, S_FACEUP, S_FOREIGN, S_HAND, S_HAND_ART,
-    S_HAND_ENC, S_HAND_N, S_HAND_VER, S_HOME, S_MIND_HAND, S_MIND_HAND_N, S_MIND_SEEN, S_OFF, S_ORD, S_ORD_N,
-    S_REVEALED, S_RNG, S_STEP, S_RO_ASK, S_RO_BUF, S_RO_FLAG, S_RO_OPT, S_RO_POS, S_RO_SAMPLE, S_RO_SUM, S_RO_TGT,
-    S_SCR, S_SEARCH, S_SNAP, S_TAPE, S_WARP, S_WHO, S_WINNERS,
+    A_MIND, C_CARD_KIND, C_CARD_VAL, C_N_CARDS, C_NP, CORE_SIZE, K_ARTIFACT, K_ATTACK, K_NEGOTIATE, MAX_HAND,
+    MAX_P, N_ART, RO_DEAL, RO_REACHED, RO_RUNNING, RO_STATE, RO_TAPE, S_ART_CNT, S_ART_KIND, S_ART_TOTAL,
+    S_CARD_D, S_CARD_O, S_DECK, S_DECK_N, S_DEF, S_DONE, S_FACEUP, S_FOREIGN, S_HAND, S_HAND_ART, S_HAND_ENC,
+    S_HAND_N, S_HAND_VER, S_HOME, S_MIND_HAND, S_MIND_HAND_N, S_MIND_SEEN, S_OFF, S_ORD, S_ORD_N, S_REVEALED,
+    S_RNG, S_RO_ASK, S_RO_BUF, S_RO_FLAG, S_RO_OPT, S_RO_POS, S_RO_SAMPLE, S_RO_SUM, S_RO_TGT, S_SCR, S_SEARCH,
+    S_SNAP, S_STEP, S_TAPE, S_WARP, S_WHO, S_WINNERS,
 )
 from simsuite.games.cosmic.policy import basic_decide
 from simsuite.rng import GOLDEN, below, mix64
@@ -71,7 +71,7 @@ def begin_rollout(st, w, me, opt, sample, tgt, ask, check):
     w[S_RO_SAMPLE] = sample
     w[S_RO_ASK] = ask
     w[S_RO_SUM] = check
-    w[S_RO_FLAG] = 0
+    w[S_RO_FLAG] = RO_RUNNING
 
 
 @njit
@@ -83,20 +83,22 @@ def rollout_decide(kind, st, cfg, me):
     pos = st[S_RO_POS]
     st[S_RO_POS] = pos + 1
     tgt = st[S_RO_TGT]
-    if pos < tgt and st[S_RO_FLAG] == 0:
+    if pos < tgt and st[S_RO_FLAG] == RO_RUNNING:
         e = S_TAPE + 3 * pos
         if st[e + 2] == kind * 8 + me:
             st[S_RNG] = st[e + 1]
             return st[e]
-        st[S_RO_FLAG] = 2
-    elif pos == tgt and st[S_RO_FLAG] == 0:
-        if st[S_RO_ASK] != kind * 8 + me or (st[S_RO_SUM] != 0 and state_checksum(st) != st[S_RO_SUM]):
-            st[S_RO_FLAG] = 2
+        st[S_RO_FLAG] = RO_TAPE
+    elif pos == tgt and st[S_RO_FLAG] == RO_RUNNING:
+        if st[S_RO_ASK] != kind * 8 + me:
+            st[S_RO_FLAG] = RO_TAPE
+        elif st[S_RO_SUM] != 0 and state_checksum(st) != st[S_RO_SUM]:
+            st[S_RO_FLAG] = RO_STATE
         else:
-            st[S_RO_FLAG] = 1
+            st[S_RO_FLAG] = RO_REACHED
             st[S_RNG] = sample_stream(st[S_RNG], st[S_RO_SAMPLE])
             if resample(st, cfg, me) == 0:
-                st[S_RO_FLAG] = 2
+                st[S_RO_FLAG] = RO_DEAL
             return st[S_RO_OPT]
     return basic_decide(kind, st, cfg, me)
 
@@ -129,7 +131,7 @@ def _must_hold_encounter_card(st, q):
 
 @njit
 def _take_encounter_card(st, cfg, buf, j, n):
-    """Move the first encounter card at or after position j of the dealt pool to position j; 0 if
+    """Move the first encounter card at or after position j of st[buf : buf + n] to position j; 0 if
     there is none."""
     for k in range(j, n):
         if cfg[C_CARD_KIND + st[buf + k]] != K_ARTIFACT:
@@ -141,26 +143,52 @@ def _take_encounter_card(st, cfg, buf, j, n):
 
 
 @njit
+def _has_encounter_card(st, cfg, base, n):
+    for i in range(n):
+        if cfg[C_CARD_KIND + st[base + i]] != K_ARTIFACT:
+            return 1
+    return 0
+
+
+@njit
+def _shuffle_cards(st, base, n):
+    """Fisher-Yates shuffle of st[base : base + n] with the sample's generator."""
+    for i in range(n - 1, 0, -1):
+        j = below(st, S_RNG, i + 1)
+        t = st[base + i]
+        st[base + i] = st[base + j]
+        st[base + j] = t
+
+
+@njit
 def resample(st, cfg, me):
     """Deal every card `me` cannot see afresh, with the generator in st[S_RNG] (CE.70.14).
 
-    The pool is the set of cards in the places `me` cannot see: the other hands, the deck and a
+    The unknown cards are those in the places `me` cannot see: the other hands, the deck and a
     face-down encounter card that is not its own and not turned up by the Oracle (CE.22.12). As a
-    set it is public knowledge (every card but those in its hand, the discard pile, set aside, face
-    up in play, or an artifact being played or discarded); it is read from those places only as a
-    set, taken in card-id order and shuffled, so the deal depends only on which cards are unknown,
-    never on where they are. Dealt: first an encounter card for each face-down card and one for
-    each main player known to hold one (``_must_hold_encounter_card``: the engine relies on it),
-    then each other hand to its size (if `me` is the Mind, the cards it saw in that hand that are
-    still in the pool first, CE.22.10), then the deck to its size. The order pile is shuffled too; another Mind's look becomes the hand dealt. Returns 0 if the
-    counts do not add up (a bug)."""
+    set they are public knowledge (every card but those in its hand, the discard pile, set aside,
+    face up in play, or an artifact being played or discarded); they are read from those places
+    only as a set, taken in card-id order and shuffled, so the deal depends only on which cards are
+    unknown, never on where they are.
+
+    If `me` is the Mind and looked at a hand this encounter (CE.22.10), the cards it saw that are
+    still unknown stay with that player: in its hand, or one of them (an encounter card) as its
+    face-down card if it chose one since. The other unknown cards are dealt: first an encounter card
+    for each other face-down card and one for each main player known to hold one
+    (``_must_hold_encounter_card``: the engine relies on it), then the rest of each other hand,
+    then the deck. The order pile is shuffled too; another Mind's look becomes the hand dealt.
+    Nothing is written and 0 is returned if the cards cannot be dealt so (a bug)."""
     N = cfg[C_NP]
     nc = cfg[C_N_CARDS]
+    o = st[S_OFF]
+    d = st[S_DEF]
     ho = _hidden_card(st, me, 1)
     hd = _hidden_card(st, me, 2)
     unknown = np.int64(0)
+    slots = ho + hd + st[S_DECK_N]
     for q in range(N):
         if q != me:
+            slots += st[S_HAND_N + q]
             for i in range(st[S_HAND_N + q]):
                 unknown |= _bit(st[S_HAND + q * MAX_HAND + i])
     for i in range(st[S_DECK_N]):
@@ -169,64 +197,84 @@ def resample(st, cfg, me):
         unknown |= _bit(st[S_CARD_O])
     if hd == 1:
         unknown |= _bit(st[S_CARD_D])
-    # the Mind's look: those of the seen cards still unknown stay in that hand
+    buf = S_RO_BUF
+    # the Mind's look: the seen cards still unknown (a set, shuffled) stay with that player
     pin_q = -1
-    pinned = np.int64(0)
-    npin = 0
     if st[S_MIND_SEEN] != 0 and st[S_WHO + A_MIND] == me:
         for q in range(N):
             if q != me and ((st[S_MIND_SEEN] >> q) & 1) == 1:
                 pin_q = q
                 break
-        if pin_q >= 0:
-            for i in range(st[S_MIND_HAND_N]):
-                c = st[S_MIND_HAND + i]
-                if ((unknown >> c) & 1) == 1 and ((pinned >> c) & 1) == 0 and npin < st[S_HAND_N + pin_q]:
-                    pinned |= _bit(c)
-                    npin += 1
-    buf = S_RO_BUF
-    n = 0
+    seen = np.int64(0)
+    if pin_q >= 0:
+        for i in range(st[S_MIND_HAND_N]):
+            seen |= _bit(st[S_MIND_HAND + i]) & unknown
+    npin = 0
     for c in range(nc):
-        if ((unknown >> c) & 1) == 1 and ((pinned >> c) & 1) == 0:
+        if ((seen >> c) & 1) == 1:
+            st[buf + npin] = c
+            npin += 1
+    _shuffle_cards(st, buf, npin)
+    hid_p = 0  # 1: pin_q's face-down card is buf[0], one of the cards seen
+    if pin_q >= 0:
+        hq = st[S_HAND_N + pin_q]
+        if ((pin_q == o and ho == 1) or (pin_q == d and hd == 1)) and _take_encounter_card(st, cfg, buf, 0, npin) == 1:
+            hid_p = 1
+        cap = hq + hid_p
+        if (hq > 0 and _must_hold_encounter_card(st, pin_q) == 1
+                and _has_encounter_card(st, cfg, buf + hid_p, min(npin, cap) - hid_p) == 0):
+            cap -= 1  # room for an encounter card from the others
+        if npin > cap:
+            npin = cap  # the rest are dealt with the others
+    kept = np.int64(0)
+    for i in range(npin):
+        kept |= _bit(st[buf + i])
+    n = npin
+    for c in range(nc):
+        if ((unknown >> c) & 1) == 1 and ((kept >> c) & 1) == 0:
             st[buf + n] = c
             n += 1
-    for i in range(n - 1, 0, -1):  # Fisher-Yates with the sample's generator
-        j = below(st, S_RNG, i + 1)
-        t = st[buf + i]
-        st[buf + i] = st[buf + j]
-        st[buf + j] = t
-    j = 0
+    if n != slots:
+        return 0
+    _shuffle_cards(st, buf + npin, n - npin)
+    # encounter cards set apart at the front of the pool: the face-down cards, then one for each
+    # main player known to hold one
+    j = npin
+    card_o = -1
+    card_d = -1
     if ho == 1:
-        if _take_encounter_card(st, cfg, buf, j, n) == 0:
+        if pin_q == o and hid_p == 1:
+            card_o = st[buf]
+        elif _take_encounter_card(st, cfg, buf, j, n) == 1:
+            card_o = st[buf + j]
+            j += 1
+        else:
             return 0
-        st[S_CARD_O] = st[buf + j]
-        j += 1
     if hd == 1:
-        if _take_encounter_card(st, cfg, buf, j, n) == 0:
+        if pin_q == d and hid_p == 1:
+            card_d = st[buf]
+        elif _take_encounter_card(st, cfg, buf, j, n) == 1:
+            card_d = st[buf + j]
+            j += 1
+        else:
             return 0
-        st[S_CARD_D] = st[buf + j]
-        j += 1
-    # a main player known to hold an encounter card gets one before any hand is filled
+    res = j  # the reserved encounter cards of the hands are st[buf + res : buf + j], in seat order
     need = np.int64(0)
     for q in range(N):
-        if q != me and st[S_HAND_N + q] > 0 and _must_hold_encounter_card(st, q) == 1:
-            enc = 0
-            room = st[S_HAND_N + q]
-            if q == pin_q:
-                room -= npin
-                for c in range(nc):
-                    if ((pinned >> c) & 1) == 1 and cfg[C_CARD_KIND + c] != K_ARTIFACT:
-                        enc = 1
-            if enc == 0 and room > 0:
-                if _take_encounter_card(st, cfg, buf, j, n) == 0:
-                    return 0
-                need |= np.int64(1) << q
-                j += 1
-    k = 0  # the reserved encounter cards are st[buf + 0 .. j), in seat order after the face-down ones
+        if q == me or st[S_HAND_N + q] == 0 or _must_hold_encounter_card(st, q) == 0:
+            continue
+        if q == pin_q and _has_encounter_card(st, cfg, buf + hid_p, npin - hid_p) == 1:
+            continue
+        if _take_encounter_card(st, cfg, buf, j, n) == 0:
+            return 0
+        need |= _bit(q)
+        j += 1
+    # the deal (the counts add up: every slot gets exactly one card)
     if ho == 1:
-        k += 1
+        st[S_CARD_O] = card_o
     if hd == 1:
-        k += 1
+        st[S_CARD_D] = card_d
+    f = j
     for q in range(N):
         if q == me:
             continue
@@ -234,27 +282,20 @@ def resample(st, cfg, me):
         h = st[S_HAND_N + q]
         i = 0
         if q == pin_q:
-            for c in range(nc):
-                if ((pinned >> c) & 1) == 1:
-                    st[base + i] = c
-                    i += 1
+            for t in range(hid_p, npin):
+                st[base + i] = st[buf + t]
+                i += 1
         if ((need >> q) & 1) == 1:
-            st[base + i] = st[buf + k]
-            k += 1
+            st[base + i] = st[buf + res]
+            res += 1
             i += 1
         while i < h:
-            if j >= n:
-                return 0
-            st[base + i] = st[buf + j]
+            st[base + i] = st[buf + f]
             i += 1
-            j += 1
+            f += 1
     for i in range(st[S_DECK_N]):
-        if j >= n:
-            return 0
-        st[S_DECK + i] = st[buf + j]
-        j += 1
-    if j != n:
-        return 0
+        st[S_DECK + i] = st[buf + f]
+        f += 1
     _hand_caches(st, cfg)
     if st[S_MIND_SEEN] != 0 and st[S_WHO + A_MIND] != me:  # another Mind "saw" the hand dealt
         for q in range(N):

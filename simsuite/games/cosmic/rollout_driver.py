@@ -46,9 +46,13 @@ def search_rollouts(st, cfg, me, kind, samples):
         for s in range(samples):
             begin_rollout(st, w, me, np.int64(i), np.int64(s), pos, ask, check if s == 0 else 0)
             play_turn(w, cfg, st[S_TAPE_O], w, I0)  # noqa: F405 (the kernel's)
-            if w[S_RO_FLAG] != 1:
+            if w[S_RO_FLAG] != RO_REACHED:
                 if st[S_VIOL] == 0:
                     st[S_VIOL] = V_SEARCH
+                    st[S_SV_FAIL] = w[S_RO_FLAG]
+                    st[S_SV_FAIL + 1] = w[S_RO_POS]
+                    st[S_SV_FAIL + 2] = pos
+                    st[S_SV_FAIL + 3] = kind
                 st[S_SV_CHOICE] = b
                 return b
             tot += position_value(w, cfg, me)
