@@ -1,7 +1,7 @@
 """The batch entry points every game kernel shares (source text, not imported on its own).
 
 ``simsuite.codegen`` appends this file to a game's kernel source, so the functions below see that
-game's layout constants (``STATE_SIZE``, ``S_RNG``, ``S_GAME``, ``S_STRAT``, ``S_VIOL``, ``C_NP``,
+game's layout constants (``STATE_SIZE``, ``STATE_ZERO`` if it has one, ``S_RNG``, ``S_GAME``, ``S_STRAT``, ``S_VIOL``, ``C_NP``,
 ``C_ROTATE``, ``C_LINEUP``) and its ``play_game(st, cfg, log, lg, chk)`` and
 ``score_game(st, cfg, out, i, log, lg)``. One game per state array, one output row per game; the
 games' randomness depends only on (key, game index), never on the thread or the block.
@@ -26,9 +26,16 @@ _B0 = np.int64(0)
 _B1 = np.int64(1)
 
 
+# A game may keep regions at the end of its state that it always writes before reading them (Cosmic
+# Encounter's search buffers, several times the rest): STATE_ZERO words are zeroed per game, by
+# default the whole state.
+if "STATE_ZERO" not in globals():
+    STATE_ZERO = STATE_SIZE  # noqa: F821
+
+
 @njit
 def _init_game(st, cfg, key, g):
-    for i in range(STATE_SIZE):  # noqa: F821 (the game's layout)
+    for i in range(STATE_ZERO):
         st[i] = 0
     st[S_RNG] = game_stream(key, g)  # noqa: F821
     st[S_GAME] = g  # noqa: F821

@@ -29,6 +29,9 @@ import os
 import threading
 
 ENTRY_NAMES = frozenset({"run_batch", "replay_game", "run_checked"})
+# C callbacks compiled as entries (their library is named after the Python function): the Cosmic
+# rollout search (simsuite/games/cosmic/rollout_driver.py), compiled inside entry_compile
+CFUNC_ENTRY_NAMES = frozenset({"_search_cfunc"})
 _PARFOR_PREFIX = "__numba_parfor_gufunc"
 
 _state = {"installed": False, "entries": 0}
@@ -41,7 +44,7 @@ def _depth() -> int:
 
 
 def _is_entry(lib) -> bool:
-    return lib.name in ENTRY_NAMES or lib.name.startswith(_PARFOR_PREFIX)
+    return lib.name in ENTRY_NAMES or lib.name in CFUNC_ENTRY_NAMES or lib.name.startswith(_PARFOR_PREFIX)
 
 
 def _install() -> bool:

@@ -30,6 +30,24 @@ def ptr(a):
     return _data_ptr(a)
 
 
+@intrinsic
+def _offset(typingctx, p, k):
+    if not isinstance(p, types.CPointer) or not isinstance(k, types.Integer):
+        return None
+    sig = p(p, k)
+
+    def codegen(context, builder, signature, args):
+        return builder.gep(args[0], [args[1]])
+
+    return sig, codegen
+
+
+@njit(inline="always")
+def ptr_add(p, k):
+    """Pointer k elements past pointer p (a region of the same state array seen as a state)."""
+    return _offset(p, k)
+
+
 @njit(inline="always")
 def unmanaged2(a):
     """2-D view of contiguous array a without reference counting."""

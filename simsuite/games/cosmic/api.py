@@ -192,11 +192,11 @@ PHIL_GIVER_ANY, PHIL_GIVER_MAIN_OR_ALLY = range(2)
 
 # invariant violation codes (CE.70), reported by checked runs
 (V_SHIPS, V_TRANSIT, V_COLONY_CACHE, V_POWER, V_CARDS, V_IN_PLAY, V_HAND_CACHE, V_DISCS, V_VICTORY,
- V_TERMINATION, V_WARP, V_ALLIES) = (np.int64(k) for k in range(1, 13))
+ V_TERMINATION, V_WARP, V_ALLIES, V_SEARCH) = (np.int64(k) for k in range(1, 14))
 VIOLATION_NAMES = ("", "CE.70.1 ship conservation", "CE.70.2 transit zones not empty", "CE.70.4 colony cache",
                    "CE.70.5 power state", "CE.70.6 card conservation", "CE.70.7 cards in play",
                    "CE.70.21 hand counts", "CE.70.17 order discs", "CE.70.18 victory", "CE.70.19 termination",
-                   "CE.70.8 warp", "CE.70.16 alliances")
+                   "CE.70.8 warp", "CE.70.16 alliances", "search: a rollout did not replay the game as played")
 
 # --- cfg layout ------------------------------------------------------------------------------
 _c = 0
@@ -246,6 +246,8 @@ C_CARD_VAL = _cf(MAX_CARDS)  # attack value, or artifact kind ART_*; 0 for negot
 C_CARD_CLASS = _cf(MAX_CARDS)  # distinct (kind, value) class id, < 64
 C_CLASS_KIND = _cf(64)  # kind of card class k (strategies reason about classes, not card ids)
 C_CLASS_VAL = _cf(64)  # value of card class k
+C_SEARCH = _cf()  # 1: a searching strategy (USES_ROLLOUTS) is in the line-up: the engine records each turn
+C_SEARCH_FN = _cf()  # address of the compiled rollout search (simsuite/games/cosmic/search.py), 0 none
 CFG_SIZE = _c
 
 # --- state layout ----------------------------------------------------------------------------
@@ -367,8 +369,39 @@ S_CTX_PL = _cf()  # planet the current ship decision concerns (destination), -1 
 S_NOPT = _cf()
 S_OPT = _cf(MAX_OPT + 8)
 S_SCR = _cf(64)  # scratch space for strategies
+S_SEARCH = _cf()  # 0: nobody searches; 1: a searching seat plays (each turn is recorded); 2: a rollout's state
+# Every game zeroes the words up to here; the search regions below are written before they are
+# read, so games without a searching seat never touch them (and pay nothing for them).
+STATE_ZERO = _c
+CORE_SIZE = STATE_ZERO  # the words a rollout copies: the whole game (search.py)
+# --- search regions (simsuite/games/cosmic/search.py): the turn's start and its decisions ---------
+MAX_TAPE = 512  # decisions recorded per turn; a longer turn is not searched past that point
+S_TAPE_N = _cf()  # decisions recorded this turn
+S_TAPE_O = _cf()  # the turn's offense (play_turn's o)
+S_RO_POS = _cf()  # rollout: decisions asked so far
+S_RO_TGT = _cf()  # rollout: the decision searched (a tape position)
+S_RO_OPT = _cf()  # rollout: the option forced there
+S_RO_SAMPLE = _cf()  # rollout: the sample index (the hidden cards and the generator drawn for it)
+S_RO_ASK = _cf()  # rollout: kind * 8 + seat of the decision searched
+S_RO_SUM = _cf()  # rollout: checksum of the game at the searched decision (0 = not checked)
+S_RO_FLAG = _cf()  # rollout: RO_* (below)
+S_RO_BUF = _cf(MAX_CARDS)  # rollout: the unknown cards being dealt
+S_TAPE = _cf(3 * MAX_TAPE)  # per decision: option index, generator after it, kind * 8 + seat
+ROLL_SIZE = _c  # a rollout's state: the game and the header and tape above
+S_SNAP = _cf(CORE_SIZE)  # the game at the start of the turn
+S_WORK = _cf(ROLL_SIZE)  # where a rollout plays (a state of ROLL_SIZE words)
+S_SV_KIND = _cf()  # the last search: decision kind, seat, options, choice and mean value per option (x 1000)
+S_SV_ME = _cf()
+S_SV_N = _cf()
+S_SV_CHOICE = _cf()
+S_SV_BASIC = _cf()  # the option basic would have picked
+S_SV = _cf(MAX_OPT)
+S_SV_FAIL = _cf(4)  # the first rollout that did not replay the game: RO_* flag, decisions asked, target, kind
 STATE_SIZE = _c
 del _c
+# S_RO_FLAG: the searched decision not reached yet; reached as played; a recorded answer was asked for another
+# decision; the replayed game was not the game at the searched decision; the hidden cards could not be dealt
+RO_RUNNING, RO_REACHED, RO_TAPE, RO_STATE, RO_DEAL = (np.int64(k) for k in range(5))
 
 
 # --- deal codes (CE.51.1) ------------------------------------------------------------------------

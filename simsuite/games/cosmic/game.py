@@ -148,6 +148,17 @@ def uses_powers(path: Path) -> bool:
     return True
 
 
+def uses_rollouts(path: Path) -> bool:
+    """A strategy file that sets ``USES_ROLLOUTS = True`` looks ahead with rollouts (the `search`
+    strategies, search.py): the engine then records every turn and links the rollout engine."""
+    import ast
+
+    for node in ast.parse(Path(path).read_text()).body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "USES_ROLLOUTS" for t in node.targets):
+            return bool(ast.literal_eval(node.value))
+    return False
+
+
 NOPOWER_SUFFIX = " (no power)"
 ALIEN_LABELS = (*A.ALIEN_NAMES, "none")
 ALIEN_POWER_LABELS = (*(n + x for n in A.ALIEN_NAMES for x in ("", NOPOWER_SUFFIX)), "none")
@@ -163,7 +174,8 @@ class Cosmic(Game):
     default_strategies = "basic"
     params = PARAMS
     kernel_file = HERE / "kernel.py"
-    kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py", HERE / "powers.py", HERE / "policy.py")
+    kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py", HERE / "powers.py", HERE / "policy.py",
+                   HERE / "search.py")
     layout = R.LAYOUT
     state_size = A.STATE_SIZE
     replay_log_rows = 100_000
@@ -215,6 +227,12 @@ class Cosmic(Game):
         for s, sid in enumerate(self.strategy_ids(cfg, extra_dirs)):
             c[A.C_LINEUP + s] = sid
         c[A.C_NOPOWER_MASK] = self.nopower_mask(extra_dirs)
+        strats = self.strategies(extra_dirs)
+        if any(uses_rollouts(strats[sid].path) for sid in set(self.strategy_ids(cfg, extra_dirs))):
+            from .search import rollout_address  # compiles (or loads) the rollout engine: only when needed
+
+            c[A.C_SEARCH] = 1
+            c[A.C_SEARCH_FN] = rollout_address()
         self._extra_dirs = tuple(extra_dirs)  # seat_view of this run's records numbers strategies the same way
         c[A.C_EMPATH_OPT] = int(cfg["empath_optional"])
         c[A.C_PHIL_ALLIES] = int(cfg["philanthropist_to_allies"])

@@ -147,7 +147,32 @@ def _decide(st, cfg, p, kind):
     if i < 0 or i >= n:  # CE.50: not a legal option: rejected (counted; the run reports it)
         note_illegal(st, S_ILLEGAL, S_ILLEGAL_SEAT, p)
         i = 0
+    if st[S_SEARCH] == 1:  # a searching seat plays: its rollouts replay this turn's answers
+        _tape_record(st, i, kind, p)
     return st[S_OPT + i]
+
+
+@njit
+def _tape_record(st, i, kind, p):
+    """Keep answer i of seat p to this turn's decision of `kind`, with the generator after it (a
+    strategy may have drawn from it), so a rollout can replay the turn from its start up to any
+    decision (search.py: the engine's control flow is on the call stack, not in the state)."""
+    n = st[S_TAPE_N]
+    if n < MAX_TAPE:
+        e = S_TAPE + 3 * n
+        st[e] = i
+        st[e + 1] = st[S_RNG]
+        st[e + 2] = kind * 8 + p
+        st[S_TAPE_N] = n + 1
+
+
+@njit
+def _turn_snapshot(st, o):
+    """The state at the start of o's turn, for the rollouts of a searching seat (search.py)."""
+    for i in range(CORE_SIZE):
+        st[S_SNAP + i] = st[i]
+    st[S_TAPE_O] = o
+    st[S_TAPE_N] = 0
 
 
 @njit(inline="always")
@@ -2277,6 +2302,8 @@ def encounter(st, cfg, o, enc_no, log, lg):
 @njit(inline="always")  # one call site; a separate function re-links the whole engine below it
 def play_turn(st, cfg, o, log, lg):
     """CE.3.2: start-of-turn hand check, encounter 1, optional encounter 2 (CE.15)."""
+    if st[S_SEARCH] == 1:
+        _turn_snapshot(st, o)
     st[S_TURN] += 1
     st[S_OFF] = o
     st[S_DEF] = -1
@@ -2582,6 +2609,7 @@ def play_game(st, cfg, log, lg, chk):
     setup(st, cfg, log, lg)
     if chk:
         _note(st, check_invariants(st, cfg))
+    st[S_SEARCH] = cfg[C_SEARCH]
     N = cfg[C_NP]
     p = st[S_START]
     while st[S_DONE] == 0:

@@ -1,0 +1,397 @@
+"""The rollout side of the `search` strategies (see ``search.py`` for the design): what happens in
+a rollout's state, which is a region of the game's state array (``S_WORK``, ``ROLL_SIZE`` words:
+a copy of the game, then the header and the tape of ``api.py``'s search regions).
+
+A rollout replays the turn from its start (``S_SNAP``) with the recorded answers
+(``rollout_decide``) up to the searched decision, deals the cards the searching seat cannot see
+afresh (``resample``), forces the candidate option, and lets ``basic`` answer every later decision
+of every seat; ``position_value`` rates the end of the turn for the searching seat.
+
+Imported by the rollout module (``rollout_driver.py`` appended to the kernel source), never by the
+game kernel itself.
+"""
+import numpy as np
+from numba import njit
+
+from simsuite.games.cosmic.api import (
+    A_MIND, C_CARD_KIND, C_CARD_VAL, C_N_CARDS, C_NP, CORE_SIZE, K_ARTIFACT, K_ATTACK, K_NEGOTIATE, MAX_HAND,
+    MAX_P, N_ART, RO_DEAL, RO_REACHED, RO_RUNNING, RO_STATE, RO_TAPE, S_ART_CNT, S_ART_KIND, S_ART_TOTAL,
+    S_CARD_D, S_CARD_O, S_DECK, S_DECK_N, S_DEF, S_DONE, S_FACEUP, S_FOREIGN, S_HAND, S_HAND_ART, S_HAND_ENC,
+    S_HAND_N, S_HAND_VER, S_HOME, S_MIND_HAND, S_MIND_HAND_N, S_MIND_SEEN, S_OFF, S_ORD, S_ORD_N, S_REVEALED,
+    S_RNG, S_RO_ASK, S_RO_BUF, S_RO_FLAG, S_RO_OPT, S_RO_POS, S_RO_SAMPLE, S_RO_SUM, S_RO_TGT, S_SCR, S_SEARCH,
+    S_SNAP, S_STEP, S_TAPE, S_WARP, S_WHO, S_WINNERS,
+)
+from simsuite.games.cosmic.policy import basic_decide
+from simsuite.rng import GOLDEN, below, mix64
+
+SAMPLE_SALT = np.uint64(0x5EA2C4_D1CE5)  # separates the rollout streams from the game's own
+WIN_VALUE = 300.0  # a win of the game (shared: divided among the winners); another's win: minus this
+CARD_VALUE = 0.1  # per point of a card's keep value (an attack card's value; a negotiate 7)
+WARP_VALUE = 0.7  # per own ship in the warp
+HOME_VALUE = 1.0  # per own home colony (the power needs them, CE.19)
+
+
+@njit(inline="always")
+def _bit(c):
+    return np.int64(1) << c
+
+
+@njit
+def sample_stream(rng, sample):
+    """The generator of sample `sample` at a searched decision: a hash of the game's generator there
+    and the sample index. The same sample index gives every option the same cards and dice (common
+    random numbers: the options are compared on the same worlds); the game's own future draws are
+    never used as they are."""
+    return np.int64(mix64(np.uint64(rng) ^ mix64((np.uint64(sample) + np.uint64(1)) * GOLDEN ^ SAMPLE_SALT)))
+
+
+@njit
+def state_checksum(st):
+    """A hash of a game state, strategy scratch and the search mode left out (a rollout's replay must
+    reach the searched decision in exactly the state the game was in)."""
+    h = np.uint64(1469598103934665603)
+    for i in range(CORE_SIZE):
+        if (i >= S_SCR and i < S_SCR + 64) or i == S_SEARCH:
+            continue
+        h = (h ^ np.uint64(st[i])) * np.uint64(1099511628211)
+    return np.int64(h | np.uint64(1))  # never 0 (0 = not checked)
+
+
+@njit
+def begin_rollout(st, w, me, opt, sample, tgt, ask, check):
+    """Set up rollout state w (a region of st) to replay the turn from its start and force option
+    `opt` at decision number `tgt` (kind * 8 + seat = ask); `check` (0 or a state_checksum) is
+    compared with the replayed game at that decision. The tape is already in w."""
+    for i in range(CORE_SIZE):
+        w[i] = st[S_SNAP + i]
+    w[S_SEARCH] = 2
+    w[S_RO_POS] = 0
+    w[S_RO_TGT] = tgt
+    w[S_RO_OPT] = opt
+    w[S_RO_SAMPLE] = sample
+    w[S_RO_ASK] = ask
+    w[S_RO_SUM] = check
+    w[S_RO_FLAG] = RO_RUNNING
+
+
+@njit
+def rollout_decide(kind, st, cfg, me):
+    """The rollout's strategy for every seat: the recorded answer before the searched decision (with
+    the generator as the game left it), the forced option at it (after the hidden cards are dealt
+    afresh), and ``basic`` after it. A recorded decision that is not the one asked means the replay
+    left the game's path: flagged, and ``basic`` plays on (the search then ignores the rollout)."""
+    pos = st[S_RO_POS]
+    st[S_RO_POS] = pos + 1
+    tgt = st[S_RO_TGT]
+    if pos < tgt and st[S_RO_FLAG] == RO_RUNNING:
+        e = S_TAPE + 3 * pos
+        if st[e + 2] == kind * 8 + me:
+            st[S_RNG] = st[e + 1]
+            return st[e]
+        st[S_RO_FLAG] = RO_TAPE
+    elif pos == tgt and st[S_RO_FLAG] == RO_RUNNING:
+        if st[S_RO_ASK] != kind * 8 + me:
+            st[S_RO_FLAG] = RO_TAPE
+        elif st[S_RO_SUM] != 0 and state_checksum(st) != st[S_RO_SUM]:
+            st[S_RO_FLAG] = RO_STATE
+        else:
+            st[S_RO_FLAG] = RO_REACHED
+            st[S_RNG] = sample_stream(st[S_RNG], st[S_RO_SAMPLE])
+            if resample(st, cfg, me) == 0:
+                st[S_RO_FLAG] = RO_DEAL
+            return st[S_RO_OPT]
+    return basic_decide(kind, st, cfg, me)
+
+
+@njit
+def _hidden_card(st, me, side):
+    """1 if the encounter card of side (1 offense, 2 defense) is in play and `me` cannot see it: not
+    its own, not revealed, not turned face up by the Oracle (CE.22.12)."""
+    c = st[S_CARD_O] if side == 1 else st[S_CARD_D]
+    if c < 0:
+        return 0
+    owner = st[S_OFF] if side == 1 else st[S_DEF]
+    if owner == me or st[S_REVEALED] == 1 or ((st[S_FACEUP] >> (side - 1)) & 1) == 1:
+        return 0
+    return 1
+
+
+@njit
+def _must_hold_encounter_card(st, q):
+    """1 if everybody knows that main player q holds an encounter card now: the offense until it
+    has chosen its card (else its encounter would have ended, CE.17.3), the defense in step 8 until
+    it has chosen (else it would have taken a new hand, CE.17.4). The engine relies on it."""
+    step = st[S_STEP]
+    if q == st[S_OFF]:
+        return 1 if st[S_CARD_O] < 0 and step <= 8 else 0
+    if q == st[S_DEF]:
+        return 1 if st[S_CARD_D] < 0 and step == 8 else 0
+    return 0
+
+
+@njit
+def _take_encounter_card(st, cfg, buf, j, n):
+    """Move the first encounter card at or after position j of st[buf : buf + n] to position j; 0 if
+    there is none."""
+    for k in range(j, n):
+        if cfg[C_CARD_KIND + st[buf + k]] != K_ARTIFACT:
+            c = st[buf + k]
+            st[buf + k] = st[buf + j]
+            st[buf + j] = c
+            return 1
+    return 0
+
+
+@njit
+def _has_encounter_card(st, cfg, base, n):
+    for i in range(n):
+        if cfg[C_CARD_KIND + st[base + i]] != K_ARTIFACT:
+            return 1
+    return 0
+
+
+@njit
+def _shuffle_cards(st, base, n):
+    """Fisher-Yates shuffle of st[base : base + n] with the sample's generator."""
+    for i in range(n - 1, 0, -1):
+        j = below(st, S_RNG, i + 1)
+        t = st[base + i]
+        st[base + i] = st[base + j]
+        st[base + j] = t
+
+
+@njit
+def resample(st, cfg, me):
+    """Deal every card `me` cannot see afresh, with the generator in st[S_RNG] (CE.70.14).
+
+    The unknown cards are those in the places `me` cannot see: the other hands, the deck and a
+    face-down encounter card that is not its own and not turned up by the Oracle (CE.22.12). As a
+    set they are public knowledge (every card but those in its hand, the discard pile, set aside,
+    face up in play, or an artifact being played or discarded); they are read from those places
+    only as a set, taken in card-id order and shuffled, so the deal depends only on which cards are
+    unknown, never on where they are.
+
+    If `me` is the Mind and looked at a hand this encounter (CE.22.10), the cards it saw that are
+    still unknown stay with that player: in its hand, or one of them (an encounter card) as its
+    face-down card if it chose one since. The other unknown cards are dealt: first an encounter card
+    for each other face-down card and one for each main player known to hold one
+    (``_must_hold_encounter_card``: the engine relies on it), then the rest of each other hand,
+    then the deck. The order pile is shuffled too; another Mind's look becomes the hand dealt.
+    Nothing is written and 0 is returned if the cards cannot be dealt so (a bug)."""
+    N = cfg[C_NP]
+    nc = cfg[C_N_CARDS]
+    o = st[S_OFF]
+    d = st[S_DEF]
+    ho = _hidden_card(st, me, 1)
+    hd = _hidden_card(st, me, 2)
+    unknown = np.int64(0)
+    slots = ho + hd + st[S_DECK_N]
+    for q in range(N):
+        if q != me:
+            slots += st[S_HAND_N + q]
+            for i in range(st[S_HAND_N + q]):
+                unknown |= _bit(st[S_HAND + q * MAX_HAND + i])
+    for i in range(st[S_DECK_N]):
+        unknown |= _bit(st[S_DECK + i])
+    if ho == 1:
+        unknown |= _bit(st[S_CARD_O])
+    if hd == 1:
+        unknown |= _bit(st[S_CARD_D])
+    buf = S_RO_BUF
+    # the Mind's look: the seen cards still unknown (a set, shuffled) stay with that player
+    pin_q = -1
+    if st[S_MIND_SEEN] != 0 and st[S_WHO + A_MIND] == me:
+        for q in range(N):
+            if q != me and ((st[S_MIND_SEEN] >> q) & 1) == 1:
+                pin_q = q
+                break
+    seen = np.int64(0)
+    if pin_q >= 0:
+        for i in range(st[S_MIND_HAND_N]):
+            seen |= _bit(st[S_MIND_HAND + i]) & unknown
+    npin = 0
+    for c in range(nc):
+        if ((seen >> c) & 1) == 1:
+            st[buf + npin] = c
+            npin += 1
+    _shuffle_cards(st, buf, npin)
+    hid_p = 0  # 1: pin_q's face-down card is buf[0], one of the cards seen
+    if pin_q >= 0:
+        hq = st[S_HAND_N + pin_q]
+        if ((pin_q == o and ho == 1) or (pin_q == d and hd == 1)) and _take_encounter_card(st, cfg, buf, 0, npin) == 1:
+            hid_p = 1
+        cap = hq + hid_p
+        if (hq > 0 and _must_hold_encounter_card(st, pin_q) == 1
+                and _has_encounter_card(st, cfg, buf + hid_p, min(npin, cap) - hid_p) == 0):
+            cap -= 1  # room for an encounter card from the others
+        if npin > cap:
+            npin = cap  # the rest are dealt with the others
+    kept = np.int64(0)
+    for i in range(npin):
+        kept |= _bit(st[buf + i])
+    n = npin
+    for c in range(nc):
+        if ((unknown >> c) & 1) == 1 and ((kept >> c) & 1) == 0:
+            st[buf + n] = c
+            n += 1
+    if n != slots:
+        return 0
+    _shuffle_cards(st, buf + npin, n - npin)
+    # encounter cards set apart at the front of the pool: the face-down cards, then one for each
+    # main player known to hold one
+    j = npin
+    card_o = -1
+    card_d = -1
+    if ho == 1:
+        if pin_q == o and hid_p == 1:
+            card_o = st[buf]
+        elif _take_encounter_card(st, cfg, buf, j, n) == 1:
+            card_o = st[buf + j]
+            j += 1
+        else:
+            return 0
+    if hd == 1:
+        if pin_q == d and hid_p == 1:
+            card_d = st[buf]
+        elif _take_encounter_card(st, cfg, buf, j, n) == 1:
+            card_d = st[buf + j]
+            j += 1
+        else:
+            return 0
+    res = j  # the reserved encounter cards of the hands are st[buf + res : buf + j], in seat order
+    need = np.int64(0)
+    for q in range(N):
+        if q == me or st[S_HAND_N + q] == 0 or _must_hold_encounter_card(st, q) == 0:
+            continue
+        if q == pin_q and _has_encounter_card(st, cfg, buf + hid_p, npin - hid_p) == 1:
+            continue
+        if _take_encounter_card(st, cfg, buf, j, n) == 0:
+            return 0
+        need |= _bit(q)
+        j += 1
+    # the deal (the counts add up: every slot gets exactly one card)
+    if ho == 1:
+        st[S_CARD_O] = card_o
+    if hd == 1:
+        st[S_CARD_D] = card_d
+    f = j
+    for q in range(N):
+        if q == me:
+            continue
+        base = S_HAND + q * MAX_HAND
+        h = st[S_HAND_N + q]
+        i = 0
+        if q == pin_q:
+            for t in range(hid_p, npin):
+                st[base + i] = st[buf + t]
+                i += 1
+        if ((need >> q) & 1) == 1:
+            st[base + i] = st[buf + res]
+            res += 1
+            i += 1
+        while i < h:
+            st[base + i] = st[buf + f]
+            i += 1
+            f += 1
+    for i in range(st[S_DECK_N]):
+        st[S_DECK + i] = st[buf + f]
+        f += 1
+    _hand_caches(st, cfg)
+    if st[S_MIND_SEEN] != 0 and st[S_WHO + A_MIND] != me:  # another Mind "saw" the hand dealt
+        for q in range(N):
+            if ((st[S_MIND_SEEN] >> q) & 1) == 1:
+                st[S_MIND_HAND_N] = st[S_HAND_N + q]
+                for i in range(st[S_HAND_N + q]):
+                    st[S_MIND_HAND + i] = st[S_HAND + q * MAX_HAND + i]
+                break
+    _shuffle_order_pile(st)
+    return 1
+
+
+@njit
+def _hand_caches(st, cfg):
+    """Recompute the engine's hand caches (CE.70.21) after a deal; every hand version changes, so
+    strategies' caches of hand facts refresh."""
+    N = cfg[C_NP]
+    tot = 0
+    for a in range(N_ART):
+        st[S_ART_KIND + a] = 0
+    for q in range(N):
+        ne = 0
+        na = 0
+        for a in range(N_ART):
+            st[S_ART_CNT + q * N_ART + a] = 0
+        for i in range(st[S_HAND_N + q]):
+            c = st[S_HAND + q * MAX_HAND + i]
+            if cfg[C_CARD_KIND + c] == K_ARTIFACT:
+                na += 1
+                st[S_ART_CNT + q * N_ART + cfg[C_CARD_VAL + c]] += 1
+                st[S_ART_KIND + cfg[C_CARD_VAL + c]] += 1
+            else:
+                ne += 1
+        st[S_HAND_ENC + q] = ne
+        st[S_HAND_ART + q] = na
+        st[S_HAND_VER + q] += 1
+        tot += na
+    st[S_ART_TOTAL] = tot
+
+
+@njit
+def _shuffle_order_pile(st):
+    """The order pile's order is hidden (CE.70.14): sort it by colour (its contents are known: the
+    discs not yet turned), then shuffle it with the sample's generator."""
+    n = st[S_ORD_N]
+    k = 0
+    for c in range(MAX_P):
+        for i in range(k, n):
+            if st[S_ORD + i] == c:
+                st[S_ORD + i] = st[S_ORD + k]
+                st[S_ORD + k] = c
+                k += 1
+    for i in range(n - 1, 0, -1):
+        j = below(st, S_RNG, i + 1)
+        t = st[S_ORD + i]
+        st[S_ORD + i] = st[S_ORD + j]
+        st[S_ORD + j] = t
+
+
+@njit(inline="always")
+def _colony_value(f):
+    """Foreign colonies, each worth more the nearer they bring victory (CE.18)."""
+    return 10.0 * f + 3.0 * f * f
+
+
+@njit
+def position_value(st, cfg, me):
+    """The end of a rollout from me's point of view: a win of the game dominates (WIN_VALUE, shared
+    among joint winners; another's win costs as much); else my foreign colonies against the
+    leader's among the others, then small terms for my home colonies, my ships in the warp and the
+    cards in my hand."""
+    N = cfg[C_NP]
+    w = st[S_WINNERS]
+    if st[S_DONE] == 1 and w != 0:
+        if ((w >> me) & 1) == 1:
+            k = 0
+            for q in range(N):
+                k += (w >> q) & 1
+            return WIN_VALUE / k
+        return -WIN_VALUE
+    lead = 0.0
+    for q in range(N):
+        if q != me:
+            v = _colony_value(st[S_FOREIGN + q])
+            if v > lead:
+                lead = v
+    v = _colony_value(st[S_FOREIGN + me]) - lead
+    v += HOME_VALUE * st[S_HOME + me] - WARP_VALUE * st[S_WARP + me]
+    cards = 0.0
+    for i in range(st[S_HAND_N + me]):
+        c = st[S_HAND + me * MAX_HAND + i]
+        k = cfg[C_CARD_KIND + c]
+        if k == K_ATTACK:
+            cards += cfg[C_CARD_VAL + c]
+        elif k == K_NEGOTIATE:
+            cards += 7.0
+        else:
+            cards += 5.0
+    return v + CARD_VALUE * cards

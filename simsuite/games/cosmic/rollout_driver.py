@@ -1,0 +1,75 @@
+"""The rollout module's tail (source text, not imported on its own; see ``search.py``).
+
+``simsuite.games.cosmic.search.rollout_module`` writes the Cosmic kernel source followed by this
+file into one module in the cache directory: a second copy of the engine, with its own globals, in
+which every seat's strategy is ``rollout.rollout_decide`` (replay the turn, force the candidate,
+``basic`` after). ``search_cfunc`` is compiled as a C callback, cached on its own, and the game
+kernel calls it through its address (``cfg[C_SEARCH_FN]``): the game kernel never links the second
+engine (its compile time stays as it was), and there is no call cycle kernel -> strategy ->
+kernel for numba to type.
+"""
+import numpy as np
+from numba import cfunc, njit, types
+
+from simsuite.games.cosmic.policy import basic_decide
+from simsuite.games.cosmic.rollout import begin_rollout, position_value, rollout_decide, state_checksum
+from simsuite.jitlink import entry_compile
+from simsuite.unmanaged import ptr_add
+
+
+@njit(_nrt=False)
+def strategy_decide(sid, kind, st, cfg, me):
+    return rollout_decide(kind, st, cfg, me)
+
+
+@njit(_nrt=False)
+def search_rollouts(st, cfg, me, kind, samples):
+    """Rate every option of the decision st[S_OPT:] of seat `me` by `samples` rollouts of the turn
+    each (the same samples for every option) and return the index of the best mean; basic's own
+    pick stays unless another option is strictly better. The means (x 1000) go to st[S_SV:]. If a
+    rollout did not replay the game as played (a bug), basic's pick is returned and S_VIOL is set
+    (checked runs report it)."""
+    n = st[S_NOPT]
+    b = basic_decide(kind, st, cfg, me)
+    pos = st[S_TAPE_N]
+    w = ptr_add(st, S_WORK)
+    for i in range(3 * pos):
+        w[S_TAPE + i] = st[S_TAPE + i]
+    ask = kind * 8 + me
+    check = state_checksum(st)
+    st[S_SV_KIND] = kind
+    st[S_SV_ME] = me
+    st[S_SV_N] = n
+    st[S_SV_BASIC] = b
+    for i in range(n):
+        tot = 0.0
+        for s in range(samples):
+            begin_rollout(st, w, me, np.int64(i), np.int64(s), pos, ask, check if s == 0 else 0)
+            play_turn(w, cfg, st[S_TAPE_O], w, I0)  # noqa: F405 (the kernel's)
+            if w[S_RO_FLAG] != RO_REACHED:
+                if st[S_VIOL] == 0:
+                    st[S_VIOL] = V_SEARCH
+                    st[S_SV_FAIL] = w[S_RO_FLAG]
+                    st[S_SV_FAIL + 1] = w[S_RO_POS]
+                    st[S_SV_FAIL + 2] = pos
+                    st[S_SV_FAIL + 3] = kind
+                st[S_SV_CHOICE] = b
+                return b
+            tot += position_value(w, cfg, me)
+        st[S_SV + i] = np.int64(np.round(tot / samples * 1000.0))
+    best = b
+    for i in range(n):
+        if st[S_SV + i] > st[S_SV + best]:
+            best = i
+    st[S_SV_CHOICE] = best
+    return best
+
+
+def _search_cfunc(st, cfg, me, kind, samples):
+    return search_rollouts(st, cfg, me, kind, samples)
+
+
+SEARCH_SIG = types.int64(types.CPointer(types.int64), types.CPointer(types.int64), types.int64, types.int64,
+                         types.int64)
+with entry_compile():  # one optimized module, as the game kernel's entry points (simsuite/jitlink.py)
+    search_cfunc = cfunc(SEARCH_SIG, cache=True, _nrt=False)(_search_cfunc)

@@ -1,0 +1,153 @@
+"""Look-ahead for the `search` strategies (strategies/cosmic/search.py): rollouts of the turn over
+sampled hidden cards, with ``basic`` at every seat.
+
+At the encounter card (D_CARD), an alliance answer (D_ALLIANCE) and an optional power use
+(D_POWER), ``search_decide`` rates each legal option by ``samples`` rollouts and takes the best mean
+(``basic``'s own pick unless another option is strictly better); every other decision is
+``basic_decide``'s. A rollout plays the rest of the turn with the candidate forced and ``basic`` at
+every seat, and ``rollout.position_value`` rates the end from the searching seat's point of view
+(a win of the game dominating, foreign colonies against the leader's, small terms for home
+colonies, ships in the warp and cards in hand).
+
+Design, and why:
+
+* **Snapshot and decision tape, not continuations.** The engine's control flow lives on the call
+  stack (a decision is asked from deep inside a window, a step, an encounter), so a copied state
+  cannot be resumed at a decision. When a searching seat is at the table (``cfg[C_SEARCH]``, set by
+  ``game.build_cfg`` for a strategy file with ``USES_ROLLOUTS = True``) the engine copies the state
+  at the start of every turn (``S_SNAP``) and records every answer of the turn with the generator
+  after it (``S_TAPE``; kernel ``_turn_snapshot`` / ``_tape_record``). A rollout copies the snapshot,
+  replays the turn with the tape up to the searched decision (checked: the replayed game must be
+  the game as it is, ``rollout.state_checksum``), deals the hidden cards afresh, forces the
+  candidate and plays on. This handles every decision kind with one mechanism and needs no change
+  to the engine's steps; continuation functions would need a hand-written tail for each place a
+  decision is asked (select_cards alone has four). Games without a searching seat pay one
+  comparison per decision and per turn (``S_SEARCH`` is 0), and nothing else: the search regions
+  are at the end of the state and never zeroed (``STATE_ZERO``).
+* **A second engine, called through its address.** A strategy that ran the kernel would make the
+  call cycle kernel -> strategy -> kernel that numba cannot type. The rollouts run in a second
+  module built from the same kernel source (``rollout_driver.py`` appended instead of the batch
+  driver; its own globals, its strategy dispatch is the rollout's), compiled as a C callback with
+  its own cache. The game kernel calls it through the address in ``cfg[C_SEARCH_FN]``
+  (``_call_search``, an indirect call): the kernel's own compile stays as it was, and the second
+  engine is compiled (or loaded) only when a line-up has a searching seat.
+* **Hidden information (CE.70.14).** The replay reaches the decision with the real cards, but
+  before the candidate is played every card the seat cannot see is dealt again
+  (``rollout.resample``): the unknown pool is taken in card-id order and shuffled with a stream
+  hashed from the game's generator and the sample index, so the deal depends only on which cards
+  are unknown, never on where they are; the order pile is shuffled too. The Mind keeps the cards it
+  saw in that hand, the Oracle's face-up card stays. Rollouts never use the game's own future
+  draws (each sample has its own stream), and the same sample index gives every option the same
+  worlds (common random numbers).
+* **Buffers in the state.** Kernels run without reference counting and cannot allocate: the
+  snapshot, the tape, the rollout's state (``S_WORK``: a copy of the game plus the rollout's header
+  and tape) and the last search's values (``S_SV``) are regions of the state (api.py).
+
+A variant with another sample count is one more small strategy file (e.g. ``search16.py``)::
+
+    from numba import njit
+    import numpy as np
+    from simsuite.games.cosmic.search import search_decide
+
+    SAMPLES = 16
+    USES_ROLLOUTS = True
+    _SAMPLES = np.int64(SAMPLES)
+
+    @njit
+    def decide(kind, st, cfg, me):
+        return search_decide(kind, st, cfg, me, _SAMPLES)
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+from llvmlite import ir
+from numba import njit
+from numba.core import types
+from numba.extending import intrinsic
+
+from simsuite.games.cosmic.api import (
+    C_SEARCH_FN, D_ALLIANCE, D_CARD, D_POWER, MAX_TAPE, S_NOPT, S_SEARCH, S_TAPE_N, S_WINDOW, T_NEWHAND_DEF,
+    T_NEWHAND_TURN,
+)
+from simsuite.games.cosmic.policy import basic_decide
+
+HERE = Path(__file__).resolve().parent
+MAX_SEARCH_OPTIONS = 16  # a decision with more options (Amoeba, Philanthropist) is left to basic
+
+
+@intrinsic
+def _call_search(typingctx, addr, st, cfg, me, kind, samples):
+    """Call the rollout search (``rollout_driver.search_cfunc``) at address addr."""
+    sig = types.int64(types.int64, st, cfg, types.int64, types.int64, types.int64)
+
+    def codegen(context, builder, signature, args):
+        i64 = ir.IntType(64)
+        fnty = ir.FunctionType(i64, [context.get_value_type(st), context.get_value_type(cfg), i64, i64, i64])
+        fn = builder.inttoptr(args[0], fnty.as_pointer())
+        return builder.call(fn, args[1:])
+
+    return sig, codegen
+
+
+@njit
+def search_decide(kind, st, cfg, me, samples):
+    """The `search` strategies' decide: rollouts for D_CARD, D_ALLIANCE and D_POWER (while the turn's
+    tape is complete and the rollout code is linked), ``basic_decide`` for everything else. Not
+    searched: decisions inside a new hand (the Vulch keeping its artifacts; the engine is then
+    part way through discarding a hand it knows holds only artifacts, which a deal of the hidden
+    cards would contradict) and decisions with more than MAX_SEARCH_OPTIONS options."""
+    if ((kind == D_CARD or kind == D_ALLIANCE or kind == D_POWER) and cfg[C_SEARCH_FN] != 0
+            and st[S_SEARCH] == 1 and st[S_TAPE_N] < MAX_TAPE and st[S_NOPT] <= MAX_SEARCH_OPTIONS
+            and st[S_WINDOW] != T_NEWHAND_TURN and st[S_WINDOW] != T_NEWHAND_DEF):
+        return _call_search(cfg[C_SEARCH_FN], st, cfg, me, kind, samples)
+    return basic_decide(kind, st, cfg, me)
+
+
+# ---- building the rollout module (Python side) --------------------------------------------------
+ROLLOUT_DRIVER = HERE / "rollout_driver.py"
+_rollout = {}
+
+
+def rollout_sources() -> list[Path]:
+    """Every source the rollout module is compiled from (its name is a hash of them)."""
+    from simsuite.games import get
+    from simsuite.games.base import SHARED_KERNEL_DEPS
+    from simsuite import jitlink
+
+    g = get("cosmic")
+    return [g.kernel_file, *g.kernel_deps, *SHARED_KERNEL_DEPS, HERE / "rollout.py", ROLLOUT_DRIVER,
+            Path(jitlink.__file__)]
+
+
+def rollout_module():
+    """Write (if needed) and import the rollout module: kernel source + rollout_driver.py. Importing
+    it compiles ``search_cfunc`` or loads it from numba's cache."""
+    from simsuite.codegen import _sources_hash, cache_dir
+
+    srcs = rollout_sources()
+    modname = f"simsuite_rollout_cosmic_{_sources_hash(srcs)}"
+    if modname in _rollout:
+        return _rollout[modname]
+    path = cache_dir() / "kernels" / f"{modname}.py"
+    if not path.exists():
+        text = "\n".join([srcs[0].read_text(), "", "# ---- simsuite/games/cosmic/rollout_driver.py ----",
+                          ROLLOUT_DRIVER.read_text(), ""])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_text(text)
+        os.replace(tmp, path)
+    spec = importlib.util.spec_from_file_location(modname, path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[modname] = mod
+    spec.loader.exec_module(mod)
+    _rollout[modname] = mod
+    return mod
+
+
+def rollout_address() -> int:
+    """Address of the compiled rollout search, for cfg[C_SEARCH_FN] (valid in this process)."""
+    return int(rollout_module().search_cfunc.address)

@@ -1,0 +1,19 @@
+"""Looks ahead: the encounter card, alliance answers and power uses rated by rollouts of the turn over sampled hidden cards (basic at every seat); basic elsewhere."""
+import numpy as np
+from numba import njit
+
+from simsuite.games.cosmic.search import search_decide
+
+# Rollouts per option of a searched decision (the same sampled worlds for every option). A variant
+# with another value is one more file beside this one, e.g. search16.py with SAMPLES = 16 (see the
+# docstring of simsuite/games/cosmic/search.py); the shared code stays in that module.
+SAMPLES = 8
+# Read by the engine (simsuite.games.cosmic.game.uses_rollouts): with this strategy at the table the
+# engine records every turn and links the rollout engine.
+USES_ROLLOUTS = True
+_SAMPLES = np.int64(SAMPLES)  # an int64, not a literal: search_decide compiles once
+
+
+@njit
+def decide(kind, st, cfg, me):
+    return search_decide(kind, st, cfg, me, _SAMPLES)

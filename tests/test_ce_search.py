@@ -1,0 +1,290 @@
+"""The `search` strategy (issue 14; simsuite/games/cosmic/search.py): it never reads hidden state
+(CE.70.14), its games are deterministic and keep the CE.70 invariants, recording turns for it
+leaves the game unchanged, and it beats `basic`.
+
+Hidden information is tested twice: the deal of the unknown cards (``rollout.resample``) on
+explicit states, and whole decisions: a turn played from a built state, with the search seat's
+card choice and option values compared after changes to what it may not know (other hands, the
+deck order) and to what it may know (its own hand, the ships).
+"""
+import numpy as np
+import pytest
+
+import simsuite.games.cosmic.api as A
+from cosmic_harness import ATT, EXTRA, GAME, NEG, I, P, Table, build, kernel, run_checked, strategy_id
+from simsuite.games.cosmic import rollout
+from simsuite.games.cosmic.search import rollout_address
+from simsuite.runner import set_threads
+from simsuite.unmanaged import pointer_call
+from test_ce_invariants import check_records, describe_violations
+
+KEY = 0x5EA2C4
+
+
+def _hidden_places(t, me):
+    """(place, index) of every card `me` cannot see: the other hands, the deck, a face-down card."""
+    st = t.st
+    out = [("hand", q, i) for q in range(t.N) if q != me for i in range(int(st[A.S_HAND_N + q]))]
+    out += [("deck", 0, i) for i in range(int(st[A.S_DECK_N]))]
+    return out
+
+
+def _addr(place):
+    kind, q, i = place
+    return A.S_HAND + q * A.MAX_HAND + i if kind == "hand" else A.S_DECK + i
+
+
+def permute_hidden(t, me, seed, keep_kinds=True):
+    """Move the cards `me` cannot see between the places it cannot see (other hands and the deck,
+    sizes kept); with keep_kinds an encounter card only changes places with an encounter card (so
+    nobody's hand changes from playable to unplayable: that would be public, CE.17)."""
+    st = t.st
+    rng = np.random.default_rng(seed)
+    places = _hidden_places(t, me)
+    cards = [int(st[_addr(p)]) for p in places]
+    kinds = [int(t.c[A.C_CARD_KIND + c]) == int(A.K_ARTIFACT) for c in cards]
+    if keep_kinds:
+        groups = [[j for j in range(len(places)) if kinds[j] == k] for k in (False, True)]
+    else:
+        groups = [list(range(len(places)))]
+    new = list(cards)
+    for g in groups:
+        perm = rng.permutation(len(g))
+        for a, b in zip(g, perm):
+            new[a] = cards[g[b]]
+    for p, c in zip(places, new):
+        st[_addr(p)] = c
+    t.sync()
+    assert new != cards
+
+
+def search_table(me=1, offense=0, seed=0x5EED, hands=None, target_ships=None, players=4, aliens="none"):
+    """A turn about to start: `offense` attacks, the order disc names `me` (the search seat) as the
+    defense; every other seat is the scripted test strategy (first option everywhere: one ship
+    launched onto the lowest planet, nobody invited, the first card of its hand)."""
+    t = Table(players=players, seed=seed, aliens=aliens)
+    t.strip_artifacts()
+    t.st[A.S_STRAT + me] = strategy_id("search")
+    t.c[A.C_SEARCH] = 1
+    t.c[A.C_SEARCH_FN] = rollout_address()
+    t.st[A.S_SEARCH] = 1  # play_game sets it from the configuration; here the turn is played alone
+    t.set_order([me])
+    if hands:
+        t.hands(**{f"p{q}": h for q, h in hands.items()})
+    if target_ships is not None:  # the planet the offense aims at (its first option); 2 on the others
+        t.set_ships(me, {P(me, k): target_ships if k == 1 else 2 for k in range(1, 6)})
+    return t
+
+
+def searched(t, offense=0):
+    """Play the turn; return the search seat's last searched decision: (kind, seat, options, values,
+    choice)."""
+    t.play_turn(offense)
+    st = t.st
+    n = int(st[A.S_SV_N])
+    return (int(st[A.S_SV_KIND]), int(st[A.S_SV_ME]), n, [int(v) for v in st[A.S_SV:A.S_SV + n]],
+            int(st[A.S_SV_CHOICE]))
+
+
+HANDS = {0: [ATT(8), ATT(12), NEG, ATT(6), ATT(15)], 1: [ATT(4), ATT(10), NEG, ATT(20), ATT(6)],
+         2: [ATT(8), ATT(6), ATT(30), NEG], 3: [ATT(10), ATT(12), ATT(4), ATT(8), NEG, ATT(6)]}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_search_card_choice_ignores_hidden_cards(seed):
+    """CE.70.14: the defense's card choice and every option's value are the same whatever the other
+    hands hold and however the deck is ordered (here also the offense's face-down card changes);
+    the cards move only between places the search seat cannot see."""
+    base = search_table(hands=HANDS)
+    ref = searched(base)
+    assert ref[0] == A.D_CARD and ref[1] == 1 and ref[2] == 5
+    assert len(set(ref[3])) > 1  # the options are told apart
+    t = search_table(hands=HANDS)
+    offense_card_before = t.hand(0)
+    permute_hidden(t, 1, seed)
+    assert t.hand(0) != offense_card_before
+    assert searched(t) == ref
+
+
+def test_search_card_choice_follows_what_it_may_know():
+    """The control: what the search seat may know does change its choice: the ships on the target
+    planet (public) and its own hand."""
+    ref = searched(search_table(hands=HANDS))
+    few = searched(search_table(hands=HANDS, target_ships=1))
+    many = searched(search_table(hands=HANDS, target_ships=12))
+    assert few[3] != ref[3] and many[3] != ref[3]
+    assert len({few[4], ref[4], many[4]}) > 1, (few, ref, many)
+    own = dict(HANDS)
+    own[1] = [ATT(4), ATT(10), NEG, ATT(6), ATT(8)]  # its best card gone
+    mine = searched(search_table(hands=own))
+    assert mine[3] != ref[3]
+
+
+def _resample(t, me, rng_seed=77):
+    st = t.st.copy()
+    st[A.S_RNG] = rng_seed
+    pointer_call(rollout.resample)(st, t.c, I(me))
+    return st
+
+
+def _face_down_offense_card(t, spec):
+    pl = t._places()
+    co = t._take(pl, spec, keep=tuple(range(t.N)))
+    t._write(pl)
+    t.st[A.S_CARD_O] = co
+    t.st[A.S_REVEALED] = 0
+    t.sync()
+    return co
+
+
+def test_resample_depends_only_on_the_unknown_cards():
+    """The deal of the hidden cards (rollout.resample) at the defense's card choice: the same
+    result, word for word, after the unknown cards change places (other hands, deck, the
+    offense's face-down card); a different result after the search seat's own hand changes; hand
+    sizes, the deck size, the discard pile and its own hand are kept; the engine's caches agree."""
+    t = search_table(hands=HANDS)
+    t.encounter_state(0, 1, P(1, 1), centre=2)
+    t.set_ships(0, {P(0, k): 2 if k == 1 else 4 for k in range(1, 6)})
+    co = _face_down_offense_card(t, ATT(12))
+    a = _resample(t, 1)
+    t2 = search_table(hands=HANDS)
+    t2.encounter_state(0, 1, P(1, 1), centre=2)
+    t2.set_ships(0, {P(0, k): 2 if k == 1 else 4 for k in range(1, 6)})
+    _face_down_offense_card(t2, ATT(12))
+    # exchange the face-down card with a deck card, then move the rest around
+    d = int(t2.st[A.S_DECK])
+    t2.st[A.S_DECK], t2.st[A.S_CARD_O] = t2.st[A.S_CARD_O], d
+    assert int(t2.c[A.C_CARD_KIND + d]) != int(A.K_ARTIFACT)
+    permute_hidden(t2, 1, 5)
+    assert not (t2.st == t.st).all()
+    v = slice(A.S_HAND_VER, A.S_HAND_VER + A.MAX_P)
+    t2.st[v] = t.st[v]  # the hand versions count the test's own edits (sync), not information
+    b = _resample(t2, 1)
+    assert (a == b).all()
+    for q in range(4):
+        assert a[A.S_HAND_N + q] == t.st[A.S_HAND_N + q]
+    assert a[A.S_DECK_N] == t.st[A.S_DECK_N]
+    assert list(a[A.S_HAND + A.MAX_HAND: A.S_HAND + A.MAX_HAND + 5]) == t.hand(1)
+    assert int(t.c[A.C_CARD_KIND + a[A.S_CARD_O]]) != int(A.K_ARTIFACT)
+    t.st[:] = a
+    assert t.conserved() == 0
+    enc = [int(a[A.S_HAND_ENC + q]) for q in range(4)]
+    t.sync()
+    assert enc == [int(t.st[A.S_HAND_ENC + q]) for q in range(4)]
+    # its own hand is what it knows: another hand of its own gives another deal
+    t3 = search_table(hands={**HANDS, 1: [ATT(4), ATT(10), NEG, ATT(6), ATT(8)]})
+    t3.encounter_state(0, 1, P(1, 1), centre=2)
+    t3.set_ships(0, {P(0, k): 2 if k == 1 else 4 for k in range(1, 6)})
+    _face_down_offense_card(t3, ATT(12))
+    assert not (_resample(t3, 1) == a).all()
+
+
+def test_resample_keeps_what_the_mind_and_the_oracle_know():
+    """CE.22.10: the Mind's seen cards stay with the player it looked at (in its hand, or as the
+    card it has chosen since); CE.22.12: a card the Oracle turned face up stays; a card the seat may
+    not see is dealt again."""
+    t = search_table(me=0, offense=0, hands=HANDS, aliens="Mind,Oracle,none,none")
+    t.encounter_state(0, 1, P(1, 1), centre=2)
+    seen = t.hand(1)
+    st = t.st
+    st[A.S_MIND_SEEN] = 1 << 1
+    st[A.S_MIND_HAND_N] = len(seen)
+    st[A.S_MIND_HAND:A.S_MIND_HAND + len(seen)] = seen
+    a = _resample(t, 0)
+    assert sorted(a[A.S_HAND + A.MAX_HAND: A.S_HAND + A.MAX_HAND + len(seen)]) == sorted(seen)
+    assert sorted(a[A.S_HAND + 2 * A.MAX_HAND: A.S_HAND + 2 * A.MAX_HAND + 4]) != sorted(t.hand(2))
+    # the Mind (seat 2, the defense) looked at the offense's hand; the offense then chose one of those
+    # cards: the seen cards are its face-down card and its hand, in some order
+    t = search_table(me=2, offense=1, hands=HANDS, aliens="none,none,Mind,none")
+    t.encounter_state(1, 2, P(2, 1), centre=2)
+    t.set_ships(1, {P(1, k): 2 if k == 1 else 4 for k in range(1, 6)})
+    seen = t.hand(1)
+    st = t.st
+    st[A.S_MIND_SEEN] = 1 << 1
+    st[A.S_MIND_HAND_N] = len(seen)
+    st[A.S_MIND_HAND:A.S_MIND_HAND + len(seen)] = seen
+    played = t.card(1, ATT(10))
+    pl = t._places()
+    pl[1].remove(played)
+    t._write(pl)
+    st[A.S_CARD_O] = played
+    t.sync()
+    for s in range(4):
+        a = _resample(t, 2, s)
+        hand = list(a[A.S_HAND + A.MAX_HAND: A.S_HAND + A.MAX_HAND + len(seen) - 1])
+        assert sorted(hand + [a[A.S_CARD_O]]) == sorted(seen)
+    # the Oracle (seat 1, defense) made the offense choose first: seat 2 knows that card
+    t = search_table(me=2, offense=0, hands=HANDS, aliens="none,Oracle,none,none")
+    t.encounter_state(0, 1, P(1, 1), centre=2)
+    co = _face_down_offense_card(t, ATT(12))
+    t.st[A.S_FACEUP] = A.SIDE_OFFENSE
+    assert _resample(t, 2)[A.S_CARD_O] == co
+    t.st[A.S_FACEUP] = 0
+    assert any(_resample(t, 2, s)[A.S_CARD_O] != co for s in range(5))
+
+
+def test_recording_turns_leaves_the_game_unchanged():
+    """Turning the turn recording on (what a searching seat does) changes no record of a game
+    without one: the snapshot and the tape are only written, never read, by the engine."""
+    cfg, c = build(4, "basic,random", rotate=True, aliens="random")
+    k = kernel()
+    a = GAME.run_range(k, c, KEY, 0, 400)
+    c2 = c.copy()
+    c2[A.C_SEARCH] = 1
+    b = GAME.run_range(k, c2, KEY, 0, 400)
+    assert (a.view(np.int64) == b.view(np.int64)).all()
+
+
+def test_search_games_deterministic_across_threads_and_splits():
+    """CE.70.20 with a searching seat: identical records on 1 and 2 threads and for any split of
+    the range (the rollouts use their own streams and buffers in each game's state)."""
+    cfg, c = build(3, "search,basic,random", rotate=True, aliens="random")
+    assert c[A.C_SEARCH] == 1 and c[A.C_SEARCH_FN] != 0
+    k = kernel()
+    n = 240
+    set_threads(1)
+    a = GAME.run_range(k, c, KEY, 0, n)
+    set_threads(2)
+    b = GAME.run_range(k, c, KEY, 0, n)
+    parts = [GAME.run_range(k, c, KEY, g0, m) for g0, m in ((0, 70), (70, 101), (171, 69))]
+    set_threads(0)
+    av = a.view(np.int64).reshape(n, -1)
+    assert (av == b.view(np.int64).reshape(n, -1)).all()
+    assert (av == np.concatenate([p.view(np.int64).reshape(len(p), -1) for p in parts])).all()
+    rc, viol = run_checked(c, n, KEY)
+    assert (av == rc.view(np.int64).reshape(n, -1)).all()
+
+
+@pytest.mark.parametrize("players,lineup,aliens,n", [
+    (4, "search,basic", "random", 300),
+    (3, "search,random,basic", "random", 300),
+    (2, "search,basic", "none", 150),
+    (4, "search", "random", 100),
+])
+def test_ce_70_checked_search_games(players, lineup, aliens, n):
+    """CE.70 after every turn with searching seats (and no rollout that failed to replay the game
+    as played: that is reported as a violation too), and the record checks."""
+    cfg, c = build(players, lineup, rotate=True, aliens=aliens)
+    rec, viol = run_checked(c, n, KEY + players)
+    assert (viol == 0).all(), f"violations: {describe_violations(viol)}"
+    # check_records is written for games without aliens, where no Cosmic Zap is ever played: the
+    # zaps are taken out of a copy (their count still adds up with the other artifacts)
+    zaps = rec["artifacts_by_kind"][:, A.ART_ZAP].copy()
+    r = rec.copy()
+    r["artifacts_by_kind"][:, A.ART_ZAP] = 0
+    r["artifacts_played"] -= zaps
+    check_records(r, cfg, players, [strategy_id(s) for s in set(lineup.split(","))])
+    assert rec["illegal"].sum() == 0
+
+
+def test_search_beats_basic():
+    """One search seat among three basic seats (rotated, aliens dealt at random), 600 games: its
+    win share is above the fair share 1/4 (the README has the head-to-head figures with
+    intervals)."""
+    cfg, c = build(4, "search,basic,basic,basic", rotate=True, aliens="random")
+    rec = GAME.run_range(kernel(), c, KEY, 0, 600)
+    win = rec["win"][:, :4].astype(float)
+    nw = win.sum(axis=1, keepdims=True)
+    share = np.where(nw > 0, win / np.maximum(nw, 1), 0.0)
+    mine = share[rec["strategy"][:, :4] == strategy_id("search")].sum() / (nw[:, 0] > 0).sum()
+    assert mine > 0.25, mine
