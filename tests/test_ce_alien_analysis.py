@@ -314,20 +314,24 @@ def test_contribution_uses_the_all_power_cells_and_holm():
 def test_alien_sweep_definition_and_report(tmp_path):
     d = tomllib.loads((ROOT / "configs" / "sweeps" / "cosmic-aliens.toml").read_text())
     assert d["game"] == "cosmic" and d["set"]["aliens"] == "all" and d["set"]["rotate"] is True
-    assert [(g["players"], g["strategies"]) for g in d["sweep"]] == [(3, "basic|nopower,basic,basic"),
-                                                                    (4, "basic|nopower,basic,basic,basic")]
+    assert [(g["players"], g["strategies"]) for g in d["sweep"]] == [
+        (3, "basic|nopower,basic,basic"), (4, "basic|nopower,basic,basic,basic"), (3, "search"), (4, "search")]
     for N in (3, 4):  # whole cycles of the all-mode schedule (both slot orders) at both player counts
         assert d["games"] % (2 * N * math.comb(A.N_ALIENS, N)) == 0
+    for grid in d["sweep"][2:]:  # the search grids play fewer games, still whole cycles
+        N = grid["players"]
+        assert grid["games"] % (2 * N * math.comb(A.N_ALIENS, N)) == 0 and grid["games"] < d["games"]
     out = tmp_path / "aliens"
     r = sim("sweep", "--config", ROOT / "configs" / "sweeps" / "cosmic-aliens.toml", "--games", 800, "--out", out,
             "--json")
     assert r.returncode == 0, r.stderr
     doc = json.loads(r.stdout)
-    assert doc["cells"] == 4
+    assert doc["cells"] == 6
     assert [(row["players"], row["strategies"]) for row in doc["rows"]] == [
-        (3, "basic"), (3, "nopower,basic,basic"), (4, "basic"), (4, "nopower,basic,basic,basic")]
+        (3, "basic"), (3, "nopower,basic,basic"), (4, "basic"), (4, "nopower,basic,basic,basic"), (3, "search"),
+        (4, "search")]
     st = sim("status", out)
-    assert st.returncode == 0 and "4/4 cells done" in st.stdout
+    assert st.returncode == 0 and "6/6 cells done" in st.stdout
     rep = sim("report", out, "--out", tmp_path / "rep", "--json")
     assert rep.returncode == 0, rep.stderr
     res = json.loads(rep.stdout)
@@ -351,6 +355,10 @@ def test_alien_sweep_definition_and_report(tmp_path):
         assert con["n_power"].sum() == 800 * N
         assert con["n_control"].sum() == 800
     assert "Head to head (alien, 4 players)" in page and "Plackett-Luce strength (alien, 4 players)" in page
+    for N in (3, 4):  # the ranking under both strategies, compared (issue 14)
+        assert f"Robustness: the alien ranking under basic and search, {N} players" in page
+        assert (tmp_path / "rep" / f"tau_alien_{N}p.csv").exists() and (tmp_path / "rep" / f"skill_alien_{N}p.csv").exists()
+    assert res["headline"] and any("basic and search" in h for h in res["headline"])
     assert any("alien power itself" in f for f in res["findings"])
     assert any(f.startswith("With 4 players") and "aliens" in f for f in res["findings"][:6])
 
