@@ -185,9 +185,9 @@ def _common(f):
     f = click.option("--strategies", default=None, help="comma-separated strategy per seat (repeats round the table)")(f)
     f = click.option("--aliens", default=None, metavar="none|random|all|A,B,..",
                      help=ALIENS_HELP)(f)
-    f = click.option("-p", "--players", default=None, help="number of players")(f)
-    f = click.option("-s", "--seed", type=SEED_RANGE, default=1, show_default=True, help="0..2**64-1")(f)
-    f = click.option("-q", "--quiet", "--no-progress", "quiet", is_flag=True,
+    f = click.option("--players", "-p", default=None, help="number of players")(f)
+    f = click.option("--seed", "-s", type=SEED_RANGE, default=1, show_default=True, help="0..2**64-1")(f)
+    f = click.option("--quiet", "-q", "--no-progress", "quiet", is_flag=True,
                      help="no progress bar and no compile notice (the results are printed as usual)")(f)
     return f
 
@@ -195,9 +195,9 @@ def _common(f):
 @cli.command()
 @click.argument("game_name")
 @_common
-@click.option("-n", "--games", "n_games", type=click.IntRange(1, 10**12), default=100_000, show_default=True)
+@click.option("--games", "-n", "n_games", type=click.IntRange(1, 10**12), default=100_000, show_default=True)
 @click.option("--rotate/--no-rotate", default=None, help="rotate the line-up through the seats game by game")
-@click.option("-o", "--out", type=click.Path(), default=None, help="results directory (default results/runs/...)")
+@click.option("--out", "-o", type=click.Path(), default=None, help="results directory (default results/runs/...)")
 @click.option("--no-records", is_flag=True, help="do not save the per-game records")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
 def run(game_name, quiet, seed, players, aliens, strategies, sets, chunk, threads, strategy_dirs, n_games, rotate, out,
@@ -404,10 +404,10 @@ def _sweep_plan(g, spec: dict, sets=(), players=None, strategies=None, aliens=No
 @click.argument("game_name", required=False)
 @_common
 @click.option("--config", "config_file", type=click.Path(), default=None, help="sweep definition TOML (configs/sweeps)")
-@click.option("-n", "--games", "n_games", type=click.IntRange(1, 10**12), default=None,
+@click.option("--games", "-n", "n_games", type=click.IntRange(1, 10**12), default=None,
               help="games per cell, over the file's (its top-level and every grid's) [100000]")
 @click.option("--rotate/--no-rotate", default=None, help="rotate the line-up through the seats (default on in sweeps)")
-@click.option("-o", "--out", type=click.Path(), default=None, help="results directory (default results/<name>)")
+@click.option("--out", "-o", type=click.Path(), default=None, help="results directory (default results/<name>)")
 @click.option("--unit", type=click.IntRange(1, 10**12), default=None,
               help="games per work unit (saved and resumable; part of the sweep definition) [262144]")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="run the units on a Dask cluster")
@@ -464,7 +464,7 @@ def sweep(game_name, quiet, seed, players, aliens, strategies, sets, chunk, thre
 # -------------------------------------------------------------------------------- report
 @cli.command()
 @click.argument("source")
-@click.option("-o", "--out", type=click.Path(), default=None, help="report directory (default reports/<name>)")
+@click.option("--out", "-o", type=click.Path(), default=None, help="report directory (default reports/<name>)")
 @click.option("--margin", type=float, default=2.0, show_default=True,
               help="equivalence margin of the rankings, in percentage points of win share: a label is "
                    "'fair within +-margin pp' when two one-sided tests show it")
@@ -803,10 +803,11 @@ def _usage_line(e: click.exceptions.UsageError) -> str:
 
 def compile_notice(g, extra_dirs=(), entry: str = "run_batch") -> None:
     """Say so before the first run with this code compiles its kernel (a minute of silence
-    otherwise); the progress bar's rate and ETA start after it."""
+    otherwise); the progress bar's rate and ETA start after it. On a terminal only, like the
+    progress bar: scripts read one line of error or the results."""
     from .codegen import cache_dir, is_compiled
 
-    if not is_compiled(g.dirname, g.code_hash(extra_dirs), entry):
+    if sys.stderr.isatty() and not is_compiled(g.dirname, g.code_hash(extra_dirs), entry):  # like the bar
         import time
 
         click.echo(f"compiling the {g.title} kernel for this code and these strategies (once: 25-90 s on 2 cores; "

@@ -25,6 +25,8 @@ Scratch (``st[S_SCR:]``, see heuristics.py): ``SC_POOL_KEY`` and the per-class c
 """
 import math
 
+import numpy as np
+
 from numba import njit
 
 from simsuite.games.cosmic.api import (
@@ -36,6 +38,9 @@ from simsuite.games.cosmic.api import (
 )
 from simsuite.games.cosmic.heuristics import SC_BA_VER, mean_attack, would_win
 
+# int64 and float64 arguments, never literals: one compiled version per function (a literal 0 or
+# -1 would compile another, test_ce_one_compiled_version_per_function)
+_Z = np.int64(0)
 SC_SPREAD = SC_BA_VER + MAX_P  # attack sd x 1024 + 1 and negotiate share x 2**20 + 1 (0 = not yet)
 SC_NEGSHARE = SC_SPREAD + 1
 SC_POOL_KEY = SC_NEGSHARE + 1
@@ -303,8 +308,8 @@ def ships_help_offense(st, cfg, me):
     """Whether one more of the offense's own ships raises its A/A margin by the engine's totals
     (not against an active Anti-Matter defense, where the lower total wins and they add)."""
     G = mean_attack(st, cfg)
-    t0, d0, lower = predicted_aa(st, cfg, G, G, 0, 0)
-    t1, d1, lower = predicted_aa(st, cfg, G, G, ship_weight(st, me), 0)
+    t0, d0, lower = predicted_aa(st, cfg, G, G, _Z, _Z)
+    t1, d1, lower = predicted_aa(st, cfg, G, G, np.int64(ship_weight(st, me)), _Z)
     m0 = (d0 - t0) if lower == 1 else (t0 - d0)
     m1 = (d1 - t1) if lower == 1 else (t1 - d1)
     return m1 > m0
@@ -314,7 +319,7 @@ def ships_help_offense(st, cfg, me):
 def offense_margin(st, cfg, vo, vd):
     """How far the offense's A/A total beats the defense's with card values vo / vd (negative: it
     loses), by the engine's totals: for an Anti-Matter encounter the lower total wins."""
-    to, td, lower = predicted_aa(st, cfg, float(vo), float(vd), 0, 0)
+    to, td, lower = predicted_aa(st, cfg, float(vo), float(vd), _Z, _Z)
     return (td - to) if lower == 1 else (to - td)
 
 

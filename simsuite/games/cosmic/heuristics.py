@@ -9,6 +9,7 @@ Scratch use: ``st[SC_MEAN]`` caches the mean attack value of the deck (x 16, +1 
 ``st[SC_BA + p]`` seat p's best attack value, valid while ``st[SC_BA_VER + p]`` is its hand
 version + 1 (``S_HAND_VER``).
 """
+import numpy as np
 from numba import njit
 
 from simsuite.games.cosmic.api import (
@@ -19,6 +20,9 @@ from simsuite.games.cosmic.api import (
     S_WING, best_attack, deal_col_do, deal_col_od, defense_strength, leader, offense_strength, predicted_aa,
 )
 
+# int64 and float64 arguments, never literals: one compiled version per function (a literal 0 or
+# -1 would compile another, test_ce_one_compiled_version_per_function)
+_Z = np.int64(0)
 SC_MEAN = S_SCR
 SC_BA = S_SCR + 1
 SC_BA_VER = SC_BA + MAX_P
@@ -333,7 +337,8 @@ def artifact_value(st, cfg, me, code, ld):
         if cfg[C_CARD_KIND + st[S_CARD_O]] != K_ATTACK or cfg[C_CARD_KIND + st[S_CARD_D]] != K_ATTACK:
             return -1  # A/N: a deal instead would only help the negotiator
         # who wins as it stands, by the engine's totals (Anti-Matter, Virus, Macron: api.predicted_aa)
-        to, td, lower = predicted_aa(st, cfg, cfg[C_CARD_VAL + st[S_CARD_O]], cfg[C_CARD_VAL + st[S_CARD_D]], 0, 0)
+        to, td, lower = predicted_aa(st, cfg, float(cfg[C_CARD_VAL + st[S_CARD_O]]), float(cfg[C_CARD_VAL + st[S_CARD_D]]),
+                                  _Z, _Z)
         owin = to < td if lower == 1 else to > td
         if me == o and not owin:
             return 4

@@ -12,10 +12,11 @@ Information: only what ``me`` may see (CE.70.14): hands through ``seen_hand_n`` 
 ``seen_hand_card`` (its own, or the hand its Mind power saw, as it was then), encounter cards through ``card_visible`` (revealed, or face up early because
 of the Oracle).
 """
+import numpy as np
 from numba import njit
 
 from simsuite.games.cosmic.api import (
-    AMOEBA_REMOVE, C_CARD_KIND, C_CARD_VAL, K_ATTACK, K_NEGOTIATE, MAX_HAND, MAX_PLANETS,
+    NONE, AMOEBA_REMOVE, C_CARD_KIND, C_CARD_VAL, K_ATTACK, K_NEGOTIATE, MAX_HAND, MAX_PLANETS,
     PK_AMOEBA, PK_AMOEBA_BACK, ship_weight,
     PK_CHRONOS, PK_HEALER, PK_MIND, PK_MUTANT, PK_MUTANT_SRC, PK_PARASITE, PK_PHILANTHROPIST, PK_RELEASE,
     PK_SORCERER, PK_TRADER, S_CARD_D, S_CARD_O, S_DEF, S_EMOTION, S_FOREIGN, S_HAND, S_HAND_N, S_NEG_SIDE,
@@ -27,6 +28,7 @@ from simsuite.games.cosmic.heuristics import (
 )
 from simsuite.games.cosmic.cardplay import offense_win_prob
 
+_Z = np.int64(0)  # int64, not a literal: one compiled version per function
 AVG_CARD_KEEP = 6.0  # a typical card's keep value (card_keep_value over the published deck)
 
 
@@ -81,8 +83,8 @@ def _amoeba_wins(st, cfg, me, v, g, dk):
     dk more of its ships in the encounter (dk < 0: fewer)."""
     w = dk * ship_weight(st, me)
     if me == st[S_OFF]:
-        return offense_wins_aa(st, cfg, v, g, w, 0)
-    return not offense_wins_aa(st, cfg, g, v, 0, w)
+        return offense_wins_aa(st, cfg, v, g, w, _Z)
+    return not offense_wins_aa(st, cfg, g, v, _Z, w)
 
 
 @njit
@@ -96,7 +98,7 @@ def amoeba(st, cfg, me):
         return 0
     v = float(card_strength(cfg, c))
     g = expected_opponent_card(st, cfg, me)
-    if _amoeba_wins(st, cfg, me, v, g, 0):
+    if _amoeba_wins(st, cfg, me, v, g, _Z):
         return 0
     best = 0
     bd = 1 << 30
@@ -125,7 +127,7 @@ def chronos(st, cfg, me):
     ad = cfg[C_CARD_KIND + cd] == K_ATTACK and st[S_EMOTION] == 0 and (st[S_NEG_SIDE] & 2) == 0
     lose = False
     if ao and ad:
-        owin = offense_wins_aa(st, cfg, float(cfg[C_CARD_VAL + co]), float(cfg[C_CARD_VAL + cd]), 0, 0)
+        owin = offense_wins_aa(st, cfg, float(cfg[C_CARD_VAL + co]), float(cfg[C_CARD_VAL + cd]), _Z, _Z)
         lose = owin if me != o else not owin
     elif ao or ad:
         lose = (me == o and ad) or (me != o and ao)
@@ -161,7 +163,7 @@ def mutant_source(st, cfg, me):
     hands costs the Mutant dearly (20% win share alone at 3 players, against 49% from the deck),
     because a player left without encounter cards draws a fresh hand (CE.17). With no deck
     option, the biggest hand."""
-    i = find_option(st, -1)
+    i = find_option(st, NONE)
     if i >= 0:
         return i
     bi = 0
