@@ -1,8 +1,8 @@
 """The batch entry points every game kernel shares (source text, not imported on its own).
 
 ``simsuite.codegen`` appends this file to a game's kernel source, so the functions below see that
-game's layout constants (``STATE_SIZE``, ``STATE_ZERO`` if it has one, ``S_RNG``, ``S_GAME``, ``S_STRAT``, ``S_VIOL``, ``C_NP``,
-``C_ROTATE``, ``C_LINEUP``) and its ``play_game(st, cfg, log, lg, chk)`` and
+game's layout constants (``STATE_SIZE``, ``STATE_ZERO`` if it has one, ``S_RNG``, ``S_GAME``,
+``S_STRAT``, ``S_VIOL``, ``C_NP``, ``C_ROTATE``, ``C_LINEUP``) and its ``play_game(st, cfg, log, lg, chk)`` and
 ``score_game(st, cfg, out, i, log, lg)``. One game per state array, one output row per game; the
 games' randomness depends only on (key, game index), never on the thread or the block.
 

@@ -4,7 +4,7 @@ A game's strategies are the ``*.py`` files in ``strategies/<game>/`` (plus any d
 names). Each file defines a jitted ``decide(kind, st, cfg, me) -> int``. The registry writes
 one module to the cache directory: the game's kernel source, the shared batch entry points
 (``batch_driver.py``) and a generated ``strategy_decide(sid, ...)`` that dispatches on the
-integer strategy id. The module's file
+integer strategy id (and passes each answer through the kernel's ``after_decide`` if it has one). The module's file
 name is a hash of every source involved, so numba's ``cache=True`` can never serve a kernel
 compiled against other strategies or older engine code, and a new strategy file is picked up
 without any engine edit.
@@ -78,6 +78,9 @@ _loaded: dict[str, object] = {}
 
 # The batch entry points (run_batch, replay_game, run_checked) every game kernel shares
 BATCH_DRIVER = Path(__file__).resolve().parent / "batch_driver.py"
+# A kernel that defines this function gets every strategy answer through it: the dispatch returns
+# after_decide(st, i, kind, me) (one place, not every call site of the engine's decision helper)
+HOOK = "\ndef after_decide(st, i, kind, me):"
 
 
 def code_digest(kernel_path: Path, deps: list[Path], strategies: list[StrategyInfo]) -> str:
@@ -99,10 +102,16 @@ def build_kernel(game_dir: str, kernel_path: Path, deps: list[Path], strategies:
         for i, s in enumerate(strategies):
             lines.append(f"_decide_{i} = _load_strategy({game_dir!r}, {s.name!r}, {str(s.path)!r}).decide")
         lines += ["", "", "@njit(_nrt=False)", "def strategy_decide(sid, kind, st, cfg, me):"]
-        for i, s in enumerate(strategies):
-            kw = "if" if i == 0 else "elif"
-            lines += [f"    {kw} sid == {i}:  # {s.name}", f"        return _decide_{i}(kind, st, cfg, me)"]
-        lines += ["    return 0", ""]
+        if HOOK in lines[0]:  # the game sees every answer (Cosmic: the search strategies' record of the turn)
+            for i, s in enumerate(strategies):
+                kw = "if" if i == 0 else "elif"
+                lines += [f"    {kw} sid == {i}:  # {s.name}", f"        i = _decide_{i}(kind, st, cfg, me)"]
+            lines += ["    else:", "        i = 0", "    return after_decide(st, i, kind, me)", ""]
+        else:
+            for i, s in enumerate(strategies):
+                kw = "if" if i == 0 else "elif"
+                lines += [f"    {kw} sid == {i}:  # {s.name}", f"        return _decide_{i}(kind, st, cfg, me)"]
+            lines += ["    return 0", ""]
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".tmp{os.getpid()}")
         tmp.write_text("\n".join(lines))

@@ -255,6 +255,16 @@ def test_search_games_deterministic_across_threads_and_splits():
     assert (av == rc.view(np.int64).reshape(n, -1)).all()
 
 
+def test_search_replay_equals_batch():
+    """replay_game (event log on) plays the batch game with a searching seat: same record."""
+    cfg, c = build(3, "search,basic", rotate=True, aliens="random")
+    batch = GAME.run_range(kernel(), c, KEY, 0, 12)
+    for g in (0, 5, 11):
+        events, r = GAME.replay(cfg, KEY, g, EXTRA)
+        assert (r.view(np.int64) == batch[g:g + 1].view(np.int64)).all()
+        assert any(e["event"] == "encounter" for e in events)
+
+
 @pytest.mark.parametrize("players,lineup,aliens,n", [
     (4, "search,basic", "random", 300),
     (3, "search,random,basic", "random", 300),

@@ -81,6 +81,12 @@ Hidden information with powers: the Mind's strategy knows the hand of the seat i
 ``st[S_FACEUP]`` (1 offense, 2 defense) is face up before the reveal (Oracle) and may be read.
 Use ``may_see_hand`` / ``seen_hand_n`` / ``seen_hand_card`` / ``card_visible``.
 
+Search regions: after the game's own words (``STATE_ZERO``, the words zeroed per game) the state
+holds the buffers of the `search` strategies (``search.py``): the turn's start (``S_SNAP``), its
+decisions (``S_TAPE``), a rollout's state (``S_WORK``) and the last search's option values
+(``S_SV``). The engine writes the first two only while ``st[S_SEARCH] == 1`` (a strategy file with
+``USES_ROLLOUTS = True`` is at the table); a game without one never touches them.
+
 Ship-source decisions (D_RESETTLE_SHIPS, D_LAUNCH, D_ALLY_SHIPS, D_DEAL_SHIPS, D_PENALTY,
 D_PLAGUE_SHIPS) build a "sources" multiset (CE.50) in chunks: each option ``src_code(pl, k)`` takes
 k = 1..4 ships from colony pl (never more than it has or than may still be taken); ``-1`` stops once

@@ -147,16 +147,24 @@ def _decide(st, cfg, p, kind):
     if i < 0 or i >= n:  # CE.50: not a legal option: rejected (counted; the run reports it)
         note_illegal(st, S_ILLEGAL, S_ILLEGAL_SEAT, p)
         i = 0
-    if st[S_SEARCH] == 1:  # a searching seat plays: its rollouts replay this turn's answers
-        _tape_record(st, i, kind, p)
     return st[S_OPT + i]
+
+
+@njit(inline="always")
+def after_decide(st, i, kind, me):
+    """The generated strategy dispatch passes every answer through here (simsuite/codegen.py): while
+    a searching seat plays, its rollouts replay this turn's answers (search.py)."""
+    if st[S_SEARCH] == 1:
+        _tape_record(st, i, kind, me)
+    return i
 
 
 @njit
 def _tape_record(st, i, kind, p):
-    """Keep answer i of seat p to this turn's decision of `kind`, with the generator after it (a
-    strategy may have drawn from it), so a rollout can replay the turn from its start up to any
-    decision (search.py: the engine's control flow is on the call stack, not in the state)."""
+    """Keep answer i (as the strategy gave it) of seat p to this turn's decision of `kind`, with the
+    generator after it (a strategy may have drawn from it), so a rollout can replay the turn from its
+    start up to any decision (search.py: the engine's control flow is on the call stack, not in the
+    state)."""
     n = st[S_TAPE_N]
     if n < MAX_TAPE:
         e = S_TAPE + 3 * n
@@ -2302,7 +2310,7 @@ def encounter(st, cfg, o, enc_no, log, lg):
 @njit(inline="always")  # one call site; a separate function re-links the whole engine below it
 def play_turn(st, cfg, o, log, lg):
     """CE.3.2: start-of-turn hand check, encounter 1, optional encounter 2 (CE.15)."""
-    if st[S_SEARCH] == 1:
+    if st[S_SEARCH] == 1:  # a searching seat plays: its rollouts start from here
         _turn_snapshot(st, o)
     st[S_TURN] += 1
     st[S_OFF] = o
