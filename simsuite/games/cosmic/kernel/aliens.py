@@ -1,8 +1,11 @@
 """Cosmic kernel part: the alien powers' optional uses (CE.22, rulings CE.23).
 
 The powers that act in a window (``power_window``): Amoeba, Chronos, Filch, Mind, Mutant,
-Parasite, Philanthropist, Sorcerer, Trader. The powers with fixed moments act in the parts of the
-steps they change (planning_reveal, outcomes, deals, ships).
+Parasite, Philanthropist, Sorcerer, Trader (windows.py says who may act where). The powers with
+fixed moments act in the parts of the steps they change: regroup_alliances (Macron's one ship,
+Parasite's answer), planning_reveal (Oracle, Laser, Empath, Chronos's time travel), outcomes
+(Macron, Anti-Matter, Virus, Pacifist, Clone), deals (Zombie's RELEASE), ships (E.LOSS: Zombie,
+Healer), windows (E.ARTDISCARD: Vulch) and cards (Vulch at a new hand).
 
 A part of the Cosmic kernel (see core.py): simsuite.codegen pastes the parts that
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
