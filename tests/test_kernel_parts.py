@@ -66,3 +66,13 @@ def test_kernel_source_refuses_bad_parts(tmp_path):
 def test_no_game_file_above_800_lines():
     for p in GAMES.rglob("*.py"):
         assert len(p.read_text().splitlines()) <= 800, p
+
+
+def test_part_headers_import_what_their_code_uses():
+    """A part's header (for a reader) names the imports its own code uses, no more."""
+    for p in get("cosmic").kernel_files[1:]:
+        head, body = p.read_text().split(PART_MARKER, 1)
+        used = {n.id for n in ast.walk(ast.parse(body.split("\n", 1)[1])) if isinstance(n, ast.Name)}
+        names = {a.asname or a.name for n in ast.parse(head).body if isinstance(n, (ast.Import, ast.ImportFrom))
+                 for a in n.names if a.name != "*"}
+        assert names <= used, (p.name, names - used)
