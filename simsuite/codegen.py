@@ -4,7 +4,9 @@ A game's strategies are the ``*.py`` files in ``strategies/<game>/`` (plus any d
 names). Each file defines a jitted ``decide(kind, st, cfg, me) -> int``. The registry writes
 one module to the cache directory: the game's kernel source, the shared batch entry points
 (``batch_driver.py``) and a generated ``strategy_decide(sid, ...)`` that dispatches on the
-integer strategy id (and passes each answer through the kernel's ``after_decide`` if it has one). The module's file
+integer strategy id (and passes each answer through the kernel's ``after_decide`` if it has one).
+A kernel may come in several files, its parts (``Game.kernel_files``), pasted in order
+(``kernel_source``). The module's file
 name is a hash of every source involved, so numba's ``cache=True`` can never serve a kernel
 compiled against other strategies or older engine code, and a new strategy file is picked up
 without any engine edit.
@@ -83,20 +85,81 @@ BATCH_DRIVER = Path(__file__).resolve().parent / "batch_driver.py"
 HOOK = "\ndef after_decide(st, i, kind, me):"
 
 
-def code_digest(kernel_path: Path, deps: list[Path], strategies: list[StrategyInfo]) -> str:
+# In a kernel part after the first, what precedes this line (docstring, imports for a reader) is not pasted
+PART_MARKER = "# ---- kernel part body"
+
+
+def _top_names(tree) -> list[str]:
+    import ast
+
+    names = []
+    for n in tree.body:
+        if isinstance(n, (ast.FunctionDef, ast.ClassDef)):
+            names.append(n.name)
+        elif isinstance(n, ast.Assign):
+            names += [e.id for t in n.targets for e in ast.walk(t) if isinstance(e, ast.Name)]
+    return names
+
+
+def _imports(tree) -> set:
+    import ast
+
+    out = set()
+    for n in tree.body:
+        if isinstance(n, ast.Import):
+            out |= {(None, a.name, a.asname) for a in n.names}
+        elif isinstance(n, ast.ImportFrom):
+            out |= {(n.module, a.name, a.asname) for a in n.names}
+    return out
+
+
+def kernel_source(parts: list[Path]) -> str:
+    """The kernel's source text: the first part whole, then the code below the marker line
+    (PART_MARKER) of each further part, in order. A part's own imports must be among the first
+    part's (they are not pasted), no part may import from __future__ below the first (it must stay
+    the module's first statement), and no top-level name may be defined in two parts (a later
+    definition would silently replace the earlier one)."""
+    import ast
+
+    first = parts[0].read_text()
+    texts = [first]
+    have = _imports(ast.parse(first))
+    defined = {n: parts[0] for n in _top_names(ast.parse(first))}
+    for p in parts[1:]:
+        head, sep, body = p.read_text().partition(PART_MARKER)
+        if not sep:
+            raise ValueError(f"kernel part {p} has no line starting with {PART_MARKER!r}")
+        body = body.split("\n", 1)[1] if "\n" in body else ""
+        missing = _imports(ast.parse(head)) - have
+        if missing:
+            raise ValueError(f"kernel part {p} imports {sorted(map(str, missing))}, which the first part "
+                             f"{parts[0].name} does not (only the first part's imports are pasted)")
+        tree = ast.parse(body)
+        if any(isinstance(n, ast.ImportFrom) and n.module == "__future__" for n in tree.body):
+            raise ValueError(f"kernel part {p}: a __future__ import can only be in the first part's header")
+        for n in _top_names(tree):
+            if n in defined:
+                raise ValueError(f"{n} is defined in kernel parts {defined[n]} and {p}")
+            defined[n] = p
+        texts += [f"# ---- {p.parent.name}/{p.name} ----", body]
+    return "\n".join(texts)
+
+
+def code_digest(kernel_parts: list[Path], deps: list[Path], strategies: list[StrategyInfo]) -> str:
     """Hash of every source a kernel is built from: results are keyed by it (and the version)."""
-    return _sources_hash([kernel_path, BATCH_DRIVER, *deps, *(s.path for s in strategies)])
+    return _sources_hash([*kernel_parts, BATCH_DRIVER, *deps, *(s.path for s in strategies)])
 
 
-def build_kernel(game_dir: str, kernel_path: Path, deps: list[Path], strategies: list[StrategyInfo]):
-    """Write (if needed) and import the combined kernel + dispatch module."""
-    digest = code_digest(kernel_path, deps, strategies)
+def build_kernel(game_dir: str, kernel_parts: list[Path], deps: list[Path], strategies: list[StrategyInfo]):
+    """Write (if needed) and import the combined kernel + dispatch module (the kernel's parts in
+    order, ``kernel_source``)."""
+    digest = code_digest(kernel_parts, deps, strategies)
     modname = f"simsuite_kernel_{game_dir}_{digest}"
     if modname in _loaded:
         return _loaded[modname]
     path = cache_dir() / "kernels" / f"{modname}.py"
     if not path.exists():
-        lines = [kernel_path.read_text(), "", "# ---- simsuite/batch_driver.py ----", BATCH_DRIVER.read_text(), "",
+        lines = [kernel_source(kernel_parts), "", "# ---- simsuite/batch_driver.py ----", BATCH_DRIVER.read_text(), "",
                  "# ---- generated by simsuite.codegen: strategy dispatch ----",
                  "from simsuite.codegen import load_strategy_module as _load_strategy", ""]
         for i, s in enumerate(strategies):

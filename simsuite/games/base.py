@@ -26,7 +26,7 @@ class Game:
     max_players = 6
     default_strategies = "random"
     params: tuple[Param, ...] = ()
-    kernel_file: Path
+    kernel_files: tuple[Path, ...] = ()  # the kernel's parts, pasted in this order into one module (codegen)
     kernel_deps: tuple[Path, ...] = ()  # the game's own modules the kernel imports
     layout = None  # simsuite.records.RecordLayout of the per-game record
     state_size = 0  # length of the int64 state array
@@ -101,11 +101,11 @@ class Game:
         return discover(self.dirname, tuple(extra_dirs))
 
     def kernel(self, extra_dirs: tuple = ()):
-        return build_kernel(self.dirname, self.kernel_file, self._deps(), self.strategies(extra_dirs))
+        return build_kernel(self.dirname, list(self.kernel_files), self._deps(), self.strategies(extra_dirs))
 
     def code_hash(self, extra_dirs: tuple = ()) -> str:
         """Digest of the engine and strategy sources (changes whenever the code does)."""
-        return code_digest(self.kernel_file, self._deps(), self.strategies(extra_dirs))
+        return code_digest(list(self.kernel_files), self._deps(), self.strategies(extra_dirs))
 
     def _deps(self) -> list[Path]:
         return [*self.kernel_deps, *SHARED_KERNEL_DEPS]

@@ -159,6 +159,8 @@ def uses_rollouts(path: Path) -> bool:
     return False
 
 
+KERNEL_PARTS = ("core", "cards", "ships", "windows", "artifacts", "aliens", "regroup_alliances", "planning_reveal",
+                "outcomes", "deals", "turns", "setup", "invariants")
 NOPOWER_SUFFIX = " (no power)"
 ALIEN_LABELS = (*A.ALIEN_NAMES, "none")
 ALIEN_POWER_LABELS = (*(n + x for n in A.ALIEN_NAMES for x in ("", NOPOWER_SUFFIX)), "none")
@@ -173,7 +175,8 @@ class Cosmic(Game):
     max_players = 4
     default_strategies = "basic"
     params = PARAMS
-    kernel_file = HERE / "kernel.py"
+    # the kernel's parts, split along the rules (kernel/core.py says what each owns), in the order codegen pastes them
+    kernel_files = tuple(HERE / "kernel" / f"{n}.py" for n in KERNEL_PARTS)
     kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py", HERE / "powers.py", HERE / "policy.py",
                    HERE / "search.py")
     layout = R.LAYOUT

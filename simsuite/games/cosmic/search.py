@@ -119,14 +119,15 @@ def rollout_sources() -> list[Path]:
     from simsuite import jitlink
 
     g = get("cosmic")
-    return [g.kernel_file, *g.kernel_deps, *SHARED_KERNEL_DEPS, HERE / "rollout.py", ROLLOUT_DRIVER,
+    return [*g.kernel_files, *g.kernel_deps, *SHARED_KERNEL_DEPS, HERE / "rollout.py", ROLLOUT_DRIVER,
             Path(jitlink.__file__)]
 
 
 def rollout_module():
     """Write (if needed) and import the rollout module: kernel source + rollout_driver.py. Importing
     it compiles ``search_cfunc`` or loads it from numba's cache."""
-    from simsuite.codegen import _sources_hash, cache_dir
+    from simsuite.codegen import _sources_hash, cache_dir, kernel_source
+    from simsuite.games import get
 
     srcs = rollout_sources()
     modname = f"simsuite_rollout_cosmic_{_sources_hash(srcs)}"
@@ -134,8 +135,8 @@ def rollout_module():
         return _rollout[modname]
     path = cache_dir() / "kernels" / f"{modname}.py"
     if not path.exists():
-        text = "\n".join([srcs[0].read_text(), "", "# ---- simsuite/games/cosmic/rollout_driver.py ----",
-                          ROLLOUT_DRIVER.read_text(), ""])
+        text = "\n".join([kernel_source(list(get("cosmic").kernel_files)), "",
+                          "# ---- simsuite/games/cosmic/rollout_driver.py ----", ROLLOUT_DRIVER.read_text(), ""])
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".tmp{os.getpid()}")
         tmp.write_text(text)

@@ -65,7 +65,7 @@ class StarCartel(Game):
     max_players = 6
     default_strategies = "market,greedy,random"
     params = PARAMS
-    kernel_file = HERE / "kernel.py"
+    kernel_files = (HERE / "kernel.py",)
     kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py")
     layout = R.LAYOUT
     state_size = A.STATE_SIZE

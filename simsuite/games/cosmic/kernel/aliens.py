@@ -1,0 +1,319 @@
+"""Cosmic kernel part: the alien powers' optional uses (CE.22, rulings CE.23).
+
+The powers that act in a window (``power_window``): Amoeba, Chronos, Filch, Mind, Mutant,
+Parasite, Philanthropist, Sorcerer, Trader (windows.py says who may act where). The powers with
+fixed moments act in the parts of the steps they change: regroup_alliances (Macron's one ship,
+Parasite's answer), planning_reveal (Oracle, Laser, Empath, Chronos's time travel), outcomes
+(Macron, Anti-Matter, Virus, Pacifist, Clone), deals (Zombie's RELEASE), ships (E.LOSS: Zombie,
+Healer), windows (E.ARTDISCARD: Vulch) and cards (Vulch at a new hand).
+
+A part of the Cosmic kernel (see core.py): simsuite.codegen pastes the parts that
+``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
+defined in no import below come from the other parts. Only the code below the marker line is pasted.
+"""
+import numpy as np
+from numba import njit
+
+from simsuite.kernel_common import log_event as _log
+from simsuite.rng import below
+from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
+from simsuite.games.cosmic.records import *  # noqa: F401,F403
+
+# ---- kernel part body: simsuite.codegen pastes what follows (this header is for a reader) ----
+
+
+@njit
+def _swap_hands(st, cfg, a, b):
+    """CE.22.17: a and b exchange their whole hands (the caches follow)."""
+    na = st[S_HAND_N + a]
+    nb = st[S_HAND_N + b]
+    m = na if na > nb else nb
+    for i in range(m):
+        x = st[S_HAND + a * MAX_HAND + i]
+        st[S_HAND + a * MAX_HAND + i] = st[S_HAND + b * MAX_HAND + i]
+        st[S_HAND + b * MAX_HAND + i] = x
+    for f in (S_HAND_N, S_HAND_ENC, S_HAND_ART):
+        x = st[f + a]
+        st[f + a] = st[f + b]
+        st[f + b] = x
+    for k in range(N_ART):
+        x = st[S_ART_CNT + a * N_ART + k]
+        st[S_ART_CNT + a * N_ART + k] = st[S_ART_CNT + b * N_ART + k]
+        st[S_ART_CNT + b * N_ART + k] = x
+    st[S_HAND_VER + a] += 1
+    st[S_HAND_VER + b] += 1
+
+
+@njit
+def _yes_no(st, cfg, p, pk):
+    """A PASS / use decision (options -1, 1). Returns 1 for use."""
+    st[S_OPT] = NONE
+    st[S_OPT + 1] = I1
+    return 1 if _ask_power(st, cfg, p, pk, I2) == 1 else 0
+
+
+@njit
+def _amoeba(st, cfg, p, log, lg):
+    """CE.22.1 at W-8: one adjustment of its ships in the encounter: add from its colonies and/or
+    take back to them (asked as: add k or take back k; after adding, also take back r); the
+    offense's limit of 4 does not apply; 0 ships left is allowed; the power check (CE.19) runs
+    after the whole adjustment."""
+    o = st[S_OFF]
+    t = st[S_TARGET]
+    if p == o:
+        inn = st[S_CENTRE]
+        avail = st[S_ONPL + p]
+    else:
+        inn = st[S_PS + p * MAX_PLANETS + t]
+        avail = st[S_ONPL + p] - inn
+    st[S_OPT] = NONE
+    n = 1
+    for k in range(1, min(avail, 40) + 1):
+        st[S_OPT + n] = k
+        n += 1
+    for k in range(1, min(inn, 40) + 1):
+        st[S_OPT + n] = AMOEBA_REMOVE + k
+        n += 1
+    if n == 1:
+        return 0
+    ch = _ask_power(st, cfg, p, PK_AMOEBA, np.int64(n))
+    if ch < 0:
+        return 0
+    back = I0
+    if ch < AMOEBA_REMOVE:
+        k = min(inn + ch, 40)
+        st[S_PK_ARG] = ch
+        st[S_OPT] = NONE
+        for r in range(1, k + 1):
+            st[S_OPT + r] = AMOEBA_REMOVE + r
+        r = _ask_power(st, cfg, p, PK_AMOEBA_BACK, np.int64(k + 1))
+        if r >= 0:
+            back = r - AMOEBA_REMOVE
+    else:
+        back = ch - AMOEBA_REMOVE
+        ch = I0
+    st[S_WONCE] |= np.int64(1) << p
+    st[S_PK_ARG] = ch
+    st[S_PK_ARG2] = back
+    if power_event(st, cfg, p, PK_AMOEBA, log, lg) == 0:
+        return 1
+    st[S_QUIET] = 1  # one step: the power check waits for the whole adjustment
+    if ch > 0:
+        if p == o:
+            st[S_CENTRE] += take_ships(st, cfg, p, D_POWER_SHIPS, ch, ch, NONE, I0, log, lg)
+        else:
+            got = take_ships(st, cfg, p, D_POWER_SHIPS, ch, ch, t, I0, log, lg)
+            ships_add(st, cfg, p, t, got, log, lg)
+    if back > 0:
+        if p == o:
+            st[S_CENTRE] -= back
+            place_ships(st, cfg, p, back, I0, CTX_AMOEBA, log, lg)
+        else:
+            ships_add(st, cfg, p, t, -back, log, lg)
+            place_ships(st, cfg, p, back, _pbit(t), CTX_AMOEBA, log, lg)
+    _end_quiet(st, cfg, p, log, lg)
+    return 1
+
+
+@njit
+def _phil_may_give(st, cfg, p):
+    """A46 revision 2 (philanthropist_giver): 1 if p may give as the Philanthropist: anyone under
+    `any`; under `main_or_ally` only a main player or a current ally (st[S_ALLY + p] != 0)."""
+    if cfg[C_PHIL_GIVER] == PHIL_GIVER_ANY:
+        return 1
+    if p == st[S_OFF] or p == st[S_DEF] or st[S_ALLY + p] != 0:
+        return 1
+    return 0
+
+
+@njit
+def _philanthropist(st, cfg, p, log, lg):
+    """CE.22.15: give one card of its hand to the offense or the defense (or an ally, A46 switch);
+    under philanthropist_giver = main_or_ally only a main player or an ally gives (A46 revision 2)."""
+    N = cfg[C_NP]
+    if _phil_may_give(st, cfg, p) == 0:
+        return 0
+    st[S_OPT] = NONE
+    n = 1
+    seen = np.int64(0)
+    base = S_HAND + p * MAX_HAND
+    for i in range(st[S_HAND_N + p]):
+        c = st[base + i]
+        b = np.int64(1) << cfg[C_CARD_CLASS + c]
+        if (seen & b) != 0:
+            continue
+        seen |= b
+        for q in range(N):
+            if q == p:
+                continue
+            if q == st[S_OFF] or q == st[S_DEF] or (cfg[C_PHIL_ALLIES] == 1 and st[S_ALLY + q] != 0):
+                if n < MAX_OPT:
+                    st[S_OPT + n] = c * 8 + q
+                    n += 1
+    if n == 1:
+        return 0
+    ch = _ask_power(st, cfg, p, PK_PHILANTHROPIST, np.int64(n))
+    if ch < 0:
+        return 0
+    st[S_ONCE] |= np.int64(1) << p
+    st[S_PK_ARG] = ch // 8
+    st[S_PK_ARG2] = ch % 8
+    if power_event(st, cfg, p, PK_PHILANTHROPIST, log, lg) == 1:
+        _hand_remove(st, cfg, p, ch // 8)
+        _hand_add(st, cfg, ch % 8, ch // 8)
+    return 1
+
+
+@njit
+def _mutant(st, cfg, p, log, lg):
+    """CE.22.11: draw one card at a time until it holds 7, each from the deck or at random from the
+    hand of another player of its choice."""
+    if _yes_no(st, cfg, p, PK_MUTANT) == 0:
+        return 0
+    st[S_ONCE] |= np.int64(1) << p
+    if power_event(st, cfg, p, PK_MUTANT, log, lg) == 0:
+        return 1
+    while st[S_HAND_N + p] < MUTANT_HAND:
+        n = 0
+        if st[S_DECK_N] + st[S_DISC_N] > 0:
+            st[S_OPT] = NONE
+            n = 1
+        for q in range(cfg[C_NP]):
+            if q != p and st[S_HAND_N + q] > 0:
+                st[S_OPT + n] = q
+                n += 1
+        if n == 0:
+            break
+        src = _ask_power(st, cfg, p, PK_MUTANT_SRC, np.int64(n))
+        if src < 0:
+            c = _draw(st, cfg, log, lg)
+        else:
+            c = _hand_take(st, cfg, src, below(st, S_RNG, st[S_HAND_N + src]))
+        _hand_add(st, cfg, p, c)
+        if lg:
+            _log(log, E_ALIEN, p, A_MUTANT, PK_MUTANT_SRC, src, I0, I0)
+    return 1
+
+
+@njit
+def _join(st, cfg, q, side, log, lg):
+    """CE.8.4: q commits 1-4 ships from its colonies (Macron: 1, CE.22.9) to a wing or its carrier."""
+    avail = st[S_ONPL + q]
+    kmax = avail if avail < 4 else 4
+    if st[S_ALIEN + q] == A_MACRON and st[S_POWER + q] == 1:
+        kmax = 1
+    st[S_ALLY + q] = side  # already an ally while it picks its ships (strategies may look)
+    k = take_ships(st, cfg, q, D_ALLY_SHIPS, I1, np.int64(kmax), NONE, I0, log, lg)
+    if side == SIDE_OFFENSE:
+        st[S_WING + q] = k
+    else:
+        st[S_CARRIER + q] = k
+    if lg:
+        _log(log, E_ALLY, q, side, k, I0, I0, I0)
+
+
+@njit
+def power_window(st, cfg, w, p, log, lg):
+    """CE.20.2: seat p's turn in window w for an optional use of its power (CE.22, CE.50.20).
+    Returns 0 (pass), 1 (acted) or 2 (acted and the window closes: Chronos's time travel)."""
+    if st[S_POWER + p] == 0:
+        return 0
+    a = st[S_ALIEN + p]
+    o = st[S_OFF]
+    d = st[S_DEF]
+    if d < 0:
+        return 0
+    bit = np.int64(1) << p
+    main = p == o or p == d
+    opp = d if p == o else o
+    early = w == W_2 or w == W_4 or w == W_6 or w == W_7
+    if (st[S_ONCE] & bit) != 0:
+        if a != A_AMOEBA and a != A_SORCERER:
+            return 0
+    if a == A_AMOEBA:
+        if w == W_8 and main and (st[S_WONCE] & bit) == 0 and (st[S_IN7] & bit) != 0:
+            return _amoeba(st, cfg, p, log, lg)
+    elif a == A_SORCERER:
+        if (w == W_8 and main and (st[S_WONCE] & bit) == 0 and st[S_REVEALED] == 0 and st[S_CARD_O] >= 0
+                and st[S_CARD_D] >= 0 and _yes_no(st, cfg, p, PK_SORCERER) == 1):
+            st[S_WONCE] |= bit
+            if power_event(st, cfg, p, PK_SORCERER, log, lg) == 1:  # CE.22.16
+                x = st[S_CARD_O]
+                st[S_CARD_O] = st[S_CARD_D]
+                st[S_CARD_D] = x
+                f = st[S_FACEUP]
+                st[S_FACEUP] = ((f & 1) << 1) | ((f >> 1) & 1)
+            return 1
+    elif a == A_CHRONOS:
+        if (w == W_9 and main and st[S_REVEALED] == 1 and st[S_CARD_O] >= 0 and st[S_CARD_D] >= 0
+                and _yes_no(st, cfg, p, PK_CHRONOS) == 1):
+            st[S_ONCE] |= bit
+            if power_event(st, cfg, p, PK_CHRONOS, log, lg) == 0:
+                return 1  # zapped: the first reveal stands
+            st[S_REDO] = 1
+            return 2
+    elif a == A_MIND:
+        if early:
+            st[S_OPT] = NONE
+            n = 1
+            if opp >= 0 and main:
+                st[S_OPT + 1] = opp
+                n = 2
+            elif not main:
+                st[S_OPT + 1] = o
+                st[S_OPT + 2] = d
+                n = 3
+            q = _ask_power(st, cfg, p, PK_MIND, np.int64(n))
+            if q >= 0:
+                st[S_ONCE] |= bit
+                st[S_PK_ARG] = q
+                if power_event(st, cfg, p, PK_MIND, log, lg) == 1:  # CE.22.10
+                    st[S_MIND_SEEN] |= np.int64(1) << q
+                    n = st[S_HAND_N + q]  # what it saw: the hand now, not as it changes later
+                    st[S_MIND_HAND_N] = n
+                    for i in range(n):
+                        st[S_MIND_HAND + i] = st[S_HAND + q * MAX_HAND + i]
+                return 1
+    elif a == A_PHILANTHROPIST:
+        if early and st[S_HAND_N + p] > 0 and _phil_may_give(st, cfg, p) == 1:  # A46
+            return _philanthropist(st, cfg, p, log, lg)
+    elif a == A_TRADER:
+        if early and main and _yes_no(st, cfg, p, PK_TRADER) == 1:
+            st[S_ONCE] |= bit
+            if power_event(st, cfg, p, PK_TRADER, log, lg) == 1:  # CE.22.17
+                _swap_hands(st, cfg, p, opp)
+            return 1
+    elif a == A_MUTANT:
+        if (w == W_8 or w == W_9 or w == W_10) and main and st[S_HAND_N + p] < MUTANT_HAND:
+            return _mutant(st, cfg, p, log, lg)
+    elif a == A_PARASITE:
+        if (w == W_7 and not main and st[S_ALLY + p] == 0 and ((st[S_FF_OUT] >> p) & 1) == 0
+                and st[S_ONPL + p] > 0 and cfg[C_NP] >= 3):
+            st[S_OPT] = NONE
+            st[S_OPT + 1] = SIDE_OFFENSE
+            st[S_OPT + 2] = SIDE_DEFENSE
+            side = _ask_power(st, cfg, p, PK_PARASITE, I3)
+            if side > 0:
+                st[S_ONCE] |= bit
+                if power_event(st, cfg, p, PK_PARASITE, log, lg) == 1:  # CE.22.14
+                    _join(st, cfg, p, side, log, lg)
+                return 1
+    elif a == A_FILCH:
+        if w == W_10 and main:
+            c = st[S_LAST_CD] if p == o else st[S_LAST_CO]
+            if c >= 0:
+                j = -1
+                for i in range(st[S_DISC_N]):
+                    if st[S_DISC + i] == c:
+                        j = i
+                if j >= 0:
+                    st[S_PK_ARG] = c
+                    if _yes_no(st, cfg, p, PK_FILCH) == 1:
+                        st[S_ONCE] |= bit
+                        if power_event(st, cfg, p, PK_FILCH, log, lg) == 1:  # CE.22.6
+                            n = st[S_DISC_N] - 1
+                            st[S_DISC + j] = st[S_DISC + n]
+                            st[S_DISC_N] = n
+                            _hand_add(st, cfg, p, c)
+                        return 1
+    return 0

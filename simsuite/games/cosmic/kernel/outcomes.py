@@ -1,0 +1,293 @@
+"""Cosmic kernel part: outcomes, compensation and rewards (CE.10-CE.14).
+
+Totals (CE.10; Macron, Anti-Matter, Virus), the consequences of a win (CE.11), compensation
+(CE.12), defensive rewards (CE.14) and step 10 as a whole (``outcome``: Pacifist, the deal or
+its failure, the discards with Clone and Filch).
+
+A part of the Cosmic kernel (see core.py): simsuite.codegen pastes the parts that
+``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
+defined in no import below come from the other parts. Only the code below the marker line is pasted.
+"""
+from numba import njit
+
+from simsuite.kernel_common import log_event as _log
+from simsuite.rng import below
+from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
+from simsuite.games.cosmic.records import *  # noqa: F401,F403
+
+# ---- kernel part body: simsuite.codegen pastes what follows (this header is for a reader) ----
+
+
+@njit
+def side_totals(st, cfg, log, lg):
+    """CE.10.2-CE.10.3 A/A totals into st[S_TOT + 0..6] = v_O, S_O, T_O, v_D, S_D, T_D, lower_wins.
+    E.POWER moments (CE.21.1): each Macron in the encounter (weight 4, CE.22.9), then an
+    Anti-Matter main player (allies subtract on both sides, the lower total wins, CE.22.2
+    revision 2) and a Virus main player (T = v x S, CE.22.18; CE.23.7); a zapped power leaves the
+    plain rule T = v + S. The arithmetic is ``api.aa_totals``, which the strategies call too."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    vo = cfg[C_CARD_VAL + st[S_CARD_O]]
+    vd = cfg[C_CARD_VAL + st[S_CARD_D]]
+    if st[S_ANY_ALIEN] == 1:
+        m = st[S_WHO + A_MACRON]
+        if m >= 0 and st[S_POWER + m] == 1:
+            inv = st[S_WING + m] + st[S_CARRIER + m]
+            if m == o:
+                inv += st[S_CENTRE]
+            elif m == d:
+                inv += st[S_PS + d * MAX_PLANETS + st[S_TARGET]]
+            if inv > 0:
+                power_event(st, cfg, m, FX_MACRON, log, lg)  # zapped: its power is off, weight 1
+    so = offense_strength(st, cfg)
+    sd = defense_strength(st, cfg)
+    anti = 0
+    virus = 0
+    if st[S_ANY_ALIEN] == 1:
+        a = st[S_WHO + A_ANTI_MATTER]
+        if (a == o or a == d) and st[S_POWER + a] == 1 and power_event(st, cfg, a, FX_ANTI_MATTER, log, lg) == 1:
+            anti = 1 if a == o else 2
+        v = st[S_WHO + A_VIRUS]
+        if (v == o or v == d) and st[S_POWER + v] == 1 and power_event(st, cfg, v, FX_VIRUS, log, lg) == 1:
+            virus = 1 if v == o else 2
+    to, td, lower = aa_totals(st, cfg, vo, vd, anti, virus)
+    st[S_TOT] = vo
+    st[S_TOT + 1] = so
+    st[S_TOT + 2] = to
+    st[S_TOT + 3] = vd
+    st[S_TOT + 4] = sd
+    st[S_TOT + 5] = td
+    st[S_TOT + 6] = lower
+
+
+@njit
+def _offense_win(st, cfg, barred, log, lg):
+    """CE.11.1. Returns the defense's own ships lost (for compensation, CE.12.2: those that reached
+    the warp, or all of them with ah_compensation_counts_redirected, A15). `barred`: the seat the
+    Healer may not heal (the negotiator owed compensation, CE.22.7)."""
+    N = cfg[C_NP]
+    o = st[S_OFF]
+    d = st[S_DEF]
+    t = st[S_TARGET]
+    st[S_RESULT] = R_OFFENSE_WIN
+    lost = 0
+    k = st[S_PS + d * MAX_PLANETS + t]
+    if k > 0:
+        st[S_QUIET] = 1  # they are still the defense's while the Zombie decides (CE.20.6)
+        ships_add(st, cfg, d, t, -k, log, lg)
+        lost = loss_event(st, cfg, d, k, _pbit(t), barred, log, lg)
+        if cfg[C_COMP_REDIRECTED] == 1:
+            lost = k
+    for s in range(1, N):
+        q = _cw(o, s, N)
+        k = st[S_CARRIER + q]
+        if k > 0:
+            st[S_CARRIER + q] = 0
+            loss_event(st, cfg, q, k, _pbit(t), NONE, log, lg)  # healed / redirected: not onto the target (A12)
+    k = st[S_CENTRE]
+    if k > 0:
+        st[S_CENTRE] = 0
+        ships_add(st, cfg, o, t, k, log, lg)
+        if lg:
+            _log(log, E_LAND, o, t, k, I0, I0, I0)
+    for s in range(1, N):
+        q = _cw(o, s, N)
+        k = st[S_WING + q]
+        if k > 0:
+            st[S_WING + q] = 0
+            ships_add(st, cfg, q, t, k, log, lg)
+            if lg:
+                _log(log, E_LAND, q, t, k, I0, I0, I0)
+    check_victory(st, cfg, log, lg)  # CE.11.3 / CE.18
+    return lost
+
+
+@njit
+def rewards(st, cfg, q, r, log, lg):
+    """CE.14: r rewards, each a card from the deck or one warp ship onto a colony (not the target
+    planet, A12)."""
+    t = st[S_TARGET]
+    for j in range(r):
+        st[S_OPT] = NONE
+        n = 1
+        if st[S_WARP + q] > 0:
+            n = _colony_options(st, q, t, n)
+        st[S_NOPT] = n
+        ch = _decide(st, cfg, q, D_REWARD)
+        if ch < 0:
+            c = _draw(st, cfg, log, lg)
+            if c >= 0:
+                _hand_add(st, cfg, q, c)
+                st[S_N_REWARD_CARDS] += 1
+        else:
+            st[S_WARP + q] -= 1
+            ships_add(st, cfg, q, ch, I1, log, lg)
+            st[S_N_REWARD_SHIPS] += 1
+        if lg:
+            _log(log, E_REWARD, q, ch, I0, I0, I0, I0)
+
+
+@njit
+def _defense_win(st, cfg, barred, log, lg):
+    """CE.11.2 (with rewards, CE.14). Returns the offense's own ships lost (as _offense_win)."""
+    N = cfg[C_NP]
+    o = st[S_OFF]
+    t = st[S_TARGET]
+    st[S_RESULT] = R_DEFENSE_WIN
+    lost = 0
+    k = st[S_CENTRE]
+    if k > 0:
+        st[S_CENTRE] = 0
+        lost = loss_event(st, cfg, o, k, I0, barred, log, lg)
+        if cfg[C_COMP_REDIRECTED] == 1:
+            lost = k
+    for s in range(1, N):
+        q = _cw(o, s, N)
+        k = st[S_WING + q]
+        if k > 0:
+            st[S_WING + q] = 0
+            loss_event(st, cfg, q, k, I0, NONE, log, lg)
+    for s in range(1, N):  # defensive allies go home, never onto the target planet (A12)
+        q = _cw(o, s, N)
+        k = st[S_CARRIER + q]
+        if k > 0:
+            st[S_CARRIER + q] = 0
+            st[S_RWD + q] = k
+            place_ships(st, cfg, q, k, _pbit(t), CTX_RETURN, log, lg)
+    for s in range(1, N):  # CE.14.4: clockwise from the offense's left
+        q = _cw(o, s, N)
+        k = st[S_RWD + q]
+        if k > 0:
+            st[S_RWD + q] = 0
+            rewards(st, cfg, q, k, log, lg)
+    return lost
+
+
+@njit
+def compensation(st, cfg, claimant, opp, n, log, lg):
+    """CE.12.2-CE.12.4: E.COMP (Stellar Gas may cancel, CE.21.5), then min(n, opp's hand) random
+    cards from opp's hand to the claimant, one at a time."""
+    if n <= 0:
+        return
+    st[S_CLAIMANT] = claimant
+    st[S_CLAIM_N] = n
+    if st[S_ART_KIND + ART_GAS] > 0:
+        w_old = st[S_WINDOW]
+        st[S_WINDOW] = T_COMP
+        q = _first_answer(st, cfg, ART_GAS, claimant)
+        if q >= 0:
+            play_artifact(st, cfg, q, art_code(ART_GAS, claimant), log, lg)
+            if lg:
+                _log(log, E_GAS, q, claimant, n, I0, I0, I0)
+        st[S_WINDOW] = w_old
+        if q >= 0:
+            return
+    got = 0
+    while got < n and st[S_HAND_N + opp] > 0:
+        i = below(st, S_RNG, st[S_HAND_N + opp])
+        c = _hand_take(st, cfg, opp, i)
+        _hand_add(st, cfg, claimant, c)
+        got += 1
+    st[S_N_COMP] += got
+    if lg:
+        _log(log, E_COMP, claimant, opp, n, got, I0, I0)
+
+
+@njit
+def _side_attack(st, cfg, side):
+    """1 if side's revealed card counts as an attack card: not after Emotion Control (CE.21.6) nor
+    when the Empath turned it into a negotiate (CE.22.5)."""
+    c = st[S_CARD_O] if side == SIDE_OFFENSE else st[S_CARD_D]
+    if c < 0 or cfg[C_CARD_KIND + c] != K_ATTACK or st[S_EMOTION] == 1:
+        return 0
+    return 0 if ((st[S_NEG_SIDE] >> (side - 1)) & 1) == 1 else 1
+
+
+@njit
+def _pacifist(st, cfg, ao, ad, log, lg):
+    """CE.22.13 at the start of step 10: a Pacifist main player whose negotiate meets an attack may
+    win instead. Returns its side, or 0."""
+    f = st[S_WHO + A_PACIFIST]
+    if f < 0 or st[S_POWER + f] == 0:
+        return 0
+    side = 0
+    if f == st[S_OFF] and ao == 0 and ad == 1:
+        side = SIDE_OFFENSE
+    elif f == st[S_DEF] and ad == 0 and ao == 1:
+        side = SIDE_DEFENSE
+    if side == 0:
+        return 0
+    c = st[S_CARD_O] if side == SIDE_OFFENSE else st[S_CARD_D]
+    if cfg[C_CARD_KIND + c] != K_NEGOTIATE:
+        return 0
+    st[S_OPT] = NONE
+    st[S_OPT + 1] = I1
+    if _ask_power(st, cfg, f, PK_PACIFIST, I2) == 1 and power_event(st, cfg, f, PK_PACIFIST, log, lg) == 1:
+        return side
+    return 0
+
+
+@njit
+def _discard_played(st, cfg, log, lg):
+    """CE.9.4: both encounter cards go to the discard pile, unless a Clone keeps its own (CE.22.4,
+    decided first: CE.23.3)."""
+    keep = NONE
+    c = st[S_WHO + A_CLONE]
+    if c >= 0 and st[S_ANY_ALIEN] == 1 and st[S_POWER + c] == 1 and (c == st[S_OFF] or c == st[S_DEF]):
+        st[S_OPT] = NONE
+        st[S_OPT + 1] = I1
+        st[S_PK_ARG] = st[S_CARD_O] if c == st[S_OFF] else st[S_CARD_D]
+        if _ask_power(st, cfg, c, PK_CLONE, I2) == 1 and power_event(st, cfg, c, PK_CLONE, log, lg) == 1:
+            keep = c
+    st[S_LAST_CO] = st[S_CARD_O]
+    st[S_LAST_CD] = st[S_CARD_D]
+    if keep == st[S_OFF]:
+        _hand_add(st, cfg, keep, st[S_CARD_O])
+        st[S_LAST_CO] = NONE
+    else:
+        _discard(st, st[S_CARD_O])
+    if keep >= 0 and keep == st[S_DEF]:
+        _hand_add(st, cfg, keep, st[S_CARD_D])
+        st[S_LAST_CD] = NONE
+    else:
+        _discard(st, st[S_CARD_D])
+    st[S_CARD_O] = -1
+    st[S_CARD_D] = -1
+
+
+@njit
+def outcome(st, cfg, log, lg):
+    """CE.10-CE.14 step 10 (the cards are face up). Returns the result."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    st[S_STEP] = 10
+    ao = _side_attack(st, cfg, SIDE_OFFENSE)
+    ad = _side_attack(st, cfg, SIDE_DEFENSE)
+    pac = 0
+    if st[S_ANY_ALIEN] == 1 and ao != ad:
+        pac = _pacifist(st, cfg, ao, ad, log, lg)
+    if pac == SIDE_OFFENSE:  # CE.22.13: the Pacifist wins; nobody negotiated a loss, no compensation
+        _offense_win(st, cfg, NONE, log, lg)
+    elif pac == SIDE_DEFENSE:
+        _defense_win(st, cfg, NONE, log, lg)
+    elif ao == 1 and ad == 1:
+        side_totals(st, cfg, log, lg)
+        if lg:
+            _log(log, E_TOTALS, st[S_TOT], st[S_TOT + 1], st[S_TOT + 2], st[S_TOT + 3], st[S_TOT + 4],
+                 st[S_TOT + 5])
+        if aa_offense_wins(st[S_TOT + 2], st[S_TOT + 5], st[S_TOT + 6]):  # CE.10.4, CE.22.2
+            _offense_win(st, cfg, NONE, log, lg)
+        else:
+            _defense_win(st, cfg, NONE, log, lg)
+    elif ao == 1:  # CE.12: the defense negotiated and loses, then claims compensation
+        lost = _offense_win(st, cfg, d, log, lg)
+        if st[S_DONE] == 0:
+            compensation(st, cfg, d, o, lost, log, lg)
+    elif ad == 1:  # the offense negotiated
+        lost = _defense_win(st, cfg, o, log, lg)
+        compensation(st, cfg, o, d, lost, log, lg)
+    else:
+        _deal_outcome(st, cfg, log, lg)
+    if st[S_DONE] == 0:  # CE.9.4
+        _discard_played(st, cfg, log, lg)
+    return st[S_RESULT]

@@ -1,0 +1,225 @@
+"""Cosmic kernel part: the encounter from regroup to alliances (CE.4-CE.8).
+
+Step 1 regroup (CE.4), step 2 the order disc (CE.5), step 3 launch (CE.6), step 4 aim (CE.7),
+steps 5-7 invitations and answers (CE.8).
+
+A part of the Cosmic kernel (see core.py): simsuite.codegen pastes the parts that
+``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
+defined in no import below come from the other parts. Only the code below the marker line is pasted.
+"""
+import numpy as np
+from numba import njit
+
+from simsuite.kernel_common import log_event as _log
+from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
+from simsuite.games.cosmic.records import *  # noqa: F401,F403
+
+# ---- kernel part body: simsuite.codegen pastes what follows (this header is for a reader) ----
+
+
+@njit
+def regroup(st, cfg, o, log, lg):
+    """CE.4 step 1: optionally one warp ship onto a colony, or onto the mothership with no colony."""
+    if st[S_WARP + o] == 0:
+        return
+    st[S_OPT] = NONE
+    n = 1
+    n = _colony_options(st, o, NONE, n)
+    if n == 1:
+        st[S_OPT + 1] = OPT_MOTHERSHIP  # CE.4.2
+        n = 2
+    st[S_NOPT] = n
+    dest = _decide(st, cfg, o, D_REGROUP)
+    if dest < 0:
+        return
+    st[S_WARP + o] -= 1
+    if dest == OPT_MOTHERSHIP:
+        st[S_CENTRE] += 1
+    else:
+        ships_add(st, cfg, o, dest, I1, log, lg)
+    if lg:
+        _log(log, E_REGROUP, o, dest, I0, I0, I0, I0)
+
+
+@njit
+def _flip_disc(st, cfg, log, lg):
+    """CE.5.1 / CE.5.2 (A5): turn the top disc onto the order discard; an emptied pile is rebuilt
+    from the whole discard, that disc included."""
+    n = st[S_ORD_N] - 1
+    c = st[S_ORD + n]
+    st[S_ORD_N] = n
+    st[S_ORDD + st[S_ORDD_N]] = c
+    st[S_ORDD_N] += 1
+    if n == 0:
+        m = st[S_ORDD_N]
+        for i in range(m):
+            st[S_ORD + i] = st[S_ORDD + i]
+        st[S_ORDD_N] = 0
+        st[S_ORD_N] = m
+        _shuffle(st, S_ORD, m)
+        if lg:
+            _log(log, E_DISC_RESHUFFLE, m, I0, I0, I0, I0, I0)
+    if lg:
+        _log(log, E_DISC, c, st[S_ORD_N], I0, I0, I0, I0)
+    return c
+
+
+@njit
+def order(st, cfg, o, log, lg):
+    """CE.5 step 2. Returns 0 when a defense is set, 1 when the offense re-settled (NO_RESULT)."""
+    N = cfg[C_NP]
+    pps = cfg[C_PPS]
+    if N == 2 and cfg[C_2P_DISCS] == 0:  # data.md reading: no discs with two players
+        st[S_DEF] = 1 - o
+        if lg:
+            _log(log, E_DEFENSE, st[S_DEF], I0, I0, I0, I0, I0)
+        return 0
+    while True:
+        c = _flip_disc(st, cfg, log, lg)
+        if c != o:  # CE.5.3
+            st[S_DEF] = c
+            if lg:
+                _log(log, E_DEFENSE, c, I0, I0, I0, I0, I0)
+            return 0
+        # CE.5.4 own colour: REDRAW, RESETTLE (CE.5.5) or EXPEL (CE.5.6)
+        st[S_OPT] = NONE
+        n = 1
+        for i in range(pps):
+            h = o * PPS_MAX + i
+            if st[S_ONPL + o] - st[S_PS + o * MAX_PLANETS + h] > 0 or st[S_CENTRE] > 0:
+                st[S_OPT + n] = h
+                n += 1
+        for i in range(pps):
+            h = o * PPS_MAX + i
+            for q in range(N):
+                if q != o and st[S_PS + q * MAX_PLANETS + h] > 0:
+                    st[S_OPT + n] = EXPEL_BASE + q * MAX_PLANETS + h
+                    n += 1
+        st[S_NOPT] = n
+        ch = _decide(st, cfg, o, D_OWN_COLOUR)
+        if lg:
+            _log(log, E_OWN_COLOUR, o, ch, I0, I0, I0, I0)
+        if ch < 0:
+            continue
+        if ch < EXPEL_BASE:  # RESETTLE onto home planet ch
+            k = take_ships(st, cfg, o, D_RESETTLE_SHIPS, I1, I4, ch, I1, log, lg)
+            ships_add(st, cfg, o, ch, k, log, lg)
+            st[S_N_RESETTLE] += 1
+            if lg:
+                _log(log, E_RESETTLE, o, ch, k, I0, I0, I0)
+            return 1
+        x = ch - EXPEL_BASE
+        q = x // MAX_PLANETS
+        st[S_DEF] = q
+        st[S_TARGET] = x % MAX_PLANETS
+        st[S_EXPEL] = 1
+        st[S_N_EXPEL] += 1
+        if lg:
+            _log(log, E_EXPEL, o, q, x % MAX_PLANETS, st[S_PS + q * MAX_PLANETS + x % MAX_PLANETS], I0, I0)
+        return 0
+
+
+@njit
+def launch(st, cfg, o, log, lg):
+    """CE.6 step 3: 1 to 4 ships from the offense's colonies onto the centre row. Returns 0 if the
+    offense can have no ship on the mothership (CE.6.4)."""
+    if st[S_CENTRE] > 0:  # CE.6.2: the regrouped ship is the offense's side
+        return 1
+    avail = st[S_ONPL + o]
+    if avail == 0:
+        return 0
+    kmax = avail if avail < 4 else 4
+    if st[S_ALIEN + o] == A_MACRON and st[S_POWER + o] == 1:  # CE.22.9: exactly one ship
+        kmax = 1
+    k = take_ships(st, cfg, o, D_LAUNCH, I1, np.int64(kmax), NONE, I0, log, lg)
+    st[S_CENTRE] += k
+    if lg:
+        _log(log, E_LAUNCH, o, k, I0, I0, I0, I0)
+    return 1
+
+
+@njit
+def aim(st, cfg, o, log, lg):
+    """CE.7 step 4: any planet of the defense's home system (A7); fixed under EXPEL."""
+    d = st[S_DEF]
+    if st[S_EXPEL] == 0:
+        n = 0
+        for i in range(cfg[C_PPS]):
+            st[S_OPT + n] = d * PPS_MAX + i
+            n += 1
+        st[S_NOPT] = n
+        st[S_TARGET] = _decide(st, cfg, o, D_TARGET)
+    if lg:
+        t = st[S_TARGET]
+        _log(log, E_TARGET, o, d, t, st[S_PS + d * MAX_PLANETS + t], st[S_CENTRE], I0)
+
+
+@njit
+def _invite(st, cfg, p, kind):
+    """CE.8.1 / CE.8.2: any subset (bitmask) of the players other than the main players."""
+    N = cfg[C_NP]
+    e = 0
+    for q in range(N):
+        if q != st[S_OFF] and q != st[S_DEF]:
+            e |= 1 << q
+    n = 0
+    for m in range(e + 1):
+        if (m & ~e) == 0:
+            st[S_OPT + n] = m
+            n += 1
+    st[S_NOPT] = n
+    return _decide(st, cfg, p, kind)
+
+
+@njit
+def alliances(st, cfg, o, log, lg):
+    """CE.8 steps 5-7: invitations, then answers clockwise from the offense's left (A11)."""
+    d = st[S_DEF]
+    st[S_STEP] = 5
+    st[S_INV_O] = _invite(st, cfg, o, D_INVITE_O)
+    if lg:
+        _log(log, E_INVITE, o, SIDE_OFFENSE, st[S_INV_O], I0, I0, I0)
+    st[S_STEP] = 6
+    st[S_INV_D] = _invite(st, cfg, d, D_INVITE_D)
+    if lg:
+        _log(log, E_INVITE, d, SIDE_DEFENSE, st[S_INV_D], I0, I0, I0)
+    return st[S_INV_O] | st[S_INV_D]
+
+
+@njit
+def answers(st, cfg, o, log, lg):
+    """CE.8.3 step 7: each other player answers once, seeing earlier answers; joining commits 1-4
+    ships from its colonies onto a wing or its carrier (CE.8.4). An active Parasite may also join a
+    side that did not invite it (CE.22.14, an optional use of its power)."""
+    N = cfg[C_NP]
+    d = st[S_DEF]
+    st[S_STEP] = 7
+    for s in range(1, N):
+        q = _cw(o, s, N)
+        if q == d or ((st[S_FF_OUT] >> q) & 1) == 1:
+            continue
+        st[S_OPT] = NONE
+        n = 1
+        para = 1 if (st[S_ANY_ALIEN] == 1 and st[S_ALIEN + q] == A_PARASITE and st[S_POWER + q] == 1) else 0
+        if st[S_ONPL + q] > 0:
+            if ((st[S_INV_O] >> q) & 1) == 1 or para == 1:
+                st[S_OPT + n] = SIDE_OFFENSE
+                n += 1
+            if ((st[S_INV_D] >> q) & 1) == 1 or para == 1:
+                st[S_OPT + n] = SIDE_DEFENSE
+                n += 1
+        if n == 1:
+            continue
+        st[S_NOPT] = n
+        side = _decide(st, cfg, q, D_ALLIANCE)
+        if side > 0 and para == 1:
+            inv = st[S_INV_O] if side == SIDE_OFFENSE else st[S_INV_D]
+            if ((inv >> q) & 1) == 0:  # uninvited: a use of the power (E.POWER)
+                st[S_ONCE] |= np.int64(1) << q
+                if power_event(st, cfg, q, PK_PARASITE, log, lg) == 0:
+                    side = NONE
+        if side < 0:
+            if lg:
+                _log(log, E_ALLY, q, NONE, I0, I0, I0, I0)
+            continue
+        _join(st, cfg, q, side, log, lg)
