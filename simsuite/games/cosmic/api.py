@@ -689,8 +689,7 @@ def side_weights(st, cfg):
 
 @njit(inline="always")
 def main_power(st, o, d, a):
-    """1 / 2 if the offense's / defense's alien is `a` with its power on, else 0 (the `anti` /
-    `virus` arguments of aa_totals as a strategy predicts them; zaps are not foreseen)."""
+    """1 / 2 if the offense's / defense's alien `a` has its power on, else 0 (zaps not foreseen)."""
     w = st[S_WHO + a]
     if w < 0 or st[S_POWER + w] != 1:
         return 0
@@ -704,8 +703,7 @@ def main_power(st, o, d, a):
 @njit
 def predicted_aa(st, cfg, vo, vd, dk_o, dk_d):
     """(T_O, T_D, lower_wins) as the engine would total an A/A now with card values vo / vd and
-    dk_o / dk_d more ship weight of the offense / defense itself, the active Anti-Matter and Virus
-    main players included (for strategies)."""
+    dk_o / dk_d more ship weight of the offense / defense itself (for strategies)."""
     o = st[S_OFF]
     d = st[S_DEF]
     own_o, al_o, own_d, al_d = side_weights(st, cfg)
@@ -732,8 +730,7 @@ def aa_totals(st, cfg, vo, vd, anti, virus):
 
 @njit(inline="always")
 def aa_totals_w(own_o, al_o, own_d, al_d, vo, vd, anti, virus):
-    """``aa_totals`` from the side weights (``side_weights``): strategies that try many card values
-    or ship counts compute the weights once."""
+    """``aa_totals`` from the side weights: strategies trying many card values compute them once."""
     lower = 0
     if anti == 0:
         to = vo + own_o + al_o
