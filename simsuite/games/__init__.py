@@ -4,9 +4,10 @@ from simsuite.errors import BadInput, did_you_mean
 
 def _games():
     from .cosmic import GAME as cosmic
+    from .space_venture import GAME as space_venture
     from .star_cartel import GAME as star_cartel
 
-    return {g.name: g for g in (star_cartel, cosmic)}
+    return {g.name: g for g in (star_cartel, cosmic, space_venture)}
 
 
 def names() -> list[str]:

@@ -1,0 +1,267 @@
+"""Amazing Space Venture: parameters (ASV.6), data, kernel binding, records and the replay log."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from simsuite.games.base import Game
+from simsuite.params import Param
+
+from . import api as A
+from . import records as R
+from .data import DEFAULT_CARDS, DEFAULT_TILES, load_cards, load_tiles
+
+HERE = Path(__file__).resolve().parent
+COLOURS = {2: (A.BLUE, A.GREEN), 3: (A.BLUE, A.YELLOW, A.GREEN), 4: (A.BLUE, A.YELLOW, A.GREEN, A.RED)}  # B4
+
+PARAMS = (
+    Param("players", "int", 4, "number of players", "ASV.6.1", 2, 4, aliases=("n_players",)),
+    Param("strategies", "lineup", "basic", "strategy per seat, comma-separated; a shorter line-up repeats"),
+    Param("rotate", "bool", False, "rotate the line-up through the seats game by game"),
+    Param("tiles_per_turn", "int", 0, "tiles drawn in phase 1; 0 = the rules' 3 (2 players) or 2", "ASV.6.2", 0, 6),
+    Param("hand_size", "int", 10, "opening hand and refill target", "ASV.6.3", 1, 10),
+    Param("discard_limit", "int", 1, "cards that may be discarded in phase 4 (0 or 1)", "ASV.6.4", 0, 1),
+    Param("sun_points", "custom", "1+2+3+4", "points for the 1st-4th sun drawn", "ASV.6.5",
+          parser=lambda v: _four_ints("sun_points", v), allowed_text="four integers joined by '+', e.g. 1+2+3+4"),
+    Param("max_ships", "int", 2, "ships on the board per player", "ASV.6.6", 1, 2),
+    Param("max_probes", "int", 2, "probes on the board per player", "ASV.6.6", 0, 2),
+    Param("max_stations", "int", 2, "stations on the board per player", "ASV.6.6", 0, 2),
+    Param("max_pirates", "int", 2, "pirates on the board per player", "ASV.6.6", 0, 2),
+    Param("fast_ship_min_move", "int", 3, "a ship with at least this M is fast", "ASV.6.7", 2, 9),
+    Param("max_fast_ships", "int", 1, "fast ships on the board per player", "ASV.6.7", 0, 2),
+    Param("galaxy_points_per_tile", "int", 2, "completed galaxy, per tile", "ASV.6.8", 0, 10),
+    Param("two_tile_galaxy_points", "int", 2, "completed 2-tile galaxy, in total (B14)", "ASV.6.9", 0, 10),
+    Param("open_galaxy_points_per_tile", "int", 1, "probe in an incomplete galaxy at the end", "ASV.6.10", 0, 10),
+    Param("probe_scoring", "choice", "per_player", "once per player per galaxy, or per probe (B15)", "ASV.6.11",
+          choices=("per_player", "per_probe")),
+    Param("station_points_per_tile", "int", 1, "per tile in the 3x3 footprint", "ASV.6.12", 0, 10),
+    Param("station_sun_rule", "choice", "end_only", "suns in station scoring (B17)", "ASV.6.13",
+          choices=("end_only", "never", "blocks_cash")),
+    Param("pirate_scoring", "choice", "triangular", "n(n+1)/2 or n for n interior tiles", "ASV.6.14",
+          choices=("triangular", "linear")),
+    Param("planet_bonus", "custom", "1+2+2+4", "end bonus: own sector small+large, elsewhere small+large",
+          "ASV.6.15", parser=lambda v: _four_ints("planet_bonus", v), allowed_text="four integers joined by '+'"),
+    Param("peace_treaty_points", "int", 5, "Peace Treaty quest", "ASV.6.16", 0, 30),
+    Param("space_power_points", "int", 5, "Space Power quest", "ASV.6.16", 0, 30),
+    Param("trade_policy_points_per_tile", "int", 1, "Trade Policy quest, per path tile", "ASV.6.16", 0, 10),
+    Param("space_power_threshold", "int", 6, "discovered planets in the sector, home included (B22)", "ASV.6.17", 1, 36),
+    Param("path_travel_cost", "choice", "whole_move", "a path ride is the whole move, or costs 1 M (B8)",
+          "ASV.6.18", choices=("whole_move", "1")),
+    Param("wormhole_transfer_cost", "int", 0, "extra M to exit at another wormhole (B10)", "ASV.6.19", 0, 9),
+    Param("board_wormholes_enterable", "bool", True, "every ship may enter an uncovered board wormhole (B11)",
+          "ASV.6.20"),
+    Param("upgrade_requires_higher_move", "bool", True, "an upgrade needs a higher M (B12)", "ASV.6.21"),
+    Param("special_action_mode", "choice", "inert", "special action cards: held without effect, or removed (MC4)",
+          "ASV.6.22", choices=("inert", "remove")),
+    Param("allow_negative_score", "bool", True, "scores may fall below 0 (B26)", "ASV.6.23"),
+    Param("max_turns", "int", 200, "turn cap; a game that hits it is a timeout (ASV.24.13 bounds real games)",
+          "", 10, 10_000),
+    Param("tiles", "path", str(DEFAULT_TILES), "tile set TOML (ASV.4)", "ASV.2.3"),
+    Param("cards", "path", str(DEFAULT_CARDS), "card list TOML (ASV.5)", "ASV.2.4"),
+)
+
+
+def _four_ints(name, v):
+    from simsuite.errors import BadInput
+
+    parts = [str(x) for x in v] if isinstance(v, (list, tuple)) else str(v).replace(",", "+").split("+")
+    try:
+        nums = [int(p) for p in parts]
+    except ValueError:
+        raise BadInput(name, f"got {v!r}; allowed: four integers joined by '+'")
+    if len(nums) != 4 or any(not -50 <= x <= 50 for x in nums):
+        raise BadInput(name, f"got {v!r}; allowed: four integers in -50..50 joined by '+'")
+    return "+".join(map(str, nums))
+
+
+class SpaceVenture(Game):
+    name = "space-venture"
+    dirname = "space_venture"
+    title = "Amazing Space Venture"
+    rules = "amazing_space_venture.md"
+    min_players = 2
+    max_players = 4
+    default_strategies = "basic"
+    params = PARAMS
+    kernel_files = (HERE / "kernel.py",)
+    kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py")
+    layout = R.LAYOUT
+    state_size = A.STATE_SIZE
+    replay_log_rows = 20_000
+
+    def check(self, cfg: dict) -> None:
+        load_tiles(Path(cfg["tiles"]))
+        load_cards(Path(cfg["cards"]))
+
+    def build_cfg(self, cfg: dict, extra_dirs: tuple = ()) -> np.ndarray:
+        c = np.zeros(A.CFG_SIZE, np.int64)
+        N = cfg["players"]
+        c[A.C_NP] = N
+        c[A.C_ROTATE] = int(cfg["rotate"])
+        for s, sid in enumerate(self.strategy_ids(cfg, extra_dirs)):
+            c[A.C_LINEUP + s] = sid
+        for s, col in enumerate(COLOURS[N]):
+            c[A.C_COLOUR + s] = col
+        c[A.C_TPT] = cfg["tiles_per_turn"] or (3 if N == 2 else 2)
+        c[A.C_HAND] = cfg["hand_size"]
+        c[A.C_DISCARD_LIMIT] = cfg["discard_limit"]
+        c[A.C_SUNPTS:A.C_SUNPTS + 4] = [int(x) for x in cfg["sun_points"].split("+")]
+        c[A.C_MAX_SHIPS] = cfg["max_ships"]
+        c[A.C_MAX_PROBES] = cfg["max_probes"]
+        c[A.C_MAX_STATIONS] = cfg["max_stations"]
+        c[A.C_MAX_PIRATES] = cfg["max_pirates"]
+        c[A.C_FAST_MIN] = cfg["fast_ship_min_move"]
+        c[A.C_MAX_FAST] = cfg["max_fast_ships"]
+        c[A.C_GAL_PPT] = cfg["galaxy_points_per_tile"]
+        c[A.C_GAL2] = cfg["two_tile_galaxy_points"]
+        c[A.C_OPEN_GAL_PPT] = cfg["open_galaxy_points_per_tile"]
+        c[A.C_PER_PROBE] = int(cfg["probe_scoring"] == "per_probe")
+        c[A.C_STATION_PPT] = cfg["station_points_per_tile"]
+        c[A.C_STATION_SUN] = ("end_only", "never", "blocks_cash").index(cfg["station_sun_rule"])
+        c[A.C_PIRATE_TRI] = int(cfg["pirate_scoring"] == "triangular")
+        c[A.C_BONUS:A.C_BONUS + 4] = [int(x) for x in cfg["planet_bonus"].split("+")]
+        c[A.C_QPTS + A.Q_PEACE] = cfg["peace_treaty_points"]
+        c[A.C_QPTS + A.Q_POWER] = cfg["space_power_points"]
+        c[A.C_QPTS + A.Q_TRADE] = cfg["trade_policy_points_per_tile"]
+        c[A.C_POWER_T] = cfg["space_power_threshold"]
+        c[A.C_RIDE] = ("whole_move", "1").index(cfg["path_travel_cost"])
+        c[A.C_WH_COST] = cfg["wormhole_transfer_cost"]
+        c[A.C_BWH_ENTER] = int(cfg["board_wormholes_enterable"])
+        c[A.C_UPG_HIGHER] = int(cfg["upgrade_requires_higher_move"])
+        c[A.C_SPECIAL_REMOVE] = int(cfg["special_action_mode"] == "remove")
+        c[A.C_NEG_OK] = int(cfg["allow_negative_score"])
+        c[A.C_MAX_TURNS] = cfg["max_turns"]
+        for i, t in enumerate(load_tiles(Path(cfg["tiles"]))):
+            c[A.C_T_KIND + i] = t["kind"]
+            for r in range(4):
+                packed = 0
+                for d in range(4):
+                    packed |= t["edges"][(d - r) % 4] << (2 * d)
+                c[A.C_T_ROTEDGE + i * 4 + r] = packed
+            c[A.C_T_NSEG + i] = len(t["paths"])
+            for s, (e0, e1) in enumerate(t["paths"]):
+                c[A.C_T_SEG + i * 8 + 2 * s] = e0
+                c[A.C_T_SEG + i * 8 + 2 * s + 1] = e1
+            c[A.C_T_NGAL + i] = len(t["galaxies"])
+            for a, m in enumerate(t["galaxies"]):
+                c[A.C_T_GAL + i * 4 + a] = m
+            c[A.C_T_PLANET + i] = t["planet"]
+            c[A.C_T_WH + i] = int(t["wormhole"])
+            c[A.C_T_BH + i] = int(t["black_hole"])
+            c[A.C_T_SUNC + i] = t["sun"]
+            c[A.C_T_QUEST + i] = t["quest"]
+        cards = load_cards(Path(cfg["cards"]))
+        for i, k in enumerate(cards):
+            c[A.C_K_CAT + i] = k["cat"]
+            c[A.C_K_VAL + i] = k["value"]
+            c[A.C_K_HOME + i] = int(k["home"])
+            c[A.C_K_MULT + i] = k["mult"]
+            c[A.C_K_STYPE + i] = k["stype"]
+            c[A.C_K_MOVE + i] = k["move"]
+            c[A.C_K_START + i] = int(k["starting"])
+        c[A.C_N_CARDS] = len(cards)
+        return c
+
+    def seat_view(self, rec, n_players):
+        N = n_players
+        seats = np.arange(N)[None, :]
+        return dict(win=rec["win"][:, :N], score=rec["score"][:, :N], strategy=rec["strategy"][:, :N],
+                    position=(seats - rec["start_player"][:, None]) % N)
+
+    def game_metrics(self, rec):
+        m = {k: rec[k] for k in ("turns", "tiles_placed", "tiles_removed", "discoveries", "galaxies_completed",
+                                 "paths_completed", "quests_claimed", "stations_cashed", "pirates_lost", "margin",
+                                 "timeout")}
+        m["shared_win"] = (rec["n_winners"] > 1).astype(np.int64)
+        m["winning_score"] = rec["score"].max(axis=1)
+        # mean points per seat from each source (the seats in the game only: -1 marks the others)
+        for n in A.SOURCE_NAMES:
+            v = rec[f"src_{n}"]
+            m[f"pts_{n}"] = np.where(rec["strategy"] >= 0, v, 0).sum(axis=1) / np.maximum((rec["strategy"] >= 0).sum(axis=1), 1)
+        return m
+
+    def summary_line(self, m):
+        src = ", ".join(f"{n} {m[f'pts_{n}_mean']:.2f}" for n in A.SOURCE_NAMES)
+        return (f"mean turns {m['turns_mean']:.2f} (sd {m['turns_sd']:.2f}); tiles placed {m['tiles_placed_mean']:.1f}; "
+                f"winning score {m['winning_score_mean']:.1f}; points per seat by source: {src}; "
+                f"shared-win games {m['shared_win_mean']:.4f}; timeouts {m['timeout_mean']:.5f}")
+
+    def records_frame(self, rec, n_players):
+        return R.LAYOUT.frame(rec, n_players, A.MAX_P)
+
+    # ---- replay -------------------------------------------------------------------------
+    def describe(self, kernel, log, cfg_arr, cfg, game):
+        tiles = load_tiles(Path(cfg["tiles"]))
+        cards = load_cards(Path(cfg["cards"]))
+        return describe_events(kernel, log, self.game_seat_strategies(cfg, game), tiles, cards)
+
+
+def _sq(sq: int) -> str:
+    return f"{chr(ord('A') + sq % A.W)}-{sq // A.W + 1}"
+
+
+def describe_events(k, log, seat_strats, tiles, cards) -> list[dict]:
+    """The kernel's event log as dicts with a readable 'text' (ASV.26 event names)."""
+    n = int(log[0, 0])
+    ev = []
+    kinds = {int(k.K_ADD): "ship", int(k.K_UPGRADE): "upgrade", int(k.K_PROBE): "probe",
+             int(k.K_STATION): "station", int(k.K_PIRATE): "pirate"}
+
+    def seat(p):
+        return f"seat {p} ({seat_strats[p]})"
+
+    def card(c):
+        return "-" if c < 0 else f"{cards[c]['name']} ({cards[c]['value']:+d})"
+
+    for row in log[1:n + 1]:
+        code, a, b, c, d, e, f = (int(x) for x in row[:7])
+        if code == k.E_START:
+            ev.append(dict(event="start", player=a, text=f"start player: {seat(a)}"))
+        elif code == k.E_TURN:
+            ev.append(dict(event="turn", player=a, turn=b, text=f"-- turn {b + 1}: {seat(a)}, {c} tiles in the stack"))
+        elif code == k.E_DRAW:
+            why = ("normal", "extra", "replacement")[min(c, 2)]
+            ev.append(dict(event="draw_tile", player=a, tile=b, text=f"   draws {tiles[b]['name']} ({why})"))
+        elif code == k.E_QUEST_DRAWN:
+            ev.append(dict(event="quest_drawn", player=a, text="   draws a special quest and keeps it face down"))
+        elif code == k.E_SCORE:
+            ev.append(dict(event="score", player=a, source=A.SOURCE_NAMES[b], points=c, total=d,
+                           text=f"   {seat(a)} scores {c:+d} ({A.SOURCE_NAMES[b]}) -> {d}"))
+        elif code == k.E_PLACE:
+            ev.append(dict(event="place_tile", player=a, tile=b, square=c, rotation=90 * d,
+                           text=f"   places {tiles[b]['name']} on {_sq(c)}, rotated {90 * d}"))
+        elif code == k.E_REMOVE:
+            ev.append(dict(event="tile_removed", tile=b, text=f"   {tiles[b]['name']} fits nowhere: removed (ASV.9.8)"))
+        elif code == k.E_GALAXY:
+            ev.append(dict(event="galaxy_complete", size=b, points=c, text=f"   a galaxy of {b} tiles completes ({c} per probe owner)"))
+        elif code == k.E_PATH:
+            ev.append(dict(event="path_complete", text=f"   a space path completes between {_sq(b)} and {_sq(c)}"))
+        elif code == k.E_PIRATE_LOST:
+            ev.append(dict(event="pirate_removed", player=a, text=f"   {seat(a)}'s pirate on {_sq(b)} returns: its path died"))
+        elif code == k.E_DEPLOY:
+            what = kinds.get(b, "?")
+            where = _sq(d) if b == int(k.K_ADD) else (f"ship slot {d}" if b == int(k.K_UPGRADE) else _sq(c))
+            ev.append(dict(event="deploy", player=a, action=what, text=f"   deploys: {what} at {where}"))
+        elif code == k.E_MOVE:
+            how = " riding a complete path" if e else ""
+            ev.append(dict(event="move", player=a, ship=b, text=f"   moves ship {b} from {_sq(c)} to {_sq(d)}{how}"))
+        elif code == k.E_DISCOVER:
+            ev.append(dict(event="discover", player=a, square=b, points=f,
+                           text=f"   discovers {_sq(b)}: planet {card(c)}, environment {card(d)}, life form {card(e)}: {f:+d} in all"))
+        elif code == k.E_CASH:
+            ev.append(dict(event="station_cashed", player=a, points=c, text=f"   {seat(a)} cashes the station on {_sq(b)} for {c}"))
+        elif code == k.E_QUEST:
+            ev.append(dict(event="quest_claimed", player=a, quest=A.QUEST_NAMES[b], points=c,
+                           text=f"   claims {A.QUEST_NAMES[b]} for {c}"))
+        elif code == k.E_DISCARD:
+            ev.append(dict(event="discard", player=a, text="   discards a card"))
+        elif code == k.E_CARDS:
+            ev.append(dict(event="draw_cards", player=a, refuel=b, spaceport=c, text=f"   draws {b} Refuel and {c} Spaceport cards"))
+        elif code == k.E_WINNERS:
+            w = [p for p in range(A.MAX_P) if (a >> p) & 1]
+            ev.append(dict(event="winners", seats=w, total=c,
+                           text=f"winner{'s' if len(w) > 1 else ''}: {', '.join(seat(p) for p in w)} with {c}"))
+    if log[0, 1]:
+        ev.append(dict(event="log_truncated", text="(log truncated)"))
+    return ev
