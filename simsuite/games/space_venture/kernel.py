@@ -1245,8 +1245,8 @@ def check_invariants(st, cfg, turn_end):
         if t < 0:
             continue
         ntiles += 1
-        if st[S_ADJ + sq] == 0:
-            return V_CONNECT
+        if st[S_ADJ + sq] == 0 and cfg[C_T_KIND + t] < T_CORNER:
+            return V_CONNECT  # a space or sun tile was laid next to a tile, and tiles never move
         if cfg[C_T_KIND + t] == T_SUN:
             continue
         for d in range(2):  # E and S neighbours cover every pair once
