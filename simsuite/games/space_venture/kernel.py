@@ -638,7 +638,9 @@ def deploy_options(st, cfg, p):
             nf = fast - (1 if _fast(cfg, old) else 0) + (1 if _fast(cfg, mv) else 0)
             if nf > cfg[C_MAX_FAST]:
                 continue
-            if ty != ST_SCOUT and ty != ST_SAUCER and st[S_TILE + ssq] < 0:
+            # ASV.13.3d; a tile laid under a Scout may be an undiscovered planet, where only a
+            # deep-space ship may stand (ASV.24.8): treated like an empty square
+            if ty != ST_SCOUT and ty != ST_SAUCER and (st[S_TILE + ssq] < 0 or undiscovered_planet(st, cfg, ssq)):
                 continue
             _opt(st, place_code(K_UPGRADE, np.int64(i), np.int64(s)))
     probes = 0
@@ -793,8 +795,8 @@ def reach(st, cfg, p, slot):
                 _relax(st, cfg, w, np.int64(1), deep)
     for d in range(M):
         for u in range(NSQ):
-            if st[S_DIST + u] != d or undiscovered_planet(st, cfg, u):
-                continue
+            if st[S_DIST + u] != d or (u != s and undiscovered_planet(st, cfg, u)):
+                continue  # an undiscovered planet ends a move (ASV.14.7); the start square may be one (a tile laid under a Scout)
             x0 = u % W
             y0 = u // W
             for dy in range(-1, 2):
@@ -1253,7 +1255,7 @@ def check_invariants(st, cfg, turn_end):
             n = _nb(sq, d + 1)
             if n < 0 or st[S_TILE + n] < 0 or cfg[C_T_KIND + st[S_TILE + n]] == T_SUN:
                 continue
-            if edge_at(st, sq, d + 1) != edge_at(st, n, d + 3):
+            if edge_at(st, sq, d + 1) != edge_at(st, n, (d + 3) % 4):
                 return V_BOARD
     if ntiles != N_START + st[S_SPACE_ON_BOARD] + st[S_SUNS_PLACED]:
         return V_BOARD
@@ -1298,7 +1300,10 @@ def check_invariants(st, cfg, turn_end):
                 continue
             if _fast(cfg, st[S_SHIP_MOVE + p * 2 + s]):
                 fast += 1
-            if undiscovered_planet(st, cfg, sq):
+            # ASV.24.8, with one case the contract does not foresee: ASV.9.7 lets a tile be laid on
+            # the empty square a Scout or Saucer stands on, so a deep-space ship may end up on an
+            # undiscovered planet without entering it
+            if undiscovered_planet(st, cfg, sq) and not _deep(st[S_SHIP_TYPE + p * 2 + s]):
                 return V_PLANETS
             if not _deep(st[S_SHIP_TYPE + p * 2 + s]) and st[S_TILE + sq] < 0:
                 return V_SHIPS
