@@ -167,6 +167,7 @@ C_T_WH = _cf(N_TILES)
 C_T_BH = _cf(N_TILES)
 C_T_SUNC = _cf(N_TILES)  # printed centre corner of a sun tile
 C_T_QUEST = _cf(N_TILES)
+C_T_ROTDUP = _cf(N_TILES * 4)  # 1: rotation r lays the same face as a smaller rotation (not offered)
 # cards
 C_K_CAT = _cf(N_CARDS)
 C_K_VAL = _cf(N_CARDS)
@@ -279,11 +280,13 @@ S_CTX_SQ = _cf()
 S_CTX_Q = _cf()
 S_CTX_VAL = _cf()  # planet value during a discovery
 S_NOPT = _cf()
+# below here: always written before being read, so not zeroed per game (batch_driver STATE_ZERO)
 S_OPT = _cf(MAX_OPT)
 # work area of the engine (move search)
 S_DIST = _cf(NSQ)
-S_SCR = _cf(64)  # scratch space for strategies
+S_SCR = _cf(64)  # scratch space for strategies (not zeroed between games)
 STATE_SIZE = _c
+STATE_ZERO = S_OPT
 del _c
 
 

@@ -75,6 +75,15 @@ def _four_ints(name, v):
     return "+".join(map(str, nums))
 
 
+def _face(t: dict, r: int):
+    """What a tile turned by r quarter turns shows (edges, path segments, galaxy areas), so that
+    rotations laying the same face (an all-deep tile: 1 of 4) are offered once."""
+    edges = tuple(t["edges"][(d - r) % 4] for d in range(4))
+    segs = sorted(tuple(sorted((e + r) % 4 if e < 4 else e for e in seg)) for seg in t["paths"])
+    gals = sorted(sum(1 << ((d + r) % 4) for d in range(4) if (m >> d) & 1) for m in t["galaxies"])
+    return edges, tuple(segs), tuple(gals)
+
+
 class SpaceVenture(Game):
     name = "space-venture"
     dirname = "space_venture"
@@ -146,6 +155,9 @@ class SpaceVenture(Game):
             c[A.C_T_NGAL + i] = len(t["galaxies"])
             for a, m in enumerate(t["galaxies"]):
                 c[A.C_T_GAL + i * 4 + a] = m
+            faces = [_face(t, r) for r in range(4)]
+            for r in range(4):
+                c[A.C_T_ROTDUP + i * 4 + r] = int(faces[r] in faces[:r])
             c[A.C_T_PLANET + i] = t["planet"]
             c[A.C_T_WH + i] = int(t["wormhole"])
             c[A.C_T_BH + i] = int(t["black_hole"])
@@ -175,16 +187,15 @@ class SpaceVenture(Game):
                                  "timeout")}
         m["shared_win"] = (rec["n_winners"] > 1).astype(np.int64)
         m["winning_score"] = rec["score"].max(axis=1)
-        # mean points per seat from each source (the seats in the game only: -1 marks the others)
+        # points from each source in the game, all seats together (seats not in the game hold -1)
         for n in A.SOURCE_NAMES:
-            v = rec[f"src_{n}"]
-            m[f"pts_{n}"] = np.where(rec["strategy"] >= 0, v, 0).sum(axis=1) / np.maximum((rec["strategy"] >= 0).sum(axis=1), 1)
+            m[f"pts_{n}"] = np.where(rec["strategy"] >= 0, rec[f"src_{n}"], 0).sum(axis=1)
         return m
 
     def summary_line(self, m):
         src = ", ".join(f"{n} {m[f'pts_{n}_mean']:.2f}" for n in A.SOURCE_NAMES)
         return (f"mean turns {m['turns_mean']:.2f} (sd {m['turns_sd']:.2f}); tiles placed {m['tiles_placed_mean']:.1f}; "
-                f"winning score {m['winning_score_mean']:.1f}; points per seat by source: {src}; "
+                f"winning score {m['winning_score_mean']:.1f}; points per game by source, all seats together: {src}; "
                 f"shared-win games {m['shared_win_mean']:.4f}; timeouts {m['timeout_mean']:.5f}")
 
     def records_frame(self, rec, n_players):

@@ -355,7 +355,7 @@ def place_options(st, cfg):
                             _opt(st, (di * 4 + (c - c0) % 4) * NSQ + sq)
             elif res == 0:
                 for r in range(4):
-                    if (cfg[C_T_ROTEDGE + t * 4 + r] & mask) == req:
+                    if cfg[C_T_ROTDUP + t * 4 + r] == 0 and (cfg[C_T_ROTEDGE + t * 4 + r] & mask) == req:
                         _opt(st, (di * 4 + r) * NSQ + sq)
 
 
