@@ -10,18 +10,21 @@ from sv_harness import Board, I, sq
 def test_asv_9_7_edge_matching_and_rotation():
     """A straight path tile next to the A-1 corner (its E edge is a PATH) fits only turned so a
     PATH edge faces the corner's; a DEEP-only tile never fits there (ASV.9.7d); an edge facing an
-    empty square is free (ASV.9.7e)."""
+    empty square is free (ASV.9.7e). Rotations that lay the same face (the straight turned 180
+    degrees, the all-deep tile turned at all) are offered once (ASV.4.5)."""
     b = Board()
-    b.draw_set(["path-straight", "deep-space"])
+    b.draw_set(["path-straight", "deep-space", "path-curve"])
     opts = b.place_options()
-    at = {(di, r) for di, s, r in opts if s == sq(1, 0)}
-    # straight printed N-S: rotations 1 and 3 put PATH on W (facing the corner's E PATH)
-    assert at == {(0, 1), (0, 3)}
-    # below the corner (0,1): the corner's S edge is PATH, so N must be PATH: rotations 0 and 2
-    assert {(di, r) for di, s, r in opts if s == sq(0, 1)} == {(0, 0), (0, 2)}
-    # next to a home (all DEEP, B3): the deep tile fits in all 4 rotations, the straight in the
-    # two that face DEEP towards it
-    assert {(di, r) for di, s, r in opts if s == sq(4, 3)} == {(1, 0), (1, 1), (1, 2), (1, 3), (0, 0), (0, 2)}
+    # straight printed N-S: rotation 1 (or the same face, 3) puts PATH on W, facing the corner's E
+    # the curve (printed N-E) needs W = PATH: rotation 2 (S-W), or 3 (W-N), whose path runs off
+    # the board to the north (legal, ASV.9.7e / ASV.T.11)
+    assert {(di, r) for di, s, r in opts if s == sq(1, 0)} == {(0, 1), (2, 2), (2, 3)}
+    # below the corner (0,1): the corner's S edge is PATH, so N must be PATH
+    assert {(di, r) for di, s, r in opts if s == sq(0, 1) and di == 0} == {(0, 0)}
+    assert {(di, r) for di, s, r in opts if s == sq(0, 1) and di == 2} == {(2, 0), (2, 3)}
+    # next to a home (all DEEP, B3): the deep tile fits (one distinct rotation), the straight in
+    # the rotation that faces DEEP towards it, the curve where its two PATH edges avoid W
+    assert {(di, r) for di, s, r in opts if s == sq(4, 3)} == {(1, 0), (0, 0), (2, 0), (2, 1)}
 
 
 def test_asv_9_6_diagonal_contact_is_not_adjacent():
@@ -42,10 +45,11 @@ def test_asv_9_7_path_facing_deep_is_illegal_and_board_edge_is_free():
     b = Board()
     b.draw_set(["planet1-spur"])
     opts = b.place_options()
-    # at (2,0), west of it is empty and the board edge is north: the spur's path may face N (off
-    # the board, rotation 0) but not W towards nothing? W faces (1,0), empty: also free.
-    rots = {r for _, s, r in opts if s == sq(4, 3)}  # east of the blue home: W must be DEEP
-    assert 3 not in rots and rots == {0, 1, 2}
+    # east of the blue home its W edge must be DEEP: the spur's PATH may face N, E or S (empty
+    # squares) but not W (rotation 3)
+    assert {r for _, s, r in opts if s == sq(4, 3)} == {0, 1, 2}
+    # at (0,1), under the A-1 corner, N must be PATH and W faces off the board: rotation 0 only
+    assert {r for _, s, r in opts if s == sq(0, 1)} == {0}
 
 
 # ---- ASV.12, ASV.18.1, ASV.T.6: galaxies and probes ---------------------------------------------
