@@ -1,7 +1,8 @@
 """Evaluation helpers for Amazing Space Venture strategies (see api.py for the decision kinds).
 
-Everything here reads only what seat ``me`` may see (ASV.20): the board, pieces, scores, its own
-hand and its own quests. ``basic_decide`` scores every option and takes the best (ties: the first).
+Everything here reads only what seat ``me`` may see (ASV.20): the board, pieces, scores, the
+drawn tiles (shown to all, ASV.9.1), its own hand and its own quests. ``basic_decide`` scores
+every option and takes the best (ties at random).
 """
 import numpy as np
 from numba import njit
@@ -286,11 +287,20 @@ def option_value(kind, st, cfg, me, o):
 
 @njit
 def basic_decide(kind, st, cfg, me):
+    """The best option; ties broken uniformly at random. (Taking the first of equal options
+    would favour the squares the option list starts with, next to the blue home, and show up
+    as a seat advantage that is the bot's, not the game's.)"""
     best = NEG
     bi = 0
+    ties = 0
     for i in range(n_options(st)):
         v = option_value(kind, st, cfg, me, option(st, i))
-        if v > best:
+        if v > best + 1e-9:
             best = v
             bi = i
+            ties = 1
+        elif v > best - 1e-9:
+            ties += 1
+            if rand_below(st, ties) == 0:  # reservoir sampling over the tied options
+                bi = i
     return bi
