@@ -259,6 +259,8 @@ S_PLACED_N = _cf()  # tiles this player placed this turn (ASV.9.10)
 S_PLACED = _cf(MAX_DRAWN)
 S_CPATH_N = _cf()  # completed paths (roots at completion)
 S_CPATH = _cf(64)
+S_CPATH_T = _cf(64)  # their tile counts, both end planet tiles included (fixed once complete)
+S_SECT_DISC = _cf(4)  # discovered planets per sector (Space Power, ASV.11.4)
 # scores and counters
 S_SCORE = _cf(MAX_P)
 S_SRC = _cf(MAX_P * N_SRC)

@@ -21,25 +21,28 @@ def _nbr(sq, d):
     return y * W + x
 
 
-@njit
-def _pirate_of(st, cfg, root, me):
-    """1 if me has a pirate on the path with this root, 2 if another player has, 3 both, 0 none."""
-    f = 0
-    for q in range(cfg[C_NP]):
-        for s in range(2):
-            node = st[S_PIRATE + q * 2 + s]
-            if node >= 0 and find(st, S_PUF, node) == root:
-                f |= 1 if q == me else 2
-    return f
+# scratch words: the roots of every pirate and probe, found once per placement decision
+SCR_PIR = 0  # MAX_P * 2 path roots (-1: no pirate)
+SCR_PRB = MAX_P * 2  # MAX_P * 2 galaxy roots (-1: no probe)
 
 
 @njit
-def _probe_of(st, cfg, root, me):
+def _note_roots(st, cfg):
+    for i in range(MAX_P * 2):
+        node = st[S_PIRATE + i]
+        st[S_SCR + SCR_PIR + i] = find(st, S_PUF, node) if node >= 0 else -1
+        node = st[S_PROBE + i]
+        st[S_SCR + SCR_PRB + i] = find(st, S_GUF, node) if node >= 0 else -1
+
+
+@njit(inline="always")
+def _owners(st, cfg, base, root, me):
+    """1 if me has a piece (pirate or probe roots at S_SCR + base) on this root, 2 if another
+    player has, 3 both, 0 none."""
     f = 0
     for q in range(cfg[C_NP]):
         for s in range(2):
-            node = st[S_PROBE + q * 2 + s]
-            if node >= 0 and find(st, S_GUF, node) == root:
+            if st[S_SCR + base + q * 2 + s] == root:
                 f |= 1 if q == me else 2
     return f
 
@@ -47,7 +50,7 @@ def _probe_of(st, cfg, root, me):
 @njit
 def placement_value(st, cfg, me, t, sq, r):
     """Points-minded value of laying tile t on sq with rotation r: completes own galaxies and
-    pirate paths, kills opponents' regions, avoids killing its own."""
+    pirate paths, kills opponents' regions, avoids killing its own. Needs _note_roots first."""
     if cfg[C_T_KIND + t] == T_SUN:
         return 0.0
     v = 0.0
@@ -90,7 +93,7 @@ def placement_value(st, cfg, me, t, sq, r):
                     plan += st[S_PPLAN + rn]
                     if st[S_PDEAD + rn] != 0:
                         was_dead = True
-                    mine |= _pirate_of(st, cfg, rn, me)
+                    mine |= _owners(st, cfg, SCR_PIR, rn, me)
         if joined == 0:
             continue
         if (dead or (openn == 0 and plan < 2)) and not was_dead:
@@ -138,7 +141,7 @@ def placement_value(st, cfg, me, t, sq, r):
                 size += st[S_GCNT + rn]
                 if st[S_GDEAD + rn] != 0:
                     was_dead = True
-                mine |= _probe_of(st, cfg, rn, me)
+                mine |= _owners(st, cfg, SCR_PRB, rn, me)
         if joined == 0:
             continue
         if dead and not was_dead:
@@ -293,6 +296,8 @@ def basic_decide(kind, st, cfg, me):
     best = NEG
     bi = 0
     ties = 0
+    if kind == D_PLACE:
+        _note_roots(st, cfg)
     for i in range(n_options(st)):
         v = option_value(kind, st, cfg, me, option(st, i))
         if v > best + 1e-9:

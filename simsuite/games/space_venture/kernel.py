@@ -502,6 +502,7 @@ def after_place(st, cfg, p, sq, log, lg):
                         dup = True
                 if not dup and st[S_CPATH_N] < 64:
                     st[S_CPATH + st[S_CPATH_N]] = rt
+                    st[S_CPATH_T + st[S_CPATH_N]] = path_tiles(st, cfg, rt)
                     st[S_CPATH_N] += 1
                     st[S_PATH_DONE] += 1
                     if lg:
@@ -905,6 +906,8 @@ def discover(st, cfg, p, sq, log, lg):
     _hand_remove_card(st, p, pc)
     st[S_OUT_N + p] += 1
     st[S_POWN + sq] = p
+    if sector(sq) >= 0:
+        st[S_SECT_DISC + sector(sq)] += 1
     if cfg[C_K_HOME + pc] == 1:
         st[S_PCHIP + sq] = 1
         st[S_LARGE + p] -= 1
@@ -1053,7 +1056,7 @@ def trade_best(st, cfg, p):
         a = st[S_POWN + st[S_PEND + rt * 2]]
         b = st[S_POWN + st[S_PEND + rt * 2 + 1]]
         if (a == p and b >= 0 and b != p) or (b == p and a >= 0 and a != p):
-            n = path_tiles(st, cfg, rt)
+            n = st[S_CPATH_T + i]
             if n > best:
                 best = n
     return best
@@ -1073,11 +1076,7 @@ def quest_ok(st, cfg, p, q):
                     return True
         return False
     if q == Q_POWER:
-        k = 0
-        for sq in range(NSQ):
-            if st[S_POWN + sq] >= 0 and sector(sq) == col:
-                k += 1
-        return k >= cfg[C_POWER_T]
+        return st[S_SECT_DISC + col] >= cfg[C_POWER_T]
     return trade_best(st, cfg, p) > 0
 
 
@@ -1134,6 +1133,7 @@ def setup(st, cfg, log, lg):
         col = cfg[C_COLOUR + p]
         h = HOME_SQ[col]
         st[S_POWN + h] = p  # ASV.7.3: large chip on the home, starting ship there
+        st[S_SECT_DISC + col] += 1
         st[S_PCHIP + h] = 1
         st[S_LARGE + p] = 9
         st[S_SMALL + p] = 10
@@ -1283,6 +1283,13 @@ def check_invariants(st, cfg, turn_end):
             disc += 1
     if disc != N + st[S_DISC]:
         return V_PLANETS
+    for col in range(4):
+        k = 0
+        for sq in range(NSQ):
+            if st[S_POWN + sq] >= 0 and sector(sq) == col:
+                k += 1
+        if k != st[S_SECT_DISC + col]:
+            return V_PLANETS
     for p in range(N):
         if turn_end and st[S_HAND_N + p] > cfg[C_HAND]:
             return V_HANDS
