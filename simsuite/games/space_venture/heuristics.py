@@ -53,11 +53,7 @@ def placement_value(st, cfg, me, t, sq, r):
     pirate paths, kills opponents' regions, avoids killing its own. Needs _note_roots first."""
     if cfg[C_T_KIND + t] == T_SUN:
         return 0.0
-    v = 0.0
-    for d in range(4):
-        n = _nbr(sq, d)
-        if n >= 0 and st[S_TILE + n] >= 0:
-            v += 0.2
+    v = 0.2 * st[S_ADJ + sq]  # compact boards keep regions closable
     # paths: one segment at a time
     for s in range(cfg[C_T_NSEG + t]):
         openn = 0
