@@ -429,3 +429,26 @@ def totals(t):
 
 def uses(t, p):
     return t[A.S_POWER_USES + p]
+
+
+ZAP, MOBIUS, FF, PLAGUE, GAS, EMOTION = (A.ART_ZAP, A.ART_MOBIUS, A.ART_FORCE_FIELD, A.ART_PLAGUE, A.ART_GAS,
+                                         A.ART_EMOTION)
+OFF, DEF = int(A.SIDE_OFFENSE), int(A.SIDE_DEFENSE)
+
+
+def turn_table(aliens, **hands):
+    """A fresh table (every ship at home, warp empty) whose next order disc is blue."""
+    t = table(aliens)
+    t.hands(**hands)
+    t.set_order([BLUE])
+    return t
+
+
+def script_first_encounter(t, card_o):
+    """On a turn_table: red launches 4 ships from red 1 at blue 1, no allies, plays card_o."""
+    t.script(A.src_code(P(RED, 1), 4), P(BLUE, 1), 0, 0, card_o, 0)
+
+
+def aside(t):
+    """The cards set aside (Laser), as (card, owner) pairs."""
+    return [(t[A.S_ASIDE + 2 * i], t[A.S_ASIDE + 2 * i + 1]) for i in range(t[A.S_ASIDE_N])]

@@ -61,6 +61,7 @@ def pos(col, row=0):
 
 
 def types_of(t, cards):
+    """The contraband types of these cards, sorted."""
     return sorted(t.ts(x)[0] for x in cards)
 
 
