@@ -11,6 +11,9 @@ Ships are placed with ``set_ships`` (the rest of the player's 20 goes to the war
 conservation CE.70.1 always holds); cards with ``set_hand`` / ``deck_top`` (cards are moved, never
 created, so card conservation CE.70.6 holds); derived caches are recomputed by ``sync``.
 Planets are named ``P(colour, n)`` with n = 1..5 as in the replay text.
+Seats: 0 red (offense in the explicit encounters), 1 blue (defense), 2 green, 3 yellow. The rule
+tests name the rule ids they check and use ``t.asked()`` to check that a choice (or a power use)
+was, or was not, offered.
 """
 from __future__ import annotations
 

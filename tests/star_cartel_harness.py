@@ -9,6 +9,8 @@ option VALUES the next decisions must pick (see that file and api.py for the enc
 Cards are placed by (type, size); the harness takes the lowest free card id of that kind, so
 every one of the 90 cards is somewhere (``finish()`` puts the unplaced ones into the deck, the
 discard pile or a stash), which lets tests run the engine's own SC.17 checks on the result.
+The rule tests name the rule ids they check and use ``t.asked()`` to check that a choice was, or
+was not, offered.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ GAME = get("star-cartel")
 EXTRA = harness.extra_dirs(GAME)
 
 FOOD, WEAPONS, PLANTS, MEDICINE, CRYSTALS = range(5)
+F, W, P, M, C = FOOD, WEAPONS, PLANTS, MEDICINE, CRYSTALS  # short names for the rule tests' specs
 TYPE_BY_NAME = {n: i for i, n in enumerate(A.TYPE_NAMES)}
 I = np.int64
 

@@ -1,11 +1,9 @@
 """Cosmic Encounter (AH2000) CE.10 totals, CE.12 compensation and CE.14 defensive rewards, on
 explicit states.
 
-Contract: shared/rules/cosmic_encounter.md. Every test names the rule ids (CE.x.y, ambiguity
-choices An = CE.60.n, invariants CE.70.n) it checks. Decisions are made by the test-only
-``scripted`` strategy; ``t.asked()`` lists the decisions the engine asked as (kind, seat, number
-of options), so a test can also check that a choice was, or was not, offered. Seats: 0 red
-(offense), 1 blue (defense), 2 green, 3 yellow; no aliens.
+Rule ids (CE.x.y, ambiguity choices An = CE.60.n, invariants CE.70.n) as in
+shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tests/cosmic_harness.py;
+no aliens.
 """
 import simsuite.games.cosmic.api as A
 from cosmic_harness import ATT, BLUE, NEG, YELLOW, P, fight

@@ -1,10 +1,8 @@
 """Cosmic Encounter (AH2000) alien powers: CE.22.9 Macron.
 
-Contract: shared/rules/cosmic_encounter.md. States are built explicitly with the harness
-(tests/cosmic_harness.py); decisions come from the test-only ``scripted`` strategy, and
-``t.asked()`` lists the decisions the engine asked as (kind, seat, number of options), so a test
-also checks that a power use was, or was not, offered. Seats: 0 red (offense), 1 blue (defense),
-2 green, 3 yellow; ``aliens`` lists the alien of each seat.
+Rule ids (CE.x.y, ambiguity choices An = CE.60.n, invariants CE.70.n) as in
+shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tests/cosmic_harness.py;
+``aliens`` lists each seat's alien.
 """
 import simsuite.games.cosmic.api as A
 from cosmic_harness import ATT, BLUE, GREEN, NEG, OFF, RED, YELLOW, P, fight, setup_fight, totals, turn_table, uses

@@ -1,11 +1,9 @@
 """Cosmic Encounter (AH2000) alien powers: CE.22.14 Parasite, CE.22.15 Philanthropist,
 CE.22.16 Sorcerer, CE.22.17 Trader.
 
-Contract: shared/rules/cosmic_encounter.md. States are built explicitly with the harness
-(tests/cosmic_harness.py); decisions come from the test-only ``scripted`` strategy, and
-``t.asked()`` lists the decisions the engine asked as (kind, seat, number of options), so a test
-also checks that a power use was, or was not, offered. Seats: 0 red (offense), 1 blue (defense),
-2 green, 3 yellow; ``aliens`` lists the alien of each seat.
+Rule ids (CE.x.y, ambiguity choices An = CE.60.n, invariants CE.70.n) as in
+shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tests/cosmic_harness.py;
+``aliens`` lists each seat's alien.
 """
 import simsuite.games.cosmic.api as A
 from cosmic_harness import ART, ATT, DEF, GAS, GREEN, NEG, OFF, P, setup_fight, table, totals, turn_table, uses

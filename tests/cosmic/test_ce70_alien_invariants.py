@@ -1,11 +1,9 @@
 """Cosmic Encounter (AH2000) CE.70 invariants in checked games with aliens at the table; every
 power is used.
 
-Contract: shared/rules/cosmic_encounter.md. States are built explicitly with the harness
-(tests/cosmic_harness.py); decisions come from the test-only ``scripted`` strategy, and
-``t.asked()`` lists the decisions the engine asked as (kind, seat, number of options), so a test
-also checks that a power use was, or was not, offered. Seats: 0 red (offense), 1 blue (defense),
-2 green, 3 yellow; ``aliens`` lists the alien of each seat.
+Rule ids (CE.x.y, ambiguity choices An = CE.60.n, invariants CE.70.n) as in
+shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tests/cosmic_harness.py;
+``aliens`` lists each seat's alien.
 """
 import numpy as np
 import pytest

@@ -1,9 +1,7 @@
 """Star Cartel SC.4 setup (shipyard, opening purge, A15 tie order).
 
-Contract: shared/rules/star_cartel.md. Every test names the rule ids (SC.x.y, test vectors SC.T.n,
-ambiguity choices An) it checks. Decisions are made by the test-only ``scripted`` strategy;
-``t.asked()`` lists the decisions the engine asked as (kind, number of options), so a test can
-also check that a choice was, or was not, offered.
+Rule ids (SC.x.y, test vectors SC.T.n, ambiguity choices An) as in shared/rules/star_cartel.md;
+states and scripted decisions as in tests/star_cartel_harness.py.
 """
 import collections
 
@@ -13,9 +11,8 @@ import pytest
 import simsuite.games.star_cartel.api as A
 from simsuite.kernel_common import new_log
 from simsuite.unmanaged import pointer_call
-from star_cartel_harness import CRYSTALS, FOOD, MEDICINE, PLANTS, WEAPONS, I
+from star_cartel_harness import I
 
-F, W, P, M, C = FOOD, WEAPONS, PLANTS, MEDICINE, CRYSTALS
 D = A  # decision kinds live in api
 
 

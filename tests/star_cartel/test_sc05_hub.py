@@ -1,14 +1,11 @@
 """Star Cartel SC.5 hub refills and deck exhaustion, on explicit states.
 
-Contract: shared/rules/star_cartel.md. Every test names the rule ids (SC.x.y, test vectors SC.T.n,
-ambiguity choices An) it checks. Decisions are made by the test-only ``scripted`` strategy;
-``t.asked()`` lists the decisions the engine asked as (kind, number of options), so a test can
-also check that a choice was, or was not, offered.
+Rule ids (SC.x.y, test vectors SC.T.n, ambiguity choices An) as in shared/rules/star_cartel.md;
+states and scripted decisions as in tests/star_cartel_harness.py.
 """
 import simsuite.games.star_cartel.api as A
-from star_cartel_harness import CRYSTALS, FOOD, MEDICINE, PLANTS, WEAPONS, Table, pos
+from star_cartel_harness import F, W, Table, pos
 
-F, W, P, M, C = FOOD, WEAPONS, PLANTS, MEDICINE, CRYSTALS
 D = A  # decision kinds live in api
 
 
