@@ -8,8 +8,9 @@
   ``random`` strategy at every seat) and plays the same games as ``run_batch``;
 * illegal answers: an answer outside a decision's options is rejected (option 0 is played in its
   place), counted in the record with the first offending seat, and the runner refuses the run;
-* records: every field of every row is written by the kernel, and the seats not in the game are
-  marked -1 in every per-seat field (the layout's convention).
+* records: every field of every row is written by the kernel; the seats not in the game are
+  marked -1 in every per-seat field (the layout's convention), and -1 appears nowhere else unless
+  the field's doc says what it means there or that the field may be negative.
 
 The game owes, besides the ``Game`` interface: an api module ``simsuite.games.<dirname>.api``
 with the state offsets S_RNG, S_STRAT, S_NOPT, S_OPT, S_SCR (64 scratch words), S_VIOL,
@@ -166,27 +167,45 @@ def test_illegal_answers_are_rejected_and_counted(name):
             check_legal(rec, names_)
 
 
+def _field_docs(game):
+    return {f[0]: f[-1] for f in (*game.layout.scalar_fields, *game.layout.vector_fields)}
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_every_record_field_is_written(name):
-    """Two runs into outputs pre-filled with different sentinels give the same rows (so the kernel
-    wrote every column) with neither sentinel left; seats not in the game are -1 in every
-    per-seat field, seats in the game have a line-up strategy and a 0/1 win."""
+    """Two runs into outputs pre-filled with different sentinels give the same rows (the kernel
+    wrote every column) with neither sentinel left. The kernels start a row at -1, the layout's
+    mark of an empty seat: seats not in the game are -1 in every per-seat field, and no field of
+    a seat in the game (nor a per-game field) is -1 unless its doc says what -1 means there (as
+    illegal_seat's "-1: none") or that it may be negative, so a field the kernel forgets to fill
+    shows. Seats in the game have the line-up's strategy and a 0/1 win."""
     game = get(name)
     k = kernel_of(name)
     players = game.min_players
     _, cfg, c, key = _setup(name, players)
+    sentinels = (0x5A5A_5A5A_5A5A_5A5A, -0x2B2B_2B2B_2B2B_2B2B)
     rows = []
-    for sentinel in (0x5A5A_5A5A_5A5A_5A5A, -0x2B2B_2B2B_2B2B_2B2B):
+    for sentinel in sentinels:
         out = np.full((N_GAMES, game.layout.n_cols), sentinel, np.int64)
         k.run_batch(c, I(key), I(0), out)
         rows.append(out)
     a, b = (game.layout.view(r) for r in rows)
     unwritten = [f for f in game.layout.dtype.names if not np.array_equal(a[f], b[f])]
     assert not unwritten, f"{name}: fields not written by the kernel: {unwritten}"
-    assert not np.isin(rows[0], [0x5A5A_5A5A_5A5A_5A5A, -0x2B2B_2B2B_2B2B_2B2B]).any()
+    assert not np.isin(rows[0], sentinels).any()
     rec = a
-    for f in _seat_fields(game):
-        assert (rec[f][:, players:] == -1).all(), f"{name}: {f} of an empty seat is not -1"
+    seat_fields = _seat_fields(game)
+    docs = _field_docs(game)
+    left_at_minus_one = []
+    for f in game.layout.dtype.names:
+        if f in seat_fields:
+            assert (rec[f][:, players:] == -1).all(), f"{name}: {f} of an empty seat is not -1"
+        if "-1" in docs[f] or "negative" in docs[f]:
+            continue
+        mine = rec[f][:, :players] if f in seat_fields else rec[f]
+        if (mine == -1).any():
+            left_at_minus_one.append(f)
+    assert not left_at_minus_one, f"{name}: fields left at -1 (not written, or -1 undocumented): {left_at_minus_one}"
     assert (rec["strategy"][:, :players] == harness.strategy_id_of(name, "random")).all()
     assert np.isin(rec["win"][:, :players], (0, 1)).all()
     assert (rec["illegal"] == 0).all() and (rec["illegal_seat"] == -1).all()
