@@ -23,11 +23,6 @@ from simsuite.games.star_cartel.records import *  # noqa: F401,F403
 F_LARGEST, F_SMALLEST, F_STASH, F_DISCARD = range(4)
 
 
-@njit(inline="always")
-def _shuffle(st, base, n):
-    shuffle(st, S_RNG, base, n)
-
-
 @njit
 def _refill_deck(st, cfg, log, lg):
     """The deck is empty: rebuild it from the discard pile (SC.5.3, A2); returns its new size."""
@@ -82,19 +77,6 @@ def _hub_remove(st, cfg, col, row, log, lg):
     st[S_HUB_N + col] = n - 1
     _refill(st, cfg, col, log, lg)
     return card
-
-
-@njit(inline="always")
-def _decide(st, cfg, p, kind):
-    """Ask seat p's strategy to pick among the options in st[S_OPT:]; return the option value."""
-    n = st[S_NOPT]
-    if n == 1:
-        return st[S_OPT]
-    i = strategy_decide(st[S_STRAT + p], kind, st, cfg, p)  # noqa: F821 (generated)
-    if i < 0 or i >= n:  # not a legal option: rejected (counted; the run reports it)
-        note_illegal(st, S_ILLEGAL, S_ILLEGAL_SEAT, p)
-        i = 0
-    return st[S_OPT + i]
 
 
 @njit(inline="always")
@@ -632,12 +614,6 @@ def check_end(st, cfg):
     return 0
 
 
-@njit
-def _note(st, v):
-    if v != 0 and st[S_VIOL] == 0:
-        st[S_VIOL] = v
-
-
 @njit(_nrt=False)  # and everything it calls: see simsuite/batch_driver.py
 def play_game(st, cfg, log, lg, chk):
     """Play one whole game from the generator state already in st[S_RNG].
@@ -648,17 +624,9 @@ def play_game(st, cfg, log, lg, chk):
     N = cfg[C_NP]
     p = st[S_START]
     while st[S_FINAL] == 0:
-        if st[S_TURN] >= cfg[C_MAX_TURNS]:
-            st[S_TIMEOUT] = 1
-            if lg:
-                _log(log, E_TIMEOUT, st[S_TURN], I0, I0, I0, I0, I0)
+        if _turn_cap(st, cfg, log, lg):
             break
-        play_turn(st, cfg, p, log, lg)
-        if chk:
-            _note(st, check_invariants(st, cfg))
-        p += 1
-        if p == N:
-            p = 0
+        p = _turn_then_next(st, cfg, p, log, lg, chk)
     if st[S_TIMEOUT] == 0:
         # SC.12.2: every other player takes one final turn, starting left of the trigger.
         trig = st[S_TRIGGER]
@@ -678,8 +646,7 @@ def play_game(st, cfg, log, lg, chk):
 def score_game(st, cfg, out, i, log, lg):
     """SC.13: totals and tie-breaks; writes the record row out[i]."""
     N = cfg[C_NP]
-    for k in range(N_COLS):
-        out[i, k] = -1
+    _record_start(out, i)
     best_T = -(1 << 40)
     for p in range(MAX_P):
         if p >= N:
@@ -692,7 +659,6 @@ def score_game(st, cfg, out, i, log, lg):
             if v > best:
                 best = v
         V = cfg[C_SHIP_VAL + st[S_SHIP + p]] if cfg[C_SCORE_SHIP] == 1 else 0
-        out[i, R_STRAT + p] = st[S_STRAT + p]
         out[i, R_SCORE + p] = C + V
         out[i, R_CONTRA + p] = C
         out[i, R_SHIPV + p] = V
@@ -725,18 +691,12 @@ def score_game(st, cfg, out, i, log, lg):
             mask |= 1 << p
         elif out[i, R_SCORE + p] > second:
             second = out[i, R_SCORE + p]
-    out[i, R_GAME] = st[S_GAME]
-    out[i, R_START] = st[S_START]
-    out[i, R_TURNS] = st[S_TURN]
+    _record_common(st, cfg, out, i, nwin)
     out[i, R_DELIV] = st[S_DELIV]
     out[i, R_EXPRESS] = st[S_EXPRESS]
     out[i, R_CRASHES] = st[S_CRASHES]
     out[i, R_RESHUF] = st[S_RESHUF]
-    out[i, R_TIMEOUT] = st[S_TIMEOUT]
-    out[i, R_ILLEGAL] = st[S_ILLEGAL]
-    out[i, R_ILLEGAL_SEAT] = st[S_ILLEGAL_SEAT] if st[S_ILLEGAL] > 0 else -1
     out[i, R_SHIPS_DISC] = st[S_SHIPS_DISC]
-    out[i, R_NWIN] = nwin
     out[i, R_MARGIN] = best_T - second if nwin < N else 0
     for t in range(N_TYPES):
         out[i, R_MARKER + t] = st[S_MARK + t]
