@@ -36,12 +36,15 @@ COMMON_FIELDS = {
 
 
 def common(name: str, doc: str = "", n: int = 1) -> Field:
-    """A field of COMMON_FIELDS (n = the game's MAX_P for a per-seat one); doc replaces the shared
-    text (e.g. to cite the game's rule)."""
-    const, per_seat, shared_doc = COMMON_FIELDS[name]
-    if per_seat and n < 2:
-        raise ValueError(f"common field {name!r} is per seat: give n = the game's MAX_P")
+    """A field of COMMON_FIELDS; doc replaces the shared text (e.g. to cite the game's rule). A per-seat
+    one gets its columns from per_seat (or n = the game's MAX_P)."""
+    const, _per_seat, shared_doc = COMMON_FIELDS[name]
     return Field(name, const, n, doc or shared_doc)
+
+
+def per_seat(max_p: int, *fields: Field) -> tuple[Field, ...]:
+    """The fields with one column per seat (max_p = the game's MAX_P)."""
+    return tuple(f._replace(n=max_p) for f in fields)
 
 
 def field(name: str, const: str, doc: str, n: int = 1) -> Field:
@@ -66,6 +69,9 @@ class RecordLayout:
             raise ValueError("a record field name or constant is given twice")
         if any(f.n != 1 for f in scalar_fields):
             raise ValueError("a scalar field has one column")
+        short = [f.name for f in fields if f.name in COMMON_FIELDS and COMMON_FIELDS[f.name][1] and f.n < 2]
+        if short:
+            raise ValueError(f"common fields {short} are per seat: declare them in per_seat(MAX_P, ...)")
         self.fields = tuple(fields)
         self.scalar_fields = tuple((f.name, f.doc) for f in scalar_fields)
         self.vector_fields = tuple((f.name, f.n, f.doc) for f in vector_fields)

@@ -95,3 +95,29 @@ def option(st, i):
 @njit(inline="always")
 def n_players(cfg):
     return cfg[C_NP]
+
+
+# ---- reader factories: a game's one-line readers, e.g. ``warp = item(S_WARP)`` ----------------------
+# (numba compiles the offset in as a constant, like a hand-written reader; inline: free at run time)
+def word(slot: int):
+    """word(S_X)(st) == st[S_X]."""
+    @njit(inline="always")
+    def read(a):
+        return a[slot]
+    return read
+
+
+def item(slot: int):
+    """item(S_X)(st, i) == st[S_X + i] (one entry of a region: a seat's, a card's)."""
+    @njit(inline="always")
+    def read(a, i):
+        return a[slot + i]
+    return read
+
+
+def cell(slot: int, width: int):
+    """cell(S_X, W)(st, i, j) == st[S_X + i * W + j] (a table of rows of W words, e.g. per seat)."""
+    @njit(inline="always")
+    def read(a, i, j):
+        return a[slot + i * width + j]
+    return read

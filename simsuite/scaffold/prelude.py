@@ -89,3 +89,23 @@ def _record_common(st, cfg, out, i, nwin):
     out[i, R_ILLEGAL] = st[S_ILLEGAL]  # noqa: F821
     out[i, R_ILLEGAL_SEAT] = st[S_ILLEGAL_SEAT] if st[S_ILLEGAL] > 0 else -1  # noqa: F821
     out[i, R_NWIN] = nwin  # noqa: F821
+
+
+@njit(inline="always")
+def _ask(st, cfg, p, kind, n):
+    """Seat p decides among the n options written at st[S_OPT:] (_decide); returns the option value."""
+    st[S_NOPT] = n  # noqa: F821
+    return _decide(st, cfg, p, kind)
+
+
+@njit(inline="always")
+def _sums_match(st, table, width, rows, totals):
+    """1 if every column j < width of the table st[table + i * width + j] (rows i < rows) sums to
+    st[totals + j], the running total the engine keeps (an invariant check)."""
+    for j in range(width):
+        k = 0
+        for i in range(rows):
+            k += st[table + i * width + j]
+        if k != st[totals + j]:
+            return 0
+    return 1

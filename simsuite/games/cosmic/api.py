@@ -108,7 +108,7 @@ import numpy as np
 from numba import njit
 
 from simsuite.scaffold.layout import *  # noqa: F401,F403  (the common header and readers)
-from simsuite.scaffold.layout import config_layout, state_layout
+from simsuite.scaffold.layout import cell, config_layout, item, state_layout, word
 
 # --- fixed maxima (arrays are sized by these) --------------------------------------------
 MAX_P = 4
@@ -465,9 +465,7 @@ def system_of(pl):
     return pl // PPS_MAX
 
 
-@njit(inline="always")
-def ships_on(st, p, pl):
-    return st[S_PS + p * MAX_PLANETS + pl]
+ships_on = cell(S_PS, MAX_PLANETS)  # (st, p, pl): p's ships on planet pl
 
 
 @njit(inline="always")
@@ -475,49 +473,15 @@ def has_colony(st, p, pl):
     return st[S_PS + p * MAX_PLANETS + pl] > 0
 
 
-@njit(inline="always")
-def warp(st, p):
-    return st[S_WARP + p]
-
-
-@njit(inline="always")
-def home_colonies(st, p):
-    return st[S_HOME + p]
-
-
-@njit(inline="always")
-def foreign_colonies(st, p):
-    return st[S_FOREIGN + p]
-
-
-@njit(inline="always")
-def ships_on_planets(st, p):
-    return st[S_ONPL + p]
-
-
-@njit(inline="always")
-def hand_size(st, p):
-    return st[S_HAND_N + p]
-
-
-@njit(inline="always")
-def hand_card(st, p, i):
-    return st[S_HAND + p * MAX_HAND + i]
-
-
-@njit(inline="always")
-def encounter_cards(st, p):
-    return st[S_HAND_ENC + p]
-
-
-@njit(inline="always")
-def card_kind(cfg, c):
-    return cfg[C_CARD_KIND + c]
-
-
-@njit(inline="always")
-def card_value(cfg, c):
-    return cfg[C_CARD_VAL + c]
+warp = item(S_WARP)  # (st, p): p's ships in the warp
+home_colonies = item(S_HOME)  # (st, p)
+foreign_colonies = item(S_FOREIGN)  # (st, p)
+ships_on_planets = item(S_ONPL)  # (st, p)
+hand_size = item(S_HAND_N)  # (st, p)
+hand_card = cell(S_HAND, MAX_HAND)  # (st, p, i): card i of p's hand
+encounter_cards = item(S_HAND_ENC)  # (st, p): encounter cards in p's hand
+card_kind = item(C_CARD_KIND)  # (cfg, c): K_*
+card_value = item(C_CARD_VAL)  # (cfg, c): attack value, or artifact kind
 
 
 @njit(inline="always")
@@ -525,24 +489,10 @@ def is_attack(cfg, c):
     return cfg[C_CARD_KIND + c] == K_ATTACK
 
 
-@njit(inline="always")
-def offense(st):
-    return st[S_OFF]
-
-
-@njit(inline="always")
-def defense(st):
-    return st[S_DEF]
-
-
-@njit(inline="always")
-def target(st):
-    return st[S_TARGET]
-
-
-@njit(inline="always")
-def ally_side(st, p):
-    return st[S_ALLY + p]
+offense = word(S_OFF)  # (st)
+defense = word(S_DEF)  # (st): -1 before step 2
+target = word(S_TARGET)  # (st): -1 before step 4
+ally_side = item(S_ALLY)  # (st, p): 0 none, SIDE_OFFENSE, SIDE_DEFENSE
 
 
 @njit(inline="always")
@@ -551,10 +501,7 @@ def has_power(st, p, a):
     return st[S_ALIEN + p] == a and st[S_POWER + p] == 1
 
 
-@njit(inline="always")
-def alien_of(st, p):
-    """The alien seat p plays (-1 none); every power is public (CE.2.5)."""
-    return st[S_ALIEN + p]
+alien_of = item(S_ALIEN)  # (st, p): the alien p plays (-1 none); every power is public (CE.2.5)
 
 
 @njit(inline="always")

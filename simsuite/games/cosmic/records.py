@@ -5,7 +5,7 @@ copy, as a numpy structured array with these fields (per-seat fields are length-
 -1 for seats not in the game). The fields every game has are ``common`` (simsuite/records.py); the
 second entry of a game's own field is the offset constant the kernel writes through.
 """
-from simsuite.records import RecordLayout, common, field
+from simsuite.records import RecordLayout, common, field, per_seat
 
 from .api import MAX_P, N_ART
 
@@ -36,16 +36,17 @@ SCALAR_FIELDS = (
 )
 VECTOR_FIELDS = (
     field("artifacts_by_kind", "R_ART_KIND", "artifacts played per kind (CE.21.1-CE.21.6 order)", N_ART),
-    common("strategy", n=MAX_P),
-    common("win", n=MAX_P),
-    common("score", "foreign colonies at the end (the victory measure)", MAX_P),
-    field("foreign_colonies", "R_FOREIGN", "foreign colonies at the end (CE.18.1)", MAX_P),
-    field("home_colonies", "R_HOME", "home colonies at the end (CE.19.1)", MAX_P),
-    field("warp", "R_WARP", "ships in the warp at the end", MAX_P),
-    field("hand", "R_HAND", "cards in hand at the end", MAX_P),
-    field("power_on", "R_POWER", "1 if the power flag is on at the end (CE.19)", MAX_P),
-    field("alien", "R_ALIEN", "alien dealt to the seat (CE.22 order, api.ALIEN_NAMES; -1 none)", MAX_P),
-    field("power_uses", "R_POWER_USES", "alien power uses and automatic effects applied (CE.22)", MAX_P),
+    *per_seat(MAX_P,
+              common("strategy"),
+              common("win"),
+              common("score", "foreign colonies at the end (the victory measure)"),
+              field("foreign_colonies", "R_FOREIGN", "foreign colonies at the end (CE.18.1)"),
+              field("home_colonies", "R_HOME", "home colonies at the end (CE.19.1)"),
+              field("warp", "R_WARP", "ships in the warp at the end"),
+              field("hand", "R_HAND", "cards in hand at the end"),
+              field("power_on", "R_POWER", "1 if the power flag is on at the end (CE.19)"),
+              field("alien", "R_ALIEN", "alien dealt to the seat (CE.22 order, api.ALIEN_NAMES; -1 none)"),
+              field("power_uses", "R_POWER_USES", "alien power uses and automatic effects applied (CE.22)")),
 )
 
 LAYOUT = RecordLayout(SCALAR_FIELDS, VECTOR_FIELDS)

@@ -38,7 +38,7 @@ import numpy as np
 from numba import njit
 
 from simsuite.scaffold.layout import *  # noqa: F401,F403  (the common header and readers)
-from simsuite.scaffold.layout import config_layout, state_layout
+from simsuite.scaffold.layout import cell, config_layout, item, state_layout, word
 
 # --- fixed maxima (arrays are sized by these) --------------------------------------------
 MAX_P = 6
@@ -158,14 +158,8 @@ STATE_SIZE = _S.size
 
 
 # --- read helpers (inline: free at run time) ---------------------------------------------------
-@njit(inline="always")
-def card_type(cfg, card):
-    return cfg[C_CARD_TYPE + card]
-
-
-@njit(inline="always")
-def card_size(cfg, card):
-    return cfg[C_CARD_SIZE + card]
+card_type = item(C_CARD_TYPE)  # (cfg, card): its contraband type
+card_size = item(C_CARD_SIZE)  # (cfg, card): its size
 
 
 @njit(inline="always")
@@ -176,10 +170,7 @@ def hub_card(st, col, row):
     return st[S_HUB + col * MAX_ROWS + row]
 
 
-@njit(inline="always")
-def pos_card(st, pos):
-    """Card at an encoded hub position ``col * MAX_ROWS + row``."""
-    return st[S_HUB + pos]
+pos_card = item(S_HUB)  # (st, pos): the card at an encoded hub position ``col * MAX_ROWS + row``
 
 
 @njit(inline="always")
@@ -201,27 +192,10 @@ def ability(st, cfg, p):
     return a
 
 
-@njit(inline="always")
-def marker(st, t):
-    return st[S_MARK + t]
-
-
-@njit(inline="always")
-def stashed(st, p, t):
-    """Cards of type t in p's stash (public under perfect recall, SC.14.2)."""
-    return st[S_STASH_T + p * N_TYPES + t]
-
-
-@njit(inline="always")
-def hold_type_size(st, p, t):
-    """Sum of sizes of p's hold cards of type t."""
-    return st[S_HSIZE + p * N_TYPES + t]
-
-
-@njit(inline="always")
-def hold_type_count(st, p, t):
-    """Number of p's hold cards of type t."""
-    return st[S_HCOUNT + p * N_TYPES + t]
+marker = item(S_MARK)  # (st, t): market value of type t
+stashed = cell(S_STASH_T, N_TYPES)  # (st, p, t): cards of type t in p's stash (public, SC.14.2)
+hold_type_size = cell(S_HSIZE, N_TYPES)  # (st, p, t): sum of sizes of p's hold cards of type t
+hold_type_count = cell(S_HCOUNT, N_TYPES)  # (st, p, t): p's hold cards of type t
 
 
 @njit(inline="always")
@@ -235,11 +209,5 @@ def apply_delta(cfg, v, d):
     return w
 
 
-@njit(inline="always")
-def yard_left(st):
-    return st[S_YARD_N]
-
-
-@njit(inline="always")
-def in_final_round(st):
-    return st[S_FINAL]
+yard_left = word(S_YARD_N)  # (st): ships left in the shipyard
+in_final_round = word(S_FINAL)  # (st): 1 during the final round

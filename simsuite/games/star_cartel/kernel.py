@@ -233,8 +233,7 @@ def load_step(st, cfg, p, ab, log, lg):
             n += 1
     if n == 0:
         return 0
-    st[S_NOPT] = n
-    pos = _decide(st, cfg, p, D_FIRST)
+    pos = _ask(st, cfg, p, D_FIRST, n)
     if pos < 0:
         if lg:
             _log(log, E_DECLINE, p, I0, I0, I0, I0, I0)
@@ -274,8 +273,7 @@ def load_step(st, cfg, p, ab, log, lg):
                     st[S_OPT + n] = c * MAX_ROWS + r
                     n += 1
         if n > 1:
-            st[S_NOPT] = n
-            pos = _decide(st, cfg, p, D_THIRD)
+            pos = _ask(st, cfg, p, D_THIRD, n)
             if pos >= 0:
                 _take(st, cfg, p, pos // MAX_ROWS, pos % MAX_ROWS, log, lg)
                 loaded += 1
@@ -314,8 +312,7 @@ def deliver(st, cfg, p, express, ab, log, lg):
             if st[S_DSIZE + t] == mx:
                 st[S_OPT + n] = t
                 n += 1
-        st[S_NOPT] = n
-        B = _decide(st, cfg, p, D_LARGEST)
+        B = _ask(st, cfg, p, D_LARGEST, n)
         st[S_DB] = B
         # SC.11.3 smallest set among the others
         Sm = -1
@@ -329,8 +326,7 @@ def deliver(st, cfg, p, express, ab, log, lg):
                 if t != B and st[S_DSIZE + t] == mn:
                     st[S_OPT + n] = t
                     n += 1
-            st[S_NOPT] = n
-            Sm = _decide(st, cfg, p, D_SMALLEST)
+            Sm = _ask(st, cfg, p, D_SMALLEST, n)
             st[S_DSM] = Sm
         # SC.11.4 PRICE_SWAY
         if express:
@@ -346,8 +342,7 @@ def deliver(st, cfg, p, express, ab, log, lg):
             if Sm >= 0:
                 st[S_OPT + 2] = 2
                 n = 3
-            st[S_NOPT] = n
-            sw = _decide(st, cfg, p, D_SWAY)
+            sw = _ask(st, cfg, p, D_SWAY, n)
             if sw == 1:
                 dB = cfg[C_SWAY_LD]
             elif sw == 2:
@@ -365,8 +360,7 @@ def deliver(st, cfg, p, express, ab, log, lg):
                 st[S_OPT + n] = t
                 n += 1
         if n > 0:
-            st[S_NOPT] = n
-            t = _decide(st, cfg, p, D_STASH)
+            t = _ask(st, cfg, p, D_STASH, n)
             stash_mask |= 1 << t
             if ab == A_EXTRA_STASH:
                 for k in range(cfg[C_EXTRA_SETS]):
@@ -378,8 +372,7 @@ def deliver(st, cfg, p, express, ab, log, lg):
                             n += 1
                     if n == 1:
                         break
-                    st[S_NOPT] = n
-                    t = _decide(st, cfg, p, D_EXTRA)
+                    t = _ask(st, cfg, p, D_EXTRA, n)
                     if t < 0:
                         break
                     stash_mask |= 1 << t
@@ -447,8 +440,7 @@ def play_turn(st, cfg, p, log, lg):
                     st[S_OPT + n] = r
                     n += 1
                     break
-        st[S_NOPT] = n
-        r = _decide(st, cfg, p, D_PURGE)
+        r = _ask(st, cfg, p, D_PURGE, n)
         if r >= 0:
             # the whole row goes to the discard pile first, then the columns shift and refill
             # (so a reshuffle during the refill includes the purged cards)
@@ -560,12 +552,8 @@ def check_invariants(st, cfg):
                 return V_STASH
         for i in range(st[S_STASH_N + p]):
             lo, hi, dup = _mark(lo, hi, dup, st[S_STASH + p * MAX_CARDS + i])
-    for t in range(N_TYPES):
-        k = 0
-        for p in range(N):
-            k += st[S_STASH_T + p * N_TYPES + t]
-        if k != st[S_STASH_TOT + t]:
-            return V_STASH
+    if _sums_match(st, S_STASH_T, N_TYPES, N, S_STASH_TOT) == 0:
+        return V_STASH
     if dup != 0 or lo != _bits(nc) or hi != _bits(nc - 64):
         return V_CARDS
     for t in range(N_TYPES):

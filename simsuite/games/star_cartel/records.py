@@ -1,17 +1,13 @@
-"""Per-game result record of Star Cartel.
-
-The kernel writes one int64 row per game into a 2-D array; ``as_records`` views it, without a
-copy, as a numpy structured array with these fields (per-seat fields are length-6 subarrays,
--1 for seats not in the game). The fields every game has are ``common`` (simsuite/records.py); the
-second entry of a game's own field is the offset constant the kernel writes through.
-"""
-from simsuite.records import RecordLayout, common, field
+"""Star Cartel's per-game record (SC.13 scores, SC.17 counts): one int64 row per game, its fields
+and the constants the kernel writes them through. Per-seat fields have 6 columns, -1 for the seats
+not in the game; the shared fields and the format: simsuite/records.py."""
+from simsuite.records import RecordLayout, common, field, per_seat
 
 from .api import MAX_P, N_TYPES
 
 SCALAR_FIELDS = (
     common("game"),
-    common("start_player", "seat that took the first turn (SC.4.7)"),
+    common("start_player", doc="seat that took the first turn (SC.4.7)"),
     common("turns"),
     field("deliveries", "R_DELIV", "deliveries made (SC.17.7)"),
     field("express", "R_EXPRESS", "express deliveries in the final round"),
@@ -27,14 +23,15 @@ SCALAR_FIELDS = (
 VECTOR_FIELDS = (
     field("marker", "R_MARKER", "final market value per contraband type", N_TYPES),
     field("type_crashes", "R_TCRASH", "crashes per contraband type", N_TYPES),
-    common("strategy", n=MAX_P),
-    common("score", "total score T per seat", MAX_P),
-    field("contraband", "R_CONTRA", "contraband score C per seat", MAX_P),
-    field("ship_value", "R_SHIPV", "ship score V per seat", MAX_P),
-    field("stash_cards", "R_STASHC", "stashed cards per seat", MAX_P),
-    field("best_type", "R_BEST", "best single-type score per seat", MAX_P),
-    common("win", n=MAX_P),
-    field("ship", "R_SHIP", "final ship id per seat", MAX_P),
+    *per_seat(MAX_P,
+              common("strategy"),
+              common("score", doc="total score T per seat (SC.13)"),
+              field("contraband", "R_CONTRA", "contraband score C per seat"),
+              field("ship_value", "R_SHIPV", "ship score V per seat"),
+              field("stash_cards", "R_STASHC", "stashed cards per seat"),
+              field("best_type", "R_BEST", "best single-type score per seat"),
+              common("win"),
+              field("ship", "R_SHIP", "final ship id per seat")),
 )
 
 LAYOUT = RecordLayout(SCALAR_FIELDS, VECTOR_FIELDS)
