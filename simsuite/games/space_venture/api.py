@@ -42,7 +42,8 @@ D_DRAW      21.13     0 stop, 1 Refuel, 2 Spaceport
 import numpy as np
 from numba import njit
 
-from simsuite.rng import below
+from simsuite.scaffold.layout import *  # noqa: F401,F403  (the common header, rand_below, option, ...)
+from simsuite.scaffold.layout import config_layout, item, state_layout
 
 # --- fixed sizes -------------------------------------------------------------------------------
 MAX_P = 4
@@ -111,20 +112,9 @@ VIOLATION_NAMES = ("", "ASV.24.1 tiles", "ASV.24.2 board edges", "ASV.24.3 suns"
                    "ASV.24.6 hands", "ASV.24.7 pieces", "ASV.24.8 planets", "ASV.24.9 ships",
                    "ASV.24.12 score", "ASV.24.13 turns", "ASV.24.2 connected")
 
-# --- cfg layout ------------------------------------------------------------------------------
-_c = 0
-
-
-def _cf(n=1):
-    global _c
-    o = _c
-    _c += n
-    return o
-
-
-C_NP = _cf()
-C_ROTATE = _cf()
-C_LINEUP = _cf(MAX_P)
+# --- cfg layout (after the common header: C_NP, C_MAX_TURNS, C_ROTATE, C_LINEUP) ---------------
+_C = config_layout()
+_cf = _C.add
 C_COLOUR = _cf(MAX_P)  # colour of each seat (ASV.6.24)
 C_TPT = _cf()  # tiles per turn for this player count (ASV.6.2)
 C_HAND = _cf()
@@ -143,9 +133,9 @@ C_PER_PROBE = _cf()  # probe_scoring: 0 per_player, 1 per_probe
 C_STATION_PPT = _cf()
 C_STATION_SUN = _cf()  # 0 end_only, 1 never, 2 blocks_cash
 C_PIRATE_TRI = _cf()  # 1 triangular n(n+1)/2, 0 linear n
-C_PIRATE_PPT = _cf()  # multiplier on the pirate score
 C_BONUS = _cf(4)  # own small, own large, elsewhere small, elsewhere large
 C_QPTS = _cf(3)  # Peace Treaty, Space Power, Trade Policy per tile
+C_QPTS_PEACE, C_QPTS_POWER, C_QPTS_TRADE = C_QPTS + Q_PEACE, C_QPTS + Q_POWER, C_QPTS + Q_TRADE
 C_POWER_T = _cf()
 C_RIDE = _cf()  # path_travel_cost: 0 whole_move, 1 one M (chainable), 2 per_tile
 C_WH_COST = _cf()
@@ -153,7 +143,6 @@ C_BWH_ENTER = _cf()
 C_UPG_HIGHER = _cf()
 C_SPECIAL_REMOVE = _cf()  # special_action_mode: 0 inert, 1 remove
 C_NEG_OK = _cf()
-C_MAX_TURNS = _cf()
 C_N_CARDS = _cf()  # cards in play after the mode is applied
 # tiles: 0..3 corners (A-1, M-1, A-13, M-13), 4..7 homes by colour, 8 Earth-like, 9.. space tiles
 C_T_KIND = _cf(N_TILES)
@@ -176,22 +165,15 @@ C_K_MULT = _cf(N_CARDS)
 C_K_STYPE = _cf(N_CARDS)
 C_K_MOVE = _cf(N_CARDS)
 C_K_START = _cf(N_CARDS)
-CFG_SIZE = _c
+CFG_SIZE = _C.size
 
-# --- state layout ----------------------------------------------------------------------------
-_c = 0
-S_RNG = _cf()
-S_GAME = _cf()
-S_STRAT = _cf(MAX_P)
-S_VIOL = _cf()
-S_ILLEGAL = _cf()
-S_ILLEGAL_SEAT = _cf()
-S_TURN = _cf()
+# --- state layout (after the common header: S_RNG S_GAME S_TURN S_START S_DONE S_TIMEOUT S_VIOL
+# S_ILLEGAL S_ILLEGAL_SEAT S_NOPT S_SCR S_STRAT S_OPT) ------------------------------------------------
+_S = state_layout(MAX_OPT)
+_cf = _S.add
 S_CUR = _cf()
 S_START = _cf()
 S_LAST = _cf()  # 1 once the last space tile has been drawn (ASV.19.1)
-S_TIMEOUT = _cf()
-S_DONE = _cf()
 # board
 S_TILE = _cf(NSQ)  # tile id, -1 none
 S_ROT = _cf(NSQ)
@@ -281,43 +263,15 @@ S_CTX_DISC = _cf()
 S_CTX_SQ = _cf()
 S_CTX_Q = _cf()
 S_CTX_VAL = _cf()  # planet value during a discovery
-S_NOPT = _cf()
-# below here: always written before being read, so not zeroed per game (batch_driver STATE_ZERO)
-S_OPT = _cf(MAX_OPT)
-# work area of the engine (move search)
+# below here: the engine's move search area, always written before being read, so not zeroed per
+# game (batch_driver STATE_ZERO)
 S_DIST = _cf(NSQ)
-S_SCR = _cf(64)  # scratch space for strategies (not zeroed between games)
-STATE_SIZE = _c
-STATE_ZERO = S_OPT
-del _c
+STATE_SIZE = _S.size
+STATE_ZERO = S_DIST
 
 
 # --- read helpers (inline: free at run time) ---------------------------------------------------
-@njit(inline="always")
-def rand_below(st, n):
-    """Uniform integer in [0, n) from this game's own generator."""
-    return below(st, S_RNG, n)
-
-
-@njit(inline="always")
-def n_options(st):
-    return st[S_NOPT]
-
-
-@njit(inline="always")
-def option(st, i):
-    return st[S_OPT + i]
-
-
-@njit(inline="always")
-def n_players(cfg):
-    return cfg[C_NP]
-
-
-@njit(inline="always")
-def n_hand(st, p):
-    """Hand size of p (public, ASV.20.1)."""
-    return st[S_HAND_N + p]
+n_hand = item(S_HAND_N)  # n_hand(st, p): hand size of p (public, ASV.20.1)
 
 
 @njit(inline="always")
@@ -326,20 +280,9 @@ def hand_card(st, me, i):
     return st[S_HAND + me * MAX_HAND + i]
 
 
-@njit(inline="always")
-def quests_held(st, p):
-    """How many quest tiles p holds or has held (public: not which ones, ASV.11.1)."""
-    return st[S_QN + p]
-
-
-@njit(inline="always")
-def card_cat(cfg, c):
-    return cfg[C_K_CAT + c]
-
-
-@njit(inline="always")
-def card_value(cfg, c):
-    return cfg[C_K_VAL + c]
+quests_held = item(S_QN)  # quests_held(st, p): quest tiles p holds or held (public: not which, ASV.11.1)
+card_cat = item(C_K_CAT)  # card_cat(cfg, c)
+card_value = item(C_K_VAL)  # card_value(cfg, c)
 
 
 @njit(inline="always")

@@ -6,41 +6,24 @@ yellow, green), 8 the Earth-like planet, then the 79 space tiles; cards one entr
 """
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 from simsuite import ROOT
 from simsuite.errors import BadInput
+from simsuite.scaffold.data import need_int, one_of, read_toml, source, table_rows
 
 from .api import (CATEGORY_NAMES, COLOUR_NAMES, CORNER_NAMES, DEEP, DIR_NAMES, EDGE_NAMES, END_NAMES,
                   GALAXY, KIND_NAMES, N_CARDS, N_SPACE, PATH, QUEST_NAMES, SHIP_TYPE_NAMES, T_CORNER,
-                  T_EARTH, T_HOME, T_QUEST, T_SPACE, T_SUN)
+                  T_EARTH, T_HOME, T_QUEST, T_SUN)
 
 DEFAULT_TILES = ROOT / "configs" / "space_venture" / "tiles.toml"
 DEFAULT_CARDS = ROOT / "configs" / "space_venture" / "cards.toml"
-SOURCES = ("rules", "published list", "assumed")
 CARD_COUNTS = {"PLANET": 30, "ENVIRONMENT": 16, "LIFE_FORM": 30, "SHIP": 30, "SPECIAL_ACTION": 26, "EXPLORER": 6}
 
 
-def _read(path: Path, field: str) -> dict:
-    try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise BadInput(field, f"{path} does not exist")
-    except tomllib.TOMLDecodeError as e:
-        raise BadInput(field, f"{path} is malformed TOML: {e}")
-    except (IsADirectoryError, UnicodeDecodeError):
-        raise BadInput(field, f"{path} is not a UTF-8 TOML data file")
-    except OSError as e:
-        raise BadInput(field, f"cannot read {path}: {e.strerror or e}")
-
-
 def _int(r: dict, key: str, default, field: str, where: str, lo: int, hi: int) -> int:
-    v = r.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise BadInput(field, f"{where}: {key} = {v!r}; allowed: an integer in {lo}..{hi}")
-    return v
+    """An optional integer (default when absent) in lo..hi."""
+    return need_int({key: r.get(key, default)}, key, field, where, lo, hi)
 
 
 def _bool(r: dict, key: str, field: str, where: str) -> bool:
@@ -51,14 +34,7 @@ def _bool(r: dict, key: str, field: str, where: str) -> bool:
 
 
 def _choice(r: dict, key: str, allowed, field: str, where: str, default=None):
-    v = r.get(key, default)
-    if v not in allowed:
-        raise BadInput(field, f"{where}: {key} = {v!r}; allowed: {', '.join(map(str, allowed))}")
-    return v
-
-
-def _source(r: dict, field: str, where: str):
-    _choice(r, "source", SOURCES, field, where, "assumed")
+    return one_of(r.get(key, default), allowed, field, where, key)
 
 
 def _tile(r: dict, field: str, where: str) -> dict:
@@ -129,16 +105,10 @@ def _tile(r: dict, field: str, where: str) -> dict:
 def load_tiles(path: Path) -> list[dict]:
     """The 88 tiles in engine order (ASV.4.4 totals checked)."""
     field = "tiles"
-    d = _read(path, field)
-    rows = d.get("tile")
-    if not isinstance(rows, list) or not rows:
-        raise BadInput(field, f"{path} has no [[tile]] entries")
     corners, homes, earth, space = [], {}, [], []
-    for i, r in enumerate(rows):
-        where = f"{path.name} tile #{i + 1} ({r.get('id', '?')})"
-        if not isinstance(r, dict):
-            raise BadInput(field, f"{where} is not a table")
-        _source(r, field, where)
+    for where, r in table_rows(read_toml(path, field), "tile", field, path):
+        where = f"{where} ({r.get('id', '?')})"
+        source(r, field, where, "assumed")
         n = _int(r, "copies", 1, field, where, 0, 79)
         t = _tile(r, field, where)
         for _ in range(n):
@@ -170,16 +140,10 @@ def load_tiles(path: Path) -> list[dict]:
 def load_cards(path: Path) -> list[dict]:
     """The 138 cards (ASV.5.1 counts checked)."""
     field = "cards"
-    d = _read(path, field)
-    rows = d.get("card")
-    if not isinstance(rows, list) or not rows:
-        raise BadInput(field, f"{path} has no [[card]] entries")
     out = []
-    for i, r in enumerate(rows):
-        where = f"{path.name} card #{i + 1} ({r.get('name', '?') if isinstance(r, dict) else '?'})"
-        if not isinstance(r, dict):
-            raise BadInput(field, f"{where} is not a table")
-        _source(r, field, where)
+    for where, r in table_rows(read_toml(path, field), "card", field, path):
+        where = f"{where} ({r.get('name', '?')})"
+        source(r, field, where, "assumed")
         cat = _choice(r, "category", CATEGORY_NAMES, field, where)
         n = _int(r, "count", 1, field, where, 0, N_CARDS)
         c = dict(name=str(r.get("name", where)), cat=CATEGORY_NAMES.index(cat), value=0, home=False, mult=1,

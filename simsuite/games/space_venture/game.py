@@ -16,47 +16,47 @@ HERE = Path(__file__).resolve().parent
 COLOURS = {2: (A.BLUE, A.GREEN), 3: (A.BLUE, A.YELLOW, A.GREEN), 4: (A.BLUE, A.YELLOW, A.GREEN, A.RED)}  # B4
 
 PARAMS = (
-    Param("players", "int", 4, "number of players", "ASV.6.1", 2, 4, aliases=("n_players",)),
+    Param("players", "int", 4, "number of players", "ASV.6.1", 2, 4, aliases=("n_players",), slot="C_NP"),
     Param("strategies", "lineup", "basic", "strategy per seat, comma-separated; a shorter line-up repeats"),
-    Param("rotate", "bool", False, "rotate the line-up through the seats game by game"),
+    Param("rotate", "bool", False, "rotate the line-up through the seats game by game", slot="C_ROTATE"),
     Param("tiles_per_turn", "int", 0, "tiles drawn in phase 1; 0 = the rules' 3 (2 players) or 2", "ASV.6.2", 0, 6),
-    Param("hand_size", "int", 10, "opening hand and refill target", "ASV.6.3", 1, 10),
-    Param("discard_limit", "int", 1, "cards that may be discarded in phase 4 (0 or 1)", "ASV.6.4", 0, 1),
+    Param("hand_size", "int", 10, "opening hand and refill target", "ASV.6.3", 1, 10, slot="C_HAND"),
+    Param("discard_limit", "int", 1, "cards that may be discarded in phase 4 (0 or 1)", "ASV.6.4", 0, 1, slot="C_DISCARD_LIMIT"),
     Param("sun_points", "custom", "1+2+3+4", "points for the 1st-4th sun drawn", "ASV.6.5",
           parser=lambda v: _four_ints("sun_points", v), allowed_text="four integers joined by '+', e.g. 1+2+3+4"),
-    Param("max_ships", "int", 2, "ships on the board per player", "ASV.6.6", 1, 2),
-    Param("max_probes", "int", 2, "probes on the board per player", "ASV.6.6", 0, 2),
-    Param("max_stations", "int", 2, "stations on the board per player", "ASV.6.6", 0, 2),
-    Param("max_pirates", "int", 2, "pirates on the board per player", "ASV.6.6", 0, 2),
-    Param("fast_ship_min_move", "int", 3, "a ship with at least this M is fast", "ASV.6.7", 2, 9),
-    Param("max_fast_ships", "int", 1, "fast ships on the board per player", "ASV.6.7", 0, 2),
-    Param("galaxy_points_per_tile", "int", 2, "completed galaxy, per tile", "ASV.6.8", 0, 10),
-    Param("two_tile_galaxy_points", "int", 2, "completed 2-tile galaxy, in total (B14)", "ASV.6.9", 0, 10),
-    Param("open_galaxy_points_per_tile", "int", 1, "probe in an incomplete galaxy at the end", "ASV.6.10", 0, 10),
+    Param("max_ships", "int", 2, "ships on the board per player", "ASV.6.6", 1, 2, slot="C_MAX_SHIPS"),
+    Param("max_probes", "int", 2, "probes on the board per player", "ASV.6.6", 0, 2, slot="C_MAX_PROBES"),
+    Param("max_stations", "int", 2, "stations on the board per player", "ASV.6.6", 0, 2, slot="C_MAX_STATIONS"),
+    Param("max_pirates", "int", 2, "pirates on the board per player", "ASV.6.6", 0, 2, slot="C_MAX_PIRATES"),
+    Param("fast_ship_min_move", "int", 3, "a ship with at least this M is fast", "ASV.6.7", 2, 9, slot="C_FAST_MIN"),
+    Param("max_fast_ships", "int", 1, "fast ships on the board per player", "ASV.6.7", 0, 2, slot="C_MAX_FAST"),
+    Param("galaxy_points_per_tile", "int", 2, "completed galaxy, per tile", "ASV.6.8", 0, 10, slot="C_GAL_PPT"),
+    Param("two_tile_galaxy_points", "int", 2, "completed 2-tile galaxy, in total (B14)", "ASV.6.9", 0, 10, slot="C_GAL2"),
+    Param("open_galaxy_points_per_tile", "int", 1, "probe in an incomplete galaxy at the end", "ASV.6.10", 0, 10, slot="C_OPEN_GAL_PPT"),
     Param("probe_scoring", "choice", "per_player", "once per player per galaxy, or per probe (B15)", "ASV.6.11",
-          choices=("per_player", "per_probe")),
-    Param("station_points_per_tile", "int", 1, "per tile in the 3x3 footprint", "ASV.6.12", 0, 10),
+          choices=("per_player", "per_probe"), slot="C_PER_PROBE"),
+    Param("station_points_per_tile", "int", 1, "per tile in the 3x3 footprint", "ASV.6.12", 0, 10, slot="C_STATION_PPT"),
     Param("station_sun_rule", "choice", "end_only", "suns in station scoring (B17)", "ASV.6.13",
-          choices=("end_only", "never", "blocks_cash")),
+          choices=("end_only", "never", "blocks_cash"), slot="C_STATION_SUN"),
     Param("pirate_scoring", "choice", "triangular", "n(n+1)/2 or n for n interior tiles", "ASV.6.14",
-          choices=("triangular", "linear")),
+          choices=("triangular", "linear"), slot="C_PIRATE_TRI", encoder=lambda v: v == "triangular"),
     Param("planet_bonus", "custom", "1+2+2+4", "end bonus: own sector small+large, elsewhere small+large",
           "ASV.6.15", parser=lambda v: _four_ints("planet_bonus", v), allowed_text="four integers joined by '+'"),
-    Param("peace_treaty_points", "int", 5, "Peace Treaty quest", "ASV.6.16", 0, 30),
-    Param("space_power_points", "int", 5, "Space Power quest", "ASV.6.16", 0, 30),
-    Param("trade_policy_points_per_tile", "int", 1, "Trade Policy quest, per path tile", "ASV.6.16", 0, 10),
-    Param("space_power_threshold", "int", 6, "discovered planets in the sector, home included (B22)", "ASV.6.17", 1, 36),
+    Param("peace_treaty_points", "int", 5, "Peace Treaty quest", "ASV.6.16", 0, 30, slot="C_QPTS_PEACE"),
+    Param("space_power_points", "int", 5, "Space Power quest", "ASV.6.16", 0, 30, slot="C_QPTS_POWER"),
+    Param("trade_policy_points_per_tile", "int", 1, "Trade Policy quest, per path tile", "ASV.6.16", 0, 10, slot="C_QPTS_TRADE"),
+    Param("space_power_threshold", "int", 6, "discovered planets in the sector, home included (B22)", "ASV.6.17", 1, 36, slot="C_POWER_T"),
     Param("path_travel_cost", "choice", "whole_move", "a path ride is the whole move, or costs 1 M (B8)",
-          "ASV.6.18", choices=("whole_move", "1")),
-    Param("wormhole_transfer_cost", "int", 0, "extra M to exit at another wormhole (B10)", "ASV.6.19", 0, 9),
+          "ASV.6.18", choices=("whole_move", "1"), slot="C_RIDE"),
+    Param("wormhole_transfer_cost", "int", 0, "extra M to exit at another wormhole (B10)", "ASV.6.19", 0, 9, slot="C_WH_COST"),
     Param("board_wormholes_enterable", "bool", True, "every ship may enter an uncovered board wormhole (B11)",
-          "ASV.6.20"),
-    Param("upgrade_requires_higher_move", "bool", True, "an upgrade needs a higher M (B12)", "ASV.6.21"),
+          "ASV.6.20", slot="C_BWH_ENTER"),
+    Param("upgrade_requires_higher_move", "bool", True, "an upgrade needs a higher M (B12)", "ASV.6.21", slot="C_UPG_HIGHER"),
     Param("special_action_mode", "choice", "inert", "special action cards: held without effect, or removed (MC4)",
-          "ASV.6.22", choices=("inert", "remove")),
-    Param("allow_negative_score", "bool", True, "scores may fall below 0 (B26)", "ASV.6.23"),
+          "ASV.6.22", choices=("inert", "remove"), slot="C_SPECIAL_REMOVE"),
+    Param("allow_negative_score", "bool", True, "scores may fall below 0 (B26)", "ASV.6.23", slot="C_NEG_OK"),
     Param("max_turns", "int", 200, "turn cap; a game that hits it is a timeout (ASV.24.13 bounds real games)",
-          "", 10, 10_000),
+          "", 10, 10_000, slot="C_MAX_TURNS"),
     Param("tiles", "path", str(DEFAULT_TILES), "tile set TOML (ASV.4)", "ASV.2.3"),
     Param("cards", "path", str(DEFAULT_CARDS), "card list TOML (ASV.5)", "ASV.2.4"),
 )
@@ -93,6 +93,7 @@ class SpaceVenture(Game):
     max_players = 4
     default_strategies = "basic"
     params = PARAMS
+    api = A
     kernel_files = (HERE / "kernel.py",)
     kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py")
     layout = R.LAYOUT
@@ -103,44 +104,14 @@ class SpaceVenture(Game):
         load_tiles(Path(cfg["tiles"]))
         load_cards(Path(cfg["cards"]))
 
-    def build_cfg(self, cfg: dict, extra_dirs: tuple = ()) -> np.ndarray:
-        c = np.zeros(A.CFG_SIZE, np.int64)
+    def fill_cfg(self, c: np.ndarray, cfg: dict, extra_dirs: tuple) -> None:
+        """Colours (B4), derived words and the tile and card tables (ASV.4, ASV.5)."""
         N = cfg["players"]
-        c[A.C_NP] = N
-        c[A.C_ROTATE] = int(cfg["rotate"])
-        for s, sid in enumerate(self.strategy_ids(cfg, extra_dirs)):
-            c[A.C_LINEUP + s] = sid
         for s, col in enumerate(COLOURS[N]):
             c[A.C_COLOUR + s] = col
         c[A.C_TPT] = cfg["tiles_per_turn"] or (3 if N == 2 else 2)
-        c[A.C_HAND] = cfg["hand_size"]
-        c[A.C_DISCARD_LIMIT] = cfg["discard_limit"]
         c[A.C_SUNPTS:A.C_SUNPTS + 4] = [int(x) for x in cfg["sun_points"].split("+")]
-        c[A.C_MAX_SHIPS] = cfg["max_ships"]
-        c[A.C_MAX_PROBES] = cfg["max_probes"]
-        c[A.C_MAX_STATIONS] = cfg["max_stations"]
-        c[A.C_MAX_PIRATES] = cfg["max_pirates"]
-        c[A.C_FAST_MIN] = cfg["fast_ship_min_move"]
-        c[A.C_MAX_FAST] = cfg["max_fast_ships"]
-        c[A.C_GAL_PPT] = cfg["galaxy_points_per_tile"]
-        c[A.C_GAL2] = cfg["two_tile_galaxy_points"]
-        c[A.C_OPEN_GAL_PPT] = cfg["open_galaxy_points_per_tile"]
-        c[A.C_PER_PROBE] = int(cfg["probe_scoring"] == "per_probe")
-        c[A.C_STATION_PPT] = cfg["station_points_per_tile"]
-        c[A.C_STATION_SUN] = ("end_only", "never", "blocks_cash").index(cfg["station_sun_rule"])
-        c[A.C_PIRATE_TRI] = int(cfg["pirate_scoring"] == "triangular")
         c[A.C_BONUS:A.C_BONUS + 4] = [int(x) for x in cfg["planet_bonus"].split("+")]
-        c[A.C_QPTS + A.Q_PEACE] = cfg["peace_treaty_points"]
-        c[A.C_QPTS + A.Q_POWER] = cfg["space_power_points"]
-        c[A.C_QPTS + A.Q_TRADE] = cfg["trade_policy_points_per_tile"]
-        c[A.C_POWER_T] = cfg["space_power_threshold"]
-        c[A.C_RIDE] = ("whole_move", "1").index(cfg["path_travel_cost"])
-        c[A.C_WH_COST] = cfg["wormhole_transfer_cost"]
-        c[A.C_BWH_ENTER] = int(cfg["board_wormholes_enterable"])
-        c[A.C_UPG_HIGHER] = int(cfg["upgrade_requires_higher_move"])
-        c[A.C_SPECIAL_REMOVE] = int(cfg["special_action_mode"] == "remove")
-        c[A.C_NEG_OK] = int(cfg["allow_negative_score"])
-        c[A.C_MAX_TURNS] = cfg["max_turns"]
         for i, t in enumerate(load_tiles(Path(cfg["tiles"]))):
             c[A.C_T_KIND + i] = t["kind"]
             for r in range(4):
@@ -173,7 +144,6 @@ class SpaceVenture(Game):
             c[A.C_K_MOVE + i] = k["move"]
             c[A.C_K_START + i] = int(k["starting"])
         c[A.C_N_CARDS] = len(cards)
-        return c
 
     def seat_view(self, rec, n_players):
         N = n_players

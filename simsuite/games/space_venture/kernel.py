@@ -18,22 +18,9 @@ from simsuite.games.space_venture.records import *  # noqa: F401,F403
 
 # --- event log (replay) -------------------------------------------------------------------
 (E_START, E_TURN, E_DRAW, E_SCORE, E_PLACE, E_REMOVE, E_GALAXY, E_PIRATE_LOST, E_DEPLOY, E_MOVE,
- E_DISCOVER, E_CASH, E_QUEST, E_DISCARD, E_CARDS, E_WINNERS, E_QUEST_DRAWN, E_PATH) = (
-    np.int64(k) for k in range(1, 19))
+ E_DISCOVER, E_CASH, E_QUEST, E_DISCARD, E_CARDS, E_WINNERS, E_QUEST_DRAWN, E_PATH, E_TIMEOUT) = (
+    np.int64(k) for k in range(1, 20))
 BIG = np.int64(1 << 40)
-
-
-@njit(inline="always")
-def _decide(st, cfg, p, kind):
-    """Ask seat p's strategy to pick among the options in st[S_OPT:]; return the option value."""
-    n = st[S_NOPT]
-    if n == 1:
-        return st[S_OPT]
-    i = strategy_decide(st[S_STRAT + p], kind, st, cfg, p)  # noqa: F821 (generated)
-    if i < 0 or i >= n:  # not a legal option: rejected (counted; the run reports it)
-        note_illegal(st, S_ILLEGAL, S_ILLEGAL_SEAT, p)
-        i = 0
-    return st[S_OPT + i]
 
 
 @njit(inline="always")
@@ -1236,7 +1223,7 @@ def final_scoring(st, cfg, log, lg):
 
 
 @njit
-def check_invariants(st, cfg, turn_end):
+def check_invariants(st, cfg):
     """ASV.24 checks; returns the first violation code or 0."""
     N = cfg[C_NP]
     if st[S_STACK_N] + st[S_DRAWN_N] + st[S_SPACE_ON_BOARD] + st[S_SUNS_PLACED] + st[S_QUEST_TILES] + st[S_TREMOVED] != N_SPACE:
@@ -1291,7 +1278,7 @@ def check_invariants(st, cfg, turn_end):
         if k != st[S_SECT_DISC + col]:
             return V_PLANETS
     for p in range(N):
-        if turn_end and st[S_HAND_N + p] > cfg[C_HAND]:
+        if st[S_HAND_N + p] > cfg[C_HAND]:  # checked between turns, after phase 5
             return V_HANDS
         fast = 0
         for ty in range(N_SHIP_TYPES):
@@ -1333,36 +1320,21 @@ def check_invariants(st, cfg, turn_end):
     return 0
 
 
-@njit
-def _note(st, v):
-    if v != 0 and st[S_VIOL] == 0:
-        st[S_VIOL] = v
-
-
 @njit(_nrt=False)  # and everything it calls: see simsuite/batch_driver.py
 def play_game(st, cfg, log, lg, chk):
     """Play one whole game from the generator state already in st[S_RNG].
     chk = 1 checks the ASV.24 invariants after setup and every turn (tests)."""
     setup(st, cfg, log, lg)
     if chk:
-        _note(st, check_invariants(st, cfg, True))
-    N = cfg[C_NP]
+        _note(st, check_invariants(st, cfg))
     p = st[S_START]
-    while True:
-        if st[S_TURN] >= cfg[C_MAX_TURNS]:
-            st[S_TIMEOUT] = 1
-            break
-        play_turn(st, cfg, p, log, lg)
-        if chk:
-            _note(st, check_invariants(st, cfg, True))
+    while _turn_cap(st, cfg, log, lg) == 0:  # noqa: F821 (prelude)
+        p = _turn_then_next(st, cfg, p, log, lg, chk)  # noqa: F821 (prelude)
         if st[S_LAST] == 1:  # ASV.19.1: the turn that drew the last tile was the last
             break
-        p += 1
-        if p == N:
-            p = 0
     final_scoring(st, cfg, log, lg)
     if chk:
-        _note(st, check_invariants(st, cfg, True))
+        _note(st, check_invariants(st, cfg))
     st[S_DONE] = 1
 
 
@@ -1370,8 +1342,7 @@ def play_game(st, cfg, log, lg, chk):
 def score_game(st, cfg, out, i, log, lg):
     """ASV.19.3: the highest score wins; ties share the win. Writes the record row out[i]."""
     N = cfg[C_NP]
-    for k in range(N_COLS):
-        out[i, k] = -1
+    _record_start(out, i)  # noqa: F821 (prelude)
     best = -BIG
     for p in range(N):
         if st[S_SCORE + p] > best:
@@ -1380,7 +1351,6 @@ def score_game(st, cfg, out, i, log, lg):
     mask = 0
     second = -BIG
     for p in range(N):
-        out[i, R_STRAT + p] = st[S_STRAT + p]
         out[i, R_SCORE + p] = st[S_SCORE + p]
         out[i, R_NDISC + p] = st[S_NDISC + p]
         for k in range(N_SRC):
@@ -1393,9 +1363,7 @@ def score_game(st, cfg, out, i, log, lg):
             out[i, R_WIN + p] = 0
             if st[S_SCORE + p] > second:
                 second = st[S_SCORE + p]
-    out[i, R_GAME] = st[S_GAME]
-    out[i, R_START] = st[S_START]
-    out[i, R_TURNS] = st[S_TURN]
+    _record_common(st, cfg, out, i, nwin)  # noqa: F821 (prelude)
     out[i, R_LAST] = st[S_CUR]
     out[i, R_TPLACED] = st[S_TILES_PLACED]
     out[i, R_TREMOVED] = st[S_TREMOVED]
@@ -1408,10 +1376,6 @@ def score_game(st, cfg, out, i, log, lg):
     out[i, R_CASHED] = st[S_CASHED]
     out[i, R_SHIPSADD] = st[S_SHIPS_ADDED]
     out[i, R_MOVES] = st[S_MOVES]
-    out[i, R_TIMEOUT] = st[S_TIMEOUT]
-    out[i, R_ILLEGAL] = st[S_ILLEGAL]
-    out[i, R_ILLEGAL_SEAT] = st[S_ILLEGAL_SEAT] if st[S_ILLEGAL] > 0 else -1
-    out[i, R_NWIN] = nwin
     out[i, R_MARGIN] = best - second if nwin < N else 0
     if lg:
         _log(log, E_WINNERS, np.int64(mask), np.int64(nwin), best, I0, I0, I0)
