@@ -11,6 +11,7 @@ from simsuite.params import Param
 from . import api as A
 from . import records as R
 from .data import DEFAULT_CARDS, DEFAULT_TILES, load_cards, load_tiles
+from .replay import describe_events
 
 HERE = Path(__file__).resolve().parent
 COLOURS = {2: (A.BLUE, A.GREEN), 3: (A.BLUE, A.YELLOW, A.GREEN), 4: (A.BLUE, A.YELLOW, A.GREEN, A.RED)}  # B4
@@ -176,73 +177,3 @@ class SpaceVenture(Game):
         tiles = load_tiles(Path(cfg["tiles"]))
         cards = load_cards(Path(cfg["cards"]))
         return describe_events(kernel, log, self.game_seat_strategies(cfg, game), tiles, cards)
-
-
-def _sq(sq: int) -> str:
-    return f"{chr(ord('A') + sq % A.W)}-{sq // A.W + 1}"
-
-
-def describe_events(k, log, seat_strats, tiles, cards) -> list[dict]:
-    """The kernel's event log as dicts with a readable 'text' (ASV.26 event names)."""
-    n = int(log[0, 0])
-    ev = []
-    kinds = {int(k.K_ADD): "ship", int(k.K_UPGRADE): "upgrade", int(k.K_PROBE): "probe",
-             int(k.K_STATION): "station", int(k.K_PIRATE): "pirate"}
-
-    def seat(p):
-        return f"seat {p} ({seat_strats[p]})"
-
-    def card(c):
-        return "-" if c < 0 else f"{cards[c]['name']} ({cards[c]['value']:+d})"
-
-    for row in log[1:n + 1]:
-        code, a, b, c, d, e, f = (int(x) for x in row[:7])
-        if code == k.E_START:
-            ev.append(dict(event="start", player=a, text=f"start player: {seat(a)}"))
-        elif code == k.E_TURN:
-            ev.append(dict(event="turn", player=a, turn=b, text=f"-- turn {b + 1}: {seat(a)}, {c} tiles in the stack"))
-        elif code == k.E_DRAW:
-            why = ("normal", "extra", "replacement")[min(c, 2)]
-            ev.append(dict(event="draw_tile", player=a, tile=b, text=f"   draws {tiles[b]['name']} ({why})"))
-        elif code == k.E_QUEST_DRAWN:
-            ev.append(dict(event="quest_drawn", player=a, text="   draws a special quest and keeps it face down"))
-        elif code == k.E_SCORE:
-            ev.append(dict(event="score", player=a, source=A.SOURCE_NAMES[b], points=c, total=d,
-                           text=f"   {seat(a)} scores {c:+d} ({A.SOURCE_NAMES[b]}) -> {d}"))
-        elif code == k.E_PLACE:
-            ev.append(dict(event="place_tile", player=a, tile=b, square=c, rotation=90 * d,
-                           text=f"   places {tiles[b]['name']} on {_sq(c)}, rotated {90 * d}"))
-        elif code == k.E_REMOVE:
-            ev.append(dict(event="tile_removed", tile=b, text=f"   {tiles[b]['name']} fits nowhere: removed (ASV.9.8)"))
-        elif code == k.E_GALAXY:
-            ev.append(dict(event="galaxy_complete", size=b, points=c, text=f"   a galaxy of {b} tiles completes ({c} per probe owner)"))
-        elif code == k.E_PATH:
-            ev.append(dict(event="path_complete", text=f"   a space path completes between {_sq(b)} and {_sq(c)}"))
-        elif code == k.E_PIRATE_LOST:
-            ev.append(dict(event="pirate_removed", player=a, text=f"   {seat(a)}'s pirate on {_sq(b)} returns: its path died"))
-        elif code == k.E_DEPLOY:
-            what = kinds.get(b, "?")
-            where = _sq(d) if b == int(k.K_ADD) else (f"ship slot {d}" if b == int(k.K_UPGRADE) else _sq(c))
-            ev.append(dict(event="deploy", player=a, action=what, text=f"   deploys: {what} at {where}"))
-        elif code == k.E_MOVE:
-            how = " riding a complete path" if e else ""
-            ev.append(dict(event="move", player=a, ship=b, text=f"   moves ship {b} from {_sq(c)} to {_sq(d)}{how}"))
-        elif code == k.E_DISCOVER:
-            ev.append(dict(event="discover", player=a, square=b, points=f,
-                           text=f"   discovers {_sq(b)}: planet {card(c)}, environment {card(d)}, life form {card(e)}: {f:+d} in all"))
-        elif code == k.E_CASH:
-            ev.append(dict(event="station_cashed", player=a, points=c, text=f"   {seat(a)} cashes the station on {_sq(b)} for {c}"))
-        elif code == k.E_QUEST:
-            ev.append(dict(event="quest_claimed", player=a, quest=A.QUEST_NAMES[b], points=c,
-                           text=f"   claims {A.QUEST_NAMES[b]} for {c}"))
-        elif code == k.E_DISCARD:
-            ev.append(dict(event="discard", player=a, text="   discards a card"))
-        elif code == k.E_CARDS:
-            ev.append(dict(event="draw_cards", player=a, refuel=b, spaceport=c, text=f"   draws {b} Refuel and {c} Spaceport cards"))
-        elif code == k.E_WINNERS:
-            w = [p for p in range(A.MAX_P) if (a >> p) & 1]
-            ev.append(dict(event="winners", seats=w, total=c,
-                           text=f"winner{'s' if len(w) > 1 else ''}: {', '.join(seat(p) for p in w)} with {c}"))
-    if log[0, 1]:
-        ev.append(dict(event="log_truncated", text="(log truncated)"))
-    return ev

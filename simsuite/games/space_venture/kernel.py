@@ -717,7 +717,7 @@ def phase2(st, cfg, p, log, lg):
                 st[S_PIRATE + p * 2 + s] = a * 4 + b
                 break
     if lg:
-        _log(log, E_DEPLOY, p, kind, a, b, I0, I0)
+        _log(log, E_DEPLOY, p, kind, b if kind == K_ADD or kind == K_UPGRADE else a, I0, I0, I0)  # where: square or ship slot
 
 
 # --- phase 3 (ASV.14, ASV.15) ------------------------------------------------------------------------
