@@ -99,7 +99,6 @@ class SpaceVenture(Game):
     kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py")
     layout = R.LAYOUT
     state_size = A.STATE_SIZE
-    replay_log_rows = 20_000
 
     def check(self, cfg: dict) -> None:
         load_tiles(Path(cfg["tiles"]))
