@@ -389,11 +389,27 @@ def check_spec(g, spec: TuneSpec) -> dict:
     dirs = tuple(spec.strategy_dirs)
     cfgs = [g.resolve(dict(spec.base, players=p), dirs) for p in spec.players]
     defaults = {s.name: cfgs[0][s.name] for s in spec.spaces}
-    for s in spec.spaces:  # every end of every range resolves at every player count (cross-checks)
-        ends = (s.lo, s.hi) if s.kind != "categorical" else s.choices
-        for v in ends:
+    # every end of every range must resolve at every player count with some ends of the other
+    # searched parameters (cross-parameter rules, e.g. SC.9.1): a value that never can is refused;
+    # a combination that cannot is an infeasible trial (optimise)
+    import itertools
+
+    ends = {s.name: ((s.lo, s.hi) if s.kind != "categorical" else s.choices) for s in spec.spaces}
+    for s in spec.spaces:
+        others = [[(k, None)] + [(k, v) for v in e] for k, e in ends.items() if k != s.name]
+        for v in ends[s.name]:
             for p in spec.players:
-                g.resolve(dict(spec.base, players=p, **{s.name: v}), dirs)
+                err = None
+                for combo in itertools.product(*others):
+                    ov = dict(spec.base, players=p, **{s.name: v}, **{k: x for k, x in combo if x is not None})
+                    try:
+                        g.resolve(ov, dirs)
+                        err = None
+                        break
+                    except BadInput as e:
+                        err = err or e
+                if err is not None:
+                    raise BadInput("--param", f"{s.name}={s.text()}: {v} never fits at {p} players ({err})")
     check_objectives(g, spec.objectives, cfgs)
     return defaults
 
@@ -420,9 +436,14 @@ def open_study(out: Path):
                                direction="minimize", load_if_exists=True)
 
 
+class Infeasible(Exception):
+    """A trial's values break a rule that ties parameters together (e.g. SC.9.1)."""
+
+
 def optimise(study, spaces, evaluate_fn, budget: int, seed: int, sampler: str = "tpe", on_trial=None, log=None) -> int:
     """Run trials until the study holds `budget` finished ones; evaluate_fn(values, number) -> a dict
-    with `value` (minimised), `lo`, `hi`. A trial left unfinished by an earlier run is finished
+    with `value` (minimised), `lo`, `hi`, or raises Infeasible (the trial fails and counts against the
+    budget, so a mostly infeasible space still ends). A trial left unfinished by an earlier run is finished
     first, with the values it was given. Returns the number of trials evaluated now."""
     import optuna
     from optuna.trial import TrialState
@@ -430,7 +451,7 @@ def optimise(study, spaces, evaluate_fn, budget: int, seed: int, sampler: str = 
     ran = 0
     while True:
         trials = study.get_trials(deepcopy=False)
-        done = [t for t in trials if t.state == TrialState.COMPLETE]
+        done = [t for t in trials if t.state in (TrialState.COMPLETE, TrialState.FAIL)]  # FAIL: infeasible
         pending = [t for t in trials if t.state == TrialState.RUNNING]
         if pending:
             ft = pending[0]
@@ -444,7 +465,15 @@ def optimise(study, spaces, evaluate_fn, budget: int, seed: int, sampler: str = 
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             values = {s.name: s.suggest(trial) for s in spaces}
-        res = evaluate_fn(values, trial.number)
+        try:
+            res = evaluate_fn(values, trial.number)
+        except Infeasible as e:  # values that break a cross-parameter rule: no games, the sampler learns it
+            trial.set_user_attr("infeasible", str(e))
+            study.tell(trial.number, state=TrialState.FAIL)
+            ran += 1
+            if log:
+                log(f"trial {trial.number}: " + ", ".join(f"{k}={v}" for k, v in values.items()) + f" -> infeasible ({e})")
+            continue
         for k in ("lo", "hi", "half_width", "games"):
             if k in res:
                 trial.set_user_attr(k, res[k])
@@ -571,7 +600,7 @@ def run_tune(g, spec: TuneSpec, out: Path, threads: int = 0, scheduler: str | No
     best = min(rows, key=lambda r: (r["recheck"]["value"], -1 if r["trial"] is None else r["trial"]))
     doc = dict(kind="tune", game=g.name, name=spec.name, spec=ident, defaults=defaults,
                games_per_trial=n, games_per_recheck=n_re, pilot=pilot, trials=_trial_rows(study),
-               trials_run_now=ran, rechecks=rows, best=best, default=rows[0],
+               trials_run_now=ran, infeasible=_infeasible(study), rechecks=rows, best=best, default=rows[0],
                importances=importances(study),
                seconds=dict(total=time.perf_counter() - t0, search=t_search))
     doc["headline"] = headline(doc)
@@ -581,6 +610,12 @@ def run_tune(g, spec: TuneSpec, out: Path, threads: int = 0, scheduler: str | No
     pd.DataFrame([dict(trial=t["trial"], value=t["value"], lo=t["lo"], hi=t["hi"], **t["params"])
                   for t in doc["trials"]]).to_csv(out / "trials.csv", index=False)
     return doc
+
+
+def _infeasible(study) -> int:
+    from optuna.trial import TrialState
+
+    return sum(t.state == TrialState.FAIL for t in study.get_trials(deepcopy=False))
 
 
 def _trial_rows(study) -> list[dict]:
@@ -598,6 +633,11 @@ def _sweep_evaluator(g, spec: TuneSpec, threads, scheduler):
 
     def play(values, seed, n_games, where):
         base = dict(spec.base, **values)
+        for p in spec.players:
+            try:
+                g.resolve(dict(base, players=p), tuple(spec.strategy_dirs))
+            except BadInput as e:
+                raise Infeasible(str(e))
         axes = {"players": ",".join(map(str, spec.players))}
         run_sweep(g, base, axes, n_games, seed, where, tuple(spec.strategy_dirs), threads, spec.unit, scheduler,
                   definition_name=f"{spec.name or 'tune'} {where.name}", progress=False)
