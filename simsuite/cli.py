@@ -810,6 +810,19 @@ def status(results_dir, as_json):
     if not (path / "meta.json").exists():
         raise BadInput("results", f"{path} is not a results directory (no meta.json)")
     meta = read_json(path / "meta.json", "results", ("kind", "game"))
+    if meta["kind"] == "tune":  # a tune: trials, not cells (each trial is a sweep under trials/)
+        from .tune import tune_status
+
+        doc = dict(tune_status(path), game=meta["game"])
+        if as_json:
+            _echo_json(doc)
+        else:
+            b = doc["best_trial"]
+            click.echo(f"tune of {doc['game']}: {doc['trials_done']} trial(s) finished, {doc['trials_unfinished']} "
+                       f"unfinished, {doc['infeasible']} infeasible; re-checks done {doc['rechecks_done']}; "
+                       + ("finished" if doc["finished"] else "not finished (run the same command to resume)")
+                       + (f"; best trial so far {b['trial']}: {b['value']:.5g} {b['params']}" if b else ""))
+        return
     rows = sweep_progress(path, meta)
     t = read_results(path) if (path / "cells.parquet").exists() else {"cells": None}
     cells = t["cells"]

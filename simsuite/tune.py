@@ -504,8 +504,10 @@ def importances(study) -> dict:
     except (ValueError, RuntimeError, ZeroDivisionError) as e:
         return dict(values={}, note=f"importances could not be computed: {e}")
     return dict(values={k: float(v) for k, v in imp.items()},
-                note=f"PED-ANOVA over {len(done)} trials (how much each parameter's values differ between the "
-                     "best 10% of trials and all trials); with few trials, a rough guide only")
+                note=f"PED-ANOVA over {len(done)} trials: how much each parameter's values differ between the "
+                     "best 10% of trials and all trials. The trial values are noisy and the sampler chose where to "
+                     "look, so this says where the good trials lie, not a tested effect; with few trials, a rough "
+                     "guide only")
 
 
 def candidates(study, k: int) -> list[dict]:
@@ -603,6 +605,10 @@ def run_tune(g, spec: TuneSpec, out: Path, threads: int = 0, scheduler: str | No
                trials_run_now=ran, infeasible=_infeasible(study), rechecks=rows, best=best, default=rows[0],
                importances=importances(study),
                seconds=dict(total=time.perf_counter() - t0, search=t_search))
+    prev = read_json(out / "tune.json", "--out") if (out / "tune.json").exists() else {}
+    # every run of this tune (a resumed one does only what was left): the report sums them
+    doc["runs"] = list(prev.get("runs", [])) + [dict(finished=time.strftime("%Y-%m-%dT%H:%M:%S"),
+                                                     seconds=doc["seconds"]["total"], trials=ran)]
     doc["headline"] = headline(doc)
     write_json(out / "tune.json", doc)
     import pandas as pd
@@ -675,14 +681,15 @@ def headline(doc: dict) -> str:
     best, dflt = doc["best"], doc["default"]
     b, d = best["recheck"], dflt["recheck"]
     obs = doc["spec"]["objectives"]
-    what = obs[0]["label"] if len(obs) == 1 else "the weighted objective (" + " + ".join(
+    what = "the " + obs[0]["label"] if len(obs) == 1 else "the weighted objective (" + " + ".join(
         f"{o['weight']:g} × {o['label']}" for o in obs) + ")"
     where = _players_text(doc["spec"]["players"])
     if best["is_default"] or best["trial"] is None:
         return (f"No tried values beat the defaults after the re-check: {what} stays at "
                 f"{fmt_interval(doc, d)} at {where}.")
     changed = {k: v for k, v in best["params"].items() if doc["defaults"].get(k) != v}
-    vals = " and ".join(f"{k} {v}" for k, v in changed.items()) or "the defaults"
+    parts = [f"{k} {v}" for k, v in changed.items()]
+    vals = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
     verb = "cut" if b["value"] < d["value"] else "change"
     sure = (" — the gain is beyond the noise (the intervals do not overlap)" if b["hi"] < d["lo"] else
             " — but the intervals overlap, so the gain is not established")
@@ -789,3 +796,20 @@ def build_spec(g, spec_file: dict, params=(), objectives=(), players=None, sets=
         recheck=num("recheck", recheck, int, 1, 50, 3), recheck_factor=num("recheck_factor", None, float, 1, 100, 2.0),
         sampler=str(sampler or f.get("sampler", "tpe")), unit=num("unit", unit, int, 1, 10**9, DEFAULT_UNIT),
         name=name or f.get("name", ""), strategy_dirs=tuple(strategy_dirs) + tuple(f.get("strategy_dirs", ())))
+
+
+def tune_status(path: Path) -> dict:
+    """`simsuite status` of a tune directory: trials finished, unfinished and infeasible, the best
+    trial so far and the re-checks on disk."""
+    from optuna.trial import TrialState
+
+    path = Path(path)
+    trials = open_study(path).get_trials(deepcopy=False) if (path / "study.db").exists() else []
+    done = [t for t in trials if t.state == TrialState.COMPLETE]
+    best = min(done, key=lambda t: (t.value, t.number)) if done else None
+    return dict(dir=str(path), kind="tune", trials_done=len(done),
+                trials_unfinished=sum(t.state == TrialState.RUNNING for t in trials),
+                infeasible=sum(t.state == TrialState.FAIL for t in trials),
+                best_trial=None if best is None else dict(trial=best.number, value=best.value, params=best.params),
+                rechecks_done=len(list((path / "recheck").glob("*/manifest.json"))),
+                finished=(path / "tune.json").exists())

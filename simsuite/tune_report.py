@@ -78,7 +78,7 @@ def _chart_slices(doc, path: Path) -> bool:
     k, unit = _scale(doc)
     ncols = min(3, len(names))
     nrows = math.ceil(len(names) / ncols)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(4.4 * ncols, 3.3 * nrows), squeeze=False)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(4.4 * ncols, 3.3 * nrows), squeeze=False, layout="constrained")
     for ax, name in zip(axes.ravel(), names):
         x = t[name]
         if not pd.api.types.is_numeric_dtype(x) or pd.api.types.is_bool_dtype(x):
@@ -96,7 +96,7 @@ def _chart_slices(doc, path: Path) -> bool:
         ax.axis("off")
     fig.colorbar(sc, ax=axes.ravel().tolist(), label="trial", shrink=0.8)
     fig.suptitle("Objective of each trial against each parameter (slices)", fontsize=10)
-    fig.savefig(path, dpi=110, bbox_inches="tight")
+    fig.savefig(path, dpi=110)
     plt.close(fig)
     return True
 
@@ -254,8 +254,8 @@ with no seat effect at all it is still about 2–3 standard errors.</p>
 <li>Objective: {_esc(' + '.join(f"{o['weight']:g} × {o['label']}" for o in spec['objectives']))}.</li>
 <li>Optuna {_esc(spec['sampler'].upper())} sampler, seed {spec['seed']}; {len(doc['trials'])} finished trials
 ({_esc(doc.get('infeasible', 0))} infeasible); games per player count per trial: {_esc(sizing)}.</li>
-<li>Wall time of the last run: {secs.get('total', float('nan')):.0f} s (search {secs.get('search', float('nan')):.0f} s;
-a resumed run counts only what it did).</li>
+<li>Wall time: {sum(r['seconds'] for r in doc.get('runs', [])) or secs.get('total', float('nan')):.0f} s over
+{len(doc.get('runs', [])) or 1} run(s) of the command (a resumed run does only what was left).</li>
 <li>Every trial and re-check is a sweep directory under <code>{_esc(tune_dir)}</code> (trials/, recheck/),
 with its cells, groups and chunk files; the Optuna study is study.db; all trials: trials.csv.</li></ul>
 </body></html>"""

@@ -233,6 +233,10 @@ def test_real_tune_plays_sweep_cells_resumes_and_reports(tmp_path):
     doc2 = json.loads(p.stdout)
     assert doc2["trials_run_now"] == 1 and doc2["trials"][:3] == doc["trials"]
     assert (t0 / "manifest.json").stat().st_mtime_ns == before
+    p = _cli("status", str(out), "--json")
+    assert p.returncode == 0, p.stderr
+    st = json.loads(p.stdout)
+    assert st["trials_done"] == 4 and st["trials_unfinished"] == 0 and st["finished"] and st["rechecks_done"] == 2
     p = _cli("report", str(out), "--out", str(tmp_path / "rep"), "--json")
     assert p.returncode == 0, p.stderr
     rep = json.loads(p.stdout)
@@ -253,6 +257,8 @@ BAD = [
     (["--param", "crash_reset=0..3", "--objective", "seat-fairness"], "never fits"),
     (["--param", "crash_threshold=6..14"], "name at least one objective"),
     (["--param", "crash_threshold=6..14", "--objective", "game-length"], "needs target"),
+    (["--param", "crash_threshold=6..14", "--objective", "seat-fairness", "--scheduler", "nonsense"], "--scheduler"),
+    (["--param", "crash_threshold=6..14", "--objective", "seat-fairness:weight=0"], "weight"),
 ]
 
 
