@@ -279,3 +279,34 @@ def test_parse_space_values():
     assert parse_space(GAME, "abilities_enabled", "true,false").choices == (True, False)
     with pytest.raises(BadInput, match="third_card_scope"):
         parse_space(GAME, "third_card_scope", "bottom_row,nowhere")
+
+
+def test_strategy_gap_uses_the_paired_variance_and_covers_the_truth():
+    """Two cells; A's and B's shares negatively correlated (cov < 0), so the gap's se is
+    sqrt(se_a^2 + se_b^2 - 2 cov), larger than the independent hypot."""
+    rng = np.random.default_rng(2)
+    true_gap = [0.05, 0.03]
+    se_a, se_b, cov = 0.01, 0.012, -0.00008
+    C = np.array([[se_a ** 2, cov], [cov, se_b ** 2]])
+    ob = [parse_objective("strategy-gap:a=market,b=random")]
+    obt = [parse_objective("strategy-gap:a=market,b=random,target=0.02")]
+    hits = hits_t = 0
+    reps = 600
+    for _ in range(reps):
+        rows, h2h = [], []
+        for c, gap in enumerate(true_gap):
+            a, b = np.array([0.4, 0.4 - gap]) + rng.multivariate_normal([0, 0], C)
+            rows += [dict(cell=c, players=3 + c, kind="strategy", key="market", win_share=a, share_se=se_a,
+                          fair_share=1 / 3),
+                     dict(cell=c, players=3 + c, kind="strategy", key="random", win_share=b, share_se=se_b,
+                          fair_share=1 / 3)]
+            h2h.append(dict(cell=c, kind="strategy", a="market", b="random", share_cov=cov))
+        t = dict(cells=pd.DataFrame(dict(cell=[0, 1], players=[3, 4], games=[1, 1])), groups=pd.DataFrame(rows),
+                 h2h=pd.DataFrame(h2h))
+        r = evaluate(ob, t)
+        h = 1.959963984540054 * np.sqrt(2 * (se_a ** 2 + se_b ** 2 - 2 * cov)) / 2
+        assert r["hi"] - r["value"] == pytest.approx(h)
+        hits += r["lo"] <= -np.mean(true_gap) <= r["hi"]  # maximised: the objective is minus the gap
+        rt = evaluate(obt, t)
+        hits_t += rt["lo"] <= abs(np.mean(true_gap) - 0.02) <= rt["hi"]
+    assert hits / reps >= 0.93 and hits_t / reps >= 0.93
