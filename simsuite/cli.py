@@ -550,6 +550,7 @@ def report(source, out, margin, threads, as_json):
 
     SOURCE is a results directory, or the name of a sweep definition in configs/sweeps
     (e.g. star-cartel-crash): that sweep is run first (or resumed) into results/<name>.
+    A tune directory (simsuite tune) gets the tune report.
     """
     from . import games
     from .report import make_report

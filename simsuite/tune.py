@@ -687,10 +687,12 @@ def headline(doc: dict) -> str:
     if best["is_default"] or best["trial"] is None:
         return (f"No tried values beat the defaults after the re-check: {what} stays at "
                 f"{fmt_interval(doc, d)} at {where}.")
-    changed = {k: v for k, v in best["params"].items() if doc["defaults"].get(k) != v}
+    order = [sp["name"] for sp in doc["spec"]["spaces"]]  # as searched (tune.json's keys are sorted)
+    changed = {k: best["params"][k] for k in order if doc["defaults"].get(k) != best["params"].get(k)}
     parts = [f"{k} {v}" for k, v in changed.items()]
     vals = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
-    verb = "cut" if b["value"] < d["value"] else "change"
+    # "cut" only for a gain beyond the noise; a lower value inside the noise is only "moved"
+    verb = "cut" if b["hi"] < d["lo"] else "move"
     sure = (" — the gain is beyond the noise (the intervals do not overlap)" if b["hi"] < d["lo"] else
             " — but the intervals overlap, so the gain is not established")
     ci = lambda r: f"{fmt_objective(doc, r['value'])} [{fmt_objective(doc, r['lo'])}, {fmt_objective(doc, r['hi'])}]"  # noqa: E731

@@ -220,6 +220,7 @@ def make_tune_report(tune_dir: Path, out_dir: Path | None = None) -> dict:
             charts.append(out_dir / name)
     pd.DataFrame([dict(trial=t["trial"], value=t["value"], lo=t["lo"], hi=t["hi"], **t["params"])
                   for t in doc["trials"]]).to_csv(out_dir / "trials.csv", index=False)
+    (out_dir / "tune.json").write_text((tune_dir / "tune.json").read_text(encoding="utf-8"), encoding="utf-8")
     spec = doc["spec"]
     imp = doc["importances"]
     imp_html = ("<p>" + _esc(imp["note"]) + "</p>" + ("<img src='importances.png'>" if imp["values"] else ""))
