@@ -310,3 +310,22 @@ def test_strategy_gap_uses_the_paired_variance_and_covers_the_truth():
         rt = evaluate(obt, t)
         hits_t += rt["lo"] <= abs(np.mean(true_gap) - 0.02) <= rt["hi"]
     assert hits / reps >= 0.93 and hits_t / reps >= 0.93
+
+
+def test_real_game_ctrl_c_then_resume_matches_an_uninterrupted_tune(tmp_path):
+    spec = lambda: _spec(players=[3], games=500, budget=4, recheck=1, unit=250)  # noqa: E731
+    ref = run_tune(GAME, spec(), tmp_path / "ref")
+
+    def stop(number, values, res):
+        if number == 1:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_tune(GAME, spec(), tmp_path / "cut", on_trial=stop)
+    kept = {p: p.stat().st_mtime_ns for p in (tmp_path / "cut" / "trials").glob("*/manifest.json")}
+    assert len(kept) == 2
+    again = run_tune(GAME, spec(), tmp_path / "cut")
+    assert again["trials_run_now"] == 2
+    assert {p: p.stat().st_mtime_ns for p in kept} == kept  # the finished trials were not played again
+    assert again["trials"] == ref["trials"] and again["headline"] == ref["headline"]
+    assert again["best"]["recheck"] == ref["best"]["recheck"]
