@@ -536,8 +536,9 @@ def games_for(spec: TuneSpec, pilot: dict | None) -> int:
         return spec.games
     hw = pilot["half_width"]
     n = spec.pilot_games * (hw / spec.precision) ** 2 if math.isfinite(hw) and hw > 0 else spec.pilot_games
-    n = int(min(max(math.ceil(n), spec.min_games), spec.max_games))
-    return -(-n // spec.unit) * spec.unit if n > spec.unit else n
+    # not rounded to whole work units: a cell's last unit may be short (run_sweep), and rounding
+    # up to 16,384 games could nearly double a trial's cost for nothing asked
+    return int(min(max(math.ceil(n), spec.min_games), spec.max_games))
 
 
 def run_tune(g, spec: TuneSpec, out: Path, threads: int = 0, scheduler: str | None = None, log=None,
@@ -698,13 +699,25 @@ def headline(doc: dict) -> str:
     ci = lambda r: f"{fmt_objective(doc, r['value'])} [{fmt_objective(doc, r['lo'])}, {fmt_objective(doc, r['hi'])}]"  # noqa: E731
     text = (f"{vals} {verb} {what} from {ci(d)} to {ci(b)} at {where} (95% intervals, re-checked on fresh "
             f"games){sure}.")
-    sb, sd = b.get("start", {}), d.get("start", {})
-    if sb and sd:
-        worst = lambda s: max(s.values(), key=lambda x: abs(x["dev"]))  # noqa: E731
-        wb, wd = worst(sb), worst(sd)
-        text += (f" The start player's largest advantage goes from {100 * wd['dev']:+.1f} pp "
-                 f"(±{100 * wd['half_width']:.1f}) to {100 * wb['dev']:+.1f} pp (±{100 * wb['half_width']:.1f}).")
+    ch = start_change(b.get("start", {}), d.get("start", {}))
+    if ch:
+        text += (f" The start player's advantage (win share − fair, mean over the player counts) goes from "
+                 f"{100 * ch['default']:+.1f} pp to {100 * ch['best']:+.1f} pp: a change of {100 * ch['diff']:+.1f} pp "
+                 f"(±{100 * ch['half_width']:.1f}, 95%).")
     return text
+
+
+def start_change(sb: dict, sd: dict) -> dict | None:
+    """The start player's win share minus fair, averaged over the player counts, for the best values
+    and the defaults (re-checks: independent games, so the variances add) and their difference."""
+    keys = sorted(set(sb) & set(sd), key=int)
+    if not keys:
+        return None
+    z = _z(ALPHA)
+    mb = float(np.mean([sb[k]["dev"] for k in keys]))
+    md = float(np.mean([sd[k]["dev"] for k in keys]))
+    var = sum((sb[k]["half_width"] / z) ** 2 + (sd[k]["half_width"] / z) ** 2 for k in keys) / len(keys) ** 2
+    return dict(best=mb, default=md, diff=mb - md, half_width=z * math.sqrt(var))
 
 
 def load_tune_file(path: Path) -> dict:

@@ -1,6 +1,7 @@
 """simsuite tune (issue 18): the optimiser, resume after Ctrl-C, the re-check on fresh seeds, the
 objective's intervals and bad input."""
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -162,6 +163,10 @@ def test_pilot_sizes_the_trials_from_the_objective_interval(tmp_path):
     doc = run_tune(GAME, _spec(games=None, pilot_games=1000, precision=0.098, unit=100, budget=2, recheck=1),
                    tmp_path / "t", evaluator=Recorder())
     assert doc["games_per_trial"] == 4000
+    doc = run_tune(GAME, _spec(games=None, pilot_games=1000, precision=0.1, unit=100, budget=2, recheck=1),
+                   tmp_path / "t2", evaluator=Recorder())
+    n = doc["games_per_trial"]
+    assert n == math.ceil(1000 * (doc["pilot"]["half_width"] / 0.1) ** 2) and n % 100  # not whole units
 
 
 # ------------------------------------------------------------------ intervals against known truth
