@@ -53,9 +53,10 @@ def _chart_history(doc, path: Path) -> bool:
         x = -1 if r["trial"] is None else r["trial"] + 0.3  # beside its trial estimate
         rc = r["recheck"]
         ax.errorbar([x], [rc["value"] * k], yerr=[[max(rc["value"] - rc["lo"], 0) * k], [max(rc["hi"] - rc["value"], 0) * k]],
-                    fmt="D", ms=5, color="#2a7" if r is not doc["best"] and r["trial"] is not None else "#222",
-                    capsize=3, label=None)
+                    fmt="D", ms=5, capsize=3, label=None,
+                    color="#222" if r["trial"] is None else ("#c33" if r["trial"] == doc["best"]["trial"] else "#2a7"))
     ax.plot([], [], "D", color="#2a7", label="re-check on fresh seeds (95%)")
+    ax.plot([], [], "D", color="#c33", label="re-check of the best values")
     ax.plot([], [], "D", color="#222", label="re-check of the defaults (at x = -1)")
     ax.set_xlabel("trial")
     ax.set_ylabel("objective" + unit)
@@ -73,6 +74,7 @@ def _chart_slices(doc, path: Path) -> bool:
 
     t = pd.DataFrame([dict(trial=r["trial"], value=r["value"], **r["params"]) for r in doc["trials"]])
     names = [s["name"] for s in doc["spec"]["spaces"]]
+    kinds = {s["name"]: s["kind"] for s in doc["spec"]["spaces"]}
     if t.empty or not names:
         return False
     k, unit = _scale(doc)
@@ -85,6 +87,10 @@ def _chart_slices(doc, path: Path) -> bool:
             cats = sorted(x.astype(str).unique())
             x = x.astype(str).map({c: i for i, c in enumerate(cats)})
             ax.set_xticks(range(len(cats)), cats)
+        elif kinds.get(name) == "int":
+            from matplotlib.ticker import MaxNLocator
+
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         sc = ax.scatter(x, t["value"] * k, c=t["trial"], cmap="viridis", s=16)
         dv = doc["defaults"].get(name)
         if isinstance(dv, (int, float)) and not isinstance(dv, bool):
