@@ -693,7 +693,7 @@ def headline(doc: dict) -> str:
     parts = [f"{k} {v}" for k, v in changed.items()]
     vals = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
     # "cut" only for a gain beyond the noise; a lower value inside the noise is only "moved"
-    verb = "cut" if b["hi"] < d["lo"] else "move"
+    verb = ("cut" if b["hi"] < d["lo"] else "move") + ("s" if len(parts) == 1 else "")
     sure = (" — the gain is beyond the noise (the intervals do not overlap)" if b["hi"] < d["lo"] else
             " — but the intervals overlap, so the gain is not established")
     ci = lambda r: f"{fmt_objective(doc, r['value'])} [{fmt_objective(doc, r['lo'])}, {fmt_objective(doc, r['hi'])}]"  # noqa: E731

@@ -277,6 +277,13 @@ def test_bad_input_one_line_exit_2(tmp_path, args, msg):
     assert not (tmp_path / "t" / "study.db").exists()  # refused before anything is written
 
 
+def test_alien_spread_needs_aliens_at_the_table(tmp_path):
+    p = _cli("tune", "cosmic", "--param", "start_hand_size=5..9", "--objective", "alien-spread", "--set",
+             "aliens=none", "--out", str(tmp_path / "t"), timeout=300)
+    assert p.returncode == 2 and p.stderr.strip().splitlines() == [
+        "error: --objective: alien-spread needs aliens at the table: --set aliens=random or all"], p.stderr
+
+
 def test_parse_space_values():
     assert parse_space(GAME, "crash_threshold", "6..14..2") == Space("crash_threshold", "int", 6, 14, 2)
     s = parse_space(GAME, "third_card_scope", "bottom_row,anywhere")
