@@ -17,7 +17,7 @@ from simsuite.tune import (Space, TuneSpec, derive_seed, evaluate, open_study, o
                            parse_space, run_tune)
 
 GAME = get("star-cartel")
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # ------------------------------------------------------------------ a cheap synthetic objective
