@@ -215,6 +215,7 @@ S_SP_N = _cf()
 S_SP = _cf(N_CARDS)
 S_JUNK_N = _cf()
 S_JUNK = _cf(N_CARDS)
+S_JUNK_Y = _cf()  # yellow (ship) cards among them
 S_HAND_N = _cf(MAX_P)
 S_HAND = _cf(MAX_P * MAX_HAND)
 S_OUT_N = _cf(MAX_P)  # out-of-game pile (ASV.15.7)

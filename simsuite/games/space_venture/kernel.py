@@ -965,17 +965,16 @@ def phase4(st, cfg, p, log, lg):
         _hand_remove_card(st, p, c)
         st[S_JUNK + st[S_JUNK_N]] = c
         st[S_JUNK_N] += 1
+        if cfg[C_K_CAT + c] == K_SHIP:
+            st[S_JUNK_Y] += 1
         if lg:
             _log(log, E_DISCARD, p, c, I0, I0, I0, I0)
 
 
-@njit
+@njit(inline="always")
 def _junk_count(st, cfg, yellow):
-    k = 0
-    for i in range(st[S_JUNK_N]):
-        if (cfg[C_K_CAT + st[S_JUNK + i]] == K_SHIP) == yellow:
-            k += 1
-    return k
+    """Cards of one colour class in Space Junk (ASV.16.3: ship cards are kept apart)."""
+    return st[S_JUNK_Y] if yellow else st[S_JUNK_N] - st[S_JUNK_Y]
 
 
 @njit
@@ -992,6 +991,7 @@ def _junk_to(st, cfg, yellow, base, nslot):
             st[S_JUNK + j] = c
             j += 1
     st[S_JUNK_N] = j
+    st[S_JUNK_Y] = 0 if yellow else j
     st[nslot] = k
     shuffle(st, S_RNG, base, k)
     st[S_REFSHUF] += 1
@@ -1264,6 +1264,12 @@ def check_invariants(st, cfg):
     for i in range(st[S_REF_N]):
         if cfg[C_K_CAT + st[S_REF + i]] == K_SHIP:
             return V_CARDS
+    y = 0
+    for i in range(st[S_JUNK_N]):
+        if cfg[C_K_CAT + st[S_JUNK + i]] == K_SHIP:
+            y += 1
+    if y != st[S_JUNK_Y]:
+        return V_CARDS
     disc = 0
     for sq in range(NSQ):
         if st[S_POWN + sq] >= 0:
