@@ -1,0 +1,214 @@
+"""HTML balance report for a results directory: PNG charts plus plain-language findings.
+
+The package: ``common`` (layout, formatting, tables), ``findings`` (sentences), ``charts`` (PNGs),
+``rankings`` (pooled label rankings and controls), ``sections`` (their HTML), ``headline`` (the
+verdicts that open the page); this module writes the page.
+
+``make_report(results_dir)`` reads the tables written by :mod:`simsuite.store` and writes
+``index.html`` and its charts into one folder (relative links only, no external CSS/JS).
+
+Fairness is judged on the win share (a shared win counts 1/k to each of its k winners), whose
+fair value is 1/N of the games someone won (1/N unless games time out without a winner).
+Label rankings (strategies, aliens) pool only the cells that mix labels. Turn-order and strategy
+tests are Bonferroni-corrected over all the tests of their kind in the report; the normal
+interval stored per group gives the standard error (from the per-game variance: simsuite.stats).
+A ranking also carries its minimum detectable difference, a TOST equivalence verdict within
++-margin (``make_report(margin=...)``, CLI ``--margin``), bootstrap rank intervals and P(best) from
+the pooled covariance of the win shares, and Cochran's Q across the cells it pools (a warning when
+they disagree); rankings at several player counts are compared with Kendall's tau.
+"""
+from __future__ import annotations
+
+import html
+import time
+from pathlib import Path
+from statistics import NormalDist  # noqa: F401  (tests read the report's z quantiles through it)
+
+from .. import ROOT, __version__
+from ..errors import BadInput
+from ..stats import MARGIN
+from ..store import read_results
+from .charts import _chart_crashes, _chart_groups, _chart_spread_margin, _chart_turns, _tick_labels
+from .common import (
+    ALPHA, MAX_PANELS, _axis_values, _cell_descriptions, _cells_table, _data_files, _fixed_table, _groups_table,
+    _layout, _load_template, _render, _series, _shown_path, _table, _uniq, check_out_dir,
+)
+from .findings import _gap_z, _position_findings, _rate_findings, _strategy_findings, _trend_findings  # noqa: F401
+from .rankings import _contributions, _label_rankings, _reference_cells  # noqa: F401  (tests use them)
+from .sections import _label_sections, _power_value_section
+
+
+def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
+    cells, meta = res["cells"], res["meta"]
+    warnings, rows = [], []
+    esc = html.escape
+    versions = _uniq(cells["simsuite_version"]) if "simsuite_version" in cells else []
+    if len(versions) > 1:
+        warnings.append(f"Cells come from different simsuite versions ({', '.join(map(str, versions))}): "
+                        "engine changes between versions may make them incomparable.")
+    codes = _uniq(cells["code_hash"]) if "code_hash" in cells else []
+    if len(codes) > 1:
+        warnings.append(f"Cells were computed by {len(codes)} different builds of the engine and strategies "
+                        f"(code hashes {', '.join(c[:8] for c in map(str, codes))}): compare them with care.")
+    games = _uniq(cells["games"]) if "games" in cells else []
+    prec = meta.get("precision")
+    if prec is not None and "max_ci_half_width" in cells:
+        short = cells[cells["max_ci_half_width"] > prec]
+        if len(short):
+            warnings.append(f"{len(short)} of {len(cells)} cells reached the game cap before every win rate's 95% "
+                            f"interval was within ±{prec:g} (widest ±{short['max_ci_half_width'].max():.4f}); "
+                            "raise --games to reach the precision asked.")
+    if "timeout_mean" in cells and (cells["timeout_mean"] > 0).any():
+        warnings.append(f"Some games hit the turn cap without a winner (up to {cells['timeout_mean'].max():.2%} "
+                        "of a cell): nobody gets a share of those, so the fair share is 1/N of the games "
+                        "someone won.")
+    if len(games) > 1:
+        warnings.append(f"Cells played different numbers of games ({min(games)}–{max(games)}): "
+                        "intervals differ in width.")
+    done = len((res.get("manifest") or {}).get("done", {}))
+    planned = meta.get("cells")
+    if isinstance(planned, int) and planned != len(cells):
+        warnings.append(f"The sweep plans {planned} cells but {len(cells)} are finished: it was interrupted "
+                        "or is still running (rerun it to resume).")
+    elif res.get("manifest") and done != len(cells):
+        warnings.append(f"The manifest lists {done} finished cells but the table holds {len(cells)}.")
+    game = meta.get("game") or (", ".join(map(str, _uniq(cells["game"]))) if "game" in cells else "?")
+    seeds = _uniq(cells["seed"]) if "seed" in cells else [meta.get("seed")]
+    axes = meta.get("axes") or {}
+    rows += [
+        ("Game", game),
+        ("Results", f"{_shown_path(results_dir)} ({meta.get('kind', '?')}"
+                    + (f", created {meta['created']})" if meta.get("created") else ")")),
+        ("simsuite version", ", ".join(map(str, versions)) or "?"),
+        ("Seed", ", ".join(map(str, seeds))),
+        ("Games per cell", ", ".join(f"{g:,}" for g in games) or str(meta.get("games", "?"))),
+        ("Cells", f"{len(cells)}"),
+        ("Swept axes", "; ".join(f"{k}: {_axis_values(v)}" for k, v in axes.items())
+         or ", ".join(lay["varying"]) or "none (single run)"),
+    ]
+    name = (meta.get("definition") or {}).get("name") if isinstance(meta.get("definition"), dict) else None
+    if name:
+        rows.insert(1, ("Sweep definition", name))
+    head = "".join(f"<tr><th>{esc(k)}</th><td>{esc(str(v))}</td></tr>" for k, v in rows)
+    files = _data_files(cells, meta)
+    if files:
+        head += ("<tr><th>Data files</th><td><ul class='tight'>"
+                 + "".join(f"<li><code>{esc(c)}</code>: {esc(_shown_path(p))} <span class='muted'>({esc(n)})</span></li>"
+                           for c, p, n in files)
+                 + "</ul><span class='muted'>The results are only as good as these data files; rows marked "
+                   "assumed are guesses, not published values.</span></td></tr>")
+    return f"<table class='kv'>{head}</table>", warnings
+
+
+def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = MARGIN) -> dict:
+    """Write index.html and PNG charts for a results directory; return paths and findings.
+
+    `margin` is the equivalence margin of the rankings (a win share: 0.02 = "fair within +-2
+    percentage points", the CLI's --margin 2).
+
+    out_dir defaults to ``reports/<results_dir name>/`` under the repository root. The return value
+    is JSON-serialisable: ``{"html": path, "charts": [paths], "findings": [sentences], "headline":
+    [sentences], "cells": n}``; the headline sentences (which label verdicts hold under every ranking
+    strategy) are shown at the top of the page and also lead the findings.
+    """
+    results_dir = Path(results_dir)
+    if not (isinstance(margin, (int, float)) and 0 < margin < 1):
+        raise BadInput("--margin", f"{margin!r}; allowed: a number of percentage points between 0 and 100 "
+                                   "(exclusive), e.g. 2")
+    res = read_results(results_dir)
+    cells = res["cells"].sort_values("cell").reset_index(drop=True)
+    groups, hists, meta = res["groups"], res["hists"], res["meta"]
+    res["cells"] = cells
+    out_dir = Path(out_dir) if out_dir is not None else ROOT / "reports" / results_dir.resolve().name
+    check_out_dir(out_dir)
+
+    lay = _layout(cells, meta)
+    desc = _cell_descriptions(cells, lay)
+    labels = _tick_labels(cells, lay)
+    if len(groups):
+        groups = groups.assign(key=groups["key"].astype(str))
+
+    # findings
+    pos_f, m_pos, k_pos = _position_findings(groups, desc) if len(groups) else ([], 0, 0)
+    st_f, m_st, k_st = _strategy_findings(groups, cells, desc, res.get("h2h")) if len(groups) else ([], 0, 0)
+    findings = [] if len(groups) else ["No group table: turn-order and strategy balance cannot be judged."]
+    if m_pos:
+        z = NormalDist().inv_cdf(1 - ALPHA / (2 * m_pos))
+        what = (f"{k_pos} of {m_pos} position tests show a win share different from the fair 1/N" if k_pos else
+                "no turn-order position wins significantly more or less than the fair 1/N")
+        findings.append(f"Turn order: {what}. Tests are Bonferroni-corrected over all {m_pos} cell × position "
+                        f"tests (each at alpha {ALPHA}/{m_pos}, z = {z:.2f}); a shared win counts 1/k.")
+    findings += pos_f
+    if m_st:
+        findings.append(f"Strategies: {k_st} of {m_st} strategy tests differ from the fair share "
+                        f"(Bonferroni-corrected over {m_st} tests).")
+    findings += st_f
+    if m_pos + m_st and k_pos + k_st == 0:
+        findings.append("Nothing is significantly out of balance: no turn-order position"
+                        + (" or strategy" if m_st else "") + " wins more or less than its fair share "
+                        "after the correction.")
+    findings += _rate_findings(cells, desc)
+    findings += _trend_findings(cells, lay)
+
+    # charts
+    charts = []
+    jobs = [
+        ("winshare_position.png", "Win share by turn-order position",
+         lambda p: len(groups) and _chart_groups(groups, cells, lay, "position", "Win share by turn-order position",
+                                                 p, labels)),
+        ("winshare_strategy.png", "Win share by strategy",
+         lambda p: len(groups) and _chart_groups(groups, cells, lay, "strategy", "Win share by strategy", p, labels)),
+        ("spread_margin.png", "Final-score spread and winning margin",
+         lambda p: _chart_spread_margin(cells, groups, lay, p, labels)),
+        ("crashes.png", "Crashes per game", lambda p: _chart_crashes(cells, lay, p, labels)),
+        ("turns_hist.png", "Game length distribution", lambda p: _chart_turns(cells, hists, lay, p, labels)),
+    ]
+    blocks = []
+    for fname, title, draw in jobs:
+        path = out_dir / fname
+        if draw(path):
+            charts.append(str(path))
+            blocks.append(f"<figure><figcaption>{html.escape(title)}</figcaption>"
+                          f"<img src='{fname}' alt='{html.escape(title)}'></figure>")
+    npanels = len(list(_series(cells, lay["facets"])))
+    if npanels > MAX_PANELS:
+        blocks.append(f"<p class='muted'>Only the first {MAX_PANELS} of {npanels} panels are drawn.</p>")
+
+    rank_warnings: list[str] = []
+    pv_html, pv_charts, pv_heads = _power_value_section(res, out_dir)
+    # a power-value sweep (one alien per table) answers its question in its own section: pooled
+    # alien rankings over its cells would rank each alien against powerless seats only
+    rank_html, rank_charts, rank_findings, heads = (_label_sections(res, out_dir, margin, rank_warnings) if not pv_html
+                                                    else ("", [], [], []))
+    heads = pv_heads + heads
+    rank_html = pv_html + rank_html
+    headline = [h for h, _ in heads]
+    charts += pv_charts + rank_charts
+    # game labels (aliens, ...) are what such a sweep asks about: their summary comes first
+    findings = [f for k, f in rank_findings if k != "strategy"] + findings + [f for k, f in rank_findings
+                                                                              if k == "strategy"]
+    # the verdicts that hold under every ranking strategy head the page (and the findings' JSON)
+
+    header, warnings = _header(res, lay, results_dir)
+    warnings += rank_warnings
+    esc = html.escape
+    page = _render(
+        _load_template(),
+        title=esc(f"Balance report: {meta.get('game') or results_dir.name} ({results_dir.name})"),
+        header=header,
+        warnings="".join(f"<p class='warn'>⚠ {esc(w)}</p>" for w in warnings),
+        headline=("<div class='headline'><h2>Summary</h2><ul class='findings'>"
+                  + "".join(f"<li>{esc(h)} <a href='#{a}'>Details</a></li>" for h, a in heads)
+                  + "</ul></div>") if heads else "",
+        findings="<ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in findings) + "</ul>",
+        charts="".join(blocks) or "<p class='muted'>No data to chart.</p>",
+        rankings=rank_html or "<p class='muted'>No labelled groups to rank.</p>",
+        fixed=_fixed_table(cells, lay),
+        cells_table=_table(_cells_table(cells)),
+        groups_table=_table(_groups_table(groups)) if len(groups) else "<p class='muted'>No group table.</p>",
+        footer=esc(f"Generated {time.strftime('%Y-%m-%d %H:%M:%S')} by simsuite {__version__} report."),
+    )
+    index = out_dir / "index.html"
+    index.write_text(page, encoding="utf-8")
+    return {"html": str(index), "charts": charts, "findings": headline + findings, "headline": headline,
+            "cells": int(len(cells))}

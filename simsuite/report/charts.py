@@ -1,0 +1,413 @@
+"""The report's PNG charts (matplotlib, object API: no global state, safe in threads)."""
+from __future__ import annotations
+
+import math
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .common import MAX_PANELS, _label_name, _pooled_sd, _ranking_fair, _series, _value
+
+
+def _figure(n_panels: int, ncols: int = 3, w: float = 4.6, h: float = 3.4):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    ncols = max(1, min(ncols, n_panels))
+    nrows = math.ceil(n_panels / ncols)
+    fig = Figure(figsize=(w * ncols, h * nrows + 0.5), layout="constrained")
+    FigureCanvasAgg(fig)
+    axes = fig.subplots(nrows, ncols, squeeze=False).ravel()
+    for ax in axes[n_panels:]:
+        ax.set_visible(False)
+    return fig, axes
+
+
+def _xcoords(d: pd.DataFrame, lay: dict, cat: dict):
+    return d[lay["x"]].astype(float).to_numpy() if lay["x"] else d["cell"].map(cat).to_numpy(float)
+
+
+def _dodge(d: pd.DataFrame, lay: dict) -> float:
+    """Horizontal offset between series, so equal points with error bars stay visible."""
+    if not lay["x"]:
+        return 0.08
+    v = np.unique(d[lay["x"]].astype(float))
+    return 0.04 * np.diff(v).min() if len(v) > 1 else 0.0
+
+
+def _panel_title(label: str, cells: pd.DataFrame) -> str:
+    if label or "players" not in cells or cells["players"].nunique() != 1:
+        return label
+    return f"{_value(cells['players'].iloc[0])} players"
+
+
+def _tick_labels(cells: pd.DataFrame, lay: dict) -> dict[int, str]:
+    """Short per-cell labels for a categorical x axis: cell number and what the panel does not show."""
+    shown = set(lay["facets"])
+    out = {}
+    for _, r in cells.iterrows():
+        parts = [str(r[c]) if c == "strategies" else f"{c}={_value(r[c])}" for c in lay["varying"] if c not in shown]
+        out[int(r["cell"])] = "\n".join([f"cell {int(r['cell'])}"] + [textwrap.fill(p, 22) for p in parts])
+    return out
+
+
+def _width(cells: pd.DataFrame, lay: dict) -> float:
+    """Panel width: a categorical x axis needs room for one label per cell."""
+    return 4.6 if lay["x"] else float(np.clip(1.1 * len(cells), 4.6, 16))
+
+
+def _set_xaxis(ax, lay: dict, cat: dict, labels: dict):
+    if lay["x"]:
+        ax.set_xlabel(lay["x"])
+        if len(lay["x_values"]) <= 12:
+            ax.set_xticks(lay["x_values"], [_value(v) for v in lay["x_values"]])
+    else:
+        ticks = sorted(cat.items(), key=lambda kv: kv[1])
+        ax.set_xticks([v for _, v in ticks], [labels[c] for c, _ in ticks], fontsize=7)
+        ax.set_xlabel("cell")
+
+
+def _share_err(d: pd.DataFrame):
+    return d["win_share"] - d["share_ci_low"], d["share_ci_high"] - d["win_share"]
+
+
+def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
+    g = groups[groups["kind"] == kind].dropna(subset=["win_share"])
+    if g.empty or (kind == "strategy" and g.groupby("cell")["key"].nunique().max() < 2):
+        return False
+    cols = ["cell"] + [c for c in [lay["x"], *lay["facets"]] if c and c not in g]
+    g = g.merge(cells[cols], on="cell")
+    panels = list(_series(g, [c for c in lay["facets"] if c in g]))[:MAX_PANELS]
+    fig, axes = _figure(len(panels), w=_width(cells, lay))
+    cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
+    keys = sorted(g["key"].unique(), key=lambda k: (0, int(k)) if str(k).isdigit() else (1, str(k)))
+    colors = {k: f"C{i % 10}" for i, k in enumerate(keys)}
+    name = (lambda k: f"position {k}" + (" (start)" if k == "1" else "")) if kind == "position" else str
+    for ax, (plabel, d) in zip(axes, panels):
+        if d["cell"].nunique() == 1:  # one cell: a bar per key
+            d = d.set_index("key").loc[[k for k in keys if k in set(d["key"])]].reset_index()
+            lo, hi = _share_err(d)
+            ax.bar(range(len(d)), d["win_share"], yerr=[lo, hi], capsize=4,
+                   color=[colors[k] for k in d["key"]], alpha=0.85)
+            ax.set_xticks(range(len(d)), [name(k) for k in d["key"]], rotation=20, ha="right", fontsize=8)
+        else:
+            numeric = lay["x"] is not None
+            dodge = _dodge(d, lay)
+            ks = [k for k in keys if k in set(d["key"])]
+            for i, k in enumerate(ks):
+                dk = d[d["key"] == k].sort_values(lay["x"] or "cell")
+                lo, hi = _share_err(dk)
+                xs = _xcoords(dk, lay, cat) + dodge * (i - (len(ks) - 1) / 2)
+                ax.errorbar(xs, dk["win_share"], yerr=[lo, hi], marker="o", ms=4, capsize=3,
+                            ls="-" if numeric else "none", color=colors[k], label=name(k))
+            _set_xaxis(ax, lay, cat, labels)
+        for fair in sorted(d["fair_share"].round(4).unique()):
+            ax.axhline(fair, ls="--", color="0.4", lw=1, label=f"fair share = {fair:.3f}")
+        ax.legend(fontsize=7)
+        ax.set_ylabel("win share (shared wins split)")
+        ax.set_title(_panel_title(plabel, cells), fontsize=10)
+        ax.grid(alpha=0.3)
+    fig.suptitle(f"{title} with 95% intervals")
+    fig.savefig(path, dpi=100)
+    return True
+
+
+def _metric_panel(ax, df, lay, cat, labels, ylabel):
+    """df: cell, y, lo, hi plus layout columns; one line per facet combination."""
+    numeric = lay["x"] is not None
+    series = list(_series(df, [c for c in lay["facets"] if c in df]))
+    for i, (label, d) in enumerate(series):
+        d = d.sort_values(lay["x"] or "cell")
+        yerr = [d["y"] - d["lo"], d["hi"] - d["y"]]
+        if numeric:
+            xs = _xcoords(d, lay, cat) + _dodge(df, lay) * (i - (len(series) - 1) / 2)
+            ax.errorbar(xs, d["y"], yerr=yerr, marker="o", ms=4, capsize=3, ls="-" if len(d) > 1 else "none",
+                        label=label or None, color=f"C{i % 10}")
+        else:  # a bar per cell; each cell is in exactly one series
+            ax.bar(_xcoords(d, lay, cat), d["y"], yerr=yerr, capsize=4, width=0.6, alpha=0.85,
+                   label=label or None, color=f"C{i % 10}")
+    _set_xaxis(ax, lay, cat, labels)
+    ax.set_ylabel(ylabel)
+    ax.grid(alpha=0.3)
+    if len(series) > 1:
+        ax.legend(fontsize=7)
+
+
+def _metric_frame(cells, metric):
+    return cells.assign(y=cells[f"{metric}_mean"], lo=cells[f"{metric}_ci_low"], hi=cells[f"{metric}_ci_high"])
+
+
+def _chart_spread_margin(cells, groups, lay, path, labels) -> bool:
+    pos = groups[groups["kind"] == "position"] if len(groups) else groups
+    have_sd = len(pos) and "score_sd" in pos
+    have_margin = "margin_mean" in cells
+    if not (have_sd or have_margin):
+        return False
+    fig, axes = _figure(int(bool(have_sd)) + int(have_margin), ncols=2, w=_width(cells, lay))
+    cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
+    axes = list(axes)
+    if have_sd:
+        ax = axes.pop(0)
+        _metric_panel(ax, _pooled_sd(pos).merge(cells, on="cell"), lay, cat, labels, "sd of a player's final score")
+        ax.set_title("Final-score spread", fontsize=10)
+    if have_margin:
+        ax = axes.pop(0)
+        _metric_panel(ax, _metric_frame(cells, "margin"), lay, cat, labels, "winner minus best loser")
+        ax.set_title("Winning margin (mean, 95% CI)", fontsize=10)
+    fig.savefig(path, dpi=100)
+    return True
+
+
+def _chart_crashes(cells, lay, path, labels) -> bool:
+    if "crashes_mean" not in cells:
+        return False
+    fig, (ax,) = _figure(1, w=max(6.4, _width(cells, lay)), h=4.0)
+    cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
+    _metric_panel(ax, _metric_frame(cells, "crashes"), lay, cat, labels, "crashes per game")
+    ax.set_title("Crashes per game (mean, 95% CI)", fontsize=10)
+    fig.savefig(path, dpi=100)
+    return True
+
+
+def _chart_turns(cells, hists, lay, path, labels) -> bool:
+    h = hists[hists["metric"] == "turns"] if len(hists) else hists
+    if h.empty:
+        return False
+    from matplotlib import colormaps
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import Normalize
+
+    x = lay["x"]
+    facets = [c for c in lay["facets"] if c in cells]
+    panels = list(_series(cells, facets))[:MAX_PANELS]
+    fig, axes = _figure(len(panels))
+    xs = cells[x].astype(float) if x else None
+    norm = Normalize(xs.min(), xs.max()) if x and xs.nunique() > 1 else None
+    cmap = colormaps["viridis"]
+    for ax, (plabel, d) in zip(axes, panels):
+        d = d.sort_values(x or "cell")
+        for i, (_, r) in enumerate(d.iterrows()):
+            hc = h[h["cell"] == r["cell"]]
+            if hc.empty:
+                continue
+            v = np.arange(int(hc["value"].min()), int(hc["value"].max()) + 1)
+            counts = hc.groupby("value")["count"].sum().reindex(v, fill_value=0).to_numpy(float)
+            p = counts / counts.sum()
+            color = cmap(norm(float(r[x]))) if norm else f"C{i % 10}"
+            lab = f"{x} {_value(r[x])}" if x else labels[int(r["cell"])]
+            # pad with zeros so the step closes at both ends
+            ax.step(np.r_[v[0] - 1, v, v[-1] + 1], np.r_[0, p, 0], where="mid", color=color, lw=1.2, label=lab)
+        ax.set_xlabel("turns per game")
+        ax.set_ylabel("share of games")
+        ax.set_title(_panel_title(plabel, cells), fontsize=10)
+        ax.grid(alpha=0.3)
+        if norm is not None and len(d) > 8:
+            fig.colorbar(ScalarMappable(norm, cmap), ax=ax, label=x)
+        elif len(d) > 1:
+            ax.legend(fontsize=7)
+    fig.suptitle("Game length distribution")
+    fig.savefig(path, dpi=100)
+    return True
+
+
+def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
+    d = h2h[(h2h["kind"] == kind) & (h2h["players"] == players)]
+    if d.empty:
+        return False
+    d = d.assign(share_n=d["win_share"] * d["n"])
+    m = d.groupby(["a", "b"]).agg(share_n=("share_n", "sum"), n=("n", "sum")).reset_index()
+    m["share"] = m["share_n"] / m["n"]
+    # strongest first (A's overall win share in these games), so the matrix reads top-left to bottom-right
+    overall = m.groupby("a")["share_n"].sum() / m.groupby("a")["n"].sum()
+    labels = sorted(set(m["a"]) | set(m["b"]), key=lambda x: (-overall.get(x, 0.0), x))
+    M = m.pivot(index="a", columns="b", values="share").reindex(index=labels, columns=labels)
+    from matplotlib.figure import Figure
+
+    k = len(labels)
+    fig = Figure(figsize=(max(4.5, 0.45 * k + 2.5), max(3.8, 0.4 * k + 1.8)))
+    ax = fig.subplots()
+    fair = 1.0 / players
+    span = max(float(np.nanmax(np.abs(M.values - fair))), 1e-3)
+    from matplotlib.colors import TwoSlopeNorm
+
+    # white at the fair share; shares cannot go below 0
+    im = ax.imshow(M.values, cmap="RdBu_r", norm=TwoSlopeNorm(fair, max(0.0, fair - span), fair + span))
+    ax.set_xticks(range(k), labels, rotation=60, ha="right", fontsize=8)
+    ax.set_yticks(range(k), labels, fontsize=8)
+    ax.set_xlabel(f"{kind} B at the table")
+    ax.set_ylabel(f"{kind} A")
+    if k <= 12:
+        for i in range(k):
+            for j in range(k):
+                v = M.values[i, j]
+                if np.isfinite(v):
+                    ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=7)
+    fig.colorbar(im, ax=ax, label=f"win share of A (fair {fair:.3f})")
+    ax.set_title(f"Head to head, {players} players: A's win share when B plays", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return True
+
+
+def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
+    if rank.empty or "strength" not in rank:
+        return False
+    from matplotlib.figure import Figure
+
+    r = rank[np.isfinite(rank["strength_ci_low"])].sort_values("strength")  # only finite, converged estimates
+    if r.empty:
+        return False
+    fig = Figure(figsize=(6.4, max(2.6, 0.32 * len(r) + 1.2)))
+    ax = fig.subplots()
+    y = np.arange(len(r))
+    ax.errorbar(r["strength"], y, xerr=[r["strength"] - r["strength_ci_low"], r["strength_ci_high"] - r["strength"]],
+                fmt="o", capsize=3)
+    ax.axvline(1.0, color="grey", ls="--", lw=1, label="average (1)")
+    ax.set_yticks(y, r[kind])
+    ax.set_xscale("log")
+    from matplotlib.ticker import NullFormatter
+
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.set_xlabel("Plackett-Luce strength (log scale, 95% interval)")
+    ax.set_title(f"{kind} strength, {players} players", fontsize=10)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return True
+
+
+def _hbars(ax, x, y, lo, hi, colors):
+    """Points with horizontal 95% error bars, one colour per point."""
+    for c in dict.fromkeys(colors):
+        m = np.array([k == c for k in colors])
+        ax.errorbar(x[m], y[m], xerr=[lo[m], hi[m]], fmt="o", ms=4, color=c, ecolor=c, capsize=3, zorder=3)
+
+
+def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path, by: str | None = None) -> bool:
+    """Win share per label, best on top, with 95% intervals and the fair share marked (`by`: the
+    strategy every seat played, named in the title)."""
+    if len(rank) < 2:
+        return False
+    from matplotlib.figure import Figure
+
+    r = rank.iloc[::-1]
+    fig = Figure(figsize=(6.8, max(2.6, 0.3 * len(r) + 1.3)))
+    ax = fig.subplots()
+    y = np.arange(len(r))
+    colors = ["C3" if v == "above fair" else "C0" if v == "below fair" else "0.45" for v in r["verdict"]]
+    _hbars(ax, r["win_share"].to_numpy(), y, (r["win_share"] - r["share_ci_low"]).to_numpy(),
+           (r["share_ci_high"] - r["win_share"]).to_numpy(), colors)
+    fair = _ranking_fair(rank, players)
+    ax.axvline(fair, color="k", ls="--", lw=1, label=f"fair share {fair:.3f}" if abs(fair - 1 / players) > 5e-4
+               else f"fair share 1/{players}")
+    ax.set_yticks(y, r[kind], fontsize=8)
+    ax.set_xlabel("win share (a joint win counts 1/k), 95% interval")
+    ax.scatter([], [], c="C3", s=18, label="above fair (Holm)")
+    ax.scatter([], [], c="C0", s=18, label="below fair (Holm)")
+    ax.legend(fontsize=7, loc="lower right")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title(f"{_label_name(kind).capitalize()} win share, {players} players"
+                 + (f", bots playing {by}" if by else ""), fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return True
+
+
+def _chart_contribution(con: pd.DataFrame, base: str, players: int, path: Path) -> bool:
+    if con.empty:
+        return False
+    from matplotlib.figure import Figure
+
+    r = con.iloc[::-1]
+    fig = Figure(figsize=(6.8, max(2.6, 0.3 * len(r) + 1.3)))
+    ax = fig.subplots()
+    y = np.arange(len(r))
+    colors = ["C2" if v == "power helps" else "C3" if v == "power hurts" else "0.45" for v in r["verdict"]]
+    x = 100 * r["contribution"]
+    ax.barh(y, x, color=colors, alpha=0.35)
+    _hbars(ax, x.to_numpy(), y, (x - 100 * r["ci_low"]).to_numpy(), (100 * r["ci_high"] - x).to_numpy(), colors)
+    ax.axvline(0, color="k", lw=1)
+    ax.set_yticks(y, r["label"], fontsize=8)
+    ax.set_xlabel("win share with the power minus without it (percentage points, 95% interval)")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title(f"What each {base} power is worth, {players} players (vs the nopower control)", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return True
+
+
+def _chart_robustness(by: dict[str, pd.DataFrame], strategies: list[str], labels: list[str], kind: str,
+                      players: int, fairs: dict[str, float], path: Path) -> bool:
+    """Win share per label (best under the first strategy on top) with one dot and 95% interval per
+    strategy side by side; filled dots differ from the fair share (Holm), hollow ones do not."""
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
+
+    k, m = len(labels), len(strategies)
+    fig = Figure(figsize=(7.6, max(3.0, 0.22 * k * m + 1.8)), layout="constrained")
+    ax = fig.subplots()
+    y = np.arange(k)[::-1].astype(float)  # first label on top
+    step = 0.8 / m
+    handles = []
+    for i, x in enumerate(strategies):
+        r = by[x]
+        yy = y + 0.4 - step * (i + 0.5)
+        v = 100 * r["win_share"].to_numpy()
+        err = [v - 100 * r["share_ci_low"].to_numpy(), 100 * r["share_ci_high"].to_numpy() - v]
+        color = f"C{i % 10}"
+        ax.errorbar(v, yy, xerr=err, fmt="none", ecolor=color, capsize=2, lw=1.2, zorder=2)
+        sig = (r["verdict"] != "").to_numpy()
+        ax.scatter(v[sig], yy[sig], s=26, color=color, zorder=3)
+        ax.scatter(v[~sig], yy[~sig], s=26, facecolor="white", edgecolor=color, zorder=3)
+        handles.append(Line2D([], [], color=color, marker="o", lw=1.2, label=f"under {x}"))
+    if max(fairs.values()) - min(fairs.values()) < 5e-4:  # one fair share
+        fair = fairs[strategies[0]]
+        ax.axvline(100 * fair, color="k", ls="--", lw=1)
+        handles.append(Line2D([], [], color="k", ls="--", lw=1, label=f"fair share {100 * fair:.1f}%"))
+    else:  # games without a winner: each strategy's own
+        for i, x in enumerate(strategies):
+            ax.axvline(100 * fairs[x], color=f"C{i % 10}", ls="--", lw=1)
+            handles.append(Line2D([], [], color=f"C{i % 10}", ls="--", lw=1,
+                                  label=f"fair share under {x} {100 * fairs[x]:.1f}%"))
+    handles.append(Line2D([], [], color="0.3", marker="o", ls="none", label="filled: differs from fair (Holm)"))
+    handles.append(Line2D([], [], color="0.3", marker="o", ls="none", markerfacecolor="white",
+                          label="hollow: not distinguishable"))
+    ax.set_yticks(y, labels, fontsize=8)
+    ax.set_ylim(-0.6, k - 0.4)
+    for b in y[:-1]:
+        ax.axhline(b - 0.5, color="0.92", lw=0.8, zorder=0)
+    from matplotlib.ticker import PercentFormatter
+
+    ax.xaxis.set_major_formatter(PercentFormatter(decimals=0))
+    ax.set_xlabel("win share (a joint win counts 1/k), 95% interval")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title(f"{_label_name(kind).capitalize()} win share under each strategy, {players} players", fontsize=10)
+    fig.legend(handles=handles, loc="outside lower center", ncols=min(3, len(handles)), fontsize=8, frameon=False)
+    fig.savefig(path, dpi=110)
+    return True
+
+
+def _chart_power_value(t: pd.DataFrame, players: int, path: Path) -> bool:
+    """Each alien's power value (win share with the power minus face down) with its 95% interval,
+    largest on top; green where it helps, red where it hurts (Holm), grey where not measurable."""
+    import matplotlib.pyplot as plt
+
+    d = t[t["players"] == players].sort_values("power_value")
+    if d.empty:
+        return False
+    y = np.arange(len(d))
+    fig, ax = plt.subplots(figsize=(7.5, 0.3 * len(d) + 1.4))
+    colors = ["#2a7" if v == "helps" else ("#c33" if v == "hurts" else "#888") for v in d["verdict"]]
+    x = d["power_value"].to_numpy() * 100
+    _hbars(ax, x, y, x - d["power_value_lo"].to_numpy() * 100, d["power_value_hi"].to_numpy() * 100 - x, colors)
+    ax.axvline(0, color="k", lw=0.8)
+    ax.set_yticks(y, d["alien"])
+    ax.set_xlabel("power value: win share with the power − face down (percentage points, 95% CI)")
+    ax.set_title(f"What each power is worth alone among powerless basic players, {players} players", fontsize=10)
+    ax.grid(axis="x", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True
