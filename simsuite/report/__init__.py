@@ -24,18 +24,20 @@ import time
 from pathlib import Path
 from statistics import NormalDist  # noqa: F401  (tests read the report's z quantiles through it)
 
+import pandas as pd
+
 from .. import ROOT, __version__
 from ..errors import BadInput
 from ..stats import MARGIN
 from ..store import read_results
-from .charts import _chart_crashes, _chart_groups, _chart_spread_margin, _chart_turns, _tick_labels
+from .charts import _chart_dist, _chart_groups, _chart_metric, _chart_spread_margin, _tick_labels
 from .common import (
-    ALPHA, MAX_PANELS, _axis_values, _cell_descriptions, _cells_table, _data_files, _fixed_table, _groups_table,
+    ALPHA, MAX_PANELS, _axis_values, _game_metrics, _cell_descriptions, _cells_table, _data_files, _fixed_table, _groups_table,
     _layout, _load_template, _render, _series, _shown_path, _table, _uniq, check_out_dir,
 )
 from .findings import _gap_z, _position_findings, _rate_findings, _strategy_findings, _trend_findings  # noqa: F401
 from .rankings import _contributions, _label_rankings, _reference_cells  # noqa: F401  (tests use them)
-from .sections import _label_sections, _power_value_section
+from .sections import _label_sections
 
 
 def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
@@ -100,6 +102,22 @@ def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
     return f"<table class='kv'>{head}</table>", warnings
 
 
+def _game_sections(meta: dict, cells: pd.DataFrame, res: dict, out_dir: Path):
+    """The sections the game adds (Game.report_sections): HTML, charts, headline (sentence, anchor)."""
+    from .. import games
+
+    name = meta.get("game") or (str(cells["game"].iloc[0]) if "game" in cells and len(cells) else "")
+    try:
+        sections = games.get(str(name)).report_sections
+    except BadInput:
+        return "", [], []
+    html_, charts, heads = "", [], []
+    for section in sections:
+        h, c, hd = section(res, out_dir)
+        html_, charts, heads = html_ + h, charts + c, heads + hd
+    return html_, charts, heads
+
+
 def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = MARGIN) -> dict:
     """Write index.html and PNG charts for a results directory; return paths and findings.
 
@@ -123,6 +141,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     check_out_dir(out_dir)
 
     lay = _layout(cells, meta)
+    metrics = _game_metrics(meta, cells, hists)
     desc = _cell_descriptions(cells, lay)
     labels = _tick_labels(cells, lay)
     if len(groups):
@@ -148,7 +167,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
                         + (" or strategy" if m_st else "") + " wins more or less than its fair share "
                         "after the correction.")
     findings += _rate_findings(cells, desc)
-    findings += _trend_findings(cells, lay)
+    findings += _trend_findings(cells, lay, metrics)
 
     # charts
     charts = []
@@ -159,10 +178,13 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         ("winshare_strategy.png", "Win share by strategy",
          lambda p: len(groups) and _chart_groups(groups, cells, lay, "strategy", "Win share by strategy", p, labels)),
         ("spread_margin.png", "Final-score spread and winning margin",
-         lambda p: _chart_spread_margin(cells, groups, lay, p, labels)),
-        ("crashes.png", "Crashes per game", lambda p: _chart_crashes(cells, lay, p, labels)),
-        ("turns_hist.png", "Game length distribution", lambda p: _chart_turns(cells, hists, lay, p, labels)),
+         lambda p: _chart_spread_margin(cells, groups, lay, p, labels, metrics)),
     ]
+    # the game's own metrics (Game.metrics): a chart of the mean, and of the distribution
+    jobs += [(f"{m.name}.png", m.label.capitalize(), lambda p, m=m: _chart_metric(cells, lay, p, labels, m))
+             for m in metrics if m.chart == "own"]
+    jobs += [(f"{m.name}_hist.png", m.title or f"Distribution of {m.label}",
+              lambda p, m=m: _chart_dist(cells, hists, lay, p, labels, m)) for m in metrics if m.dist]
     blocks = []
     for fname, title, draw in jobs:
         path = out_dir / fname
@@ -175,9 +197,9 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         blocks.append(f"<p class='muted'>Only the first {MAX_PANELS} of {npanels} panels are drawn.</p>")
 
     rank_warnings: list[str] = []
-    pv_html, pv_charts, pv_heads = _power_value_section(res, out_dir)
-    # a power-value sweep (one alien per table) answers its question in its own section: pooled
-    # alien rankings over its cells would rank each alien against powerless seats only
+    pv_html, pv_charts, pv_heads = _game_sections(meta, cells, res, out_dir)
+    # a game's own section answers its sweep's question in place of the pooled label rankings
+    # (e.g. one label per table among powerless seats, where a pooled ranking would mislead)
     rank_html, rank_charts, rank_findings, heads = (_label_sections(res, out_dir, margin, rank_warnings) if not pv_html
                                                     else ("", [], [], []))
     heads = pv_heads + heads

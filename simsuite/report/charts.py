@@ -139,45 +139,50 @@ def _metric_frame(cells, metric):
     return cells.assign(y=cells[f"{metric}_mean"], lo=cells[f"{metric}_ci_low"], hi=cells[f"{metric}_ci_high"])
 
 
-def _chart_spread_margin(cells, groups, lay, path, labels) -> bool:
+def _chart_spread_margin(cells, groups, lay, path, labels, metrics=()) -> bool:
+    """The final-score spread (sd of a player's final score) and, beside it, the metrics a game
+    declares with chart="beside_spread" (e.g. a winning margin): how close the games are."""
     pos = groups[groups["kind"] == "position"] if len(groups) else groups
-    have_sd = len(pos) and "score_sd" in pos
-    have_margin = "margin_mean" in cells
-    if not (have_sd or have_margin):
+    have_sd = bool(len(pos)) and "score_sd" in pos
+    beside = [m for m in metrics if m.chart == "beside_spread" and f"{m.name}_mean" in cells]
+    if not (have_sd or beside):
         return False
-    fig, axes = _figure(int(bool(have_sd)) + int(have_margin), ncols=2, w=_width(cells, lay))
+    fig, axes = _figure(int(have_sd) + len(beside), ncols=2, w=_width(cells, lay))
     cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
     axes = list(axes)
     if have_sd:
         ax = axes.pop(0)
         _metric_panel(ax, _pooled_sd(pos).merge(cells, on="cell"), lay, cat, labels, "sd of a player's final score")
         ax.set_title("Final-score spread", fontsize=10)
-    if have_margin:
+    for m in beside:
         ax = axes.pop(0)
-        _metric_panel(ax, _metric_frame(cells, "margin"), lay, cat, labels, "winner minus best loser")
-        ax.set_title("Winning margin (mean, 95% CI)", fontsize=10)
+        _metric_panel(ax, _metric_frame(cells, m.name), lay, cat, labels, m.label)
+        ax.set_title(m.title or f"{m.label.capitalize()} (mean, 95% CI)", fontsize=10)
     fig.savefig(path, dpi=100)
     return True
 
 
-def _chart_crashes(cells, lay, path, labels) -> bool:
-    if "crashes_mean" not in cells:
+def _chart_metric(cells, lay, path, labels, m) -> bool:
+    """A metric's mean per cell with its 95% interval (a game's Metric with chart="own")."""
+    if f"{m.name}_mean" not in cells:
         return False
     fig, (ax,) = _figure(1, w=max(6.4, _width(cells, lay)), h=4.0)
     cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
-    _metric_panel(ax, _metric_frame(cells, "crashes"), lay, cat, labels, "crashes per game")
-    ax.set_title("Crashes per game (mean, 95% CI)", fontsize=10)
+    _metric_panel(ax, _metric_frame(cells, m.name), lay, cat, labels, m.label)
+    ax.set_title(m.title or f"{m.label.capitalize()} (mean, 95% CI)", fontsize=10)
     fig.savefig(path, dpi=100)
     return True
 
 
-def _chart_turns(cells, hists, lay, path, labels) -> bool:
-    h = hists[hists["metric"] == "turns"] if len(hists) else hists
+def _chart_dist(cells, hists, lay, path, labels, m) -> bool:
+    """A metric's distribution per cell from its exact histogram (a Metric with dist=True)."""
+    h = hists[hists["metric"] == m.name] if len(hists) else hists
     if h.empty:
         return False
     from matplotlib import colormaps
     from matplotlib.cm import ScalarMappable
     from matplotlib.colors import Normalize
+    from matplotlib.ticker import PercentFormatter
 
     x = lay["x"]
     facets = [c for c in lay["facets"] if c in cells]
@@ -199,15 +204,16 @@ def _chart_turns(cells, hists, lay, path, labels) -> bool:
             lab = f"{x} {_value(r[x])}" if x else labels[int(r["cell"])]
             # pad with zeros so the step closes at both ends
             ax.step(np.r_[v[0] - 1, v, v[-1] + 1], np.r_[0, p, 0], where="mid", color=color, lw=1.2, label=lab)
-        ax.set_xlabel("turns per game")
+        ax.set_xlabel(m.label)
         ax.set_ylabel("share of games")
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         ax.set_title(_panel_title(plabel, cells), fontsize=10)
         ax.grid(alpha=0.3)
         if norm is not None and len(d) > 8:
             fig.colorbar(ScalarMappable(norm, cmap), ax=ax, label=x)
         elif len(d) > 1:
-            ax.legend(fontsize=7)
-    fig.suptitle("Game length distribution")
+            ax.legend(fontsize=7, loc="best")
+    fig.suptitle(m.title or f"Distribution of {m.label}")
     fig.savefig(path, dpi=100)
     return True
 
@@ -386,28 +392,4 @@ def _chart_robustness(by: dict[str, pd.DataFrame], strategies: list[str], labels
     ax.set_title(f"{_label_name(kind).capitalize()} win share under each strategy, {players} players", fontsize=10)
     fig.legend(handles=handles, loc="outside lower center", ncols=min(3, len(handles)), fontsize=8, frameon=False)
     fig.savefig(path, dpi=110)
-    return True
-
-
-def _chart_power_value(t: pd.DataFrame, players: int, path: Path) -> bool:
-    """Each alien's power value (win share with the power minus face down) with its 95% interval,
-    largest on top; green where it helps, red where it hurts (Holm), grey where not measurable."""
-    import matplotlib.pyplot as plt
-
-    d = t[t["players"] == players].sort_values("power_value")
-    if d.empty:
-        return False
-    y = np.arange(len(d))
-    fig, ax = plt.subplots(figsize=(7.5, 0.3 * len(d) + 1.4))
-    colors = ["#2a7" if v == "helps" else ("#c33" if v == "hurts" else "#888") for v in d["verdict"]]
-    x = d["power_value"].to_numpy() * 100
-    _hbars(ax, x, y, x - d["power_value_lo"].to_numpy() * 100, d["power_value_hi"].to_numpy() * 100 - x, colors)
-    ax.axvline(0, color="k", lw=0.8)
-    ax.set_yticks(y, d["alien"])
-    ax.set_xlabel("power value: win share with the power − face down (percentage points, 95% CI)")
-    ax.set_title(f"What each power is worth alone among powerless basic players, {players} players", fontsize=10)
-    ax.grid(axis="x", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
     return True

@@ -12,6 +12,8 @@ from string import Template
 import numpy as np
 import pandas as pd
 
+from ..errors import BadInput
+
 from .. import ROOT
 from ..stats import Z95
 
@@ -26,8 +28,21 @@ SHARED_HIGH = 0.05  # shared-win rate worth a finding of its own
 MAX_LISTED = 10  # per-cell sentences for timeouts / shared wins before summarising
 MAX_PANELS = 24
 ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
-TREND_METRICS = (("crashes", "the crash rate (crashes per game)"), ("margin", "the mean winning margin"),
-                 ("turns", "the mean game length (turns)"))
+
+
+def _game_metrics(meta: dict, cells: pd.DataFrame, hists: pd.DataFrame | None = None) -> tuple:
+    """The game's Metric declarations (simsuite.games.base.Metric): what the report charts and
+    trends. For results of a game this version does not know, every metric column is listed
+    plainly and the histograms kept are drawn as distributions."""
+    from .. import games
+    from ..games.base import Metric
+
+    name = meta.get("game") or (str(cells["game"].iloc[0]) if "game" in cells and len(cells) else "")
+    try:
+        return tuple(games.get(str(name)).metrics)
+    except BadInput:
+        kept = set(hists["metric"]) if hists is not None and len(hists) else set()
+        return tuple(Metric(m, m.replace("_", " "), hist=m in kept, dist=m in kept) for m in _metric_names(cells.columns))
 
 
 def _metric_names(cols) -> list[str]:

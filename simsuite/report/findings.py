@@ -7,7 +7,7 @@ import pandas as pd
 from ..errors import BadInput
 from ..stats import diff_se
 from .common import (
-    ALPHA, MAX_LISTED, SHARED_HIGH, TREND_METRICS, _corrected, _fmt_p, _join, _key_order, _label_name, _num, _pct,
+    ALPHA, MAX_LISTED, SHARED_HIGH, _corrected, _fmt_p, _join, _key_order, _label_name, _num, _pct,
     _plural, _position_effect, _position_name, _pp, _ranking_fair, _series, _value, _where,
 )
 
@@ -123,12 +123,13 @@ def _rate_findings(cells: pd.DataFrame, desc: dict) -> list[str]:
     return out
 
 
-def _trend_findings(cells: pd.DataFrame, lay: dict) -> list[str]:
+def _trend_findings(cells: pd.DataFrame, lay: dict, metrics=()) -> list[str]:
+    """How each metric declared with a trend phrase moves along the swept x axis, per series."""
     x = lay["x"]
     if x is None or cells[x].nunique() < 2:
         return []
     out = []
-    for metric, label in TREND_METRICS:
+    for metric, label in ((m.name, m.trend) for m in metrics if m.trend):
         if f"{metric}_mean" not in cells:
             continue
         for key, d in _series(cells, lay["facets"]):

@@ -354,7 +354,7 @@ def _skill_note(kind: str, players: int, by: str | None, others: list[str]) -> t
     else:
         html_ = (f"This is the ranking for {html.escape(who)}. A ranking depends on how well the bots play; this "
                  f"sweep ranks the {html.escape(name)}s under one strategy only, so the report has no "
-                 f"skill-sensitivity table (name a second ranking strategy in the sweep for one: README, "
-                 f"Aliens).")
+                 f"skill-sensitivity table (name a second ranking strategy in the sweep for one: see the "
+                 f"README).")
         text = f"This ranking is for {who}; it depends on how well the bots play (one strategy measured)."
     return html_, text

@@ -7,10 +7,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .. import __version__
 from ..stats import MARGIN
 from .charts import (
-    _chart_contribution, _chart_h2h, _chart_power_value, _chart_ranking, _chart_robustness, _chart_strength,
+    _chart_contribution, _chart_h2h, _chart_ranking, _chart_robustness, _chart_strength,
 )
 from .common import (
     ALPHA, _fmt_p, _grouped_table, _join, _label_name, _pct, _pct_ci, _plural, _pp, _ranking_fair, _table,
@@ -332,51 +331,3 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
              f"(family-wise alpha {ALPHA}).{fair_note} <a href='{csv_skill}'>CSV</a>.</p>"
              f"<div class='scroll'>{_grouped_table(skill)}</div>")
     return html_, charts, findings, [(sentence, anchor)]
-
-
-def _power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[tuple[str, str]]]:
-    """The power-value check (simsuite/power_value.py) for a sweep of one alien per table: HTML,
-    chart paths and the headline sentences (with their anchor)."""
-    from .. import power_value as pv
-
-    cells, groups = res["cells"], res["groups"]
-    if not len(groups) or not pv.is_power_value_sweep(cells):
-        return "", [], []
-    t = pv.table(cells, groups)
-    if t.empty:
-        return "", [], []
-    t.assign(seed=";".join(sorted({str(x) for x in cells["seed"]})), simsuite_version=__version__).to_csv(
-        out_dir / "power_value.csv", index=False)
-    charts, figs = [], []
-    for n in sorted(t["players"].unique()):
-        path = out_dir / f"power_value_{n}p.png"
-        if _chart_power_value(t, int(n), path):
-            charts.append(str(path))
-            figs.append(f"<figure><img src='{path.name}' alt='power value, {n} players'></figure>")
-    show = pd.DataFrame({
-        "alien": t["alien"], "players": t["players"],
-        "with power (basic)": [_pct_ci(a, b, c) for a, b, c in zip(t["share_power"], t["share_power_lo"],
-                                                                   t["share_power_hi"])],
-        "face down (nopower)": [_pct_ci(a, b, c) for a, b, c in zip(t["share_nopower"], t["share_nopower_lo"],
-                                                                    t["share_nopower_hi"])],
-        "power value, pp (95% CI)": [f"{a * 100:+.1f} ({b * 100:+.1f}, {c * 100:+.1f})" for a, b, c in
-                                     zip(t["power_value"], t["power_value_lo"], t["power_value_hi"])],
-        "verdict": t["verdict"],
-        "basic − best naive, pp": [f"{v * 100:+.1f} vs {str(b).replace('power_', '')}" if isinstance(b, str) else
-                                   "mandatory" for v, b in zip(t.get("basic_minus_best", [np.nan] * len(t)),
-                                                               t.get("best_naive", [None] * len(t)))],
-        "note": t["note"]})
-    heads = [(h, "power-value") for h in pv.headline(t)]
-    html_ = ("<h2 id='power-value'>What each power is worth, and whether basic uses it</h2>"
-             "<p class='note'>Each cell puts one alien at a table of powerless players (the alien moves round "
-             "the seats). <b>Power value</b> is the alien's win share with its power used by <code>basic</code> "
-             "minus its share with the same alien face down (<code>nopower</code>): independent cells, a "
-             "Wald 95% interval, verdicts Holm-corrected over every alien and player count. For optional powers "
-             "<code>basic</code> is compared with three naive policies (always, never, at random: "
-             "<code>power_always</code>, <code>power_never</code>, <code>power_random</code>), each on its own "
-             "(one-sided, Holm); the table shows the best of them. These figures measure the power <i>as the "
-             "bot plays it</i>: a power that shows no benefit is weak under these rules, or the bot cannot use "
-             "it yet, and the note says which the naive policies point to.</p>"
-             + "".join(figs) + "<div class='scroll'>" + _table(show) + "</div>"
-             + "<p class='muted'>Table as CSV: <a href='power_value.csv'>power_value.csv</a></p>")
-    return html_, charts, heads

@@ -193,6 +193,12 @@ class Cosmic(Game):
     bench = BenchDefaults(players="4", strategies="basic", sets=(("aliens", "none"),), record=("aliens", "alien_pool"))
     _extra_dirs: tuple = ()
 
+    @property
+    def report_sections(self):
+        from .report import power_value_section  # the report needs matplotlib: imported when a report is written
+
+        return (power_value_section,)
+
     def check(self, cfg: dict) -> None:
         need = cfg["planets_per_system"] * cfg["start_ships_per_planet"]
         if cfg["ships_per_player"] < need:
