@@ -35,6 +35,7 @@ class Metric:
     trend: str = ""  # the phrase of a trend finding, e.g. "the crash rate (crashes per game)"; "" = none
     summary: bool = False
     title: str = ""  # chart title ("" = the label, capitalised)
+    percent: bool = False  # a 0/1 per game: its mean is a share of games, shown as a percentage
 
 
 @dataclass(frozen=True)
@@ -63,8 +64,8 @@ class BenchDefaults:
 # per-game metrics every game has (the runner and report rely on their meaning)
 TURNS = Metric("turns", "turns per game", "turns", hist=True, dist=True, trend="the mean game length (turns)",
                summary=True, title="Game length distribution")
-TIMEOUT = Metric("timeout", "share of games that hit the turn cap", summary=True)
-SHARED_WIN = Metric("shared_win", "share of games with a shared win", summary=True)
+TIMEOUT = Metric("timeout", "games that hit the turn cap", summary=True, percent=True)
+SHARED_WIN = Metric("shared_win", "games with a shared win", summary=True, percent=True)
 
 
 class Game:

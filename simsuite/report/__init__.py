@@ -32,11 +32,12 @@ from ..stats import MARGIN
 from ..store import read_results
 from .charts import _chart_dist, _chart_groups, _chart_metric, _chart_spread_margin, _tick_labels
 from .common import (
-    ALPHA, MAX_PANELS, _axis_values, _game_metrics, _cell_descriptions, _cells_table, _data_files, _fixed_table, _groups_table,
+    ALPHA, MAX_PANELS, _axis_values, _game_metrics, _label_name, _cell_descriptions, _cells_table, _data_files, _fixed_table, _groups_table,
     _layout, _load_template, _render, _series, _shown_path, _table, _uniq, check_out_dir,
 )
 from .findings import _gap_z, _position_findings, _rate_findings, _strategy_findings, _trend_findings  # noqa: F401
 from .rankings import _contributions, _label_rankings, _reference_cells  # noqa: F401  (tests use them)
+from . import headline as H
 from .sections import _label_sections
 
 
@@ -126,8 +127,8 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
 
     out_dir defaults to ``reports/<results_dir name>/`` under the repository root. The return value
     is JSON-serialisable: ``{"html": path, "charts": [paths], "findings": [sentences], "headline":
-    [sentences], "cells": n}``; the headline sentences (which label verdicts hold under every ranking
-    strategy) are shown at the top of the page and also lead the findings.
+    [sentences], "cells": n}``; the headline sentences (rule balance, then bot skill: see
+    simsuite.report.headline) open the page and also lead the findings.
     """
     results_dir = Path(results_dir)
     if not (isinstance(margin, (int, float)) and 0 < margin < 1):
@@ -147,27 +148,29 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     if len(groups):
         groups = groups.assign(key=groups["key"].astype(str))
 
-    # findings
+    # findings, by topic: rule balance (turn order, labels) apart from bot skill (strategies)
     pos_f, m_pos, k_pos = _position_findings(groups, desc) if len(groups) else ([], 0, 0)
     st_f, m_st, k_st = _strategy_findings(groups, cells, desc, res.get("h2h")) if len(groups) else ([], 0, 0)
-    findings = [] if len(groups) else ["No group table: turn-order and strategy balance cannot be judged."]
+    turn = [] if len(groups) else ["No group table: turn-order and strategy balance cannot be judged."]
     if m_pos:
         z = NormalDist().inv_cdf(1 - ALPHA / (2 * m_pos))
         what = (f"{k_pos} of {m_pos} position tests show a win share different from the fair 1/N" if k_pos else
                 "no turn-order position wins significantly more or less than the fair 1/N")
-        findings.append(f"Turn order: {what}. Tests are Bonferroni-corrected over all {m_pos} cell × position "
-                        f"tests (each at alpha {ALPHA}/{m_pos}, z = {z:.2f}); a shared win counts 1/k.")
-    findings += pos_f
+        turn.append(f"Turn order: {what}. Tests are Bonferroni-corrected over all {m_pos} cell × position "
+                    f"tests (each at alpha {ALPHA}/{m_pos}, z = {z:.2f}); a shared win counts 1/k.")
+    turn += pos_f
+    skill_f = []
     if m_st:
-        findings.append(f"Strategies: {k_st} of {m_st} strategy tests differ from the fair share "
-                        f"(Bonferroni-corrected over {m_st} tests).")
-    findings += st_f
+        skill_f.append(f"Strategies: {k_st} of {m_st} strategy tests differ from the fair share "
+                       f"(Bonferroni-corrected over {m_st} tests). A strategy above or below its fair share "
+                       "plays better or worse than the others: bot skill, not a fault of the rules.")
+    skill_f += st_f
     if m_pos + m_st and k_pos + k_st == 0:
-        findings.append("Nothing is significantly out of balance: no turn-order position"
-                        + (" or strategy" if m_st else "") + " wins more or less than its fair share "
-                        "after the correction.")
-    findings += _rate_findings(cells, desc)
-    findings += _trend_findings(cells, lay, metrics)
+        turn.append("Nothing is significantly out of balance: no turn-order position"
+                    + (" or strategy" if m_st else "") + " wins more or less than its fair share "
+                    "after the correction.")
+    rates = _rate_findings(cells, desc)
+    trends = _trend_findings(cells, lay, metrics)
 
     # charts
     charts = []
@@ -200,33 +203,41 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     pv_html, pv_charts, pv_heads = _game_sections(meta, cells, res, out_dir)
     # a game's own section answers its sweep's question in place of the pooled label rankings
     # (e.g. one label per table among powerless seats, where a pooled ranking would mislead)
-    rank_html, rank_charts, rank_findings, heads = (_label_sections(res, out_dir, margin, rank_warnings) if not pv_html
-                                                    else ("", [], [], []))
-    heads = pv_heads + heads
+    rank_html, rank_charts, rank_findings, heads, tables = (
+        _label_sections(res, out_dir, margin, rank_warnings) if not pv_html else ("", [], [], [], {}))
     rank_html = pv_html + rank_html
-    headline = [h for h, _ in heads]
     charts += pv_charts + rank_charts
-    # game labels (aliens, ...) are what such a sweep asks about: their summary comes first
-    findings = [f for k, f in rank_findings if k != "strategy"] + findings + [f for k, f in rank_findings
-                                                                              if k == "strategy"]
-    # the verdicts that hold under every ranking strategy head the page (and the findings' JSON)
+    # the answer first: rule balance (labels, turn order, the swept parameter), then bot skill
+    strat = {n: t[""] for (k, n), t in tables.items() if k == "strategy" and "" in t}
+    turn_head, same = H.turn_order(groups, cells, lay) if len(groups) else ([], None)
+    rule = H.label_verdicts(tables) + pv_heads + heads + turn_head + H.swept_question(cells, lay, metrics, same)
+    skill = H.strategy_skill(strat)
+    headline = [h for h, _ in rule + skill]
+    kinds = list(dict.fromkeys(k for k, _ in rank_findings if k != "strategy"))
+    topics = ([(f"{_label_name(k).capitalize()}s (rule balance)", [f for kk, f in rank_findings if kk == k])
+               for k in kinds]
+              + [("Turn order (rule balance)", turn),
+                 ("Strategies (bot skill, not rule balance)", skill_f + [f for k, f in rank_findings
+                                                                         if k == "strategy"]),
+                 ("Game length, timeouts and shared wins", rates), ("Trends along the swept parameter", trends)])
+    topics = [(t, fs) for t, fs in topics if fs]
+    findings = [f for _, fs in topics for f in fs]
 
     header, warnings = _header(res, lay, results_dir)
-    warnings += rank_warnings
+    # the rankings' heterogeneity warnings stand in their sections (and the findings), not at the top
     esc = html.escape
     page = _render(
         _load_template(),
         title=esc(f"Balance report: {meta.get('game') or results_dir.name} ({results_dir.name})"),
         header=header,
         warnings="".join(f"<p class='warn'>⚠ {esc(w)}</p>" for w in warnings),
-        headline=("<div class='headline'><h2>Summary</h2><ul class='findings'>"
-                  + "".join(f"<li>{esc(h)} <a href='#{a}'>Details</a></li>" for h, a in heads)
-                  + "</ul></div>") if heads else "",
-        findings="<ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in findings) + "</ul>",
+        headline=H.block(rule, skill, esc),
+        findings="".join(f"<h3>{esc(t)}</h3><ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in fs)
+                         + "</ul>" for t, fs in topics),
         charts="".join(blocks) or "<p class='muted'>No data to chart.</p>",
         rankings=rank_html or "<p class='muted'>No labelled groups to rank.</p>",
         fixed=_fixed_table(cells, lay),
-        cells_table=_table(_cells_table(cells)),
+        cells_table=_table(_cells_table(cells, lay, metrics)),
         groups_table=_table(_groups_table(groups)) if len(groups) else "<p class='muted'>No group table.</p>",
         footer=esc(f"Generated {time.strftime('%Y-%m-%d %H:%M:%S')} by simsuite {__version__} report."),
     )

@@ -37,6 +37,34 @@ def _dodge(d: pd.DataFrame, lay: dict) -> float:
     return 0.04 * np.diff(v).min() if len(v) > 1 else 0.0
 
 
+def _percent_axis(axis) -> None:
+    """Tick labels as percentages (the values are shares, 0..1)."""
+    from matplotlib.ticker import PercentFormatter
+
+    axis.set_major_formatter(PercentFormatter(1.0, decimals=None))
+
+
+def _fig_legend(fig, axes, ncols: int = 6) -> None:
+    """One legend for the whole figure, below the panels (never over the data); labels deduplicated."""
+    seen = {}
+    for ax in axes:
+        if not ax.get_visible():
+            continue
+        for h, lab in zip(*ax.get_legend_handles_labels()):
+            if lab and not lab.startswith("_"):
+                seen.setdefault(lab, h)
+    if seen:
+        fig.legend(list(seen.values()), list(seen), loc="outside lower center", ncols=min(ncols, len(seen)),
+                   fontsize=8, frameon=False)
+
+
+def _mark_fair(ax, fair: float) -> None:
+    """The fair share as a dashed line, named at its right end (no legend entry over the data)."""
+    ax.axhline(fair, ls="--", color="0.4", lw=1)
+    ax.annotate(f"fair {100 * fair:.1f}%", xy=(1.0, fair), xycoords=("axes fraction", "data"), xytext=(2, 0),
+                textcoords="offset points", va="center", ha="left", fontsize=7, color="0.3")
+
+
 def _panel_title(label: str, cells: pd.DataFrame) -> str:
     if label or "players" not in cells or cells["players"].nunique() != 1:
         return label
@@ -49,7 +77,10 @@ def _tick_labels(cells: pd.DataFrame, lay: dict) -> dict[int, str]:
     out = {}
     for _, r in cells.iterrows():
         parts = [str(r[c]) if c == "strategies" else f"{c}={_value(r[c])}" for c in lay["varying"] if c not in shown]
-        out[int(r["cell"])] = "\n".join([f"cell {int(r['cell'])}"] + [textwrap.fill(p, 22) for p in parts])
+        # wrap at commas and spaces only: a name is never broken mid-word
+        out[int(r["cell"])] = "\n".join([f"cell {int(r['cell'])}"] + [
+            textwrap.fill(p.replace(",", ", "), 22, break_long_words=False, break_on_hyphens=False).replace(", ", ",")
+            for p in parts])
     return out
 
 
@@ -58,13 +89,15 @@ def _width(cells: pd.DataFrame, lay: dict) -> float:
     return 4.6 if lay["x"] else float(np.clip(1.1 * len(cells), 4.6, 16))
 
 
-def _set_xaxis(ax, lay: dict, cat: dict, labels: dict):
+def _set_xaxis(ax, lay: dict, cat: dict, labels: dict, cells=None):
+    """The x axis: the swept numeric parameter, or one tick per cell (only `cells`, the panel's own,
+    when given: a per-player-count panel shows only that player count's cells)."""
     if lay["x"]:
         ax.set_xlabel(lay["x"])
         if len(lay["x_values"]) <= 12:
             ax.set_xticks(lay["x_values"], [_value(v) for v in lay["x_values"]])
     else:
-        ticks = sorted(cat.items(), key=lambda kv: kv[1])
+        ticks = sorted(((c, v) for c, v in cat.items() if cells is None or c in cells), key=lambda kv: kv[1])
         ax.set_xticks([v for _, v in ticks], [labels[c] for c, _ in ticks], fontsize=7)
         ax.set_xlabel("cell")
 
@@ -74,6 +107,7 @@ def _share_err(d: pd.DataFrame):
 
 
 def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
+    """Win share per key (position, strategy) and cell with 95% intervals, a panel per facet."""
     g = groups[groups["kind"] == kind].dropna(subset=["win_share"])
     if g.empty or (kind == "strategy" and g.groupby("cell")["key"].nunique().max() < 2):
         return False
@@ -81,11 +115,11 @@ def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
     g = g.merge(cells[cols], on="cell")
     panels = list(_series(g, [c for c in lay["facets"] if c in g]))[:MAX_PANELS]
     fig, axes = _figure(len(panels), w=_width(cells, lay))
-    cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
     keys = sorted(g["key"].unique(), key=lambda k: (0, int(k)) if str(k).isdigit() else (1, str(k)))
     colors = {k: f"C{i % 10}" for i, k in enumerate(keys)}
     name = (lambda k: f"position {k}" + (" (start)" if k == "1" else "")) if kind == "position" else str
     for ax, (plabel, d) in zip(axes, panels):
+        cat = {c: i for i, c in enumerate(sorted(d["cell"].unique()))}  # this panel's cells only
         if d["cell"].nunique() == 1:  # one cell: a bar per key
             d = d.set_index("key").loc[[k for k in keys if k in set(d["key"])]].reset_index()
             lo, hi = _share_err(d)
@@ -102,13 +136,14 @@ def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
                 xs = _xcoords(dk, lay, cat) + dodge * (i - (len(ks) - 1) / 2)
                 ax.errorbar(xs, dk["win_share"], yerr=[lo, hi], marker="o", ms=4, capsize=3,
                             ls="-" if numeric else "none", color=colors[k], label=name(k))
-            _set_xaxis(ax, lay, cat, labels)
+            _set_xaxis(ax, lay, cat, labels, set(cat))
         for fair in sorted(d["fair_share"].round(4).unique()):
-            ax.axhline(fair, ls="--", color="0.4", lw=1, label=f"fair share = {fair:.3f}")
-        ax.legend(fontsize=7)
+            _mark_fair(ax, fair)
+        _percent_axis(ax.yaxis)
         ax.set_ylabel("win share (shared wins split)")
         ax.set_title(_panel_title(plabel, cells), fontsize=10)
         ax.grid(alpha=0.3)
+    _fig_legend(fig, axes)  # bars of a one-cell panel carry their names as ticks, lines get a legend
     fig.suptitle(f"{title} with 95% intervals")
     fig.savefig(path, dpi=100)
     return True
@@ -131,8 +166,6 @@ def _metric_panel(ax, df, lay, cat, labels, ylabel):
     _set_xaxis(ax, lay, cat, labels)
     ax.set_ylabel(ylabel)
     ax.grid(alpha=0.3)
-    if len(series) > 1:
-        ax.legend(fontsize=7)
 
 
 def _metric_frame(cells, metric):
@@ -158,6 +191,7 @@ def _chart_spread_margin(cells, groups, lay, path, labels, metrics=()) -> bool:
         ax = axes.pop(0)
         _metric_panel(ax, _metric_frame(cells, m.name), lay, cat, labels, m.label)
         ax.set_title(m.title or f"{m.label.capitalize()} (mean, 95% CI)", fontsize=10)
+    _fig_legend(fig, fig.axes)
     fig.savefig(path, dpi=100)
     return True
 
@@ -170,6 +204,7 @@ def _chart_metric(cells, lay, path, labels, m) -> bool:
     cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
     _metric_panel(ax, _metric_frame(cells, m.name), lay, cat, labels, m.label)
     ax.set_title(m.title or f"{m.label.capitalize()} (mean, 95% CI)", fontsize=10)
+    _fig_legend(fig, [ax])
     fig.savefig(path, dpi=100)
     return True
 
@@ -211,20 +246,40 @@ def _chart_dist(cells, hists, lay, path, labels, m) -> bool:
         ax.grid(alpha=0.3)
         if norm is not None and len(d) > 8:
             fig.colorbar(ScalarMappable(norm, cmap), ax=ax, label=x)
-        elif len(d) > 1:
-            ax.legend(fontsize=7, loc="best")
+        elif len(d) > 1 and not x:  # per-cell labels differ per panel
+            ax.legend(fontsize=7)
+    if x and not (norm is not None and any(len(d) > 8 for _, d in panels)):  # else a colour bar per panel
+        _fig_legend(fig, axes, ncols=8)
     fig.suptitle(m.title or f"Distribution of {m.label}")
     fig.savefig(path, dpi=100)
     return True
 
 
-def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
+def _h2h_matrix(h2h: pd.DataFrame, kind: str, players: int) -> pd.DataFrame:
+    """A's win share in the games where B sits at the table, pooled over the cells (long form)."""
     d = h2h[(h2h["kind"] == kind) & (h2h["players"] == players)]
     if d.empty:
-        return False
+        return d
     d = d.assign(share_n=d["win_share"] * d["n"])
     m = d.groupby(["a", "b"]).agg(share_n=("share_n", "sum"), n=("n", "sum")).reset_index()
     m["share"] = m["share_n"] / m["n"]
+    return m
+
+
+def _h2h_constant(h2h: pd.DataFrame, kind: str, players: int) -> bool:
+    """Every row of the head-to-head matrix is constant: each label met every other in every game
+    (a rotating line-up that seats all of them), so "A when B plays" is A's overall share."""
+    m = _h2h_matrix(h2h, kind, players)
+    if m.empty:
+        return False
+    spread = m.groupby("a")["share"].agg(lambda v: v.max() - v.min())
+    return bool((spread < 1e-9).all())
+
+
+def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
+    m = _h2h_matrix(h2h, kind, players)
+    if m.empty or _h2h_constant(h2h, kind, players):
+        return False
     # strongest first (A's overall win share in these games), so the matrix reads top-left to bottom-right
     overall = m.groupby("a")["share_n"].sum() / m.groupby("a")["n"].sum()
     labels = sorted(set(m["a"]) | set(m["b"]), key=lambda x: (-overall.get(x, 0.0), x))
@@ -248,10 +303,13 @@ def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
         for i in range(k):
             for j in range(k):
                 v = M.values[i, j]
-                if np.isfinite(v):
-                    ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=7)
-    fig.colorbar(im, ax=ax, label=f"win share of A (fair {fair:.3f})")
-    ax.set_title(f"Head to head, {players} players: A's win share when B plays", fontsize=10)
+                if np.isfinite(v):  # white on the dark ends of the scale, so every number stays legible
+                    dark = abs(v - fair) > 0.6 * span
+                    ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=8 if k <= 8 else 7,
+                            color="white" if dark else "black")
+    cb = fig.colorbar(im, ax=ax, label=f"win share of A (fair {100 * fair:.1f}%)")
+    _percent_axis(cb.ax.yaxis)
+    ax.set_title(f"Head to head, {players} players: A's win share (%) when B plays", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     return True
@@ -270,16 +328,24 @@ def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path) -> 
     y = np.arange(len(r))
     ax.errorbar(r["strength"], y, xerr=[r["strength"] - r["strength_ci_low"], r["strength_ci_high"] - r["strength"]],
                 fmt="o", capsize=3)
-    ax.axvline(1.0, color="grey", ls="--", lw=1, label="average (1)")
-    ax.set_yticks(y, r[kind])
+    ax.axvline(1.0, color="grey", ls="--", lw=1)
+    ax.set_yticks(y, r[kind], fontsize=8)
     ax.set_xscale("log")
-    from matplotlib.ticker import NullFormatter
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
+    # plain numbers at 1-2-5 steps (a log axis alone shows 10^0 and little else)
+    ax.xaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
     ax.xaxis.set_minor_formatter(NullFormatter())
-    ax.set_xlabel("Plackett-Luce strength (log scale, 95% interval)")
-    ax.set_title(f"{kind} strength, {players} players", fontsize=10)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
+    lo, hi = float(r["strength_ci_low"].min()), float(r["strength_ci_high"].max())
+    ax.set_xlim(min(lo, 1.0) / 1.3, max(hi, 1.0) * 1.3)
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_xlabel("Plackett-Luce strength (log scale; dashed: the average, 1), 95% interval")
+    ax.set_title(f"{_label_name(kind).capitalize()} strength, {players} players", fontsize=10)
+    fig.text(0.01, 0.005, "Method: a label wins a table with probability its strength / the sum of the\n"
+             "table's strengths (Plackett-Luce), fitted from every table composition.", fontsize=7, color="0.3",
+             va="bottom")
+    fig.tight_layout(rect=(0, 0.07, 1, 1))
     fig.savefig(path, dpi=110)
     return True
 
@@ -306,13 +372,15 @@ def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path, by: 
     _hbars(ax, r["win_share"].to_numpy(), y, (r["win_share"] - r["share_ci_low"]).to_numpy(),
            (r["share_ci_high"] - r["win_share"]).to_numpy(), colors)
     fair = _ranking_fair(rank, players)
-    ax.axvline(fair, color="k", ls="--", lw=1, label=f"fair share {fair:.3f}" if abs(fair - 1 / players) > 5e-4
+    ax.axvline(fair, color="k", ls="--", lw=1, label=f"fair share {100 * fair:.1f}%" if abs(fair - 1 / players) > 5e-4
                else f"fair share 1/{players}")
     ax.set_yticks(y, r[kind], fontsize=8)
     ax.set_xlabel("win share (a joint win counts 1/k), 95% interval")
+    _percent_axis(ax.xaxis)
     ax.scatter([], [], c="C3", s=18, label="above fair (Holm)")
     ax.scatter([], [], c="C0", s=18, label="below fair (Holm)")
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.12 if len(r) > 12 else -0.2), ncols=3,
+              frameon=False)  # below the axis, never over the points
     ax.grid(axis="x", alpha=0.3)
     ax.set_title(f"{_label_name(kind).capitalize()} win share, {players} players"
                  + (f", bots playing {by}" if by else ""), fontsize=10)

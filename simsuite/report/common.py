@@ -278,19 +278,45 @@ def _fixed_table(cells: pd.DataFrame, lay: dict) -> str:
     return _table(pd.DataFrame(rows, columns=["parameter", "value"]))
 
 
-def _cells_table(cells: pd.DataFrame) -> pd.DataFrame:
+def _cells_table(cells: pd.DataFrame, lay: dict | None = None, metrics=()) -> pd.DataFrame:
+    """The cells: the swept parameters first, then games and each metric's mean and sd (shares of
+    games as percentages), then the per-cell bookkeeping; parameters the same in every cell are in
+    the reproducibility block, not repeated here."""
     df = cells.copy()
     for c in df.columns:  # data file paths are listed in the header; the name is enough here
         if _is_text(df[c]) and df[c].map(lambda v: isinstance(v, str) and v.lower().endswith(DATA_EXT)).all():
             df[c] = df[c].map(lambda v: Path(v).name)
-    return df
+    if lay is None:
+        return df
+    pct = {m.name for m in metrics if m.percent}
+    names = [m.name for m in metrics if f"{m.name}_mean" in df] + [
+        m for m in _metric_names(df.columns) if m not in {x.name for x in metrics}]
+    cols = ["cell", *lay["varying"], *[c for c in ("games",) if c in df]]
+    for m in names:
+        if m in pct:
+            df[f"{m} (% of games)"] = (100 * df[f"{m}_mean"]).map(lambda v: f"{v:.2f}%")
+            cols.append(f"{m} (% of games)")
+        else:
+            cols += [f"{m}_mean", f"{m}_sd"]
+    varies = [c for c in ("config_hash", "seconds", "games_per_s", "max_ci_half_width")
+              if c in df and df[c].astype(str).nunique() > 1]
+    return df[[c for c in dict.fromkeys(cols + varies) if c in df]]
+
+
+PCT_COLS = ("win_rate", "ci_low", "ci_high", "win_share", "share_ci_low", "share_ci_high", "fair_share",
+            "shared_win_rate")
 
 
 def _groups_table(groups: pd.DataFrame) -> pd.DataFrame:
+    """Every group row, rates and shares as percentages."""
     cols = [c for c in ("cell", "players", "kind", "key", "n", "win_rate", "ci_low", "ci_high", "win_share",
                         "share_ci_low", "share_ci_high", "fair_share", "shared_win_rate", "score_mean", "score_sd")
             if c in groups]
-    return groups[cols]
+    g = groups[cols].copy()
+    for c in PCT_COLS:
+        if c in g:
+            g[c] = (100 * g[c]).map(lambda v: "–" if pd.isna(v) else f"{v:.2f}%")
+    return g
 
 
 def _render(template: str, **parts) -> str:
@@ -302,8 +328,9 @@ def _load_template() -> str:
         return TEMPLATE.read_text(encoding="utf-8")
     # fallback for non-editable installs, where the repo's reports/ folder is absent
     return ("<!doctype html><html><head><meta charset='utf-8'><title>$title</title></head><body>"
-            "<h1>$title</h1>$headline$header$warnings<h2>Findings</h2>$findings<h2>Charts</h2>$charts"
-            "<h2>Rankings</h2>$rankings<h2>Fixed parameters</h2>$fixed<h2>Cells</h2>$cells_table<h2>Groups</h2>$groups_table"
+            "<h1>$title</h1>$headline$warnings<h2 id='charts'>Charts</h2>$charts"
+            "<h2 id='rankings'>Rankings</h2>$rankings<h2 id='findings'>All findings</h2>$findings"
+            "<h2>Reproducibility</h2>$header$fixed<h2>Cells</h2>$cells_table<h2>Groups</h2>$groups_table"
             "<p>$footer</p></body></html>")
 
 

@@ -9,7 +9,7 @@ import pandas as pd
 
 from ..stats import MARGIN
 from .charts import (
-    _chart_contribution, _chart_h2h, _chart_ranking, _chart_robustness, _chart_strength,
+    _chart_contribution, _chart_h2h, _h2h_constant, _chart_ranking, _chart_robustness, _chart_strength,
 )
 from .common import (
     ALPHA, _fmt_p, _grouped_table, _join, _label_name, _pct, _pct_ci, _plural, _pp, _ranking_fair, _table,
@@ -71,12 +71,13 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN,
     groups, h2h, comps = res["groups"], res.get("h2h", pd.DataFrame()), res.get("comps", pd.DataFrame())
     warnings = [] if warnings is None else warnings
     if groups.empty or "players" not in groups:
-        return "", [], [], []
+        return "", [], [], [], {}
     groups = groups.assign(key=groups["key"].astype(str))
     ctl_kinds = _control_kinds(groups)
     refines = {base: k for k, base in ctl_kinds.items()}
     kinds = [k for k in groups["kind"].unique() if k not in ("seat", "position") and k not in ctl_kinds]
     blocks, charts, findings, headline = [], [], [], []
+    tables: dict[tuple[str, int], dict[str, pd.DataFrame]] = {}  # (kind, players) -> {strategy: ranking}
     esc = html.escape
 
     def restrict(cells):
@@ -112,6 +113,7 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN,
             others = [x for x in lineups if x != primary] if multi else []
             csv = f"ranking_{kind}_{players}p.csv"
             by_players[players] = rank
+            tables[(kind, players)] = {("" if kind == "strategy" else by or ""): rank}
             used = rank.attrs["cells"]
             # the strategy the seats played (a strategy ranking's own column is the strategy ranked)
             played = {} if kind == "strategy" else dict(strategy=by or "")
@@ -137,6 +139,9 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN,
                 warnings.append(het)
                 findings.append((kind, het))
             blocks.append(f"<h3>{esc(title)}</h3>"
+                          + ("<p class='note'>Bot skill, not rule balance: a strategy above its fair share plays "
+                             "better than the others at this table, one below plays worse.</p>"
+                             if kind == "strategy" else "")
                           + (f"<p class='warn'>⚠ {esc(het)}</p>" if het else "")
                           + f"<p class='muted'>{esc(pool)} Win rate: games won, a joint win counting as a win "
                           f"(Wilson 95% interval). Win share counts a joint win as 1/k, so it sums to 1 over the "
@@ -160,6 +165,11 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN,
                 jobs.insert(0, (f"ranking_{kind}_{players}p.png",
                                 f"{name.capitalize()} win share, {players} players{who}",
                                 lambda p: _chart_ranking(rank, kind, players, p, by)))
+            if len(hh) and _h2h_constant(hh, kind, players):
+                blocks.append(f"<p class='muted'>No head-to-head chart ({esc(name)}, {players} players): every "
+                              f"{esc(name)} met every other in every game (the line-up rotates through the seats "
+                              f"and seats all of them), so a {esc(name)}'s win share against any other is its "
+                              f"overall share in the table above.</p>")
             for fname, title, draw in jobs:
                 path = out_dir / fname
                 if draw(path):
@@ -184,6 +194,7 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN,
                 ranks = {primary: rank}
                 ranks.update({x: ranked(lineups[x], players) for x in others})
                 ranks = {x: r for x, r in ranks.items() if len(r) >= 2}
+                tables[(kind, players)].update({x: r for x, r in ranks.items() if x != primary})
                 if len(ranks) >= 2:
                     html_, ch, fs, hl = _robustness_section(ranks, lineups, groups, kind, players, out_dir)
                     blocks += [html_] if html_ else []
@@ -194,7 +205,7 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN,
             html_, fs = _players_tau_section(by_players, kind, out_dir)
             blocks += [html_] if html_ else []
             findings += [(kind, f) for f in fs]
-    return "".join(blocks), charts, findings, headline
+    return "".join(blocks), charts, findings, headline, tables
 
 
 def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[int]], groups: pd.DataFrame,

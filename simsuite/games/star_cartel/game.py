@@ -74,7 +74,7 @@ class StarCartel(Game):
         TURNS,
         Metric("crashes", "crashes per game", "crashes", hist=True, chart="own", trend="the crash rate (crashes per game)",
                summary=True, title="Crashes per game (mean, 95% CI)"),
-        Metric("margin", "winner minus best loser", "points", hist=True, chart="beside_spread",
+        Metric("margin", "winning margin (winner minus best loser)", "points", hist=True, chart="beside_spread",
                trend="the mean winning margin", summary=True, title="Winning margin (mean, 95% CI)"),
         SHARED_WIN, TIMEOUT,
     )
