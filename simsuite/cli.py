@@ -178,7 +178,7 @@ class GameCommand(click.Command):
 
     def __init__(self, *a, **kw):
         super().__init__(*a, **kw)
-        self._with_shortcuts = False
+        self._own_params = list(self.params)
         inner = self.callback
 
         def callback(**params):
@@ -189,10 +189,10 @@ class GameCommand(click.Command):
         self.callback = callback
 
     def get_params(self, ctx):
-        if not self._with_shortcuts:
-            self._with_shortcuts = True
-            at = next((i for i, p in enumerate(self.params) if p.name == "strategies"), len(self.params))
-            self.params[at:at] = _shortcut_options()
+        # built at each parse, so a game registered at run time (simsuite.games.register) is included
+        own = self._own_params
+        at = next((i for i, p in enumerate(own) if p.name == "strategies"), len(own))
+        self.params = own[:at] + _shortcut_options() + own[at:]
         return super().get_params(ctx)
 
 
