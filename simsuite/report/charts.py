@@ -39,9 +39,10 @@ def _dodge(d: pd.DataFrame, lay: dict) -> float:
 
 def _percent_axis(axis) -> None:
     """Tick labels as percentages (the values are shares, 0..1)."""
-    from matplotlib.ticker import PercentFormatter
+    from matplotlib.ticker import FuncFormatter
 
-    axis.set_major_formatter(PercentFormatter(1.0, decimals=None))
+    # as many digits as the tick needs (12.5%, 33.3%, 40%): a fixed count rounds 12.5 to 13
+    axis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:.3g}%"))
 
 
 def _fig_legend(fig, axes, ncols: int = 6) -> None:
@@ -98,12 +99,32 @@ def _set_xaxis(ax, lay: dict, cat: dict, labels: dict, cells=None):
             ax.set_xticks(lay["x_values"], [_value(v) for v in lay["x_values"]])
     else:
         ticks = sorted(((c, v) for c, v in cat.items() if cells is None or c in cells), key=lambda kv: kv[1])
+        if len(ticks) > MAX_CATEGORIES:  # too many for words: cell numbers only (the cells table names them)
+            ax.set_xticks([v for _, v in ticks], [str(c) for c, _ in ticks], fontsize=6, rotation=90)
+            ax.set_xlabel("cell (see the cells table)")
+            return
         ax.set_xticks([v for _, v in ticks], [labels[c] for c, _ in ticks], fontsize=7)
         ax.set_xlabel("cell")
 
 
 def _share_err(d: pd.DataFrame):
     return d["win_share"] - d["share_ci_low"], d["share_ci_high"] - d["win_share"]
+
+
+MAX_CATEGORIES = 16  # more cells than this on a categorical axis are pooled (or shown by number only)
+
+
+def _pool_keys(d: pd.DataFrame) -> pd.DataFrame:
+    """Per key over cells: win share weighted by player-games, with the interval of the pooled mean
+    (the cells are independent: variances add)."""
+    se = (d["share_ci_high"] - d["share_ci_low"]) / (2 * 1.959963984540054)
+    d = d.assign(_sn=d["win_share"] * d["n"], _v=(se * d["n"]) ** 2, _fn=d["fair_share"] * d["n"])
+    g = d.groupby("key").agg(n=("n", "sum"), _sn=("_sn", "sum"), _v=("_v", "sum"), _fn=("_fn", "sum"),
+                             cells=("cell", "nunique")).reset_index()
+    g["win_share"] = g["_sn"] / g["n"]
+    h = 1.959963984540054 * np.sqrt(g["_v"]) / g["n"]
+    return g.assign(share_ci_low=g["win_share"] - h, share_ci_high=g["win_share"] + h, fair_share=g["_fn"] / g["n"],
+                    cell=-1)
 
 
 def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
@@ -114,13 +135,18 @@ def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
     cols = ["cell"] + [c for c in [lay["x"], *lay["facets"]] if c and c not in g]
     g = g.merge(cells[cols], on="cell")
     panels = list(_series(g, [c for c in lay["facets"] if c in g]))[:MAX_PANELS]
-    fig, axes = _figure(len(panels), w=_width(cells, lay))
+    all_pooled = lay["x"] is None and all(d["cell"].nunique() > MAX_CATEGORIES for _, d in panels)
+    fig, axes = _figure(len(panels), w=6.0 if all_pooled else _width(cells, lay))
     keys = sorted(g["key"].unique(), key=lambda k: (0, int(k)) if str(k).isdigit() else (1, str(k)))
     colors = {k: f"C{i % 10}" for i, k in enumerate(keys)}
     name = (lambda k: f"position {k}" + (" (start)" if k == "1" else "")) if kind == "position" else str
     for ax, (plabel, d) in zip(axes, panels):
         cat = {c: i for i, c in enumerate(sorted(d["cell"].unique()))}  # this panel's cells only
-        if d["cell"].nunique() == 1:  # one cell: a bar per key
+        pooled = lay["x"] is None and d["cell"].nunique() > MAX_CATEGORIES
+        if pooled:  # too many cells to tell apart: one bar per key, pooled over the panel's cells
+            d = _pool_keys(d)
+            plabel = f"{plabel + ', ' if plabel else ''}pooled over {int(d['cells'].iloc[0])} cells"
+        if pooled or d["cell"].nunique() == 1:  # one cell: a bar per key
             d = d.set_index("key").loc[[k for k in keys if k in set(d["key"])]].reset_index()
             lo, hi = _share_err(d)
             ax.bar(range(len(d)), d["win_share"], yerr=[lo, hi], capsize=4,
@@ -241,12 +267,12 @@ def _chart_dist(cells, hists, lay, path, labels, m) -> bool:
             ax.step(np.r_[v[0] - 1, v, v[-1] + 1], np.r_[0, p, 0], where="mid", color=color, lw=1.2, label=lab)
         ax.set_xlabel(m.label)
         ax.set_ylabel("share of games")
-        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+        _percent_axis(ax.yaxis)
         ax.set_title(_panel_title(plabel, cells), fontsize=10)
         ax.grid(alpha=0.3)
         if norm is not None and len(d) > 8:
             fig.colorbar(ScalarMappable(norm, cmap), ax=ax, label=x)
-        elif len(d) > 1 and not x:  # per-cell labels differ per panel
+        elif 1 < len(d) <= 8 and not x:  # per-cell labels differ per panel; more lines than 8 cannot be told apart
             ax.legend(fontsize=7)
     if x and not (norm is not None and any(len(d) > 8 for _, d in panels)):  # else a colour bar per panel
         _fig_legend(fig, axes, ncols=8)
@@ -309,7 +335,8 @@ def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
                             color="white" if dark else "black")
     cb = fig.colorbar(im, ax=ax, label=f"win share of A (fair {100 * fair:.1f}%)")
     _percent_axis(cb.ax.yaxis)
-    ax.set_title(f"Head to head, {players} players: A's win share (%) when B plays", fontsize=10)
+    # a figure title: an axes title would run under the colour bar's top label
+    fig.suptitle(f"Head to head, {players} players: A's win share (%) when B plays", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     return True
