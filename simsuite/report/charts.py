@@ -243,7 +243,6 @@ def _chart_dist(cells, hists, lay, path, labels, m) -> bool:
     from matplotlib import colormaps
     from matplotlib.cm import ScalarMappable
     from matplotlib.colors import Normalize
-    from matplotlib.ticker import PercentFormatter
 
     x = lay["x"]
     facets = [c for c in lay["facets"] if c in cells]

@@ -93,7 +93,7 @@ def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict) -> tuple[li
         else:
             text += (f" It changes with {what} at " + _join([
                 f"{r.n} players ({_pp(r.lo)} to {_pp(r.hi)}, Holm p {r.het_holm:.2g})" for r in moved.itertuples()])
-                + "; elsewhere the cells agree within their noise.")
+                + ("; elsewhere the cells agree within their noise." if len(moved) < int(tested.sum()) else "."))
     return [(text + " Intervals: 95%.", "charts")], same
 
 
