@@ -353,8 +353,10 @@ def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path) -> 
     ax = fig.subplots()
     y = np.arange(len(r))
     ax.errorbar(r["strength"], y, xerr=[r["strength"] - r["strength_ci_low"], r["strength_ci_high"] - r["strength"]],
-                fmt="o", capsize=3)
+                fmt="o", ms=4, capsize=4, elinewidth=1.5)
     ax.axvline(1.0, color="grey", ls="--", lw=1)
+    # an interval under a dot's width cannot be seen: say so rather than leave the reader looking
+    tiny = bool((np.log(r["strength_ci_high"] / r["strength_ci_low"]) < 0.03).all())
     ax.set_yticks(y, r[kind], fontsize=8)
     ax.set_xscale("log")
     from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
@@ -369,7 +371,8 @@ def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path) -> 
     ax.set_xlabel("Plackett-Luce strength (log scale; dashed: the average, 1), 95% interval")
     ax.set_title(f"{_label_name(kind).capitalize()} strength, {players} players", fontsize=10)
     fig.text(0.01, 0.005, "Method: a label wins a table with probability its strength / the sum of the\n"
-             "table's strengths (Plackett-Luce), fitted from every table composition.", fontsize=7, color="0.3",
+             "table's strengths (Plackett-Luce), fitted from every table composition."
+             + (" The 95% intervals are narrower than the dots." if tiny else ""), fontsize=7, color="0.3",
              va="bottom")
     fig.tight_layout(rect=(0, 0.07, 1, 1))
     fig.savefig(path, dpi=110)
