@@ -435,7 +435,7 @@ def _chart_contribution(con: pd.DataFrame, base: str, players: int, path: Path) 
     ax.set_yticks(y, r["label"], fontsize=8)
     ax.set_xlabel("win share with the power minus without it (percentage points, 95% interval)")
     ax.grid(axis="x", alpha=0.3)
-    ax.set_title(f"What each {base} power is worth, {players} players (vs the nopower control)", fontsize=10)
+    ax.set_title(f"What each {base} power is worth, {players} players (vs the control, power off)", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     return True

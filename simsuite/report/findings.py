@@ -198,7 +198,7 @@ def _contribution_findings(con: pd.DataFrame, base: str, players: int) -> list[s
     hurts = con[con["verdict"] == "power hurts"]
     fmt = lambda r: f"{r['label']} {_pp(r['contribution'])} pp ({_pp(r['ci_low'])} to {_pp(r['ci_high'])})"  # noqa: E731
     mean = con["contribution"].mean()
-    text = (f"With {players} players, the {base} power itself (vs the same {base} played face down by the nopower "
+    text = (f"With {players} players, the {base} power itself (vs the same {base} played face down by the "
             f"control) is worth {_pp(mean)} pp of win share on average over {len(con)} {base}s. ")
     if len(helps):
         text += f"It helps significantly (Holm-corrected) for {len(helps)}: " + "; ".join(fmt(r) for _, r in

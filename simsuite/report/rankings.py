@@ -288,7 +288,7 @@ def _contribution_block(con: pd.DataFrame, ref, base: str, players: int) -> str:
                      "with power: win share (95% CI)": _pct_ci(r["share_power"], r["share_power"] - Z95 * r["se_power"],
                                                                r["share_power"] + Z95 * r["se_power"]),
                      "player-games": f"{int(r['n_power']):,}",
-                     "power off (nopower): win share (95% CI)": _pct_ci(
+                     "power off (control): win share (95% CI)": _pct_ci(
                          r["share_control"], r["share_control"] - Z95 * r["se_control"],
                          r["share_control"] + Z95 * r["se_control"]),
                      "player-games ": f"{int(r['n_control']):,}",
@@ -300,10 +300,10 @@ def _contribution_block(con: pd.DataFrame, ref, base: str, players: int) -> str:
              "all cells with this player count (no cell without a control seat: the opponents of the two "
              "differ slightly)")
     return (f"<h3>The power's own contribution, {players} players</h3>"
-            f"<p class='muted'>Each {esc(base)} played with its power by <code>basic</code> against the same "
-            f"{esc(base)} held face down by the <code>nopower</code> control (the same heuristic, power never "
+            f"<p class='muted'>Each {esc(base)} played with its power against the same "
+            f"{esc(base)} held face down by a control seat (a strategy that plays its label with the power never "
             f"used). With-power results are pooled over {esc(where)}; control results over the cells with a "
-            f"nopower seat. Contribution = difference in win share (percentage points); verdicts use "
+            f"control seat. Contribution = difference in win share (percentage points); verdicts use "
             f"Holm-corrected two-sided tests over the {len(con)} {esc(base)}s (family-wise alpha {ALPHA}).</p>"
             f"<div class='scroll'>{_table(pd.DataFrame(rows))}</div>")
 

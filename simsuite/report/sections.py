@@ -121,15 +121,15 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN,
             if multi:
                 pool = (f"Pooled over the cells with {players} players where every seat plays {by} and uses its "
                         f"power (cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))})"
-                        + ("; the cells with a nopower control seat are used for the contribution below."
+                        + ("; the cells with a control seat (power off) are used for the contribution below."
                            if _has_control(groups, ctl, players) else "."))
             else:
                 pool = (f"Pooled over the cells with {players} players where every seat plays its power "
-                        f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))}); the cells with a nopower "
+                        f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))}); the cells with a control "
                         f"control seat are used for the contribution below." if ref is not None
                         else f"Pooled over the cells with {players} players that mix {_plural(name)} "
                         f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))})"
-                        + (" (every cell has a nopower control seat, so these results include seats that held "
+                        + (" (every cell has a control seat (power off), so these results include seats that held "
                            f"the {name} face down)." if _has_control(groups, ctl, players) else "."))
             skill_html, skill_text = _skill_note(kind, players, by, others) if kind != "strategy" else ("", "")
             who = f": bots playing {by}" if by and kind != "strategy" else ""
