@@ -24,7 +24,8 @@ SHARED = [*sorted((ROOT / "simsuite" / "report").glob("*.py")),
 
 
 def _code_words(path) -> list[tuple[int, str]]:
-    """Identifiers and string literals of a module, docstrings left out (they may give examples)."""
+    """Identifiers and string literals of a module, documentation left out: docstrings and the
+    help= text of options (they may give examples)."""
     tree = ast.parse(path.read_text())
     docs = set()
     for node in ast.walk(tree):
@@ -32,6 +33,8 @@ def _code_words(path) -> list[tuple[int, str]]:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
                 docs.add(id(first.value))
+        if isinstance(node, ast.keyword) and node.arg == "help":
+            docs |= {id(c) for c in ast.walk(node.value) if isinstance(c, ast.Constant)}
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
@@ -56,7 +59,8 @@ def test_no_shared_module_names_a_game(path):
 def test_the_guard_catches_a_game_name(tmp_path):
     """The check above is not vacuous: a literal or an identifier naming a game is caught."""
     p = tmp_path / "m.py"
-    p.write_text('"""Docstrings may say cosmic."""\nTREND = ("crashes", 1)\ndef f(aliens):\n    return aliens\n')
+    p.write_text('"""Docstrings may say cosmic."""\nTREND = ("crashes", 1)\ndef f(aliens):\n    return aliens\n'
+                 'opt = dict(help="help text may say alien")\n')
     hits = {w for _, w in _code_words(p) if GAME_WORDS.search(w)}
     assert hits == {"crashes", "aliens"}
 
