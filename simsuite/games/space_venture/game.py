@@ -5,7 +5,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simsuite.games.base import Game
+from simsuite.games.base import SHARED_WIN, TIMEOUT, TURNS, BenchDefaults, Game, Metric
 from simsuite.params import Param
 
 from . import api as A
@@ -99,6 +99,20 @@ class SpaceVenture(Game):
     kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py")
     layout = R.LAYOUT
     state_size = A.STATE_SIZE
+    metrics = (
+        TURNS,
+        Metric("margin", "winning margin (winner minus best loser)", "points", hist=True, chart="beside_spread",
+               trend="the mean winning margin", summary=True, title="Winning margin (mean, 95% CI)"),
+        Metric("discoveries", "planets discovered per game", "planets", chart="own",
+               trend="the number of discoveries per game", summary=True, title="Discoveries per game (mean, 95% CI)"),
+        Metric("tiles_removed", "tiles removed as unplaceable per game (ASV.9.8)", "tiles", summary=True),
+        *(Metric(f"pts_{n}", f"points from {n.replace('_', ' ')} per game, all seats together", "points",
+                 chart="own" if n in ("planets", "stations") else "",
+                 title=f"Points from {n.replace('_', ' ')} per game, all seats (mean, 95% CI)")
+          for n in A.SOURCE_NAMES),
+        SHARED_WIN, TIMEOUT,
+    )
+    bench = BenchDefaults(players="4", strategies="basic")
 
     def check(self, cfg: dict) -> None:
         load_tiles(Path(cfg["tiles"]))
