@@ -303,6 +303,16 @@ def rot_edges(cfg, t, r):
 
 
 @njit(inline="always")
+def neighbour(sq, d):
+    """Orthogonal neighbour of sq in direction d (0..3 = N, E, S, W), -1 off the board."""
+    x = sq % W + DX[d]
+    y = sq // W + DY[d]
+    if x < 0 or x >= W or y < 0 or y >= W:
+        return -1
+    return y * W + x
+
+
+@njit(inline="always")
 def sector(sq):
     """Colour whose sector holds sq; -1 for the neutral cross (ASV.3.3)."""
     x = sq % W

@@ -12,14 +12,7 @@ from simsuite.games.space_venture.api import *  # noqa: F401,F403
 NEG = -1.0e18
 
 
-@njit(inline="always")
-def _nbr(sq, d):
-    x = sq % W + DX[d]
-    y = sq // W + DY[d]
-    if x < 0 or x >= W or y < 0 or y >= W:
-        return -1
-    return y * W + x
-
+_nbr = neighbour  # api.py
 
 # scratch words: the roots of every pirate and probe, found once per placement decision
 SCR_PIR = 0  # MAX_P * 2 path roots (-1: no pirate)

@@ -47,14 +47,7 @@ def add_score(st, cfg, p, src, pts, log, lg):
 
 
 # --- geometry -----------------------------------------------------------------------------------
-@njit(inline="always")
-def _nb(sq, d):
-    """Orthogonal neighbour of sq in direction d, -1 off the board."""
-    x = sq % W + DX[d]
-    y = sq // W + DY[d]
-    if x < 0 or x >= W or y < 0 or y >= W:
-        return -1
-    return y * W + x
+_nb = neighbour  # api.py
 
 
 @njit(inline="always")
