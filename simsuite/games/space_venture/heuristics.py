@@ -208,8 +208,8 @@ def option_value(kind, st, cfg, me, o):
         if k == K_PROBE:
             rt = find(st, S_GUF, a * 4 + b)
             if st[S_GDEAD + rt] != 0:
-                return 1.0 + 0.5 * st[S_GCNT + rt]
-            return 3.0 + 1.5 * st[S_GCNT + rt] - 0.7 * st[S_GOPEN + rt]
+                return (1.0 + 0.5 * st[S_GCNT + rt]) * cfg[C_OPEN_GAL_PPT]
+            return (3.0 + 1.5 * st[S_GCNT + rt] - 0.7 * st[S_GOPEN + rt]) * cfg[C_GAL_PPT] / 2.0
         if k == K_STATION:
             x = a % W
             y = a // W
@@ -221,10 +221,11 @@ def option_value(kind, st, cfg, me, o):
                     if 0 <= xx < W and 0 <= yy < W and st[S_TILE + yy * W + xx] >= 0:
                         tiles += 1
             edge = x == 0 or y == 0 or x == W - 1 or y == W - 1
-            return tiles - (3.0 if edge else 0.0)
+            return (tiles - (3.0 if edge else 0.0)) * cfg[C_STATION_PPT]  # the configured points per tile
         if k == K_PIRATE:
             rt = find(st, S_PUF, a * 4 + b)
-            return 2.0 + 2.0 * st[S_PPLAN + rt] - 0.5 * st[S_POPEN + rt]
+            v = 2.0 + 2.0 * st[S_PPLAN + rt] - 0.5 * st[S_POPEN + rt]
+            return v if cfg[C_PIRATE_TRI] == 1 else 0.6 * v  # linear pirate scoring pays less
         return 0.0
     if kind == D_MOVE:
         if o < 0:
