@@ -111,12 +111,15 @@ def _game_sections(meta: dict, cells: pd.DataFrame, res: dict, out_dir: Path):
     try:
         sections = games.get(str(name)).report_sections
     except BadInput:
-        return "", [], []
-    html_, charts, heads = "", [], []
+        return "", [], [], False
+    html_, charts, heads, replaces = "", [], [], False
     for section in sections:
         h, c, hd = section(res, out_dir)
         html_, charts, heads = html_ + h, charts + c, heads + hd
-    return html_, charts, heads
+        # a section answers the sweep's question in place of the pooled rankings unless it says it
+        # only adds to them (replaces_rankings = False on the section function)
+        replaces = replaces or (bool(h) and getattr(section, "replaces_rankings", True))
+    return html_, charts, heads, replaces
 
 
 def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = MARGIN) -> dict:
@@ -200,11 +203,11 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         blocks.append(f"<p class='muted'>Only the first {MAX_PANELS} of {npanels} panels are drawn.</p>")
 
     rank_warnings: list[str] = []
-    pv_html, pv_charts, pv_heads = _game_sections(meta, cells, res, out_dir)
-    # a game's own section answers its sweep's question in place of the pooled label rankings
+    pv_html, pv_charts, pv_heads, pv_replaces = _game_sections(meta, cells, res, out_dir)
+    # a game's own section may answer its sweep's question in place of the pooled label rankings
     # (e.g. one label per table among powerless seats, where a pooled ranking would mislead)
     rank_html, rank_charts, rank_findings, heads, tables = (
-        _label_sections(res, out_dir, margin, rank_warnings) if not pv_html else ("", [], [], [], {}))
+        _label_sections(res, out_dir, margin, rank_warnings) if not pv_replaces else ("", [], [], [], {}))
     rank_html = pv_html + rank_html
     charts += pv_charts + rank_charts
     # the answer first: rule balance (labels, turn order, the swept parameter), then bot skill

@@ -13,6 +13,10 @@ from . import records as R
 from .data import DEFAULT_CARDS, DEFAULT_TILES, load_cards, load_tiles
 from .replay import describe_events
 
+# game metrics per strategy (game_metrics; read by report.py)
+SEATS_PREFIX = "seats__"
+BY_STRAT_PREFIX = "spts__"
+
 HERE = Path(__file__).resolve().parent
 COLOURS = {2: (A.BLUE, A.GREEN), 3: (A.BLUE, A.YELLOW, A.GREEN), 4: (A.BLUE, A.YELLOW, A.GREEN, A.RED)}  # B4
 
@@ -174,7 +178,28 @@ class SpaceVenture(Game):
         # points from each source in the game, all seats together (seats not in the game hold -1)
         for n in A.SOURCE_NAMES:
             m[f"pts_{n}"] = np.where(rec["strategy"] >= 0, rec[f"src_{n}"], 0).sum(axis=1)
+        # the same per strategy (issue 17: score sources per strategy): per game, the points the seats
+        # of strategy s took from each source, and how many seats s held, so the report gets a
+        # per-game variance without per-game records. Every built-in strategy always gets its
+        # columns, so each chunk of a cell folds the same metrics.
+        strat = rec["strategy"]
+        for sid, name in enumerate(self.strategy_names()):
+            mine = strat == sid
+            m[f"{SEATS_PREFIX}{name}"] = mine.sum(axis=1)
+            for n in A.SOURCE_NAMES:
+                m[f"{BY_STRAT_PREFIX}{name}__{n}"] = np.where(mine, rec[f"src_{n}"], 0).sum(axis=1)
         return m
+
+    def strategy_names(self) -> list[str]:
+        """The built-in strategies in id order (a plug-in strategy from --strategy-dir has no per-strategy
+        source columns)."""
+        return [s.name for s in self.strategies()]
+
+    @property
+    def report_sections(self):
+        from .report import score_sources_section  # the report needs matplotlib: imported when a report is written
+
+        return (score_sources_section,)
 
     def summary_line(self, m):
         src = ", ".join(f"{n} {m[f'pts_{n}_mean']:.2f}" for n in A.SOURCE_NAMES)
