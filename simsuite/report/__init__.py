@@ -111,15 +111,21 @@ def _game_sections(meta: dict, cells: pd.DataFrame, res: dict, out_dir: Path):
     try:
         sections = games.get(str(name)).report_sections
     except BadInput:
-        return "", [], [], False
-    html_, charts, heads, replaces = "", [], [], False
+        return "", [], [], [], False
+    html_, charts, heads, skill, replaces = "", [], [], [], False
     for section in sections:
         h, c, hd = section(res, out_dir)
-        html_, charts, heads = html_ + h, charts + c, heads + hd
+        html_, charts = html_ + h, charts + c
+        # a section whose sentences depend on how well the bots play says so (headline_topic = "skill"):
+        # they stand under bot skill, not rule balance
+        if getattr(section, "headline_topic", "rule") == "skill":
+            skill += hd
+        else:
+            heads += hd
         # a section answers the sweep's question in place of the pooled rankings unless it says it
         # only adds to them (replaces_rankings = False on the section function)
         replaces = replaces or (bool(h) and getattr(section, "replaces_rankings", True))
-    return html_, charts, heads, replaces
+    return html_, charts, heads, skill, replaces
 
 
 def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = MARGIN) -> dict:
@@ -203,7 +209,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         blocks.append(f"<p class='muted'>Only the first {MAX_PANELS} of {npanels} panels are drawn.</p>")
 
     rank_warnings: list[str] = []
-    pv_html, pv_charts, pv_heads, pv_replaces = _game_sections(meta, cells, res, out_dir)
+    pv_html, pv_charts, pv_heads, pv_skill, pv_replaces = _game_sections(meta, cells, res, out_dir)
     # a game's own section may answer its sweep's question in place of the pooled label rankings
     # (e.g. one label per table among powerless seats, where a pooled ranking would mislead)
     rank_html, rank_charts, rank_findings, heads, tables = (
@@ -214,7 +220,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     strat = {n: t[""] for (k, n), t in tables.items() if k == "strategy" and "" in t}
     turn_head, same = H.turn_order(groups, cells, lay) if len(groups) else ([], None)
     rule = H.label_verdicts(tables) + pv_heads + heads + turn_head + H.swept_question(cells, lay, metrics, same)
-    skill = H.strategy_skill(strat)
+    skill = H.strategy_skill(strat) + pv_skill
     headline = [h for h, _ in rule + skill]
     kinds = list(dict.fromkeys(k for k, _ in rank_findings if k != "strategy"))
     topics = ([(f"{_label_name(k).capitalize()}s (rule balance)", [f for kk, f in rank_findings if kk == k])

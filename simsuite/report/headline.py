@@ -77,9 +77,20 @@ def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict) -> tuple[li
     if not t["sig"].any():
         text = (f"Turn order is fair: the start player's win share is within its noise of the fair share "
                 f"({sizes}).")
-    elif (t["eff"] > 0).all():
+    elif (t["eff"] > 0).all() and t["sig"].all():
         text = (f"The start player wins more than fair{' at every player count' if len(t) > 1 else ''}, by "
                 f"{sizes}.")
+    elif t["sig"].sum() < len(t):
+        # only some player counts show an edge: name them, and do not say "every" of the rest
+        def where(rows):
+            return _join([f"{r.n} players" for r in rows.itertuples()])
+
+        sig = t[t["sig"]]
+        more, less = sig[sig["eff"] > 0], sig[sig["eff"] < 0]
+        parts = ([f"wins more than fair at {where(more)}"] if len(more) else []) + (
+            [f"wins less than fair at {where(less)}"] if len(less) else [])
+        text = (f"The start player {' and '.join(parts)}; at {where(t[~t['sig']])} its win share is within its "
+                f"noise of the fair share (start player minus fair share: {sizes}).")
     else:
         text = f"The start player's win share minus the fair share: {sizes}."
     same = None

@@ -63,7 +63,7 @@ def test_section_numbers_equal_the_records(run_dir, tmp_path):
     assert "<img src='score_sources.png'" in page
     assert "reflect how the bots play" in page
     # the headline names each strategy's largest source with its share of that strategy's points
-    head = [h for h in out["headline"] if h.startswith("Score sources:")]
+    head = [h for h in out["headline"] if h.startswith("Score sources (")]
     assert len(head) == 1
     for s in ("basic", "random"):
         d = t[t["strategy"] == s]

@@ -79,12 +79,12 @@ def chart_sources(t: pd.DataFrame, path: Path) -> bool:
     totals = t.drop_duplicates(["cell", "strategy"])["total"].to_numpy()
     for yi, p, tot in zip(y, pos, totals):
         ax.text(p + 1, yi, f"{tot:.1f}", va="center", fontsize=8)
-    ax.set_yticks(y, [f"{b.players}p, {b.lineup}: {b.strategy}" for b in bars.itertuples()], fontsize=8)
+    ax.set_yticks(y, [f"{b.players}p, line-up {b.lineup}: {b.strategy}" for b in bars.itertuples()], fontsize=8)
     ax.axvline(0, color="k", lw=0.8)
     ax.set_xlabel("mean points per player per game, by source (number at the bar's end: the total)")
     ax.set_title("Where each strategy's points come from (players, line-up: strategy)", fontsize=10)
     ax.set_xlim(min(0, neg.min() * 1.1), pos.max() * 1.12)
-    ax.legend(ncol=5, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.12 - 0.6 / max(len(bars), 1)),
+    ax.legend(ncol=5, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.08 - 0.5 / max(len(bars), 1)),
               frameon=False)
     ax.grid(axis="x", alpha=0.3)
     fig.tight_layout()
@@ -112,7 +112,8 @@ def headline(t: pd.DataFrame) -> list[str]:
                      f"players, line-up {top['lineup']})")
     if not parts:
         return []
-    return ["Score sources: " + "; ".join(parts) + " — as the bots play (tile faces and cards assumed)."]
+    return ["Score sources (how these bots score, not what the rules make each source worth): "
+            + "; ".join(parts) + ". Tile faces and most card values are assumed."]
 
 
 def score_sources_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[tuple[str, str]]]:
@@ -157,3 +158,5 @@ def score_sources_section(res: dict, out_dir: Path) -> tuple[str, list[str], lis
 
 # this section adds to the generic seat and strategy rankings, it does not replace them
 score_sources_section.replaces_rankings = False
+# what a strategy scores from depends on how the bots play: its sentence stands under bot skill
+score_sources_section.headline_topic = "skill"
