@@ -99,3 +99,21 @@ def test_sweep_section_per_player_count(tmp_path):
     # the section adds to the generic strategy rankings, it does not replace them
     assert "h2h_strategy_3p.png" in page
     assert any(c.endswith("score_sources.png") for c in rep["charts"])
+
+
+def test_turn_order_sentence_names_only_the_player_counts_with_an_edge():
+    """The example sweep's case: the start player's edge is clear at 4 players only; the answer must
+    not say 'at every player count' (synthetic groups, known truth)."""
+    from simsuite.report import headline as H
+
+    rows = [dict(kind="position", key="1", players=n, win_share=1 / n + eff, fair_share=1 / n, share_se=se,
+                 share_ci_low=1 / n + eff - Z95 * se, share_ci_high=1 / n + eff + Z95 * se)
+            for n, eff, se in ((2, 0.002, 0.0025), (3, 0.002, 0.0025), (4, 0.006, 0.002))]
+    text = H.turn_order(pd.DataFrame(rows), pd.DataFrame(), {"varying": ["players"]})[0][0][0]
+    assert "every player count" not in text
+    assert text.startswith("The start player wins more than fair at 4 players; at 2 players and 3 players its "
+                           "win share is within its noise"), text
+    for r in rows:  # now clear at every count
+        r["win_share"] += 0.01
+    text = H.turn_order(pd.DataFrame(rows), pd.DataFrame(), {"varying": ["players"]})[0][0][0]
+    assert text.startswith("The start player wins more than fair at every player count"), text
