@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numba
 
-from . import ROOT, __version__, jitlink
+from . import __version__, jitlink
 from .errors import BadInput
 
 
@@ -52,11 +52,13 @@ def _doc_line(path: Path) -> str:
 def discover(game_dir: str, extra_dirs: tuple = ()) -> list[StrategyInfo]:
     """Strategy files of a game, sorted by name; the position in this list is the strategy id.
 
-    Built-in strategies come from ``strategies/<game_dir>``; files in ``extra_dirs`` are added
+    Built-in strategies come from the package data, ``simsuite/data/strategies/<game_dir>``; files in ``extra_dirs`` are added
     and may shadow a built-in of the same name.
     """
     found: dict[str, Path] = {}
-    dirs = [ROOT / "strategies" / game_dir] + [Path(d) for d in extra_dirs]
+    from .resources import STRATEGIES
+
+    dirs = [STRATEGIES / game_dir] + [Path(d) for d in extra_dirs]
     for d in dirs:
         if not d.is_dir():
             raise BadInput("strategy-dir", f"{d} is not a directory")

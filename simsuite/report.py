@@ -29,14 +29,14 @@ from string import Template
 import numpy as np
 import pandas as pd
 
-from . import ROOT, __version__
+from . import __version__
 from .errors import BadInput
 from .stats import MARGIN, Z95, diff_se
 from .stats import holm as _holm
 from .store import read_results
 
 ALPHA = 0.05
-TEMPLATE = ROOT / "reports" / "templates" / "report.html"
+from .resources import TEMPLATE  # noqa: E402 (package data)
 METRIC_SUFFIXES = ("_mean", "_sd", "_ci_low", "_ci_high", "_min", "_max")
 NON_CONFIG = {"cell", "config_hash", "code_hash", "seed", "simsuite_version", "game", "games", "first_game",
               "max_ci_half_width", "seconds", "games_per_s"}
@@ -536,14 +536,17 @@ def _chart_turns(cells, hists, lay, path, labels) -> bool:
 
 # ---- reproducibility header ------------------------------------------------------------------
 def _shown_path(p) -> str:
-    """A path as the report shows it: relative to the project when inside it (a report moved to
-    another machine then still names the right file), else as given."""
-    from . import ROOT
+    """A path as the report shows it: a built-in data file as configs/..., else relative to the
+    current directory when inside it (a report moved to another machine then still names the
+    right file), else as given."""
+    from .resources import DATA
 
-    try:
-        return str(Path(p).resolve().relative_to(ROOT.resolve()))
-    except (ValueError, OSError):
-        return str(p)
+    for base in (DATA, Path.cwd()):
+        try:
+            return str(Path(p).resolve().relative_to(base.resolve()))
+        except (ValueError, OSError):
+            pass
+    return str(p)
 
 
 def _data_files(cells: pd.DataFrame, meta: dict) -> list[tuple[str, str, str]]:
@@ -1794,7 +1797,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     cells = res["cells"].sort_values("cell").reset_index(drop=True)
     groups, hists, meta = res["groups"], res["hists"], res["meta"]
     res["cells"] = cells
-    out_dir = Path(out_dir) if out_dir is not None else ROOT / "reports" / results_dir.resolve().name
+    out_dir = Path(out_dir) if out_dir is not None else Path.cwd() / "reports" / results_dir.resolve().name
     check_out_dir(out_dir)
 
     lay = _layout(cells, meta)

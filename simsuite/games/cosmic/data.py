@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simsuite import ROOT
+from simsuite.resources import CONFIGS
 from simsuite.errors import BadInput
 from simsuite.games.star_cartel.data import read_toml
 
 from .api import ARTIFACT_KEYS, COLOUR_NAMES, MAX_CARDS
 
-DEFAULT_DECK = ROOT / "configs" / "cosmic" / "deck_ah2000.toml"
-DEFAULT_DISCS = ROOT / "configs" / "cosmic" / "order_discs_ah2000.toml"
+DEFAULT_DECK = CONFIGS / "cosmic" / "deck_ah2000.toml"
+DEFAULT_DISCS = CONFIGS / "cosmic" / "order_discs_ah2000.toml"
 SOURCES = ("rules", "published list", "assumed")
 KINDS = ("attack", "negotiate", "artifact")
 MAX_DISCS_PER_COLOUR = 8

@@ -4,13 +4,13 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from simsuite import ROOT
+from simsuite.resources import CONFIGS
 from simsuite.errors import BadInput
 
 from .api import ABILITIES, MAX_CARDS, MAX_HOLD, MAX_SHIPS, TYPE_NAMES
 
-DEFAULT_CONTRABAND = ROOT / "configs" / "star_cartel" / "contraband.toml"
-DEFAULT_SHIPS = ROOT / "configs" / "star_cartel" / "ships.toml"
+DEFAULT_CONTRABAND = CONFIGS / "star_cartel" / "contraband.toml"
+DEFAULT_SHIPS = CONFIGS / "star_cartel" / "ships.toml"
 SOURCES = ("rules", "published list", "assumed")
 
 
