@@ -1,4 +1,11 @@
-"""Results directories: Parquet tables written atomically, a manifest of finished cells.
+"""Results directories: one Parquet file per cell and table, written atomically; a manifest of
+finished cells.
+
+Each table is a folder, ``<table>.parquet/``, holding one file per cell (``cell-000012.parquet``),
+read back as one dataset (``read_table``; ``pandas.read_parquet`` of the folder reads it too).
+Finishing a cell writes only that cell's files, so a sweep of n cells writes O(n) data, not O(n²).
+Folders written before this layout hold each table as one file ``<table>.parquet``; they are read
+as they are, and split into per-cell files the first time a cell is added to them.
 
 Every results directory (from ``run`` or ``sweep``) holds:
 
@@ -13,9 +20,11 @@ Every results directory (from ``run`` or ``sweep``) holds:
                      and share_cov, the covariance of A's and B's win shares in the cell
 * ``comps.parquet``  per cell and label kind: games per table composition and each member's win
                      share (input of the Plackett-Luce strengths in simsuite.rating)
-* ``summary.csv``    the cells table as CSV
+* ``summary.csv``    the cells table as CSV (written when a run or sweep finishes)
 * ``manifest.json``  finished cells by key, so an interrupted sweep resumes where it stopped
 * ``games.parquet``  (run only) one row per game
+* ``partial.json``   (run only, after an interrupted run) the statistics of the games played, so
+                     the same command resumes the run (``simsuite status`` shows it)
 """
 from __future__ import annotations
 
@@ -100,6 +109,55 @@ def cell_tables(res: CellResult, cell: int) -> tuple[dict, list[dict], list[dict
     return row, groups, hists, extra
 
 
+def _part(path: Path, name: str, cell: int) -> Path:
+    return Path(path) / f"{name}.parquet" / f"cell-{int(cell):06d}.parquet"
+
+
+def _parts(folder: Path) -> list[Path]:
+    # hidden names are files being written (atomic_write's temporaries): never read
+    return sorted(folder.glob("cell-*.parquet"))
+
+
+def read_table(path: Path, name: str) -> pd.DataFrame:
+    """Table `name` of a results directory as one DataFrame, rows in cell order: the per-cell files
+    of ``<name>.parquet/`` read as one Arrow dataset, or the single file of the older layout."""
+    p = Path(path) / f"{name}.parquet"
+    if p.is_file():
+        return pd.read_parquet(p)
+    files = _parts(p) if p.is_dir() else []
+    if not files:
+        return pd.DataFrame()
+    import pyarrow as pa
+    import pyarrow.dataset as ds
+    import pyarrow.parquet as pq
+
+    # one schema for all the files: a column that is null in one cell and numbers in another (or
+    # missing in cells made by another version) must not stop the read
+    schema = pa.unify_schemas([pq.read_schema(f) for f in files], promote_options="permissive")
+    t = ds.dataset([str(f) for f in files], schema=schema, format="parquet").to_table()
+    df = t.to_pandas()
+    return df.sort_values("cell", kind="stable", ignore_index=True) if "cell" in df.columns else df
+
+
+def has_results(path: Path) -> bool:
+    """Whether a folder holds finished cells (a cells table with rows in either layout)."""
+    p = Path(path) / "cells.parquet"
+    return p.is_file() or (p.is_dir() and bool(_parts(p)))
+
+
+def holds_anything(path: Path) -> bool:
+    """Whether a results folder holds any results at all: finished cells, finished work units of
+    a sweep, records or the saved statistics of an interrupted run. A folder with none (left by a
+    run that failed or was stopped before its first unit) may be reused by another run."""
+    path = Path(path)
+    if has_results(path) or (path / "partial.json").exists():
+        return True
+    if any((path / f).exists() for f in ("games.parquet", "games.partial.parquet")):
+        return True
+    chunks = path / "chunks"
+    return chunks.is_dir() and any(chunks.glob("*/*.json"))
+
+
 class ResultsDir:
     def __init__(self, path: Path, meta: dict):
         self.path = writable_dir(path, "--out")
@@ -107,33 +165,55 @@ class ResultsDir:
         if old.exists():
             prev = read_json(old, "--out", ("kind", "game"))
             same = {k: prev.get(k) for k in ("kind", "game", "definition")} == {k: meta.get(k) for k in ("kind", "game", "definition")}
-            if not same:
+            if not same and holds_anything(self.path):
                 raise BadInput("--out", f"{self.path} holds results of another {prev.get('kind', '?')} "
                                         f"({prev.get('game')}); choose a new directory")
+            if not same:  # nothing but the description of a run that never finished a unit: reuse
+                (self.path / "manifest.json").unlink(missing_ok=True)
         meta = dict(meta, simsuite_version=__version__, created=time.strftime("%Y-%m-%dT%H:%M:%S"))
         write_json(old, meta)
         self.meta = meta
-        self.tables = {t: self._read(t) for t in TABLES}
         man = self.path / "manifest.json"
         self.manifest = read_json(man, "--out", ("done",)) if man.exists() else {"done": {}}
+        self._split = False
 
-    def _read(self, name: str) -> list[dict]:
-        p = self.path / f"{name}.parquet"
-        return pd.read_parquet(p).to_dict("records") if p.exists() else []
+    def read(self, name: str) -> pd.DataFrame:
+        return read_table(self.path, name)
 
     def done(self, key: str) -> bool:
         return key in self.manifest["done"]
 
+    def _split_legacy(self) -> None:
+        """A folder of the older layout (one file per table): split each table into per-cell files
+        before the first cell is added. Idempotent: a split cut short is redone from the kept file."""
+        if self._split:
+            return
+        for name in TABLES:
+            f = self.path / f"{name}.parquet"
+            kept = self.path / f".{name}.parquet.old"
+            if f.is_file():
+                os.replace(f, kept)
+            if kept.exists():
+                f.mkdir(exist_ok=True)
+                df = pd.read_parquet(kept)
+                for cell, sub in df.groupby("cell", sort=True):
+                    _atomic_write(_part(self.path, name, cell),
+                                  lambda p, sub=sub: sub.to_parquet(p, index=False))
+                kept.unlink()
+        self._split = True
+
     def add(self, key: str, res: CellResult, cell: int) -> dict:
         row, groups, hists, extra = cell_tables(res, cell)
+        self._split_legacy()
+        # this cell's files only (first), the manifest last: a crash in between only redoes this cell
         for name, new in (("cells", [row]), ("groups", groups), ("hists", hists), *extra.items()):
-            self.tables[name] = [r for r in self.tables[name] if r["cell"] != cell] + new
-        # tables first, manifest last: a crash in between only redoes this cell
-        for name in TABLES:
-            df = pd.DataFrame(self.tables[name])
-            _atomic_write(self.path / f"{name}.parquet", lambda p, df=df: df.to_parquet(p, index=False))
-        cells = pd.DataFrame(self.tables["cells"])
-        _atomic_write(self.path / "summary.csv", lambda p: cells.to_csv(p, index=False))
+            p = _part(self.path, name, cell)
+            p.parent.mkdir(exist_ok=True)
+            if new:
+                df = pd.DataFrame(new)
+                _atomic_write(p, lambda t, df=df: df.to_parquet(t, index=False))
+            else:  # a redone cell without rows here must not keep its old ones
+                p.unlink(missing_ok=True)
         # a cell redone (new code or version: a new key) replaces its old entry
         self.manifest["done"] = {k: v for k, v in self.manifest["done"].items() if v.get("cell") != cell}
         self.manifest["done"][key] = dict(cell=cell, games=res.games, seconds=res.seconds,
@@ -141,15 +221,19 @@ class ResultsDir:
         write_json(self.path / "manifest.json", self.manifest)
         return row
 
+    def finish(self) -> None:
+        """summary.csv, the cells table as CSV: once at the end, not after every cell."""
+        cells = self.read("cells")
+        _atomic_write(self.path / "summary.csv", lambda p: cells.to_csv(p, index=False))
+
 
 def read_results(path: Path) -> dict:
     """Tables of a results directory as DataFrames plus its meta (raises BadInput if not one)."""
     path = Path(path)
-    if not (path / "cells.parquet").exists():
-        raise BadInput("results", f"{path} is not a results directory (no cells.parquet); "
-                                  "make one with 'simsuite run ... --out DIR' or 'simsuite sweep ... --out DIR'")
-    out = {t: pd.read_parquet(path / f"{t}.parquet") if (path / f"{t}.parquet").exists() else pd.DataFrame()
-           for t in TABLES}
+    if not has_results(path):
+        raise BadInput("results", f"{path} is not a results directory (no cells.parquet, or no finished cell "
+                                  "in it); make one with 'simsuite run ... --out DIR' or 'simsuite sweep ... --out DIR'")
+    out = {t: read_table(path, t) for t in TABLES}
     out["meta"] = read_json(path / "meta.json", "results", ("kind", "game")) if (path / "meta.json").exists() else {}
     out["manifest"] = (read_json(path / "manifest.json", "results", ("done",))
                        if (path / "manifest.json").exists() else {})
