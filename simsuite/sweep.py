@@ -324,10 +324,9 @@ def _run_dask(address, g, cells, seed, units, unit, counts, extra_dirs, record):
 def sweep_progress(path: Path, meta: dict) -> list[dict]:
     """Per cell: parameters that vary, work units and games (that cell's count) done (from the chunk files)."""
     from . import games
-    from .store import cell_key, read_json
+    from .store import cell_key, read_json, read_manifest
 
-    man_p = Path(path) / "manifest.json"
-    done = read_json(man_p, "results", ("done",))["done"] if man_p.exists() else {}
+    done = read_manifest(path, "results")["done"]
     meta_p = Path(path) / "meta.json"
     if "game" not in meta or not isinstance(meta["game"], str):
         raise BadInput("results", f"{meta_p} is damaged (no game); it must be the file simsuite wrote")
