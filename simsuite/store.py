@@ -137,7 +137,11 @@ def _write_rows(rows: list[dict], path: Path) -> None:
 
     # straight from the rows through Arrow: a third of the time of a DataFrame's to_parquet, which
     # is most of what finishing a small cell costs
-    pq.write_table(pa.Table.from_pylist([{k: _plain(v) for k, v in r.items()} for r in rows]), path)
+    try:
+        t = pa.Table.from_pylist([{k: _plain(v) for k, v in r.items()} for r in rows])
+    except (OverflowError, pa.ArrowException):  # e.g. a seed above 2**63: pandas picks uint64
+        t = pa.Table.from_pandas(pd.DataFrame(rows), preserve_index=False)
+    pq.write_table(t, path)
 
 
 def _plain(v):
