@@ -651,6 +651,8 @@ def replay(game_name, quiet, seed, players, aliens, strategies, sets, chunk, thr
             raise BadInput("game", "name a game or give --from RUN_DIR")
         g = games.get(game_name)
         cfg = g.resolve(_overrides(g, players, strategies, sets, rotate, aliens), tuple(strategy_dirs))
+    if not quiet and not as_json:  # the replay runs the batch entry point: compiled once for run and replay
+        compile_notice(g, tuple(strategy_dirs))
     events, rec, batch = replay_check(g, cfg, seed, game_index, tuple(strategy_dirs))
     if stored is not None:
         mine = g.records_frame(rec, cfg["players"]).iloc[0]

@@ -92,3 +92,23 @@ def test_cells_with_a_column_null_in_some_files_still_read(tmp_path):
     pd.DataFrame({"cell": [1], "x": [1.5]}).to_parquet(d / "cell-000001.parquet", index=False)
     df = store.read_table(tmp_path, "cells")
     assert list(df["cell"]) == [0, 1] and pd.isna(df["x"][0]) and df["x"][1] == 1.5
+
+
+def test_a_sweep_that_failed_before_any_unit_leaves_a_reusable_folder(tmp_path, monkeypatch):
+    import simsuite.sweep as sweep_mod
+    from simsuite.errors import BadInput
+
+    def broken(*a, **k):
+        raise RuntimeError("worker died")
+
+    monkeypatch.setattr(sweep_mod, "run_unit", broken)
+    with pytest.raises(RuntimeError):
+        run_sweep(GAME, BASE, {"players": "3,4"}, 200, SEED, tmp_path, unit=200, progress=False)
+    monkeypatch.undo()
+    assert (tmp_path / "meta.json").exists()
+    # another sweep may use the folder: nothing was saved in it
+    run_sweep(GAME, BASE, {"players": "5"}, 200, SEED, tmp_path, unit=200, progress=False)
+    assert list(read_results(tmp_path)["cells"]["players"]) == [5]
+    # now it holds results: a third sweep is refused
+    with pytest.raises(BadInput, match="holds results of another sweep"):
+        run_sweep(GAME, BASE, {"players": "6"}, 200, SEED, tmp_path, unit=200, progress=False)
