@@ -23,6 +23,25 @@ class Param:
     aliases: tuple = field(default_factory=tuple)
     parser: object = None  # kind "custom": a callable value -> canonical string (raises BadInput)
     allowed_text: str = ""  # kind "custom": what allowed() says
+    # the kernel's configuration word this parameter fills (a C_* name of the game's api), filled by
+    # Game.build_cfg with encode(value); "" = none (the game's fill_cfg handles it, or nothing reads it)
+    slot: str = ""
+    encoder: object = None  # value -> int, where the default encoding (see encode) is not the one
+
+    def encode(self, value) -> int:
+        """The parameter's canonical value as the kernel reads it: an int as it is, a bool as 0/1, a
+        choice as its index in `choices`, card sizes as a bit mask (bit s = size s)."""
+        if self.encoder is not None:
+            return int(self.encoder(value))
+        if self.kind == "int":
+            return int(value)
+        if self.kind == "bool":
+            return int(bool(value))
+        if self.kind == "choice":
+            return self.choices.index(value)
+        if self.kind == "sizes":
+            return sum(1 << int(x) for x in value.split("+")) if value != "none" else 0
+        raise ValueError(f"parameter {self.name} ({self.kind}) has a slot but no encoder")
 
     def allowed(self) -> str:
         if self.kind == "int":

@@ -1,7 +1,8 @@
 """Test harness for the Cosmic Encounter kernel: build explicit states and drive single steps.
 
-A ``Table`` owns one state array ``st`` (set up by the engine's own ``setup``, CE.2) and its cfg
-array ``c``. Every seat plays the test-only strategy ``tests/strategies/cosmic/scripted.py``:
+A ``Table`` (a ``harness.Table``) owns one state array ``st`` (set up by the engine's own
+``setup``, CE.2) and its cfg array ``c``. Every seat plays the test-only strategy
+``tests/strategies/common/scripted.py``:
 ``t.script(v1, v2, ...)`` queues the option VALUES the next decisions must pick (encodings in
 simsuite/games/cosmic/api.py) and ``t.asked()`` returns the decisions the engine actually asked,
 as (kind, seat, number of options). With the script used up the first option is taken.
@@ -10,23 +11,21 @@ Ships are placed with ``set_ships`` (the rest of the player's 20 goes to the war
 conservation CE.70.1 always holds); cards with ``set_hand`` / ``deck_top`` (cards are moved, never
 created, so card conservation CE.70.6 holds); derived caches are recomputed by ``sync``.
 Planets are named ``P(colour, n)`` with n = 1..5 as in the replay text.
+Seats: 0 red (offense in the explicit encounters), 1 blue (defense), 2 green, 3 yellow. The rule
+tests name the rule ids they check and use ``t.asked()`` to check that a choice (or a power use)
+was, or was not, offered.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
 import numpy as np
 
+import harness
 import simsuite.games.cosmic.api as A
 import simsuite.games.cosmic.records as R
 from simsuite.games import get
-from simsuite.kernel_common import new_log
-from simsuite.unmanaged import PointerKernel
 
-STRAT_DIR = Path(__file__).resolve().parent / "strategies" / "cosmic"
-EXTRA = (str(STRAT_DIR),)
 GAME = get("cosmic")
+EXTRA = harness.extra_dirs(GAME)
 I = np.int64
 RED, BLUE, GREEN, YELLOW = range(4)
 NEG = ("N",)
@@ -45,36 +44,32 @@ def ART(kind):
     return ("X", int(kind))
 
 
-@lru_cache(maxsize=None)
 def kernel():
-    return GAME.kernel(EXTRA)
+    return harness.kernel_of(GAME.name)
 
 
 def strategy_id(name):
-    return [s.name for s in GAME.strategies(EXTRA)].index(name)
+    return harness.strategy_id_of(GAME.name, name)
 
 
 def build(players=4, strategies="scripted", **params):
     params.setdefault("aliens", "none")
-    cfg = GAME.resolve({"players": players, "strategies": strategies, **params}, EXTRA)
-    return cfg, GAME.build_cfg(cfg, EXTRA)
+    return harness.build_of(GAME.name, players, strategies, **params)
 
 
-class Table:
+class Table(harness.Table):
+    game_name = GAME.name
+    log_rows = 20000
+    log_on = 1
+
     def __init__(self, players=4, seed=0x5EED, **params):
-        self.k = PointerKernel(kernel())
-        self.N = players
-        self.cfg, self.c = build(players, "scripted", **params)
-        self.st = st = np.zeros(A.STATE_SIZE, np.int64)
-        self.log = new_log(20000)
-        self.lg = I(1)
-        st[A.S_RNG] = seed
-        sid = strategy_id("scripted")
-        for p in range(players):
-            st[A.S_STRAT + p] = sid
-        self.k.setup(st, self.c, self.log, self.lg)
+        self._start(players, seed=seed, **params)
+        self.k.setup(self.st, self.c, self.log, self.lg)
         self.nc = int(self.c[A.C_N_CARDS])
         self.ships_total = int(self.c[A.C_SHIPS])
+
+    def build(self, players, strategies="scripted", **params):
+        return build(players, strategies, **params)
 
     # ---- cards --------------------------------------------------------------------------
     def cls(self, card):
@@ -292,37 +287,10 @@ class Table:
         st[A.S_ORDD_N] = 0
 
     # ---- scripted decisions -------------------------------------------------------------
-    def script(self, *values):
-        assert len(values) <= 30
-        st = self.st
-        st[A.S_SCR + 1:A.S_SCR + 64] = 0
-        st[A.S_SCR] = 0
-        st[A.S_SCR + 1] = len(values)
-        for i, v in enumerate(values):
-            st[A.S_SCR + 3 + i] = int(v)
-
-    def asked(self):
-        st = self.st
-        n = min(int(st[A.S_SCR + 33]), 30)
-        out = []
-        for x in st[A.S_SCR + 34:A.S_SCR + 34 + n]:
-            x = int(x) % 10000000
-            out.append((x // 10000, (x // 1000) % 10, x % 1000))
-        return out
-
     def faceup_at(self):
         """st[S_FACEUP] at each decision asked (same order as asked()): which encounter card was
         face up before the reveal when that player decided (1 offense, 2 defense; Oracle)."""
-        st = self.st
-        n = min(int(st[A.S_SCR + 33]), 30)
-        return [int(x) // 10000000 for x in st[A.S_SCR + 34:A.S_SCR + 34 + n]]
-
-    def kinds(self):
-        return [k for k, _, _ in self.asked()]
-
-    def script_ok(self):
-        st = self.st
-        return st[A.S_SCR] == st[A.S_SCR + 1] and st[A.S_SCR + 2] == 0
+        return [x // 10000000 for x in self._asked_log()]
 
     # ---- engine steps -------------------------------------------------------------------
     def outcome(self):
@@ -367,10 +335,6 @@ class Table:
 
     def new_hand(self, p, timing):
         return int(self.k.new_hand(self.st, self.c, I(p), I(timing), self.log, self.lg))
-
-    def engine_check(self):
-        v = int(self.k.check_invariants(self.st, self.c))
-        return A.VIOLATION_NAMES[v] if v else 0
 
     def conserved(self):
         """CE.70.1 and CE.70.6 computed here in Python, valid at any moment of an encounter."""
@@ -427,9 +391,6 @@ class Table:
         st = self.st
         return [int(st[A.S_DISC + i]) for i in range(st[A.S_DISC_N])]
 
-    def __getitem__(self, off):
-        return int(self.st[off])
-
 
 def run_checked(c, n, key, g0=0):
     k = kernel()
@@ -471,3 +432,26 @@ def totals(t):
 
 def uses(t, p):
     return t[A.S_POWER_USES + p]
+
+
+ZAP, MOBIUS, FF, PLAGUE, GAS, EMOTION = (A.ART_ZAP, A.ART_MOBIUS, A.ART_FORCE_FIELD, A.ART_PLAGUE, A.ART_GAS,
+                                         A.ART_EMOTION)
+OFF, DEF = int(A.SIDE_OFFENSE), int(A.SIDE_DEFENSE)
+
+
+def turn_table(aliens, **hands):
+    """A fresh table (every ship at home, warp empty) whose next order disc is blue."""
+    t = table(aliens)
+    t.hands(**hands)
+    t.set_order([BLUE])
+    return t
+
+
+def script_first_encounter(t, card_o):
+    """On a turn_table: red launches 4 ships from red 1 at blue 1, no allies, plays card_o."""
+    t.script(A.src_code(P(RED, 1), 4), P(BLUE, 1), 0, 0, card_o, 0)
+
+
+def aside(t):
+    """The cards set aside (Laser), as (card, owner) pairs."""
+    return [(t[A.S_ASIDE + 2 * i], t[A.S_ASIDE + 2 * i + 1]) for i in range(t[A.S_ASIDE_N])]

@@ -1,40 +1,39 @@
 """Test harness for the Star Cartel kernel: build explicit states and drive single steps.
 
-A ``Table`` owns one state array ``st`` and its own copy of the cfg array ``c`` (tests may
-override ship capacities, values and abilities in it). Every seat plays the test-only strategy
-``tests/strategies/star_cartel/scripted.py``: ``t.script(v1, v2, ...)`` queues the option VALUES
-the next decisions must pick (see that file and api.py for the encodings) and ``t.asked()``
-returns the decisions the engine actually asked, as (kind, number of options).
+A ``Table`` (a ``harness.Table``) owns one state array ``st`` and its own copy of the cfg array
+``c`` (tests may override ship capacities, values and abilities in it). Every seat plays the
+test-only strategy ``tests/strategies/common/scripted.py``: ``t.script(v1, v2, ...)`` queues the
+option VALUES the next decisions must pick (see that file and api.py for the encodings) and
+``t.asked()`` returns the decisions the engine actually asked, as (kind, number of options).
 
 Cards are placed by (type, size); the harness takes the lowest free card id of that kind, so
 every one of the 90 cards is somewhere (``finish()`` puts the unplaced ones into the deck, the
 discard pile or a stash), which lets tests run the engine's own SC.17 checks on the result.
+The rule tests name the rule ids they check and use ``t.asked()`` to check that a choice was, or
+was not, offered.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
+import harness
 import simsuite.games.star_cartel.api as A
 import simsuite.games.star_cartel.records as R
 from simsuite.games import get
-from simsuite.kernel_common import new_log
-from simsuite.unmanaged import PointerKernel
 
-STRAT_DIR = Path(__file__).resolve().parent / "strategies" / "star_cartel"
-EXTRA = (str(STRAT_DIR),)
 GAME = get("star-cartel")
+EXTRA = harness.extra_dirs(GAME)
 
 FOOD, WEAPONS, PLANTS, MEDICINE, CRYSTALS = range(5)
+F, W, P, M, C = FOOD, WEAPONS, PLANTS, MEDICINE, CRYSTALS  # short names for the rule tests' specs
 TYPE_BY_NAME = {n: i for i, n in enumerate(A.TYPE_NAMES)}
 I = np.int64
 
 
-@lru_cache(maxsize=None)
 def kernel():
-    return GAME.kernel(EXTRA)
+    return harness.kernel_of(GAME.name)
 
 
 def strategy_names():
@@ -50,8 +49,7 @@ def resolve(players=4, strategies="scripted", **params):
 
 
 def build(players=4, strategies="scripted", **params):
-    cfg = resolve(players, strategies, **params)
-    return cfg, GAME.build_cfg(cfg, EXTRA)
+    return harness.build_of(GAME.name, players, strategies, **params)
 
 
 def ships_data(cfg):
@@ -65,24 +63,22 @@ def pos(col, row=0):
     return col * A.MAX_ROWS + row
 
 
-class Table:
+def types_of(t, cards):
+    """The contraband types of these cards, sorted."""
+    return sorted(t.ts(x)[0] for x in cards)
+
+
+class Table(harness.Table):
+    game_name = GAME.name
+
     def __init__(self, players=4, **params):
-        self.k = PointerKernel(kernel())
-        self.N = players
-        self.cfg, self.c = build(players, "scripted", **params)
-        c = self.c
+        self._start(players, seed=0x5EED, **params)
+        st, c = self.st, self.c
         self.cols = int(c[A.C_COLS])
         self.rows = int(c[A.C_ROWS])
-        self.st = st = np.zeros(A.STATE_SIZE, np.int64)
-        self.log = new_log(1)
-        self.lg = I(0)
-        st[A.S_RNG] = 0x5EED
         st[A.S_TRIGGER] = -1
         for t in range(A.N_TYPES):
             st[A.S_MARK + t] = c[A.C_START_VALUE]
-        sid = strategy_id("scripted")
-        for p in range(players):
-            st[A.S_STRAT + p] = sid
         self.free = {}
         for card in range(int(c[A.C_N_CARDS])):
             self.free.setdefault((int(c[A.C_CARD_TYPE + card]), int(c[A.C_CARD_SIZE + card])), []).append(card)
@@ -264,26 +260,9 @@ class Table:
         return [int(self.st[A.S_MARK + t]) for t in range(A.N_TYPES)]
 
     # ---- scripted decisions -------------------------------------------------------------
-    def script(self, *values):
-        assert len(values) <= 12
-        st = self.st
-        st[A.S_SCR:A.S_SCR + 32] = 0
-        st[A.S_SCR + 1] = len(values)
-        for i, v in enumerate(values):
-            st[A.S_SCR + 3 + i] = v
-
     def asked(self):
-        st = self.st
-        n = min(int(st[A.S_SCR + 15]), 16)
-        return [(int(x) // 1000, int(x) % 1000) for x in st[A.S_SCR + 16:A.S_SCR + 16 + n]]
-
-    def kinds(self):
-        return [k for k, _ in self.asked()]
-
-    def script_ok(self):
-        """All scripted answers were consumed and each was a legal option."""
-        st = self.st
-        return st[A.S_SCR] == st[A.S_SCR + 1] and st[A.S_SCR + 2] == 0
+        """The decisions asked since the last script(): (kind, number of options)."""
+        return [(k, n) for k, _, n in self.decisions()]
 
     # ---- engine steps -------------------------------------------------------------------
     def _start_step(self):
@@ -341,11 +320,6 @@ class Table:
             return "SC.17.6 ship count"
         return 0
 
-    def engine_check(self):
-        """The engine's own SC.17 check (kernel.check_invariants); 0 or the violation name."""
-        v = int(self.k.check_invariants(self.st, self.c))
-        return A.VIOLATION_NAMES[v] if v else 0
-
     def score(self):
         self.finish()
         out = np.empty((1, R.N_COLS), np.int64)
@@ -385,6 +359,3 @@ class Table:
 
     def cur_ship(self, p):
         return int(self.st[A.S_SHIP + p])
-
-    def __getitem__(self, off):
-        return int(self.st[off])

@@ -11,7 +11,11 @@ from simsuite.codegen import StrategyInfo, build_kernel, code_digest, discover
 
 PKG = Path(__file__).resolve().parent.parent
 # shared modules every kernel is compiled from: part of every kernel's source hash
-SHARED_KERNEL_DEPS = (PKG / "rng.py", PKG / "unmanaged.py", PKG / "kernel_common.py", PKG / "records.py")
+SHARED_KERNEL_DEPS = (PKG / "rng.py", PKG / "unmanaged.py", PKG / "kernel_common.py", PKG / "records.py",
+                      PKG / "scaffold" / "layout.py")
+# the kernel prelude every game shares (_decide, _shuffle, the turn loop's and the record's helpers): pasted
+# after the game's first kernel part
+PRELUDE = PKG / "scaffold" / "prelude.py"
 from simsuite.errors import BadInput, did_you_mean
 from simsuite.kernel_common import new_log
 from simsuite.params import Param
@@ -33,6 +37,7 @@ class Game:
     params: tuple[Param, ...] = ()
     kernel_files: tuple[Path, ...] = ()  # the kernel's parts, pasted in this order into one module (codegen)
     kernel_deps: tuple[Path, ...] = ()  # the game's own modules the kernel imports
+    api = None  # the game's api module: its layout constants (the C_* slots of its params, CFG_SIZE)
     layout = None  # simsuite.records.RecordLayout of the per-game record
     state_size = 0  # length of the int64 state array
     replay_log_rows = 20_000
@@ -105,12 +110,18 @@ class Game:
     def strategies(self, extra_dirs: tuple = ()) -> list[StrategyInfo]:
         return discover(self.dirname, tuple(extra_dirs))
 
+    def kernel_parts(self) -> list[Path]:
+        """What codegen pastes into one module, in order: the game's first kernel part (its imports
+        and constants), the shared prelude, the game's other parts."""
+        first, *rest = self.kernel_files
+        return [first, PRELUDE, *rest]
+
     def kernel(self, extra_dirs: tuple = ()):
-        return build_kernel(self.dirname, list(self.kernel_files), self._deps(), self.strategies(extra_dirs))
+        return build_kernel(self.dirname, self.kernel_parts(), self._deps(), self.strategies(extra_dirs))
 
     def code_hash(self, extra_dirs: tuple = ()) -> str:
         """Digest of the engine and strategy sources (changes whenever the code does)."""
-        return code_digest(list(self.kernel_files), self._deps(), self.strategies(extra_dirs))
+        return code_digest(self.kernel_parts(), self._deps(), self.strategies(extra_dirs))
 
     def _deps(self) -> list[Path]:
         return [*self.kernel_deps, *SHARED_KERNEL_DEPS]
@@ -119,9 +130,24 @@ class Game:
         names = [s.name for s in self.strategies(extra_dirs)]
         return [names.index(s) for s in self.seat_strategies(cfg)]
 
-    # ---- to be provided by each game ----------------------------------------------------
+    # ---- the kernel's configuration array ------------------------------------------------
     def build_cfg(self, cfg: dict, extra_dirs: tuple = ()) -> np.ndarray:
-        raise NotImplementedError
+        """The int64 configuration array the kernel reads: every parameter with a slot in its word
+        (Param.encode), the line-up's strategy ids, then what the game's fill_cfg adds."""
+        A = self.api
+        c = np.zeros(A.CFG_SIZE, np.int64)
+        for p in self.params:
+            if p.slot:
+                c[getattr(A, p.slot)] = p.encode(cfg[p.name])
+        for s, sid in enumerate(self.strategy_ids(cfg, extra_dirs)):
+            c[A.C_LINEUP + s] = sid
+        self.fill_cfg(c, cfg, extra_dirs)
+        return c
+
+    # ---- to be provided by each game ----------------------------------------------------
+    def fill_cfg(self, c: np.ndarray, cfg: dict, extra_dirs: tuple) -> None:
+        """The configuration words no single parameter fills: data tables (decks, ships), values
+        derived from several parameters (override)."""
 
     def run_range(self, kernel, cfg_arr: np.ndarray, key: int, g0: int, n: int) -> np.ndarray:
         """Per-game structured records of games g0 .. g0+n-1 (one call into numba)."""

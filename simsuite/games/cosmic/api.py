@@ -107,7 +107,8 @@ Deal codes (CE.51.1): bit fields, see ``deal_code``: the colony the defense gran
 import numpy as np
 from numba import njit
 
-from simsuite.rng import below
+from simsuite.scaffold.layout import *  # noqa: F401,F403  (the common header and readers)
+from simsuite.scaffold.layout import cell, config_layout, item, state_layout, word
 
 # --- fixed maxima (arrays are sized by these) --------------------------------------------
 MAX_P = 4
@@ -118,6 +119,7 @@ MAX_HAND = 64
 MAX_DISCS = 32
 MAX_OPT = 96
 N_ART = 6
+assert MAX_P <= MAX_SEATS
 
 COLOUR_NAMES = ("red", "blue", "green", "yellow")
 
@@ -204,207 +206,181 @@ VIOLATION_NAMES = ("", "CE.70.1 ship conservation", "CE.70.2 transit zones not e
                    "CE.70.21 hand counts", "CE.70.17 order discs", "CE.70.18 victory", "CE.70.19 termination",
                    "CE.70.8 warp", "CE.70.16 alliances", "search: a rollout did not replay the game as played")
 
-# --- cfg layout ------------------------------------------------------------------------------
-_c = 0
+# --- cfg layout (after the common header: simsuite/scaffold/layout.py) ------------------------
+_C = config_layout()
+C_SHIPS = _C.add()  # ships per player (CE.1.3)
+C_PPS = _C.add()  # planets per system (CE.1.1)
+C_START_PER_PLANET = _C.add()  # CE.2.2
+C_START_HAND = _C.add()  # CE.2.6
+C_NEW_HAND = _C.add()  # CE.17.1
+C_WIN_COLONIES = _C.add()  # CE.18.1
+C_POWER_HOME = _C.add()  # CE.19.1
+C_DEAL_ROUNDS = _C.add()  # CE.51.2
+C_DEAL_SHIPS_MAX = _C.add()  # A16
+C_DEAL_PROPOSE = _C.add()  # PROPOSE_*
+C_DEAL_ACCEPT = _C.add()  # ACCEPT_*
+C_COMP_REDIRECTED = _C.add()  # A15 (only matters with the Zombie)
+C_2P_DISCS = _C.add()  # 1: order discs used with 2 players (CE.2.4), 0: the offense meets the other player
+C_N_CARDS = _C.add()
+C_N_ENC = _C.add()  # encounter cards in the deck
+C_N_CLASSES = _C.add()  # distinct (kind, value) card classes
+C_DISCS = _C.add(MAX_P)  # order discs per colour (CE.1.4)
+C_ALIEN_MODE = _C.add()  # AM_*
+C_ALIEN_K = _C.add()  # aliens per table (AM_RANDOM / AM_ALL); the other seats have none
+C_POOL_N = _C.add()
+C_POOL = _C.add(N_ALIENS)  # the alien pool (AM_RANDOM / AM_ALL)
+C_ALIEN_NCOMB = _C.add()  # AM_ALL: number of K-combinations of the pool
+C_ALIEN_STRIDE = _C.add()  # AM_ALL: a step coprime to C_ALIEN_NCOMB (spreads the combinations over games)
+C_ALIEN_FIXED = _C.add(MAX_P)  # AM_FIXED: alien per seat, -1 none
+C_NOPOWER_MASK = _C.add()  # bit sid set: that strategy plays its alien face down (the nopower control)
+C_EMPATH_OPT = _C.add()  # A36
+C_PHIL_ALLIES = _C.add()  # A46
+C_PHIL_GIVER = _C.add()  # A46 revision 2: PHIL_GIVER_*
+C_CARD_KIND = _C.add(MAX_CARDS)  # K_*
+C_CARD_VAL = _C.add(MAX_CARDS)  # attack value, or artifact kind ART_*; 0 for negotiate
+C_CARD_CLASS = _C.add(MAX_CARDS)  # distinct (kind, value) class id, < 64
+C_CLASS_KIND = _C.add(64)  # kind of card class k (strategies reason about classes, not card ids)
+C_CLASS_VAL = _C.add(64)  # value of card class k
+C_SEARCH = _C.add()  # 1: a searching strategy (USES_ROLLOUTS) is in the line-up: the engine records each turn
+C_SEARCH_FN = _C.add()  # address of the compiled rollout search (simsuite/games/cosmic/search.py), 0 none
+CFG_SIZE = _C.size
 
-
-def _cf(n=1):
-    global _c
-    o = _c
-    _c += n
-    return o
-
-
-C_NP = _cf()
-C_SHIPS = _cf()  # ships per player (CE.1.3)
-C_PPS = _cf()  # planets per system (CE.1.1)
-C_START_PER_PLANET = _cf()  # CE.2.2
-C_START_HAND = _cf()  # CE.2.6
-C_NEW_HAND = _cf()  # CE.17.1
-C_WIN_COLONIES = _cf()  # CE.18.1
-C_POWER_HOME = _cf()  # CE.19.1
-C_MAX_TURNS = _cf()  # A63
-C_ROTATE = _cf()
-C_DEAL_ROUNDS = _cf()  # CE.51.2
-C_DEAL_SHIPS_MAX = _cf()  # A16
-C_DEAL_PROPOSE = _cf()  # PROPOSE_*
-C_DEAL_ACCEPT = _cf()  # ACCEPT_*
-C_COMP_REDIRECTED = _cf()  # A15 (only matters with the Zombie)
-C_2P_DISCS = _cf()  # 1: order discs used with 2 players (CE.2.4), 0: the offense meets the other player
-C_N_CARDS = _cf()
-C_N_ENC = _cf()  # encounter cards in the deck
-C_N_CLASSES = _cf()  # distinct (kind, value) card classes
-C_DISCS = _cf(MAX_P)  # order discs per colour (CE.1.4)
-C_LINEUP = _cf(MAX_P)  # strategy id per seat
-C_ALIEN_MODE = _cf()  # AM_*
-C_ALIEN_K = _cf()  # aliens per table (AM_RANDOM / AM_ALL); the other seats have none
-C_POOL_N = _cf()
-C_POOL = _cf(N_ALIENS)  # the alien pool (AM_RANDOM / AM_ALL)
-C_ALIEN_NCOMB = _cf()  # AM_ALL: number of K-combinations of the pool
-C_ALIEN_STRIDE = _cf()  # AM_ALL: a step coprime to C_ALIEN_NCOMB (spreads the combinations over games)
-C_ALIEN_FIXED = _cf(MAX_P)  # AM_FIXED: alien per seat, -1 none
-C_NOPOWER_MASK = _cf()  # bit sid set: that strategy plays its alien face down (the nopower control)
-C_EMPATH_OPT = _cf()  # A36
-C_PHIL_ALLIES = _cf()  # A46
-C_PHIL_GIVER = _cf()  # A46 revision 2: PHIL_GIVER_*
-C_CARD_KIND = _cf(MAX_CARDS)  # K_*
-C_CARD_VAL = _cf(MAX_CARDS)  # attack value, or artifact kind ART_*; 0 for negotiate
-C_CARD_CLASS = _cf(MAX_CARDS)  # distinct (kind, value) class id, < 64
-C_CLASS_KIND = _cf(64)  # kind of card class k (strategies reason about classes, not card ids)
-C_CLASS_VAL = _cf(64)  # value of card class k
-C_SEARCH = _cf()  # 1: a searching strategy (USES_ROLLOUTS) is in the line-up: the engine records each turn
-C_SEARCH_FN = _cf()  # address of the compiled rollout search (simsuite/games/cosmic/search.py), 0 none
-CFG_SIZE = _c
-
-# --- state layout ----------------------------------------------------------------------------
-_c = 0
-S_RNG = _cf()
-S_GAME = _cf()
-S_TURN = _cf()  # turns started so far
-S_ENCOUNTERS = _cf()  # encounters started so far
-S_DONE = _cf()
-S_TIMEOUT = _cf()
-S_VIOL = _cf()  # first invariant violation seen (checked runs only)
-S_ILLEGAL = _cf()  # strategy answers outside 0..n-1 (rejected: option 0 is played)
-S_ILLEGAL_SEAT = _cf()  # the seat that gave the first of them
-S_START = _cf()  # first player (CE.2.4)
-S_WINNERS = _cf()  # bitmask of the winners (CE.18)
-S_ANY_ALIEN = _cf()  # 1 if any seat plays an alien power
-S_STRAT = _cf(MAX_P)  # strategy id of each seat in this game
+# --- state layout (after the common header: S_RNG, S_GAME, S_TURN, S_START, S_DONE, S_TIMEOUT,
+# S_VIOL, S_ILLEGAL, S_ILLEGAL_SEAT, S_NOPT, S_SCR, S_STRAT, S_OPT) --------------------------------
+_S = state_layout(MAX_OPT)
+S_ENCOUNTERS = _S.add()  # encounters started so far
+S_WINNERS = _S.add()  # bitmask of the winners (CE.18)
+S_ANY_ALIEN = _S.add()  # 1 if any seat plays an alien power
 # current encounter
-S_OFF = _cf()
-S_DEF = _cf()  # -1 before step 2
-S_TARGET = _cf()  # -1 before step 4
-S_ENC_NO = _cf()  # 1 or 2 (CE.15)
-S_STEP = _cf()  # current step 1..10 (CE.3.3)
-S_WINDOW = _cf()  # current window or trigger W_* / T_*
-S_EXPEL = _cf()  # 1 if EXPEL fixed defense and target (CE.5.6)
-S_INV_O = _cf()  # invitations (bitmasks, CE.8)
-S_INV_D = _cf()
-S_FF_OUT = _cf()  # bitmask of players removed by Force Field this encounter (CE.21.2)
-S_CARD_O = _cf()  # encounter cards in play (-1 none)
-S_CARD_D = _cf()
-S_REVEALED = _cf()
-S_EMOTION = _cf()  # 1: Emotion Control made every revealed attack card a negotiate (CE.21.6)
-S_RESULT = _cf()  # R_* of the current encounter
-S_CENTRE = _cf()  # offense ships on the mothership's centre row
-S_CLAIM_N = _cf()  # pending compensation claim (E.COMP): cards asked
-S_CLAIMANT = _cf()
-S_DEAL = _cf()  # the proposal being answered
-S_DEAL_STD = _cf()  # the standard deal (CE.51.4), -1 none
-S_PROPOSER = _cf()
-S_PEND_POWER = _cf()  # E.POWER: the seat whose power is about to take effect
-S_ALLY = _cf(MAX_P)  # 0 none, SIDE_OFFENSE, SIDE_DEFENSE
-S_WING = _cf(MAX_P)  # ships on the mothership's wings (offensive allies)
-S_CARRIER = _cf(MAX_P)  # ships on each carrier (defensive allies)
-S_RWD = _cf(MAX_P)  # defensive rewards owed (CE.14.2)
+S_OFF = _S.add()
+S_DEF = _S.add()  # -1 before step 2
+S_TARGET = _S.add()  # -1 before step 4
+S_ENC_NO = _S.add()  # 1 or 2 (CE.15)
+S_STEP = _S.add()  # current step 1..10 (CE.3.3)
+S_WINDOW = _S.add()  # current window or trigger W_* / T_*
+S_EXPEL = _S.add()  # 1 if EXPEL fixed defense and target (CE.5.6)
+S_INV_O = _S.add()  # invitations (bitmasks, CE.8)
+S_INV_D = _S.add()
+S_FF_OUT = _S.add()  # bitmask of players removed by Force Field this encounter (CE.21.2)
+S_CARD_O = _S.add()  # encounter cards in play (-1 none)
+S_CARD_D = _S.add()
+S_REVEALED = _S.add()
+S_EMOTION = _S.add()  # 1: Emotion Control made every revealed attack card a negotiate (CE.21.6)
+S_RESULT = _S.add()  # R_* of the current encounter
+S_CENTRE = _S.add()  # offense ships on the mothership's centre row
+S_CLAIM_N = _S.add()  # pending compensation claim (E.COMP): cards asked
+S_CLAIMANT = _S.add()
+S_DEAL = _S.add()  # the proposal being answered
+S_DEAL_STD = _S.add()  # the standard deal (CE.51.4), -1 none
+S_PROPOSER = _S.add()
+S_PEND_POWER = _S.add()  # E.POWER: the seat whose power is about to take effect
+S_ALLY = _S.add(MAX_P)  # 0 none, SIDE_OFFENSE, SIDE_DEFENSE
+S_WING = _S.add(MAX_P)  # ships on the mothership's wings (offensive allies)
+S_CARRIER = _S.add(MAX_P)  # ships on each carrier (defensive allies)
+S_RWD = _S.add(MAX_P)  # defensive rewards owed (CE.14.2)
 # ships and colonies
-S_PS = _cf(MAX_P * MAX_PLANETS)  # ships of player p on planet pl: S_PS + p * MAX_PLANETS + pl
-S_WARP = _cf(MAX_P)
-S_HOME = _cf(MAX_P)  # home colonies (cache, CE.70.4)
-S_FOREIGN = _cf(MAX_P)  # foreign colonies (cache)
-S_ONPL = _cf(MAX_P)  # ships on planets (cache)
-S_CMASK = _cf(MAX_P)  # bit pl set while p has a ship on planet pl (cache: loops visit colonies only)
-S_TAKEN_FROM = _cf()  # planets the last take_ships took ships from (bit mask)
-S_QUIET = _cf()  # 1 while ships about to be lost have left their planet: the power check waits (CE.20.6)
-S_POWER = _cf(MAX_P)  # 1: power on (CE.19), a flag even with no aliens
-S_ZAPPED = _cf(MAX_P)  # zapped until the end of the encounter (CE.21.1)
-S_ALIEN = _cf(MAX_P)  # alien whose power the seat plays (CE.22), -1 none (or the nopower control)
-S_PWIN = _cf(MAX_P)  # bit w set: that alien has an optional use in window w (from S_ALIEN at setup)
-S_ALIEN_TAG = _cf(MAX_P)  # alien dealt to the seat (-1 none), whatever the strategy
-S_WHO = _cf(N_ALIENS)  # seat playing alien a's power, -1 none
-S_POWER_USES = _cf(MAX_P)  # power uses and automatic effects applied, per seat (records)
+S_PS = _S.add(MAX_P * MAX_PLANETS)  # ships of player p on planet pl: S_PS + p * MAX_PLANETS + pl
+S_WARP = _S.add(MAX_P)
+S_HOME = _S.add(MAX_P)  # home colonies (cache, CE.70.4)
+S_FOREIGN = _S.add(MAX_P)  # foreign colonies (cache)
+S_ONPL = _S.add(MAX_P)  # ships on planets (cache)
+S_CMASK = _S.add(MAX_P)  # bit pl set while p has a ship on planet pl (cache: loops visit colonies only)
+S_TAKEN_FROM = _S.add()  # planets the last take_ships took ships from (bit mask)
+S_QUIET = _S.add()  # 1 while ships about to be lost have left their planet: the power check waits (CE.20.6)
+S_POWER = _S.add(MAX_P)  # 1: power on (CE.19), a flag even with no aliens
+S_ZAPPED = _S.add(MAX_P)  # zapped until the end of the encounter (CE.21.1)
+S_ALIEN = _S.add(MAX_P)  # alien whose power the seat plays (CE.22), -1 none (or the nopower control)
+S_PWIN = _S.add(MAX_P)  # bit w set: that alien has an optional use in window w (from S_ALIEN at setup)
+S_ALIEN_TAG = _S.add(MAX_P)  # alien dealt to the seat (-1 none), whatever the strategy
+S_WHO = _S.add(N_ALIENS)  # seat playing alien a's power, -1 none
+S_POWER_USES = _S.add(MAX_P)  # power uses and automatic effects applied, per seat (records)
 # power state of the current encounter (cleared at its end)
-S_PK = _cf()  # power decision kind PK_* being asked
-S_PK_ARG = _cf()
-S_PK_ARG2 = _cf()
-S_ONCE = _cf()  # bitmask of seats that used their once-per-encounter power
-S_WONCE = _cf()  # bitmask of seats that used their once-per-window power (Amoeba, Sorcerer at W-8)
-S_FACEUP = _cf()  # 1: the offense's card is face up before the reveal, 2: the defense's (Oracle)
-S_MIND_SEEN = _cf()  # bitmask of the seats whose hand the Mind saw this encounter
-S_MIND_HAND_N = _cf()  # the hand it saw, as it was then (CE.22.10: a look, not a window)
-S_MIND_HAND = _cf(MAX_HAND)
-S_NEG_SIDE = _cf()  # 1 / 2: that side's revealed card counts as a negotiate (Empath)
-S_REDO = _cf()  # Chronos time travel pending
-S_LAST_CO = _cf()  # final revealed cards of this encounter (Filch)
-S_LAST_CD = _cf()
-S_ASIDE_N = _cf()  # cards set aside until the end of the encounter (Chronos, Laser)
-S_ASIDE = _cf(2 * MAX_HAND)  # pairs (card, owner)
-S_IN7 = _cf()  # bitmask of the main players with ships in the encounter at the end of step 7 (Amoeba)
+S_PK = _S.add()  # power decision kind PK_* being asked
+S_PK_ARG = _S.add()
+S_PK_ARG2 = _S.add()
+S_ONCE = _S.add()  # bitmask of seats that used their once-per-encounter power
+S_WONCE = _S.add()  # bitmask of seats that used their once-per-window power (Amoeba, Sorcerer at W-8)
+S_FACEUP = _S.add()  # 1: the offense's card is face up before the reveal, 2: the defense's (Oracle)
+S_MIND_SEEN = _S.add()  # bitmask of the seats whose hand the Mind saw this encounter
+S_MIND_HAND_N = _S.add()  # the hand it saw, as it was then (CE.22.10: a look, not a window)
+S_MIND_HAND = _S.add(MAX_HAND)
+S_NEG_SIDE = _S.add()  # 1 / 2: that side's revealed card counts as a negotiate (Empath)
+S_REDO = _S.add()  # Chronos time travel pending
+S_LAST_CO = _S.add()  # final revealed cards of this encounter (Filch)
+S_LAST_CD = _S.add()
+S_ASIDE_N = _S.add()  # cards set aside until the end of the encounter (Chronos, Laser)
+S_ASIDE = _S.add(2 * MAX_HAND)  # pairs (card, owner)
+S_IN7 = _S.add()  # bitmask of the main players with ships in the encounter at the end of step 7 (Amoeba)
 # cards
-S_HAND_N = _cf(MAX_P)
-S_HAND_ENC = _cf(MAX_P)  # encounter cards in hand (cache)
-S_HAND_VER = _cf(MAX_P)  # counts changes of p's hand: strategies key their caches of hand facts on it
-S_HAND_ART = _cf(MAX_P)  # artifacts in hand (cache)
-S_ART_TOTAL = _cf()  # artifacts in all hands
-S_ART_KIND = _cf(N_ART)  # artifacts per kind in all hands
-S_ART_CNT = _cf(MAX_P * N_ART)  # artifacts per (player, kind)
-S_HAND = _cf(MAX_P * MAX_HAND)
-S_DECK_N = _cf()
-S_DECK = _cf(MAX_CARDS)  # top = S_DECK + S_DECK_N - 1
-S_DISC_N = _cf()
-S_DISC = _cf(MAX_CARDS)
-S_ORD_N = _cf()
-S_ORD = _cf(MAX_DISCS)  # order pile, top = last
-S_ORDD_N = _cf()
-S_ORDD = _cf(MAX_DISCS)  # order discard
-S_TMP = _cf(2 * MAX_HAND)  # engine scratch (deal card buffers)
-S_TOT = _cf(7)  # last A/A totals (CE.10.3): v_O, S_O, T_O, v_D, S_D, T_D, 1 if the lower total wins
+S_HAND_N = _S.add(MAX_P)
+S_HAND_ENC = _S.add(MAX_P)  # encounter cards in hand (cache)
+S_HAND_VER = _S.add(MAX_P)  # counts changes of p's hand: strategies key their caches of hand facts on it
+S_HAND_ART = _S.add(MAX_P)  # artifacts in hand (cache)
+S_ART_TOTAL = _S.add()  # artifacts in all hands
+S_ART_KIND = _S.add(N_ART)  # artifacts per kind in all hands
+S_ART_CNT = _S.add(MAX_P * N_ART)  # artifacts per (player, kind)
+S_HAND = _S.add(MAX_P * MAX_HAND)
+S_DECK_N = _S.add()
+S_DECK = _S.add(MAX_CARDS)  # top = S_DECK + S_DECK_N - 1
+S_DISC_N = _S.add()
+S_DISC = _S.add(MAX_CARDS)
+S_ORD_N = _S.add()
+S_ORD = _S.add(MAX_DISCS)  # order pile, top = last
+S_ORDD_N = _S.add()
+S_ORDD = _S.add(MAX_DISCS)  # order discard
+S_TMP = _S.add(2 * MAX_HAND)  # engine scratch (deal card buffers)
+S_TOT = _S.add(7)  # last A/A totals (CE.10.3): v_O, S_O, T_O, v_D, S_D, T_D, 1 if the lower total wins
 # counters for the record
-S_N_OWIN = _cf()
-S_N_DWIN = _cf()
-S_N_DEAL = _cf()
-S_N_FAIL = _cf()
-S_N_NORES = _cf()
-S_N_RESETTLE = _cf()
-S_N_EXPEL = _cf()
-S_N_SECOND = _cf()
-S_N_ART = _cf()  # artifacts played
-S_N_COMP = _cf()  # cards taken as compensation
-S_N_POWER_OFF = _cf()  # power switched off (CE.19)
-S_N_RESHUF = _cf()  # deck rebuilt from the discard pile (A4)
-S_N_REWARD_CARDS = _cf()
-S_N_REWARD_SHIPS = _cf()
-S_ART_USED = _cf(N_ART)  # artifacts played per kind
+S_N_OWIN = _S.add()
+S_N_DWIN = _S.add()
+S_N_DEAL = _S.add()
+S_N_FAIL = _S.add()
+S_N_NORES = _S.add()
+S_N_RESETTLE = _S.add()
+S_N_EXPEL = _S.add()
+S_N_SECOND = _S.add()
+S_N_ART = _S.add()  # artifacts played
+S_N_COMP = _S.add()  # cards taken as compensation
+S_N_POWER_OFF = _S.add()  # power switched off (CE.19)
+S_N_RESHUF = _S.add()  # deck rebuilt from the discard pile (A4)
+S_N_REWARD_CARDS = _S.add()
+S_N_REWARD_SHIPS = _S.add()
+S_ART_USED = _S.add(N_ART)  # artifacts played per kind
 # decisions
-S_CTX = _cf()  # context of the ship decisions / D_PLACE
-S_CTX_N = _cf()  # ships taken so far in a ship-source decision
-S_CTX_MIN = _cf()
-S_CTX_MAX = _cf()
-S_CTX_PL = _cf()  # planet the current ship decision concerns (destination), -1 none
-S_NOPT = _cf()
-S_OPT = _cf(MAX_OPT + 8)
-S_SCR = _cf(64)  # scratch space for strategies
-S_SEARCH = _cf()  # 0: nobody searches; 1: a searching seat plays (each turn is recorded); 2: a rollout's state
+S_CTX = _S.add()  # context of the ship decisions / D_PLACE
+S_CTX_N = _S.add()  # ships taken so far in a ship-source decision
+S_CTX_MIN = _S.add()
+S_CTX_MAX = _S.add()
+S_CTX_PL = _S.add()  # planet the current ship decision concerns (destination), -1 none
+S_SEARCH = _S.add()  # 0: nobody searches; 1: a searching seat plays (each turn is recorded); 2: a rollout's state
 # Every game zeroes the words up to here; the search regions below are written before they are
 # read, so games without a searching seat never touch them (and pay nothing for them).
-STATE_ZERO = _c
+STATE_ZERO = _S.size
 CORE_SIZE = STATE_ZERO  # the words a rollout copies: the whole game (search.py)
 # --- search regions (simsuite/games/cosmic/search.py): the turn's start and its decisions ---------
 MAX_TAPE = 512  # decisions recorded per turn; a longer turn is not searched past that point
-S_TAPE_N = _cf()  # decisions recorded this turn
-S_TAPE_O = _cf()  # the turn's offense (play_turn's o)
-S_RO_POS = _cf()  # rollout: decisions asked so far
-S_RO_TGT = _cf()  # rollout: the decision searched (a tape position)
-S_RO_OPT = _cf()  # rollout: the option forced there
-S_RO_SAMPLE = _cf()  # rollout: the sample index (the hidden cards and the generator drawn for it)
-S_RO_ASK = _cf()  # rollout: kind * 8 + seat of the decision searched
-S_RO_SUM = _cf()  # rollout: checksum of the game at the searched decision (0 = not checked)
-S_RO_FLAG = _cf()  # rollout: RO_* (below)
-S_RO_BUF = _cf(MAX_CARDS)  # rollout: the unknown cards being dealt
-S_TAPE = _cf(3 * MAX_TAPE)  # per decision: option index, generator after it, kind * 8 + seat
-ROLL_SIZE = _c  # a rollout's state: the game and the header and tape above
-S_SNAP = _cf(CORE_SIZE)  # the game at the start of the turn
-S_WORK = _cf(ROLL_SIZE)  # where a rollout plays (a state of ROLL_SIZE words)
-S_SV_KIND = _cf()  # the last search: decision kind, seat, options, choice and mean value per option (x 1000)
-S_SV_ME = _cf()
-S_SV_N = _cf()
-S_SV_CHOICE = _cf()
-S_SV_BASIC = _cf()  # the option basic would have picked
-S_SV = _cf(MAX_OPT)
-S_SV_FAIL = _cf(4)  # the first rollout that did not replay the game: RO_* flag, decisions asked, target, kind
-STATE_SIZE = _c
-del _c
+S_TAPE_N = _S.add()  # decisions recorded this turn
+S_TAPE_O = _S.add()  # the turn's offense (play_turn's o)
+S_RO_POS = _S.add()  # rollout: decisions asked so far
+S_RO_TGT = _S.add()  # rollout: the decision searched (a tape position)
+S_RO_OPT = _S.add()  # rollout: the option forced there
+S_RO_SAMPLE = _S.add()  # rollout: the sample index (the hidden cards and the generator drawn for it)
+S_RO_ASK = _S.add()  # rollout: kind * 8 + seat of the decision searched
+S_RO_SUM = _S.add()  # rollout: checksum of the game at the searched decision (0 = not checked)
+S_RO_FLAG = _S.add()  # rollout: RO_* (below)
+S_RO_BUF = _S.add(MAX_CARDS)  # rollout: the unknown cards being dealt
+S_TAPE = _S.add(3 * MAX_TAPE)  # per decision: option index, generator after it, kind * 8 + seat
+ROLL_SIZE = _S.size  # a rollout's state: the game and the header and tape above
+S_SNAP = _S.add(CORE_SIZE)  # the game at the start of the turn
+S_WORK = _S.add(ROLL_SIZE)  # where a rollout plays (a state of ROLL_SIZE words)
+S_SV_KIND = _S.add()  # the last search: decision kind, seat, options, choice and mean value per option (x 1000)
+S_SV_ME = _S.add()
+S_SV_N = _S.add()
+S_SV_CHOICE = _S.add()
+S_SV_BASIC = _S.add()  # the option basic would have picked
+S_SV = _S.add(MAX_OPT)
+S_SV_FAIL = _S.add(4)  # the first rollout that did not replay the game: RO_* flag, decisions asked, target, kind
+STATE_SIZE = _S.size
 # S_RO_FLAG: the searched decision not reached yet; reached as played; a recorded answer was asked for another
 # decision; the replayed game was not the game at the searched decision; the hidden cards could not be dealt
 RO_RUNNING, RO_REACHED, RO_TAPE, RO_STATE, RO_DEAL = (np.int64(k) for k in range(5))
@@ -484,35 +460,12 @@ def art_code(kind, param):
 
 # --- read helpers (tiny, inline) ---------------------------------------------------------------
 @njit(inline="always")
-def rand_below(st, n):
-    """Uniform integer in [0, n) from this game's own generator."""
-    return below(st, S_RNG, n)
-
-
-@njit(inline="always")
-def n_options(st):
-    return st[S_NOPT]
-
-
-@njit(inline="always")
-def option(st, i):
-    return st[S_OPT + i]
-
-
-@njit(inline="always")
-def n_players(cfg):
-    return cfg[C_NP]
-
-
-@njit(inline="always")
 def system_of(pl):
     """Owner colour (seat) of planet pl."""
     return pl // PPS_MAX
 
 
-@njit(inline="always")
-def ships_on(st, p, pl):
-    return st[S_PS + p * MAX_PLANETS + pl]
+ships_on = cell(S_PS, MAX_PLANETS)  # (st, p, pl): p's ships on planet pl
 
 
 @njit(inline="always")
@@ -520,49 +473,15 @@ def has_colony(st, p, pl):
     return st[S_PS + p * MAX_PLANETS + pl] > 0
 
 
-@njit(inline="always")
-def warp(st, p):
-    return st[S_WARP + p]
-
-
-@njit(inline="always")
-def home_colonies(st, p):
-    return st[S_HOME + p]
-
-
-@njit(inline="always")
-def foreign_colonies(st, p):
-    return st[S_FOREIGN + p]
-
-
-@njit(inline="always")
-def ships_on_planets(st, p):
-    return st[S_ONPL + p]
-
-
-@njit(inline="always")
-def hand_size(st, p):
-    return st[S_HAND_N + p]
-
-
-@njit(inline="always")
-def hand_card(st, p, i):
-    return st[S_HAND + p * MAX_HAND + i]
-
-
-@njit(inline="always")
-def encounter_cards(st, p):
-    return st[S_HAND_ENC + p]
-
-
-@njit(inline="always")
-def card_kind(cfg, c):
-    return cfg[C_CARD_KIND + c]
-
-
-@njit(inline="always")
-def card_value(cfg, c):
-    return cfg[C_CARD_VAL + c]
+warp = item(S_WARP)  # (st, p): p's ships in the warp
+home_colonies = item(S_HOME)  # (st, p)
+foreign_colonies = item(S_FOREIGN)  # (st, p)
+ships_on_planets = item(S_ONPL)  # (st, p)
+hand_size = item(S_HAND_N)  # (st, p)
+hand_card = cell(S_HAND, MAX_HAND)  # (st, p, i): card i of p's hand
+encounter_cards = item(S_HAND_ENC)  # (st, p): encounter cards in p's hand
+card_kind = item(C_CARD_KIND)  # (cfg, c): K_*
+card_value = item(C_CARD_VAL)  # (cfg, c): attack value, or artifact kind
 
 
 @njit(inline="always")
@@ -570,24 +489,10 @@ def is_attack(cfg, c):
     return cfg[C_CARD_KIND + c] == K_ATTACK
 
 
-@njit(inline="always")
-def offense(st):
-    return st[S_OFF]
-
-
-@njit(inline="always")
-def defense(st):
-    return st[S_DEF]
-
-
-@njit(inline="always")
-def target(st):
-    return st[S_TARGET]
-
-
-@njit(inline="always")
-def ally_side(st, p):
-    return st[S_ALLY + p]
+offense = word(S_OFF)  # (st)
+defense = word(S_DEF)  # (st): -1 before step 2
+target = word(S_TARGET)  # (st): -1 before step 4
+ally_side = item(S_ALLY)  # (st, p): 0 none, SIDE_OFFENSE, SIDE_DEFENSE
 
 
 @njit(inline="always")
@@ -596,10 +501,7 @@ def has_power(st, p, a):
     return st[S_ALIEN + p] == a and st[S_POWER + p] == 1
 
 
-@njit(inline="always")
-def alien_of(st, p):
-    """The alien seat p plays (-1 none); every power is public (CE.2.5)."""
-    return st[S_ALIEN + p]
+alien_of = item(S_ALIEN)  # (st, p): the alien p plays (-1 none); every power is public (CE.2.5)
 
 
 @njit(inline="always")

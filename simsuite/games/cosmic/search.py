@@ -119,7 +119,7 @@ def rollout_sources() -> list[Path]:
     from simsuite import jitlink
 
     g = get("cosmic")
-    return [*g.kernel_files, *g.kernel_deps, *SHARED_KERNEL_DEPS, HERE / "rollout.py", ROLLOUT_DRIVER,
+    return [*g.kernel_parts(), *g.kernel_deps, *SHARED_KERNEL_DEPS, HERE / "rollout.py", ROLLOUT_DRIVER,
             Path(jitlink.__file__)]
 
 
@@ -135,7 +135,7 @@ def rollout_module():
         return _rollout[modname]
     path = cache_dir() / "kernels" / f"{modname}.py"
     if not path.exists():
-        text = "\n".join([kernel_source(list(get("cosmic").kernel_files)), "",
+        text = "\n".join([kernel_source(get("cosmic").kernel_parts()), "",
                           "# ---- simsuite/games/cosmic/rollout_driver.py ----", ROLLOUT_DRIVER.read_text(), ""])
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".tmp{os.getpid()}")

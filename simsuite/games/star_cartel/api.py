@@ -37,7 +37,8 @@ markers already hold the new values (SC.11).
 import numpy as np
 from numba import njit
 
-from simsuite.rng import below
+from simsuite.scaffold.layout import *  # noqa: F401,F403  (the common header and readers)
+from simsuite.scaffold.layout import cell, config_layout, item, state_layout, word
 
 # --- fixed maxima (arrays are sized by these) --------------------------------------------
 MAX_P = 6
@@ -48,6 +49,7 @@ MAX_COLS = 8
 MAX_ROWS = 6
 MAX_HOLD = 40  # capacity <= 40 and sizes >= 1
 MAX_OPT = MAX_COLS * MAX_ROWS + 1
+assert MAX_P <= MAX_SEATS
 
 TYPE_NAMES = ("FOOD", "WEAPONS", "PLANTS", "MEDICINE", "CRYSTALS")
 ABILITIES = ("NONE", "ROW_PURGE", "ANY_ROW", "PRICE_SWAY", "EXTRA_STASH", "THIRD_OF_KIND")
@@ -68,143 +70,96 @@ VIOLATION_NAMES = ("", "SC.17.1 cards", "SC.17.2 ships", "SC.17.3 market range",
                    "SC.17.5 hub shape", "SC.17.8 stash", "SC.17.7 delivery count", "SC.17.10 empty holds",
                    "SC.17.6 ship count")
 
-# --- cfg layout ------------------------------------------------------------------------------
-_c = 0
+# --- cfg layout (after the common header: simsuite/scaffold/layout.py) ------------------------
+_C = config_layout()
+C_START_VALUE = _C.add()
+C_FLOOR = _C.add()
+C_CRASH_T = _C.add()
+C_CRASH_RESET = _C.add()
+C_LD = _C.add()
+C_SD = _C.add()
+C_XLD = _C.add()
+C_XSD = _C.add()
+C_COLS = _C.add()
+C_ROWS = _C.add()
+C_MAXLOAD = _C.add()
+C_ABIL_ON = _C.add(6)  # per ability id: 1 if usable (global switch folded in)
+C_SWAY_LD = _C.add()
+C_SWAY_SD = _C.add()
+C_EXTRA_SETS = _C.add()
+C_PURGE_MASK = _C.add()  # bit s set = cards of size s are purged at setup
+C_THIRD_ANY = _C.add()  # third_card_scope: 0 bottom_row, 1 anywhere
+C_FULL_OPTIONAL = _C.add()  # deliver_when_full: 0 immediate, 1 optional
+C_EMPTY_PASS = _C.add()  # empty_hold_delivery: 0 deliver, 1 pass
+C_RESHUFFLE = _C.add()
+C_TIE_CONFIG = _C.add()  # shipyard_tie_order: 0 random, 1 config
+C_SCORE_SHIP = _C.add()
+C_N_CARDS = _C.add()
+C_N_SHIPS = _C.add()
+C_CARD_TYPE = _C.add(MAX_CARDS)
+C_CARD_SIZE = _C.add(MAX_CARDS)
+C_SHIP_CAP = _C.add(MAX_SHIPS)
+C_SHIP_VAL = _C.add(MAX_SHIPS)
+C_SHIP_ABIL = _C.add(MAX_SHIPS)
+C_SHIP_MINP = _C.add(MAX_SHIPS)
+C_SHIP_YARD = _C.add(MAX_SHIPS)  # 0 starting ship, 1 shipyard ship
+C_SHIP_FINAL = _C.add(MAX_SHIPS)
+CFG_SIZE = _C.size
 
-
-def _cf(n=1):
-    global _c
-    o = _c
-    _c += n
-    return o
-
-
-C_NP = _cf()
-C_START_VALUE = _cf()
-C_FLOOR = _cf()
-C_CRASH_T = _cf()
-C_CRASH_RESET = _cf()
-C_LD = _cf()
-C_SD = _cf()
-C_XLD = _cf()
-C_XSD = _cf()
-C_COLS = _cf()
-C_ROWS = _cf()
-C_MAXLOAD = _cf()
-C_ABIL_ON = _cf(6)  # per ability id: 1 if usable (global switch folded in)
-C_SWAY_LD = _cf()
-C_SWAY_SD = _cf()
-C_EXTRA_SETS = _cf()
-C_PURGE_MASK = _cf()  # bit s set = cards of size s are purged at setup
-C_THIRD_ANY = _cf()  # third_card_scope: 0 bottom_row, 1 anywhere
-C_FULL_OPTIONAL = _cf()  # deliver_when_full: 0 immediate, 1 optional
-C_EMPTY_PASS = _cf()  # empty_hold_delivery: 0 deliver, 1 pass
-C_RESHUFFLE = _cf()
-C_TIE_CONFIG = _cf()  # shipyard_tie_order: 0 random, 1 config
-C_SCORE_SHIP = _cf()
-C_MAX_TURNS = _cf()
-C_ROTATE = _cf()  # 1: seat s of game g plays lineup[(s + g) % N]
-C_N_CARDS = _cf()
-C_N_SHIPS = _cf()
-C_LINEUP = _cf(MAX_P)  # strategy id per seat
-C_CARD_TYPE = _cf(MAX_CARDS)
-C_CARD_SIZE = _cf(MAX_CARDS)
-C_SHIP_CAP = _cf(MAX_SHIPS)
-C_SHIP_VAL = _cf(MAX_SHIPS)
-C_SHIP_ABIL = _cf(MAX_SHIPS)
-C_SHIP_MINP = _cf(MAX_SHIPS)
-C_SHIP_YARD = _cf(MAX_SHIPS)  # 0 starting ship, 1 shipyard ship
-C_SHIP_FINAL = _cf(MAX_SHIPS)
-CFG_SIZE = _c
-
-# --- state layout ----------------------------------------------------------------------------
-_c = 0
-S_RNG = _cf()
-S_GAME = _cf()
-S_TURN = _cf()  # turns played so far
-S_CUR = _cf()  # player to move
-S_START = _cf()  # start player
-S_FINAL = _cf()  # 1 during the final round
-S_TRIGGER = _cf()  # player who took Cassiopeia, -1 before
-S_DONE = _cf()
-S_TIMEOUT = _cf()
-S_DELIV = _cf()
-S_EXPRESS = _cf()
-S_CRASHES = _cf()
-S_RESHUF = _cf()
-S_PURGED = _cf()  # cards set aside by the opening purge
-S_HUB_SHORT = _cf()  # bit c: a refill of column c found no card (SC.5.3); such a column stays short
-S_VIOL = _cf()  # first invariant violation seen (checked runs only; V_* codes)
-S_ILLEGAL = _cf()  # strategy answers outside 0..n-1 (rejected: option 0 is played)
-S_ILLEGAL_SEAT = _cf()  # the seat that gave the first of them
-S_DECK_N = _cf()
-S_DISC_N = _cf()
-S_YARD_N = _cf()  # ships in the shipyard: S_YARD[S_YARD_POS .. S_YARD_POS + n)
-S_YARD_POS = _cf()
-S_YARD_TOTAL = _cf()  # S(N)
-S_SHIPS_DISC = _cf()
-S_USED_ROWPURGE = _cf()
-S_TURN_LOADED = _cf()  # cards loaded in this load step
-S_TURN_T0 = _cf()  # type of 1st card of this load step
-S_TURN_T1 = _cf()  # type of 2nd card
-S_LOAD_COL = _cf()  # column the current load step takes from (for D_MORE)
-S_DSIZE = _cf(N_TYPES)
-S_DCOUNT = _cf(N_TYPES)
-S_DB = _cf()
-S_DSM = _cf()
-S_DEXPRESS = _cf()
-S_MARK = _cf(N_TYPES)
-S_MARK_CRASH = _cf(N_TYPES)
-S_STRAT = _cf(MAX_P)  # strategy id of each seat in this game
-S_SHIP = _cf(MAX_P)
-S_LOAD = _cf(MAX_P)
-S_HOLD_N = _cf(MAX_P)
-S_HOLD = _cf(MAX_P * MAX_HOLD)
-S_HSIZE = _cf(MAX_P * N_TYPES)  # hold: sum of sizes per (player, type)
-S_HCOUNT = _cf(MAX_P * N_TYPES)  # hold: cards per (player, type)
-S_STASH_TOT = _cf(N_TYPES)  # stashed cards per type, all players together
-S_MVER = _cf()  # bumped whenever markers, stashes or ships change (twice per delivery)
-S_STASH_N = _cf(MAX_P)
-S_STASH_T = _cf(MAX_P * N_TYPES)  # stashed card count per (player, type)
-S_STASH = _cf(MAX_P * MAX_CARDS)
-S_PDELIV = _cf(MAX_P)
-S_HUB_N = _cf(MAX_COLS)
-S_HUB = _cf(MAX_COLS * MAX_ROWS)
-S_DECK = _cf(MAX_CARDS)
-S_DISC = _cf(MAX_CARDS)
-S_YARD = _cf(MAX_SHIPS)
-S_NOPT = _cf()
-S_OPT = _cf(MAX_OPT + 8)
-S_SCR = _cf(64)  # scratch space for strategies (see heuristics.py for what it keeps there)
-STATE_SIZE = _c
-del _c
+# --- state layout (after the common header: S_RNG, S_GAME, S_TURN, S_START, S_DONE, S_TIMEOUT,
+# S_VIOL, S_ILLEGAL, S_ILLEGAL_SEAT, S_NOPT, S_SCR, S_STRAT, S_OPT) --------------------------------
+_S = state_layout(MAX_OPT)
+S_CUR = _S.add()  # player to move
+S_FINAL = _S.add()  # 1 during the final round
+S_TRIGGER = _S.add()  # player who took Cassiopeia, -1 before
+S_DELIV = _S.add()
+S_EXPRESS = _S.add()
+S_CRASHES = _S.add()
+S_RESHUF = _S.add()
+S_PURGED = _S.add()  # cards set aside by the opening purge
+S_HUB_SHORT = _S.add()  # bit c: a refill of column c found no card (SC.5.3); such a column stays short
+S_DECK_N = _S.add()
+S_DISC_N = _S.add()
+S_YARD_N = _S.add()  # ships in the shipyard: S_YARD[S_YARD_POS .. S_YARD_POS + n)
+S_YARD_POS = _S.add()
+S_YARD_TOTAL = _S.add()  # S(N)
+S_SHIPS_DISC = _S.add()
+S_USED_ROWPURGE = _S.add()
+S_TURN_LOADED = _S.add()  # cards loaded in this load step
+S_TURN_T0 = _S.add()  # type of 1st card of this load step
+S_TURN_T1 = _S.add()  # type of 2nd card
+S_LOAD_COL = _S.add()  # column the current load step takes from (for D_MORE)
+S_DSIZE = _S.add(N_TYPES)
+S_DCOUNT = _S.add(N_TYPES)
+S_DB = _S.add()
+S_DSM = _S.add()
+S_DEXPRESS = _S.add()
+S_MARK = _S.add(N_TYPES)
+S_MARK_CRASH = _S.add(N_TYPES)
+S_SHIP = _S.add(MAX_P)
+S_LOAD = _S.add(MAX_P)
+S_HOLD_N = _S.add(MAX_P)
+S_HOLD = _S.add(MAX_P * MAX_HOLD)
+S_HSIZE = _S.add(MAX_P * N_TYPES)  # hold: sum of sizes per (player, type)
+S_HCOUNT = _S.add(MAX_P * N_TYPES)  # hold: cards per (player, type)
+S_STASH_TOT = _S.add(N_TYPES)  # stashed cards per type, all players together
+S_MVER = _S.add()  # bumped whenever markers, stashes or ships change (twice per delivery)
+S_STASH_N = _S.add(MAX_P)
+S_STASH_T = _S.add(MAX_P * N_TYPES)  # stashed card count per (player, type)
+S_STASH = _S.add(MAX_P * MAX_CARDS)
+S_PDELIV = _S.add(MAX_P)
+S_HUB_N = _S.add(MAX_COLS)
+S_HUB = _S.add(MAX_COLS * MAX_ROWS)
+S_DECK = _S.add(MAX_CARDS)
+S_DISC = _S.add(MAX_CARDS)
+S_YARD = _S.add(MAX_SHIPS)
+STATE_SIZE = _S.size
+# S_SCR (the header's scratch): see heuristics.py for what the built-in strategies keep there
 
 
 # --- read helpers (inline: free at run time) ---------------------------------------------------
-@njit(inline="always")
-def rand_below(st, n):
-    """Uniform integer in [0, n) from this game's own generator."""
-    return below(st, S_RNG, n)
-
-
-@njit(inline="always")
-def n_options(st):
-    return st[S_NOPT]
-
-
-@njit(inline="always")
-def option(st, i):
-    return st[S_OPT + i]
-
-
-@njit(inline="always")
-def card_type(cfg, card):
-    return cfg[C_CARD_TYPE + card]
-
-
-@njit(inline="always")
-def card_size(cfg, card):
-    return cfg[C_CARD_SIZE + card]
+card_type = item(C_CARD_TYPE)  # (cfg, card): its contraband type
+card_size = item(C_CARD_SIZE)  # (cfg, card): its size
 
 
 @njit(inline="always")
@@ -215,10 +170,7 @@ def hub_card(st, col, row):
     return st[S_HUB + col * MAX_ROWS + row]
 
 
-@njit(inline="always")
-def pos_card(st, pos):
-    """Card at an encoded hub position ``col * MAX_ROWS + row``."""
-    return st[S_HUB + pos]
+pos_card = item(S_HUB)  # (st, pos): the card at an encoded hub position ``col * MAX_ROWS + row``
 
 
 @njit(inline="always")
@@ -240,27 +192,10 @@ def ability(st, cfg, p):
     return a
 
 
-@njit(inline="always")
-def marker(st, t):
-    return st[S_MARK + t]
-
-
-@njit(inline="always")
-def stashed(st, p, t):
-    """Cards of type t in p's stash (public under perfect recall, SC.14.2)."""
-    return st[S_STASH_T + p * N_TYPES + t]
-
-
-@njit(inline="always")
-def hold_type_size(st, p, t):
-    """Sum of sizes of p's hold cards of type t."""
-    return st[S_HSIZE + p * N_TYPES + t]
-
-
-@njit(inline="always")
-def hold_type_count(st, p, t):
-    """Number of p's hold cards of type t."""
-    return st[S_HCOUNT + p * N_TYPES + t]
+marker = item(S_MARK)  # (st, t): market value of type t
+stashed = cell(S_STASH_T, N_TYPES)  # (st, p, t): cards of type t in p's stash (public, SC.14.2)
+hold_type_size = cell(S_HSIZE, N_TYPES)  # (st, p, t): sum of sizes of p's hold cards of type t
+hold_type_count = cell(S_HCOUNT, N_TYPES)  # (st, p, t): p's hold cards of type t
 
 
 @njit(inline="always")
@@ -274,16 +209,5 @@ def apply_delta(cfg, v, d):
     return w
 
 
-@njit(inline="always")
-def n_players(cfg):
-    return cfg[C_NP]
-
-
-@njit(inline="always")
-def yard_left(st):
-    return st[S_YARD_N]
-
-
-@njit(inline="always")
-def in_final_round(st):
-    return st[S_FINAL]
+yard_left = word(S_YARD_N)  # (st): ships left in the shipyard
+in_final_round = word(S_FINAL)  # (st): 1 during the final round

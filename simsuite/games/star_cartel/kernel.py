@@ -23,11 +23,6 @@ from simsuite.games.star_cartel.records import *  # noqa: F401,F403
 F_LARGEST, F_SMALLEST, F_STASH, F_DISCARD = range(4)
 
 
-@njit(inline="always")
-def _shuffle(st, base, n):
-    shuffle(st, S_RNG, base, n)
-
-
 @njit
 def _refill_deck(st, cfg, log, lg):
     """The deck is empty: rebuild it from the discard pile (SC.5.3, A2); returns its new size."""
@@ -82,19 +77,6 @@ def _hub_remove(st, cfg, col, row, log, lg):
     st[S_HUB_N + col] = n - 1
     _refill(st, cfg, col, log, lg)
     return card
-
-
-@njit(inline="always")
-def _decide(st, cfg, p, kind):
-    """Ask seat p's strategy to pick among the options in st[S_OPT:]; return the option value."""
-    n = st[S_NOPT]
-    if n == 1:
-        return st[S_OPT]
-    i = strategy_decide(st[S_STRAT + p], kind, st, cfg, p)  # noqa: F821 (generated)
-    if i < 0 or i >= n:  # not a legal option: rejected (counted; the run reports it)
-        note_illegal(st, S_ILLEGAL, S_ILLEGAL_SEAT, p)
-        i = 0
-    return st[S_OPT + i]
 
 
 @njit(inline="always")
@@ -251,8 +233,7 @@ def load_step(st, cfg, p, ab, log, lg):
             n += 1
     if n == 0:
         return 0
-    st[S_NOPT] = n
-    pos = _decide(st, cfg, p, D_FIRST)
+    pos = _ask(st, cfg, p, D_FIRST, n)
     if pos < 0:
         if lg:
             _log(log, E_DECLINE, p, I0, I0, I0, I0, I0)
@@ -292,8 +273,7 @@ def load_step(st, cfg, p, ab, log, lg):
                     st[S_OPT + n] = c * MAX_ROWS + r
                     n += 1
         if n > 1:
-            st[S_NOPT] = n
-            pos = _decide(st, cfg, p, D_THIRD)
+            pos = _ask(st, cfg, p, D_THIRD, n)
             if pos >= 0:
                 _take(st, cfg, p, pos // MAX_ROWS, pos % MAX_ROWS, log, lg)
                 loaded += 1
@@ -332,8 +312,7 @@ def deliver(st, cfg, p, express, ab, log, lg):
             if st[S_DSIZE + t] == mx:
                 st[S_OPT + n] = t
                 n += 1
-        st[S_NOPT] = n
-        B = _decide(st, cfg, p, D_LARGEST)
+        B = _ask(st, cfg, p, D_LARGEST, n)
         st[S_DB] = B
         # SC.11.3 smallest set among the others
         Sm = -1
@@ -347,8 +326,7 @@ def deliver(st, cfg, p, express, ab, log, lg):
                 if t != B and st[S_DSIZE + t] == mn:
                     st[S_OPT + n] = t
                     n += 1
-            st[S_NOPT] = n
-            Sm = _decide(st, cfg, p, D_SMALLEST)
+            Sm = _ask(st, cfg, p, D_SMALLEST, n)
             st[S_DSM] = Sm
         # SC.11.4 PRICE_SWAY
         if express:
@@ -364,8 +342,7 @@ def deliver(st, cfg, p, express, ab, log, lg):
             if Sm >= 0:
                 st[S_OPT + 2] = 2
                 n = 3
-            st[S_NOPT] = n
-            sw = _decide(st, cfg, p, D_SWAY)
+            sw = _ask(st, cfg, p, D_SWAY, n)
             if sw == 1:
                 dB = cfg[C_SWAY_LD]
             elif sw == 2:
@@ -383,8 +360,7 @@ def deliver(st, cfg, p, express, ab, log, lg):
                 st[S_OPT + n] = t
                 n += 1
         if n > 0:
-            st[S_NOPT] = n
-            t = _decide(st, cfg, p, D_STASH)
+            t = _ask(st, cfg, p, D_STASH, n)
             stash_mask |= 1 << t
             if ab == A_EXTRA_STASH:
                 for k in range(cfg[C_EXTRA_SETS]):
@@ -396,8 +372,7 @@ def deliver(st, cfg, p, express, ab, log, lg):
                             n += 1
                     if n == 1:
                         break
-                    st[S_NOPT] = n
-                    t = _decide(st, cfg, p, D_EXTRA)
+                    t = _ask(st, cfg, p, D_EXTRA, n)
                     if t < 0:
                         break
                     stash_mask |= 1 << t
@@ -465,8 +440,7 @@ def play_turn(st, cfg, p, log, lg):
                     st[S_OPT + n] = r
                     n += 1
                     break
-        st[S_NOPT] = n
-        r = _decide(st, cfg, p, D_PURGE)
+        r = _ask(st, cfg, p, D_PURGE, n)
         if r >= 0:
             # the whole row goes to the discard pile first, then the columns shift and refill
             # (so a reshuffle during the refill includes the purged cards)
@@ -578,12 +552,8 @@ def check_invariants(st, cfg):
                 return V_STASH
         for i in range(st[S_STASH_N + p]):
             lo, hi, dup = _mark(lo, hi, dup, st[S_STASH + p * MAX_CARDS + i])
-    for t in range(N_TYPES):
-        k = 0
-        for p in range(N):
-            k += st[S_STASH_T + p * N_TYPES + t]
-        if k != st[S_STASH_TOT + t]:
-            return V_STASH
+    if _sums_match(st, S_STASH_T, N_TYPES, N, S_STASH_TOT) == 0:
+        return V_STASH
     if dup != 0 or lo != _bits(nc) or hi != _bits(nc - 64):
         return V_CARDS
     for t in range(N_TYPES):
@@ -632,12 +602,6 @@ def check_end(st, cfg):
     return 0
 
 
-@njit
-def _note(st, v):
-    if v != 0 and st[S_VIOL] == 0:
-        st[S_VIOL] = v
-
-
 @njit(_nrt=False)  # and everything it calls: see simsuite/batch_driver.py
 def play_game(st, cfg, log, lg, chk):
     """Play one whole game from the generator state already in st[S_RNG].
@@ -648,17 +612,9 @@ def play_game(st, cfg, log, lg, chk):
     N = cfg[C_NP]
     p = st[S_START]
     while st[S_FINAL] == 0:
-        if st[S_TURN] >= cfg[C_MAX_TURNS]:
-            st[S_TIMEOUT] = 1
-            if lg:
-                _log(log, E_TIMEOUT, st[S_TURN], I0, I0, I0, I0, I0)
+        if _turn_cap(st, cfg, log, lg):
             break
-        play_turn(st, cfg, p, log, lg)
-        if chk:
-            _note(st, check_invariants(st, cfg))
-        p += 1
-        if p == N:
-            p = 0
+        p = _turn_then_next(st, cfg, p, log, lg, chk)
     if st[S_TIMEOUT] == 0:
         # SC.12.2: every other player takes one final turn, starting left of the trigger.
         trig = st[S_TRIGGER]
@@ -678,8 +634,7 @@ def play_game(st, cfg, log, lg, chk):
 def score_game(st, cfg, out, i, log, lg):
     """SC.13: totals and tie-breaks; writes the record row out[i]."""
     N = cfg[C_NP]
-    for k in range(N_COLS):
-        out[i, k] = -1
+    _record_start(out, i)
     best_T = -(1 << 40)
     for p in range(MAX_P):
         if p >= N:
@@ -692,7 +647,6 @@ def score_game(st, cfg, out, i, log, lg):
             if v > best:
                 best = v
         V = cfg[C_SHIP_VAL + st[S_SHIP + p]] if cfg[C_SCORE_SHIP] == 1 else 0
-        out[i, R_STRAT + p] = st[S_STRAT + p]
         out[i, R_SCORE + p] = C + V
         out[i, R_CONTRA + p] = C
         out[i, R_SHIPV + p] = V
@@ -725,18 +679,12 @@ def score_game(st, cfg, out, i, log, lg):
             mask |= 1 << p
         elif out[i, R_SCORE + p] > second:
             second = out[i, R_SCORE + p]
-    out[i, R_GAME] = st[S_GAME]
-    out[i, R_START] = st[S_START]
-    out[i, R_TURNS] = st[S_TURN]
+    _record_common(st, cfg, out, i, nwin)
     out[i, R_DELIV] = st[S_DELIV]
     out[i, R_EXPRESS] = st[S_EXPRESS]
     out[i, R_CRASHES] = st[S_CRASHES]
     out[i, R_RESHUF] = st[S_RESHUF]
-    out[i, R_TIMEOUT] = st[S_TIMEOUT]
-    out[i, R_ILLEGAL] = st[S_ILLEGAL]
-    out[i, R_ILLEGAL_SEAT] = st[S_ILLEGAL_SEAT] if st[S_ILLEGAL] > 0 else -1
     out[i, R_SHIPS_DISC] = st[S_SHIPS_DISC]
-    out[i, R_NWIN] = nwin
     out[i, R_MARGIN] = best_T - second if nwin < N else 0
     for t in range(N_TYPES):
         out[i, R_MARKER + t] = st[S_MARK + t]

@@ -1,6 +1,8 @@
 """Cosmic Encounter (AH2000) batch kernel (rules: ../shared/rules/cosmic_encounter.md, ids CE.x.y):
-the first part, core: the event log codes, the decision call (``_decide``, the turn tape for the
-`search` rollouts), seat and colony helpers, shuffles and the priority order (CE.20.2).
+the first part, core: the event log codes, the turn tape for the `search` rollouts (``after_decide``),
+seat and colony helpers and the priority order (CE.20.2). The decision call (``_decide``), the
+shuffle and the turn loop's helpers are the shared prelude (simsuite/scaffold/prelude.py), pasted
+right after this part.
 
 The kernel is split along the rules into the files of this folder, the parts; ``Cosmic.kernel_files``
 (game.py) lists them in order: core, cards (CE.17), ships (CE.16, CE.18, CE.19), windows (CE.20),
@@ -139,25 +141,6 @@ def _chunk_options(st, p, xm, room, by_ships, n):
             st[S_OPT + n] = pl * SRC_SHIFT + c
             n += 1
     return n
-
-
-@njit(inline="always")
-def _shuffle(st, base, n):
-    shuffle(st, S_RNG, base, n)
-
-
-@njit(inline="always")
-def _decide(st, cfg, p, kind):
-    """Ask seat p's strategy to pick among the options in st[S_OPT:]; return the option value.
-    With a single legal option nothing is asked (CE.50: only real choices are decisions)."""
-    n = st[S_NOPT]
-    if n == 1:
-        return st[S_OPT]
-    i = strategy_decide(st[S_STRAT + p], kind, st, cfg, p)  # noqa: F821 (generated)
-    if i < 0 or i >= n:  # CE.50: not a legal option: rejected (counted; the run reports it)
-        note_illegal(st, S_ILLEGAL, S_ILLEGAL_SEAT, p)
-        i = 0
-    return st[S_OPT + i]
 
 
 @njit(inline="always")

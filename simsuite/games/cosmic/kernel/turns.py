@@ -210,12 +210,6 @@ def play_turn(st, cfg, o, log, lg):
         _log(log, E_END_TURN, o, I0, I0, I0, I0, I0)
 
 
-@njit
-def _note(st, v):
-    if v != 0 and st[S_VIOL] == 0:
-        st[S_VIOL] = v
-
-
 @njit(_nrt=False)  # and everything it calls: see simsuite/batch_driver.py
 def play_game(st, cfg, log, lg, chk):
     """Play one whole game from the generator state already in st[S_RNG].
@@ -224,21 +218,12 @@ def play_game(st, cfg, log, lg, chk):
     if chk:
         _note(st, check_invariants(st, cfg))
     st[S_SEARCH] = cfg[C_SEARCH]
-    N = cfg[C_NP]
     p = st[S_START]
     while st[S_DONE] == 0:
-        if st[S_TURN] >= cfg[C_MAX_TURNS]:  # A63
-            st[S_TIMEOUT] = 1
+        if _turn_cap(st, cfg, log, lg):  # A63
             st[S_DONE] = 1
-            if lg:
-                _log(log, E_TIMEOUT, st[S_TURN], I0, I0, I0, I0, I0)
             break
-        play_turn(st, cfg, p, log, lg)
-        if chk:
-            _note(st, check_invariants(st, cfg))
-        p += 1
-        if p == N:
-            p = 0
+        p = _turn_then_next(st, cfg, p, log, lg, chk)
     if chk and st[S_TIMEOUT] == 0 and st[S_WINNERS] == 0:
         _note(st, V_TERMINATION)
 
@@ -247,15 +232,13 @@ def play_game(st, cfg, log, lg, chk):
 def score_game(st, cfg, out, i, log, lg):
     """Write the record row out[i] (records.py)."""
     N = cfg[C_NP]
-    for k in range(N_COLS):
-        out[i, k] = -1
+    _record_start(out, i)
     nwin = 0
     for p in range(MAX_P):
         if p >= N:
             continue
         w = (st[S_WINNERS] >> p) & 1
         nwin += w
-        out[i, R_STRAT + p] = st[S_STRAT + p]
         out[i, R_WIN + p] = w
         out[i, R_SCORE + p] = st[S_FOREIGN + p]
         out[i, R_FOREIGN + p] = st[S_FOREIGN + p]
@@ -265,14 +248,8 @@ def score_game(st, cfg, out, i, log, lg):
         out[i, R_POWER + p] = st[S_POWER + p]
         out[i, R_ALIEN + p] = st[S_ALIEN_TAG + p]
         out[i, R_POWER_USES + p] = st[S_POWER_USES + p]
-    out[i, R_GAME] = st[S_GAME]
-    out[i, R_START] = st[S_START]
-    out[i, R_TURNS] = st[S_TURN]
+    _record_common(st, cfg, out, i, nwin)
     out[i, R_ENCOUNTERS] = st[S_ENCOUNTERS]
-    out[i, R_TIMEOUT] = st[S_TIMEOUT]
-    out[i, R_ILLEGAL] = st[S_ILLEGAL]
-    out[i, R_ILLEGAL_SEAT] = st[S_ILLEGAL_SEAT] if st[S_ILLEGAL] > 0 else -1
-    out[i, R_NWIN] = nwin
     out[i, R_JOINT] = 1 if nwin > 1 else 0
     out[i, R_OWIN] = st[S_N_OWIN]
     out[i, R_DWIN] = st[S_N_DWIN]

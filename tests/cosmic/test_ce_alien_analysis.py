@@ -22,7 +22,7 @@ from simsuite.games.cosmic.game import ALIEN_LABELS, ALIEN_POWER_LABELS
 from simsuite.rng import run_key
 from simsuite.stats import SHARE_UNIT, Z95, Accumulator
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 G = get("cosmic")
 STRATS = [s.name for s in G.strategies()]
 

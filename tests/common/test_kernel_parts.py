@@ -9,7 +9,7 @@ import pytest
 from simsuite.codegen import PART_MARKER, kernel_source
 from simsuite.games import get
 
-GAMES = Path(__file__).resolve().parent.parent / "simsuite" / "games"
+GAMES = Path(__file__).resolve().parents[2] / "simsuite" / "games"
 
 
 def test_every_cosmic_part_is_listed_once_and_names_its_rules():

@@ -146,7 +146,7 @@ def _alloc_run(lineup):
     import sys
     from pathlib import Path
 
-    code = _ALLOC_SCRIPT.format(tests=str(Path(__file__).resolve().parent), lineup=lineup)
+    code = _ALLOC_SCRIPT.format(tests=str(Path(__file__).resolve().parent.parent), lineup=lineup)
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
 
 

@@ -16,7 +16,7 @@ from simsuite.games.cosmic import rollout
 from simsuite.games.cosmic.search import rollout_address
 from simsuite.runner import set_threads
 from simsuite.unmanaged import pointer_call
-from test_ce_invariants import check_records, describe_violations
+from test_ce70_invariants import check_records, describe_violations
 
 KEY = 0x5EA2C4
 

@@ -15,7 +15,7 @@ import pytest
 
 from simsuite import power_value as pv
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 Z = pv.Z95
 
 
