@@ -31,15 +31,15 @@ STRATEGIES = DATA / "strategies"
 TEMPLATE = DATA / "templates" / "report.html"
 
 
-def sweep_file(given: str | Path) -> Path:
-    """A --config path as given; when no such file exists and it names a built-in sweep definition
-    (``configs/sweeps/NAME.toml`` as the README writes it, or just NAME), the packaged one, so the
-    README's commands work from any directory after ``pip install``."""
+def sweep_file(given: str | Path, kind: str = "sweeps") -> Path:
+    """A --config path as given; when no such file exists and it names a built-in definition
+    (``configs/sweeps/NAME.toml`` as the README writes it, or just NAME; kind "tunes": configs/tunes),
+    the packaged one, so the README's commands work from any directory after ``pip install``."""
     p = Path(given)
     if p.exists():
         return p
     name = p.name if p.suffix == ".toml" else p.name + ".toml"
-    built_in = SWEEPS / name
-    if built_in.is_file() and (len(p.parts) == 1 or p.parent.as_posix().endswith("configs/sweeps")):
+    built_in = CONFIGS / kind / name
+    if built_in.is_file() and (len(p.parts) == 1 or p.parent.as_posix().endswith(f"configs/{kind}")):
         return built_in
     return p
