@@ -215,6 +215,7 @@ class ResultsDir:
         self.meta = meta
         self.manifest = read_manifest(self.path, "--out")
         self._split = False
+        self._added = False
 
     def read(self, name: str) -> pd.DataFrame:
         return read_table(self.path, name)
@@ -254,6 +255,7 @@ class ResultsDir:
                 p.unlink(missing_ok=True)
         # a cell redone (new code or version: a new key) replaces its old entry
         self.manifest["done"] = {k: v for k, v in self.manifest["done"].items() if v.get("cell") != cell}
+        self._added = True
         entry = dict(cell=cell, games=res.games, seconds=res.seconds,
                      games_per_s=res.games / res.seconds if res.seconds > 0 else None)
         self.manifest["done"][key] = entry
@@ -263,7 +265,10 @@ class ResultsDir:
         return row
 
     def finish(self) -> None:
-        """summary.csv, the cells table as CSV: once at the end, not after every cell."""
+        """summary.csv, the cells table as CSV: once at the end, not after every cell. A resumed
+        run that added nothing rewrites nothing (the files keep their times)."""
+        if not self._added and not (self.path / "manifest.log").exists():
+            return
         cells = self.read("cells")
         _atomic_write(self.path / "summary.csv", lambda p: cells.to_csv(p, index=False))
         write_json(self.path / "manifest.json", self.manifest)  # the log folded in, then dropped
