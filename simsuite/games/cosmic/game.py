@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from simsuite.errors import BadInput, did_you_mean
-from simsuite.games.base import Game
+from simsuite.games.base import BenchDefaults, Game, Shortcut
 from simsuite.params import Param
 
 from . import api as A
@@ -197,7 +197,20 @@ class Cosmic(Game):
     replay_log_rows = 100_000
     shared_win_note = ("joint victories, CE.18.2: several players reach the foreign colonies needed in one "
                        "encounter, usually the offense and its allies landing together")
+    shortcuts = (Shortcut("--aliens", "aliens", "none|random|all|A,B,..",
+                          "alien powers (same as --set aliens=...): none, random (dealt from alien_pool), all (every "
+                          "combination of the pool, rotated through the seats) or a fixed list per seat, e.g. "
+                          "Macron,Virus,none,Oracle"),)
+    # the benchmark measures the engine without alien powers (the figure of the engine issue) unless
+    # asked: `bench cosmic --aliens random` measures the 20 powers dealt at random
+    bench = BenchDefaults(players="4", strategies="basic", sets=(("aliens", "none"),), record=("aliens", "alien_pool"))
     _extra_dirs: tuple = ()
+
+    @property
+    def report_sections(self):
+        from .report import power_value_section  # the report needs matplotlib: imported when a report is written
+
+        return (power_value_section,)
 
     def check(self, cfg: dict) -> None:
         need = cfg["planets_per_system"] * cfg["start_ships_per_planet"]
