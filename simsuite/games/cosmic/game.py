@@ -193,7 +193,7 @@ ALIEN_POWER_LABELS = (*(n + x for n in A.ALIEN_NAMES for x in ("", NOPOWER_SUFFI
 class Cosmic(Game):
     name = "cosmic"
     dirname = "cosmic"
-    title = "Cosmic Encounter (AH2000, FFG2008)"
+    title = "Cosmic Encounter"
     rules = "cosmic_encounter.md"
     min_players = 2
     max_players = 4
