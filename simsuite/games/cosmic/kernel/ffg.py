@@ -64,20 +64,13 @@ def ffg_morph(st, cfg):
 @njit
 def _reinf_options(st, cfg, p):
     """D_REINF options for p: -1 pass, then card * 4 + side for each distinct reinforcement card."""
+    n = _card_options(st, cfg, p, K_REINF)  # one card id per distinct reinforcement
+    for i in range(n - 1, -1, -1):  # spread in place from the end: each card, for either side
+        c = st[S_OPT + i]
+        st[S_OPT + 1 + 2 * i] = c * 4 + SIDE_OFFENSE
+        st[S_OPT + 2 + 2 * i] = c * 4 + SIDE_DEFENSE
     st[S_OPT] = NONE
-    n = 1
-    seen = np.int64(0)
-    base = S_HAND + p * MAX_HAND
-    for i in range(st[S_HAND_N + p]):
-        c = st[base + i]
-        if cfg[C_CARD_KIND + c] == K_REINF:
-            b = np.int64(1) << cfg[C_CARD_CLASS + c]
-            if (seen & b) == 0:
-                seen |= b
-                st[S_OPT + n] = c * 4 + SIDE_OFFENSE
-                st[S_OPT + n + 1] = c * 4 + SIDE_DEFENSE
-                n += 2
-    return n
+    return 1 + 2 * n
 
 
 @njit
