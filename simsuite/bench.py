@@ -13,10 +13,6 @@ import numba
 from .rng import run_key
 from .runner import set_threads
 
-BENCH_DEFAULTS = {"star-cartel": ("3,4,6", "market"), "cosmic": ("4", "basic")}  # players, strategies
-# rule parameters the benchmark fixes unless asked (cosmic: the engine without alien powers, the
-# figure of the engine issue; `--aliens random` measures the 20 powers dealt at random)
-BENCH_SETS = {"cosmic": {"aliens": "none"}}
 
 _START_SNIPPET = """
 import time, numpy as np
@@ -49,21 +45,23 @@ def _timed_start(game, players, strategies, cache_dir=None, sets=None) -> float:
     return wall
 
 
-def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, echo=print, aliens=None,
+def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, echo=print, given=None,
               repeat=3) -> dict:
     """Each figure is the best of `repeat` timed runs (1 thread and all threads alternate), which
-    filters out the slow runs a shared or busy machine produces; every run is in the result."""
+    filters out the slow runs a shared or busy machine produces; every run is in the result.
+    Defaults (player counts, line-up, fixed parameters) come from the game's BenchDefaults;
+    `given` (parameter -> value, e.g. from a game's shortcut option) replaces the fixed ones."""
     from .errors import BadInput
 
-    dflt_players, dflt_strat = BENCH_DEFAULTS.get(game.name, (str(game.min_players), game.default_strategies))
+    d = game.bench
     try:
-        pcounts = [int(p) for p in (players or dflt_players).split(",")]
+        pcounts = [int(p) for p in (players or d.players or str(game.min_players)).split(",")]
     except ValueError:
         raise BadInput("players", f"got {players!r}; allowed: player counts joined by commas, e.g. 3,4")
-    strategies = strategies or dflt_strat
-    sets = dict(BENCH_SETS.get(game.name, {}))
-    if aliens is not None:
-        sets[game.param("aliens").name] = aliens
+    strategies = strategies or d.strategies or game.default_strategies
+    sets = dict(d.sets)
+    for k, v in (given or {}).items():
+        sets[game.param(k).name] = v
     for N in pcounts:  # bad input fails here, before any timing
         game.resolve({"players": N, "strategies": strategies, **sets})
     say = echo or (lambda *a, **k: None)
@@ -72,10 +70,9 @@ def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, e
     res = dict(game=game.name, simsuite_version=__version__, code_hash=game.code_hash(), strategies=strategies,
                games=n_games, repeat=repeat, cpu_count=os.cpu_count(),
                numba_threads=numba.config.NUMBA_NUM_THREADS, rows=[])
-    shown = {k: game.resolve({"players": pcounts[0], "strategies": strategies, **sets})[k] for k in sets}
-    if "aliens" in shown:
-        res["aliens"] = shown["aliens"]
-        res["alien_pool"] = game.resolve({"players": pcounts[0], **sets})["alien_pool"]
+    first = game.resolve({"players": pcounts[0], "strategies": strategies, **sets})
+    shown = {k: first[k] for k in sets}
+    res.update({k: first[k] for k in d.record})
     res["set"] = shown
     if cold:
         say("timing a cold compile in a fresh cache (takes a while) ...")

@@ -1,4 +1,4 @@
-"""The simsuite command line: list, run, sweep, report, replay, bench, status.
+"""The simsuite command line: list, run, sweep, tune, report, replay, bench, status.
 
 Errors in user input print one line ``error: FIELD: what is allowed`` and exit with status 2.
 """
@@ -32,23 +32,23 @@ def _echo_json(obj) -> None:
     click.echo(json.dumps(clean(obj), indent=2, default=str))
 
 
-def _overrides(game, players, strategies, sets, rotate=None, aliens=None) -> dict:
-    ov = dict(_command_line(game, sets, players, strategies, aliens))
+def _overrides(game, players, strategies, sets, rotate=None, shortcuts=None) -> dict:
+    ov = dict(_command_line(game, sets, players, strategies, shortcuts))
     if rotate is not None:
         ov["rotate"] = rotate
     return ov
 
 
-def _command_line(game, sets, players=None, strategies=None, aliens=None) -> list[tuple[str, object]]:
-    """(parameter name, value) pairs of --set and the shortcut options; a parameter given twice
-    with different values is refused, not silently resolved (--set x=1 --set x=2, --players 3
-    --set players=5)."""
+def _command_line(game, sets, players=None, strategies=None, shortcuts=None) -> list[tuple[str, object]]:
+    """(parameter name, value) pairs of --set and the shortcut options (--players, --strategies and
+    the game's own, `shortcuts`: option -> value); a parameter given twice with different values is
+    refused, not silently resolved (--set x=1 --set x=2, --players 3 --set players=5)."""
     from .params import parse_assignment
 
     out, said = {}, {}
     given = [(*parse_assignment(s), f"--set {s}") for s in sets]
-    given += [(k, v, f"--{k} {v}") for k, v in (("players", players), ("strategies", strategies),
-                                                  ("aliens", aliens)) if v is not None]
+    given += [(k, v, f"--{k} {v}") for k, v in (("players", players), ("strategies", strategies)) if v is not None]
+    given += [(game.shortcut(o).param, v, f"{o} {v}") for o, v in (shortcuts or {}).items() if v is not None]
     for k, v, how in given:
         name = game.param(k).name
         if name in said and str(out[name]) != str(v):
@@ -79,19 +79,26 @@ def _group_label(g, seat_strats) -> str:
     if g["kind"] == "seat":
         s = seat_strats[int(g["key"])] if seat_strats else ""
         return f"seat {g['key']}" + (f" [{s}]" if s else "")
-    if g["kind"] == "alien_power":
-        return f"alien {g['key']}"
+    if g["kind"].endswith(POWER_KIND):  # a label with its power on / off: named as the label
+        return f"{g['kind'][:-len(POWER_KIND)]} {g['key']}"
     return f"{g['kind']} {g['key']}"
 
 
+POWER_KIND = "_power"  # a label kind "X_power" refines "X" with "(no power)" keys (a control seat)
+
+
 def _shown_groups(groups: list[dict]) -> list[dict]:
-    """Rows for the text table: one set of alien rows (per power / no power when a nopower
-    control played, else per alien), none when nobody had an alien."""
+    """Rows for the text table: of a label kind X that a game refines as X_power (its keys marked
+    "(no power)" where a control seat held the label face down), one set of rows: per power / no
+    power when a control played, else per label; none when no seat held such a label."""
     kinds = {g["kind"] for g in groups}
-    face_down = any(g["kind"] == "alien_power" and g["key"].endswith("(no power)") for g in groups)
-    drop = {"alien"} if face_down else {"alien_power"}
-    if "alien" in kinds and all(g["key"] == "none" for g in groups if g["kind"] == "alien"):
-        drop = {"alien", "alien_power"}
+    drop = set()
+    for base in {k[:-len(POWER_KIND)] for k in kinds if k.endswith(POWER_KIND)}:
+        refined = base + POWER_KIND
+        face_down = any(g["kind"] == refined and g["key"].endswith("(no power)") for g in groups)
+        drop |= {base} if face_down else {refined}
+        if base in kinds and all(g["key"] == "none" for g in groups if g["kind"] == base):
+            drop |= {base, refined}
     return [g for g in groups if g["kind"] not in drop]
 
 
@@ -147,9 +154,46 @@ def list_cmd(game_name, as_json):
 
 
 # ----------------------------------------------------------------------------------- run
-ALIENS_HELP = ("alien powers (Cosmic Encounter; same as --set aliens=...): none, random (dealt from alien_pool), "
-               "all (every combination of the pool, rotated through the seats) or a fixed list per seat, "
-               "e.g. Macron,Virus,none,Oracle")
+SHORTCUT_PREFIX = "shortcut__"
+
+
+def _shortcut_options() -> list[click.Option]:
+    """One option per shortcut that some registered game declares (Game.shortcuts), each once;
+    which game takes it is checked when the game is known (_command_line)."""
+    from . import games
+
+    seen: dict[str, list] = {}
+    for name in games.names():
+        g = games.get(name)
+        for s in g.shortcuts:
+            seen.setdefault(s.option, [s, []])[1].append(g.name)
+    return [click.Option([opt, SHORTCUT_PREFIX + opt.lstrip("-").replace("-", "_")], default=None, metavar=s.metavar,
+                         help=f"{s.help} [{', '.join(who)}]") for opt, (s, who) in seen.items()]
+
+
+class GameCommand(click.Command):
+    """A command that also takes the registered games' shortcut options. They are added when the
+    command is parsed or its help shown (importing the CLI does not import the games), and reach
+    the callback as one dict, ``shortcuts`` (option -> value given)."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self._own_params = list(self.params)
+        inner = self.callback
+
+        def callback(**params):
+            got = {k: params.pop(k) for k in [k for k in params if k.startswith(SHORTCUT_PREFIX)]}
+            opts = {p.name: p.opts[0] for p in self.params if isinstance(p, click.Option)}
+            return inner(**params, shortcuts={opts[k]: v for k, v in got.items() if v is not None})
+
+        self.callback = callback
+
+    def get_params(self, ctx):
+        # built at each parse, so a game registered at run time (simsuite.games.register) is included
+        own = self._own_params
+        at = next((i for i, p in enumerate(own) if p.name == "strategies"), len(own))
+        self.params = own[:at] + _shortcut_options() + own[at:]
+        return super().get_params(ctx)
 
 
 SEED_RANGE = click.IntRange(0, 2**64 - 1)  # the seed is stored as an unsigned 64-bit integer
@@ -183,8 +227,6 @@ def _common(f):
                      help="games per call into numba (memory stays flat)")(f)
     f = click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="rule parameter (repeatable)")(f)
     f = click.option("--strategies", default=None, help="comma-separated strategy per seat (repeats round the table)")(f)
-    f = click.option("--aliens", default=None, metavar="none|random|all|A,B,..",
-                     help=ALIENS_HELP)(f)
     f = click.option("--players", "-p", default=None, help="number of players")(f)
     f = click.option("--seed", "-s", type=SEED_RANGE, default=1, show_default=True, help="0..2**64-1")(f)
     f = click.option("--quiet", "-q", "--no-progress", "quiet", is_flag=True,
@@ -192,7 +234,7 @@ def _common(f):
     return f
 
 
-@cli.command()
+@cli.command(cls=GameCommand)
 @click.argument("game_name")
 @_common
 @click.option("--games", "-n", "n_games", type=click.IntRange(1, 10**12), default=100_000, show_default=True)
@@ -200,15 +242,15 @@ def _common(f):
 @click.option("--out", "-o", type=click.Path(), default=None, help="results directory (default results/runs/...)")
 @click.option("--no-records", is_flag=True, help="do not save the per-game records")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def run(game_name, quiet, seed, players, aliens, strategies, sets, chunk, threads, strategy_dirs, n_games, rotate, out,
-        no_records, as_json):
+def run(game_name, quiet, seed, players, strategies, sets, chunk, threads, strategy_dirs, n_games, rotate, out,
+        no_records, as_json, shortcuts):
     """Play GAMES games of one configuration; print win rates per seat, turn order and strategy."""
     from . import games
     from .runner import Progress, run_cell, set_threads
     from .store import ResultsDir, cell_key
 
     g = games.get(game_name)
-    cfg = g.resolve(_overrides(g, players, strategies, sets, rotate, aliens), tuple(strategy_dirs))
+    cfg = g.resolve(_overrides(g, players, strategies, sets, rotate, shortcuts), tuple(strategy_dirs))
     nthreads = set_threads(threads)
     h = g.config_hash(cfg)
     out = Path(out) if out else ROOT / "results" / "runs" / f"{g.name}-p{cfg['players']}-seed{seed}-n{n_games}-{h:016x}"
@@ -362,7 +404,7 @@ def _spec_axes(g, spec: dict):
     return grids[0] if isinstance(raw, dict) else grids
 
 
-def _sweep_plan(g, spec: dict, sets=(), players=None, strategies=None, aliens=None, rotate=None, n_games=None,
+def _sweep_plan(g, spec: dict, sets=(), players=None, strategies=None, shortcuts=None, rotate=None, n_games=None,
                 seed=None, unit=None, precision=None):
     """(base, axes, games, seed, unit, precision) of a sweep: the definition file's values with the
     command line's over them. `sweep` and `report NAME` both use it, so they define the same sweep.
@@ -375,7 +417,7 @@ def _sweep_plan(g, spec: dict, sets=(), players=None, strategies=None, aliens=No
     axes = _spec_axes(g, spec)
     grids = axis_grids(axes)
     base.setdefault("rotate", True)
-    for k, v in _command_line(g, sets, players, strategies, aliens):  # replaces the file's, in every grid
+    for k, v in _command_line(g, sets, players, strategies, shortcuts):  # replaces the file's, in every grid
         name = g.param(k).name
         for a in grids:
             a.pop(name, None)
@@ -400,7 +442,7 @@ def _sweep_plan(g, spec: dict, sets=(), players=None, strategies=None, aliens=No
     return base, axes, n_games, seed, unit, precision
 
 
-@cli.command()
+@cli.command(cls=GameCommand)
 @click.argument("game_name", required=False)
 @_common
 @click.option("--config", "config_file", type=click.Path(), default=None, help="sweep definition TOML (configs/sweeps)")
@@ -414,8 +456,8 @@ def _sweep_plan(g, spec: dict, sets=(), players=None, strategies=None, aliens=No
 @click.option("--precision", type=click.FloatRange(0.0001, 0.5), default=None,
               help="play each cell until every win rate's 95%% CI half-width is at most this (--games is the cap)")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def sweep(game_name, quiet, seed, players, aliens, strategies, sets, chunk, threads, strategy_dirs, config_file, n_games,
-          rotate, out, unit, scheduler, precision, as_json):
+def sweep(game_name, quiet, seed, players, strategies, sets, chunk, threads, strategy_dirs, config_file, n_games,
+          rotate, out, unit, scheduler, precision, as_json, shortcuts):
     """Run every combination of the swept parameters; one row per cell in results/<name>/cells.parquet.
 
     \b
@@ -438,7 +480,7 @@ def sweep(game_name, quiet, seed, players, aliens, strategies, sets, chunk, thre
     # --seed given on the command line wins over the file's seed (its default 1 does not)
     seed_given = click.get_current_context().get_parameter_source("seed") != click.core.ParameterSource.DEFAULT
     base, axes, n_games, seed, unit, precision = _sweep_plan(
-        g, spec, sets, players, strategies, aliens, rotate, n_games, seed if seed_given else None, unit, precision)
+        g, spec, sets, players, strategies, shortcuts, rotate, n_games, seed if seed_given else None, unit, precision)
     extra = tuple(strategy_dirs) + tuple(spec.get("strategy_dirs", ()))
     name = spec.get("name") or (Path(out).name if out else f"{g.name}-sweep")
     out = Path(out) if out else ROOT / "results" / name
@@ -453,12 +495,87 @@ def sweep(game_name, quiet, seed, players, aliens, strategies, sets, chunk, thre
     if as_json:
         _echo_json(dict(info, games_per_s=gps, rows=tables["cells"].to_dict("records")))
         return
-    cols = [c for c in ("cell", *axis_names(axes), "games", "turns_mean", "crashes_mean", "margin_mean", "shared_win_mean",
-                        "timeout_mean") if c in tables["cells"].columns]
+    cols = [c for c in ("cell", *axis_names(axes), "games", *(f"{m.name}_mean" for m in g.metrics if m.summary))
+            if c in tables["cells"].columns]
     click.echo(tables["cells"][cols].to_string(index=False, float_format=lambda x: f"{x:.3f}"))
     click.echo(f"{info['ran_games']:,} games in {info['ran_units']} unit(s) this time, {info['seconds']:.1f} s"
                + (f" ({gps:,.0f} games/s)" if gps else "") + f"; {info['resumed_cells']} cell(s) were already done; "
                f"tables in {out} (cells.parquet, groups.parquet, hists.parquet, summary.csv)")
+
+
+# ---------------------------------------------------------------------------------- tune
+
+
+@cli.command()
+@click.argument("game_name", required=False)
+@click.option("--config", "config_file", type=click.Path(), default=None, help="tune definition TOML (configs/tunes)")
+@click.option("--param", "params", multiple=True, metavar="NAME=LO..HI|A,B,C",
+              help="a rule parameter to search (repeatable): an integer range or a list of values")
+@click.option("--objective", "objectives", multiple=True, metavar="KIND[:key=value,...]",
+              help="seat-fairness, alien-spread, strategy-gap:a=X,b=Y[,target=T], game-length:target=T, "
+                   "metric:metric=NAME,target=|max=|min=V; weight=W weighs several (repeatable)")
+@click.option("--players", "-p", default=None, help="player counts every trial plays, e.g. 3..6 [all the game allows]")
+@click.option("--strategies", default=None, help="line-up (rotated through the seats)")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="a fixed rule parameter (repeatable)")
+@click.option("--budget", type=click.IntRange(1, 100_000), default=None, help="finished trials wanted [50]")
+@click.option("--games", "-n", "n_games", type=click.IntRange(100, 10**9), default=None,
+              help="games per player count per trial (default: from a pilot run and --precision)")
+@click.option("--precision", type=click.FloatRange(1e-5, 1e6), default=None,
+              help="target half-width of a trial's objective interval (objective units; win shares are "
+                   "fractions: 0.005 = 0.5 pp) [0.01]")
+@click.option("--max-games", type=click.IntRange(100, 10**9), default=None,
+              help="cap on the games per player count per trial [500000]")
+@click.option("--recheck", type=click.IntRange(1, 50), default=None,
+              help="best distinct candidates re-played on fresh seeds (with the defaults) [3]")
+@click.option("--sampler", type=click.Choice(["tpe", "cmaes"]), default=None, help="Optuna sampler [tpe]")
+@click.option("--seed", "-s", type=SEED_RANGE, default=None, help="0..2**64-1 [1]")
+@click.option("--out", "-o", type=click.Path(), default=None, help="tune directory (default results/tunes/<name>)")
+@click.option("--unit", type=click.IntRange(1, 10**9), default=None, help="games per work unit [16384]")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="play the units on a Dask cluster")
+@click.option("--threads", type=THREADS, default=0, help=THREADS_HELP)
+@click.option("--strategy-dir", "strategy_dirs", multiple=True, type=click.Path(), help="extra directory of strategy files")
+@click.option("--quiet", "-q", is_flag=True, help="no progress lines")
+@click.option("--json", "as_json", is_flag=True, help="print the result as one JSON document")
+def tune(game_name, config_file, params, objectives, players, strategies, sets, budget, n_games, precision, max_games,
+         recheck, sampler, seed, out, unit, scheduler, threads, strategy_dirs, quiet, as_json):
+    """Search rule parameters for the values that minimise a balance objective (Optuna).
+
+    \b
+      simsuite tune star-cartel --param crash_threshold=6..14 --param start_value=1..5 \\
+          --objective seat-fairness --players 3..6 --budget 200 --out results/tune-sc
+      simsuite tune --config configs/tunes/star-cartel-fair-seats.toml
+    Each trial plays every player count as sweep cells; the best few and the defaults are played
+    again on fresh seeds. Re-running the same command resumes (finished trials are not redone).
+    """
+    from . import games
+    from .tune import build_spec, load_tune_file, log_stderr, run_tune
+
+    spec = load_tune_file(Path(config_file)) if config_file else {}
+    game_name = game_name or spec.get("game")
+    if not game_name:
+        raise BadInput("game", "name a game (or give --config with game = ...)")
+    g = games.get(game_name)
+    if spec.get("game") and games.get(spec["game"]).name != g.name:
+        raise BadInput("--config", f"the file is for {spec['game']}, not {g.name}")
+    ts = build_spec(g, spec, params, objectives, players, sets, strategies, seed, budget, n_games, precision, recheck,
+                    sampler, unit, max_games, name=spec.get("name") or (Path(out).name if out else f"{g.name}-tune"),
+                    strategy_dirs=strategy_dirs)
+    out = Path(out) if out else ROOT / "results" / "tunes" / ts.name
+    doc = run_tune(g, ts, out, threads, scheduler, log=None if quiet or as_json else log_stderr)
+    if as_json:
+        _echo_json(dict(doc, out=str(out)))
+        return
+    from .tune import fmt_interval
+
+    click.echo(doc["headline"])
+    for r in doc["rechecks"]:
+        who = "defaults" if r["trial"] is None else f"trial {r['trial']}"
+        vals = ", ".join(f"{k}={v}" for k, v in r["params"].items())
+        est = "" if r["trial_value"] is None else f"trial estimate {fmt_interval(doc, dict(value=r['trial_value'], lo=r['trial_lo'], hi=r['trial_hi']))}; "
+        click.echo(f"  {who:<12} {vals}: {est}re-check {fmt_interval(doc, r['recheck'])}")
+    click.echo(f"{len(doc['trials'])} trials ({doc['trials_run_now']} now), {doc['games_per_trial']:,} games per "
+               f"player count per trial, {doc['seconds']['total']:.0f} s; results in {out} "
+               f"(simsuite report {out})")
 
 
 # -------------------------------------------------------------------------------- report
@@ -475,6 +592,7 @@ def report(source, out, margin, threads, as_json):
 
     SOURCE is a results directory, or the name of a sweep definition in configs/sweeps
     (e.g. star-cartel-crash): that sweep is run first (or resumed) into results/<name>.
+    A tune directory (simsuite tune) gets the tune report.
     """
     from . import games
     from .report import make_report
@@ -482,6 +600,15 @@ def report(source, out, margin, threads, as_json):
     if not 0 < margin < 100:
         raise BadInput("--margin", f"{margin:g}; allowed: percentage points between 0 and 100 (exclusive), e.g. 2")
     src = Path(source)
+    if (src / "tune.json").exists():  # a tune directory: its own report (simsuite/tune_report.py)
+        from .tune_report import make_tune_report
+
+        res = make_tune_report(src, Path(out) if out else None)
+        if as_json:
+            _echo_json(res)
+        else:
+            click.echo(f"report: {res['html']}\n  - {res['headline']}")
+        return
     if not (src / "cells.parquet").exists():
         f = SWEEPS_DIR / f"{source}.toml"
         if not f.exists():
@@ -514,7 +641,7 @@ def report(source, out, margin, threads, as_json):
 
 
 # -------------------------------------------------------------------------------- replay
-@cli.command()
+@cli.command(cls=GameCommand)
 @click.argument("game_name", required=False)
 @_common
 @click.option("--game", "game_index", type=click.IntRange(0, None), required=True, help="game index within the run")
@@ -523,8 +650,8 @@ def report(source, out, margin, threads, as_json):
               help="results directory of a run (or of a sweep, with --cell): use its configuration and seed")
 @click.option("--cell", type=click.IntRange(0, None), default=None, help="cell number of a sweep directory (--from)")
 @click.option("--json", "as_json", is_flag=True, help="print the events as JSON")
-def replay(game_name, quiet, seed, players, aliens, strategies, sets, chunk, threads, strategy_dirs, game_index, rotate,
-           from_dir, cell, as_json):
+def replay(game_name, quiet, seed, players, strategies, sets, chunk, threads, strategy_dirs, game_index, rotate,
+           from_dir, cell, as_json, shortcuts):
     """Replay one game turn by turn from its seed (identical to the batch run's game).
 
     The configuration comes from --from RUN_DIR (a sweep: --from DIR --cell N), from the options
@@ -536,8 +663,9 @@ def replay(game_name, quiet, seed, players, aliens, strategies, sets, chunk, thr
     from .runner import replay_check
 
     ctx = click.get_current_context()
-    given = [f"--{n}" for n in ("seed", "players", "aliens", "strategies", "set", "rotate")
+    given = [f"--{n}" for n in ("seed", "players", "strategies", "set", "rotate")
              if ctx.get_parameter_source("sets" if n == "set" else n) != click.core.ParameterSource.DEFAULT]
+    given += list(shortcuts)
     if from_dir is None and game_name and cell is None and not [x for x in given if x != "--seed"]:
         given = []  # the seed picks the run
         from_dir = _latest_run(games.get(game_name).name, seed)
@@ -560,7 +688,7 @@ def replay(game_name, quiet, seed, players, aliens, strategies, sets, chunk, thr
         if not game_name:
             raise BadInput("game", "name a game or give --from RUN_DIR")
         g = games.get(game_name)
-        cfg = g.resolve(_overrides(g, players, strategies, sets, rotate, aliens), tuple(strategy_dirs))
+        cfg = g.resolve(_overrides(g, players, strategies, sets, rotate, shortcuts), tuple(strategy_dirs))
     events, rec, batch = replay_check(g, cfg, seed, game_index, tuple(strategy_dirs))
     if stored is not None:
         mine = g.records_frame(rec, cfg["players"]).iloc[0]
@@ -683,20 +811,17 @@ def _latest_run(game: str, seed: int) -> Path | None:
 
 
 # --------------------------------------------------------------------------------- bench
-@cli.command()
+@cli.command(cls=GameCommand)
 @click.argument("game_name")
 @click.option("--players", default=None, help="player counts, comma-separated (default: per game)")
 @click.option("--strategies", default=None, help="line-up (default: the game's benchmark strategy)")
-@click.option("--aliens", default=None, metavar="none|random|all|A,B,..",
-              help="Cosmic Encounter alien powers for the benchmark [none: the engine without powers]; "
-                   "random = aliens dealt from the 20 at random")
 @click.option("--games", "n_games", type=click.IntRange(1000, 10**9), default=200_000, show_default=True,
               help="games per timed run")
 @click.option("--repeat", type=click.IntRange(1, 100), default=3, show_default=True,
               help="timed runs per figure; the best is reported (a busy machine only slows runs down)")
 @click.option("--cold/--no-cold", default=True, show_default=True, help="also time a cold compile (slow)")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def bench(game_name, players, strategies, aliens, n_games, repeat, cold, as_json):
+def bench(game_name, players, strategies, n_games, repeat, cold, as_json, shortcuts):
     """Games per second per player count on 1 thread and all threads, and compile times.
 
     \b
@@ -707,7 +832,8 @@ def bench(game_name, players, strategies, aliens, n_games, repeat, cold, as_json
     from .bench import run_bench
 
     g = games.get(game_name)
-    res = run_bench(g, players, strategies, n_games, cold, echo=None if as_json else click.echo, aliens=aliens,
+    given = {g.shortcut(o).param: v for o, v in shortcuts.items()}  # over the game's benchmark settings
+    res = run_bench(g, players, strategies, n_games, cold, echo=None if as_json else click.echo, given=given,
                     repeat=repeat)
     if as_json:
         _echo_json(res)
@@ -726,6 +852,19 @@ def status(results_dir, as_json):
     if not (path / "meta.json").exists():
         raise BadInput("results", f"{path} is not a results directory (no meta.json)")
     meta = read_json(path / "meta.json", "results", ("kind", "game"))
+    if meta["kind"] == "tune":  # a tune: trials, not cells (each trial is a sweep under trials/)
+        from .tune import tune_status
+
+        doc = dict(tune_status(path), game=meta["game"])
+        if as_json:
+            _echo_json(doc)
+        else:
+            b = doc["best_trial"]
+            click.echo(f"tune of {doc['game']}: {doc['trials_done']} trial(s) finished, {doc['trials_unfinished']} "
+                       f"unfinished, {doc['infeasible']} infeasible; re-checks done {doc['rechecks_done']}; "
+                       + ("finished" if doc["finished"] else "not finished (run the same command to resume)")
+                       + (f"; best trial so far {b['trial']}: {b['value']:.5g} {b['params']}" if b else ""))
+        return
     rows = sweep_progress(path, meta)
     t = read_results(path) if (path / "cells.parquet").exists() else {"cells": None}
     cells = t["cells"]

@@ -58,7 +58,7 @@ def run_cell(game, cfg: dict, n_games: int, seed: int, extra_dirs=(), g0: int = 
     h = game.config_hash(cfg)
     key = run_key(seed, h)
     names = [s.name for s in game.strategies(extra_dirs)]
-    acc = Accumulator(cfg["players"], names)
+    acc = Accumulator(cfg["players"], names, game.hist_metrics())
     game.run_range(kernel, cfg_arr, key, g0, 1)  # compile or load the kernel outside the timing
     t0 = time.perf_counter()
 

@@ -230,9 +230,10 @@ def _merge_metric(a, b):
 
 
 class Accumulator:
-    """Sums for one cell. ``hist_metrics`` also keep an exact histogram (value -> count)."""
+    """Sums for one cell. ``hist_metrics`` (the game's Metric declarations with hist=True) also
+    keep an exact histogram (value -> count)."""
 
-    def __init__(self, n_players: int, strategy_names: list[str], hist_metrics=("turns", "crashes", "margin")):
+    def __init__(self, n_players: int, strategy_names: list[str], hist_metrics=()):
         self.N = n_players
         self.names = list(strategy_names)
         self.hist_metrics = tuple(hist_metrics)

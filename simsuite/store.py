@@ -8,7 +8,7 @@ Every results directory (from ``run`` or ``sweep``) holds:
 * ``groups.parquet`` per cell, one row per table seat, turn-order position and strategy: win rate
                      with Wilson 95% interval, shared-win rate, win share, score mean and sd (the
                      intervals and win_rate_se / share_se from the per-game variance, simsuite.stats)
-* ``hists.parquet``  per cell exact histograms (metric, value, count) of turns, crashes, margin
+* ``hists.parquet``  per cell exact histograms (metric, value, count) of the game's metrics declared with hist=True
 * ``h2h.parquet``    per cell and label kind (strategy, alien, ...): results of A when B is at the table,
                      and share_cov, the covariance of A's and B's win shares in the cell
 * ``comps.parquet``  per cell and label kind: games per table composition and each member's win

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +22,56 @@ from simsuite.kernel_common import new_log
 from simsuite.params import Param
 
 
+@dataclass(frozen=True)
+class Metric:
+    """A per-game figure (a key of Game.game_metrics) and what the shared modules do with it: the
+    statistics keep an exact histogram (`hist`), the report charts its mean per cell (`chart`:
+    "own" = a chart of its own, "beside_spread" = a panel beside the final-score spread) or its
+    distribution (`dist`, needs `hist`), says how it moves along a swept axis (`trend`), and
+    `sweep` prints it (`summary`)."""
+
+    name: str
+    label: str  # "crashes per game": axis labels and table headings
+    unit: str = ""  # what one count is ("crashes"): chart titles
+    hist: bool = False
+    chart: str = ""  # "", "own" or "beside_spread"
+    dist: bool = False
+    trend: str = ""  # the phrase of a trend finding, e.g. "the crash rate (crashes per game)"; "" = none
+    summary: bool = False
+    title: str = ""  # chart title ("" = the label, capitalised)
+    percent: bool = False  # a 0/1 per game: its mean is a share of games, shown as a percentage
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """A command-line option that stands for `--set param=VALUE` (e.g. a game's `--x` for a
+    parameter its users set all the time)."""
+
+    option: str  # "--name"
+    param: str
+    metavar: str = "VALUE"
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class BenchDefaults:
+    """What `simsuite bench GAME` measures unless told otherwise: player counts, line-up, the
+    parameters it fixes (`sets`), and the resolved parameters its result names (`record`)."""
+
+    players: str = ""  # "3,4,6"; "" = the game's smallest player count
+    strategies: str = ""  # "" = the game's default line-up
+    sets: tuple[tuple[str, str], ...] = ()
+    record: tuple[str, ...] = ()
+    note: str = ""  # a line of `bench --help`
+
+
+# per-game metrics every game has (the runner and report rely on their meaning)
+TURNS = Metric("turns", "turns per game", "turns", hist=True, dist=True, trend="the mean game length (turns)",
+               summary=True, title="Game length distribution")
+TIMEOUT = Metric("timeout", "games that hit the turn cap", summary=True, percent=True)
+SHARED_WIN = Metric("shared_win", "games with a shared win", summary=True, percent=True)
+
+
 class Game:
     name: str = ""  # CLI name, e.g. "star-cartel"
     dirname: str = ""  # strategies/<dirname>, configs/<dirname>
@@ -37,6 +88,21 @@ class Game:
     state_size = 0  # length of the int64 state array
     replay_log_rows = 20_000
     shared_win_note = "a high rate: the tie-break may need a look"  # report text for frequent shared wins
+    metrics: tuple[Metric, ...] = (TURNS, SHARED_WIN, TIMEOUT)
+    shortcuts: tuple[Shortcut, ...] = ()
+    bench: BenchDefaults = BenchDefaults()
+    report_sections: tuple = ()  # callables (res, out_dir) -> (html, charts, headline) | None: the game's own sections
+
+    def hist_metrics(self) -> tuple[str, ...]:
+        return tuple(m.name for m in self.metrics if m.hist)
+
+    def shortcut(self, option: str) -> Shortcut:
+        for s in self.shortcuts:
+            if s.option == option:
+                return s
+        allowed = ", ".join(s.option for s in self.shortcuts) or "none"
+        raise BadInput(option, f"not an option of {self.name}; its shortcut options: {allowed} "
+                               "(any parameter: --set NAME=VALUE)")
 
     # ---- parameters --------------------------------------------------------------------
     def param(self, name: str) -> Param:

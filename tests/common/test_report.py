@@ -106,7 +106,12 @@ def test_sweep_report(sweep, tmp_path):
         with open(p, "rb") as f:
             assert f.read(8) == b"\x89PNG\r\n\x1a\n"
 
-    f = out["findings"]
+    head = out["headline"]  # the answer first: the start player's edge depends on the threshold here
+    assert out["findings"][:len(head)] == head
+    assert head[0].startswith("The start player wins more than fair, by +1.1 pp of win share")
+    assert "It changes with crash_threshold at 4 players (+0.0 pp to +5.0 pp" in head[0]
+    assert head[1].startswith("Which crash_threshold? It moves the turn-order balance")
+    f = out["findings"][len(head):]
     adv = [s for s in f if "start player" in s]
     assert len(adv) == 1 and "crash_threshold 9" in adv[0] and "first-player advantage" in adv[0]
     assert "30.0%" in adv[0] and "25.0%" in adv[0]
@@ -174,10 +179,16 @@ def test_alien_ranking_under_two_strategies(tmp_path, data):
     sentence = ("With 3 players, under both basic and search: Virus and Macron above fair, Pacifist below fair "
                 "(Zombie and Clone fair under both); verdicts that depend on the strategy: Oracle (fair under basic, "
                 "above fair under search).")
-    assert out["headline"] == [sentence] and out["findings"][0] == sentence
+    assert sentence in out["headline"] and out["findings"][:len(out["headline"])] == out["headline"]
+    # the sweep's question (which alien) answered first, with its size, and said to depend on the bots
+    assert out["headline"][0].startswith("Virus is the strongest alien at 3 players under every strategy tested "
+                                         "(basic and search): +11.7 pp over fair at 3 players")
+    assert "depends on how well the bots play it" in out["headline"][0]
+    assert any(h.startswith("basic") or "strongest bot" in h for h in out["headline"]) is False  # one strategy/cell
     page = (rep / "index.html").read_text()
-    top = page[:page.index("<h2>Reproducibility")]
-    assert "Summary" in top and sentence in top and "href='#robustness-alien-3p'" in top
+    top = page[:page.index("<h2 id=\"charts\">")]
+    assert "The answer" in top and "Rule balance" in top and sentence in top
+    assert "href='#robustness-alien-3p'" in top
     assert "id='robustness-alien-3p'" in page and "id='skill-alien-3p'" in page
     assert "href='#skill-alien-3p'>skill-sensitivity table</a>" in page  # from the single-strategy ranking
     assert "Robustness: the alien ranking under basic and search, 3 players" in page
@@ -206,3 +217,40 @@ def test_alien_ranking_under_two_strategies(tmp_path, data):
     assert set(main["strategy"]) == {"basic"} and set(main["cells"].astype(str)) == {"0"}
     assert any(f.startswith("With 3 players, the alien rankings under basic and under search agree with Kendall's "
                             f"tau {want:.2f}") for f in out["findings"])
+
+
+def test_report_structure_answer_first_every_image_no_empty_panel(sweep, tmp_path, monkeypatch):
+    """Read as a reader does: the page opens with the answer (rule balance, then bot skill) before
+    any chart or table, every image it shows exists, and no chart has a panel without data."""
+    import re
+
+    from matplotlib.figure import Figure
+
+    empty = []
+    real_savefig = Figure.savefig
+
+    def checked(fig, path, *a, **k):
+        for ax in fig.axes:
+            if not ax.get_visible() or ax.get_label() == "<colorbar>":
+                continue
+            if not (ax.lines or ax.collections or ax.patches or ax.images or ax.containers):
+                empty.append(f"{path}: {ax.get_title()!r}")
+        return real_savefig(fig, path, *a, **k)
+
+    monkeypatch.setattr(Figure, "savefig", checked)
+    out = make_report(sweep, tmp_path / "rep")
+    page = (tmp_path / "rep" / "index.html").read_text()
+    body = page[page.index("<body>"):]
+    first = re.search(r"<(div|h2|table|figure|img)\b[^>]*>", body[body.index("</h1>"):])
+    assert first.group(0).startswith("<div class='headline'")
+    head = body[body.index("<div class='headline'"):body.index("<h2 id=\"charts\">")]
+    assert "Rule balance" in head and all(h.replace("'", "&#x27;") in head for h in out["headline"])
+    assert body.index("Rule balance") < body.index("<img") and body.index("Rule balance") < body.index("<table")
+    imgs = re.findall(r"<img src='([^']+)'", page)
+    assert len(imgs) == len(out["charts"]) >= 5
+    for src in imgs:
+        assert (tmp_path / "rep" / src).stat().st_size > 1000, src
+    assert not empty, empty
+    # the findings stay, below the charts, grouped by topic
+    assert body.index("<h2 id=\"findings\">") > body.index("<h2 id=\"charts\">")
+    assert "<h3>Turn order (rule balance)</h3>" in page and "<h3>Strategies (bot skill, not rule balance)</h3>" in page

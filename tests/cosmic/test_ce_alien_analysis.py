@@ -5,6 +5,7 @@ the alien sweep and report (ranking, the power's own contribution, head to head,
 import itertools
 import json
 import math
+import re
 import subprocess
 import sys
 import tomllib
@@ -227,7 +228,9 @@ def assert_bad(r, *words):
     (["replay", "cosmic", "--game", "1", "--aliens", "Zorg"], ["aliens", "Zorg"]),
     (["bench", "cosmic", "--aliens", "Zorg", "--no-cold", "--games", "1000"], ["aliens", "Zorg"]),
     (["bench", "cosmic", "--aliens", "random", "--set", "x=1"], ["--set"]),
-    (["bench", "star-cartel", "--aliens", "random", "--no-cold"], ["aliens", "unknown parameter"]),
+    # a game's shortcut option given to another game: refused in one line, naming the option
+    (["bench", "star-cartel", "--aliens", "random", "--no-cold"], ["--aliens", "not an option of star-cartel"]),
+    (["run", "star-cartel", "--aliens", "random"], ["--aliens", "not an option of star-cartel"]),
 ])
 def test_alien_bad_input(args, words):
     assert_bad(sim(*args), *words)
@@ -391,9 +394,14 @@ def test_alien_ranking_under_two_strategies_end_to_end(tmp_path):
     assert rep.returncode == 0, rep.stderr
     res = json.loads(rep.stdout)
     page = (tmp_path / "rep" / "index.html").read_text()
-    assert len(res["headline"]) == 1 and res["headline"][0].startswith("With 3 players, under both basic and random")
-    top = page[:page.index("<h2>Reproducibility")]
-    assert "Summary" in top and "under both basic and random" in top
+    # the answer box: the alien verdict (with its size, said to depend on the bots), the verdicts that
+    # hold under both strategies, the start player; basic against the nopower control as bot skill
+    head = res["headline"]
+    assert re.match(r"([\w-]+ is the strongest alien at 3 players|The strongest alien depends)", head[0]), head[0]
+    assert "depends on how well the bots play it" in head[0]
+    assert any(h.startswith("With 3 players, under both basic and random") for h in head)
+    top = page[:page.index("<h2 id=\"charts\">")]
+    assert "The answer" in top and "under both basic and random" in top and "Strategy skill" in top
     assert "Robustness: the alien ranking under basic and random, 3 players" in page
     assert "Kendall&#x27;s tau" in page or "Kendall's tau" in page
     assert "Skill sensitivity" in page and "Alien ranking, 3 players (bots playing basic)" in page

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from simsuite.errors import BadInput, did_you_mean
-from simsuite.games.base import Game
+from simsuite.games.base import BenchDefaults, Game, Shortcut
 from simsuite.params import Param
 
 from . import api as A
@@ -209,7 +209,20 @@ class Cosmic(Game):
     replay_log_rows = 100_000
     shared_win_note = ("joint victories, CE.18.2: several players reach the foreign colonies needed in one "
                        "encounter, usually the offense and its allies landing together")
+    shortcuts = (Shortcut("--aliens", "aliens", "none|random|all|A,B,..",
+                          "alien powers (same as --set aliens=...): none, random (dealt from alien_pool), all (every "
+                          "combination of the pool, rotated through the seats) or a fixed list per seat, e.g. "
+                          "Macron,Virus,none,Oracle"),)
+    # the benchmark measures the engine without alien powers (the figure of the engine issue) unless
+    # asked: `bench cosmic --aliens random` measures the 20 powers dealt at random
+    bench = BenchDefaults(players="4", strategies="basic", sets=(("aliens", "none"),), record=("aliens", "alien_pool"))
     _extra_dirs: tuple = ()
+
+    @property
+    def report_sections(self):
+        from .report import power_value_section  # the report needs matplotlib: imported when a report is written
+
+        return (power_value_section,)
 
     def canonical_json(self, cfg: dict) -> str:
         """The FFG2008-only keys are left out of an AH2000 configuration (they do not act there), so
@@ -228,12 +241,10 @@ class Cosmic(Game):
         if ffg and any(s == "search" for s in cfg["strategies"].split(",")):
             raise BadInput("strategies", "search is not implemented for edition FFG2008; allowed there: "
                                          "basic, random, nopower and the power_* controls")
-        kinds = {k for k, v, _ in load_deck(Path(cfg["deck"]))
-                 if k in (A.K_MORPH, A.K_REINF) or (k == A.K_ARTIFACT and v >= A.N_ART_AH)}
-        rows = load_deck(Path(cfg["deck"]))
-        ffg_cards = [A.KIND_NAMES[k] if k != A.K_ARTIFACT else A.ARTIFACT_KEYS[v] for k, v, _ in rows
+        ffg_cards = [A.KIND_NAMES[k] if k != A.K_ARTIFACT else A.ARTIFACT_KEYS[v]
+                     for k, v, _ in load_deck(Path(cfg["deck"]))
                      if k in (A.K_MORPH, A.K_REINF) or (k == A.K_ARTIFACT and v >= A.N_ART_AH)]
-        if not ffg and kinds:
+        if not ffg and ffg_cards:
             raise BadInput("deck", f"{Path(cfg['deck']).name} holds FFG2008 cards ({', '.join(sorted(set(ffg_cards)))}); "
                                    "allowed under edition AH2000: attack, negotiate and the six AH2000 artifacts")
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 
 from simsuite.errors import BadInput
-from simsuite.games.base import Game
+from simsuite.games.base import SHARED_WIN, TIMEOUT, TURNS, BenchDefaults, Game, Metric
 from simsuite.params import Param
 
 from . import api as A
@@ -75,6 +75,15 @@ class StarCartel(Game):
     layout = R.LAYOUT
     state_size = A.STATE_SIZE
     replay_log_rows = 20_000
+    metrics = (
+        TURNS,
+        Metric("crashes", "crashes per game", "crashes", hist=True, chart="own", trend="the crash rate (crashes per game)",
+               summary=True, title="Crashes per game (mean, 95% CI)"),
+        Metric("margin", "winning margin (winner minus best loser)", "points", hist=True, chart="beside_spread",
+               trend="the mean winning margin", summary=True, title="Winning margin (mean, 95% CI)"),
+        SHARED_WIN, TIMEOUT,
+    )
+    bench = BenchDefaults(players="3,4,6", strategies="market")
 
     def check(self, cfg: dict) -> None:
         lo, hi = cfg["floor_value"], cfg["crash_threshold"]

@@ -1,0 +1,85 @@
+"""Cosmic Encounter's own report section: what each alien power is worth (simsuite.power_value),
+for a sweep of one alien per table. The generic report (simsuite.report) calls it through
+Game.report_sections."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from simsuite import __version__
+from simsuite.report.charts import _hbars
+from simsuite.report.common import _pct_ci, _table
+
+
+def chart_power_value(t: pd.DataFrame, players: int, path: Path) -> bool:
+    """Each alien's power value (win share with the power minus face down) with its 95% interval,
+    largest on top; green where it helps, red where it hurts (Holm), grey where not measurable."""
+    import matplotlib.pyplot as plt
+
+    d = t[t["players"] == players].sort_values("power_value")
+    if d.empty:
+        return False
+    y = np.arange(len(d))
+    fig, ax = plt.subplots(figsize=(7.5, 0.3 * len(d) + 1.4))
+    colors = ["#2a7" if v == "helps" else ("#c33" if v == "hurts" else "#888") for v in d["verdict"]]
+    x = d["power_value"].to_numpy() * 100
+    _hbars(ax, x, y, x - d["power_value_lo"].to_numpy() * 100, d["power_value_hi"].to_numpy() * 100 - x, colors)
+    ax.axvline(0, color="k", lw=0.8)
+    ax.set_yticks(y, d["alien"])
+    ax.set_xlabel("power value: win share with the power − face down (percentage points, 95% CI)")
+    ax.set_title(f"What each power is worth alone among powerless basic players, {players} players", fontsize=10)
+    ax.grid(axis="x", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True
+
+
+def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[tuple[str, str]]]:
+    """The power-value check (simsuite/power_value.py) for a sweep of one alien per table: HTML,
+    chart paths and the headline sentences (with their anchor)."""
+    from simsuite import power_value as pv
+
+    cells, groups = res["cells"], res["groups"]
+    if not len(groups) or not pv.is_power_value_sweep(cells):
+        return "", [], []
+    t = pv.table(cells, groups)
+    if t.empty:
+        return "", [], []
+    t.assign(seed=";".join(sorted({str(x) for x in cells["seed"]})), simsuite_version=__version__).to_csv(
+        out_dir / "power_value.csv", index=False)
+    charts, figs = [], []
+    for n in sorted(t["players"].unique()):
+        path = out_dir / f"power_value_{n}p.png"
+        if chart_power_value(t, int(n), path):
+            charts.append(str(path))
+            figs.append(f"<figure><img src='{path.name}' alt='power value, {n} players'></figure>")
+    show = pd.DataFrame({
+        "alien": t["alien"], "players": t["players"],
+        "with power (basic)": [_pct_ci(a, b, c) for a, b, c in zip(t["share_power"], t["share_power_lo"],
+                                                                   t["share_power_hi"])],
+        "face down (nopower)": [_pct_ci(a, b, c) for a, b, c in zip(t["share_nopower"], t["share_nopower_lo"],
+                                                                    t["share_nopower_hi"])],
+        "power value, pp (95% CI)": [f"{a * 100:+.1f} ({b * 100:+.1f}, {c * 100:+.1f})" for a, b, c in
+                                     zip(t["power_value"], t["power_value_lo"], t["power_value_hi"])],
+        "verdict": t["verdict"],
+        "basic − best naive, pp": [f"{v * 100:+.1f} vs {str(b).replace('power_', '')}" if isinstance(b, str) else
+                                   "mandatory" for v, b in zip(t.get("basic_minus_best", [np.nan] * len(t)),
+                                                               t.get("best_naive", [None] * len(t)))],
+        "note": t["note"]})
+    heads = [(h, "power-value") for h in pv.headline(t)]
+    html_ = ("<h2 id='power-value'>What each power is worth, and whether basic uses it</h2>"
+             "<p class='note'>Each cell puts one alien at a table of powerless players (the alien moves round "
+             "the seats). <b>Power value</b> is the alien's win share with its power used by <code>basic</code> "
+             "minus its share with the same alien face down (<code>nopower</code>): independent cells, a "
+             "Wald 95% interval, verdicts Holm-corrected over every alien and player count. For optional powers "
+             "<code>basic</code> is compared with three naive policies (always, never, at random: "
+             "<code>power_always</code>, <code>power_never</code>, <code>power_random</code>), each on its own "
+             "(one-sided, Holm); the table shows the best of them. These figures measure the power <i>as the "
+             "bot plays it</i>: a power that shows no benefit is weak under these rules, or the bot cannot use "
+             "it yet, and the note says which the naive policies point to.</p>"
+             + "".join(figs) + "<div class='scroll'>" + _table(show) + "</div>"
+             + "<p class='muted'>Table as CSV: <a href='power_value.csv'>power_value.csv</a></p>")
+    return html_, charts, heads

@@ -1,0 +1,247 @@
+"""HTML balance report for a results directory: PNG charts plus plain-language findings.
+
+The package: ``common`` (layout, formatting, tables), ``findings`` (sentences), ``charts`` (PNGs),
+``rankings`` (pooled label rankings and controls), ``sections`` (their HTML), ``headline`` (the
+verdicts that open the page); this module writes the page.
+
+``make_report(results_dir)`` reads the tables written by :mod:`simsuite.store` and writes
+``index.html`` and its charts into one folder (relative links only, no external CSS/JS).
+
+Fairness is judged on the win share (a shared win counts 1/k to each of its k winners), whose
+fair value is 1/N of the games someone won (1/N unless games time out without a winner).
+Label rankings (strategies, aliens) pool only the cells that mix labels. Turn-order and strategy
+tests are Bonferroni-corrected over all the tests of their kind in the report; the normal
+interval stored per group gives the standard error (from the per-game variance: simsuite.stats).
+A ranking also carries its minimum detectable difference, a TOST equivalence verdict within
++-margin (``make_report(margin=...)``, CLI ``--margin``), bootstrap rank intervals and P(best) from
+the pooled covariance of the win shares, and Cochran's Q across the cells it pools (a warning when
+they disagree); rankings at several player counts are compared with Kendall's tau.
+"""
+from __future__ import annotations
+
+import html
+import time
+from pathlib import Path
+from statistics import NormalDist  # noqa: F401  (tests read the report's z quantiles through it)
+
+import pandas as pd
+
+from .. import ROOT, __version__
+from ..errors import BadInput
+from ..stats import MARGIN
+from ..store import read_results
+from .charts import _chart_dist, _chart_groups, _chart_metric, _chart_spread_margin, _tick_labels
+from .common import (
+    ALPHA, MAX_PANELS, _axis_values, _game_metrics, _label_name, _cell_descriptions, _cells_table, _data_files, _fixed_table, _groups_table,
+    _layout, _load_template, _render, _series, _shown_path, _table, _uniq, check_out_dir,
+)
+from .findings import _gap_z, _position_findings, _rate_findings, _strategy_findings, _trend_findings  # noqa: F401
+from .rankings import _contributions, _label_rankings, _reference_cells  # noqa: F401  (tests use them)
+from . import headline as H
+from .sections import _label_sections
+
+
+def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
+    cells, meta = res["cells"], res["meta"]
+    warnings, rows = [], []
+    esc = html.escape
+    versions = _uniq(cells["simsuite_version"]) if "simsuite_version" in cells else []
+    if len(versions) > 1:
+        warnings.append(f"Cells come from different simsuite versions ({', '.join(map(str, versions))}): "
+                        "engine changes between versions may make them incomparable.")
+    codes = _uniq(cells["code_hash"]) if "code_hash" in cells else []
+    if len(codes) > 1:
+        warnings.append(f"Cells were computed by {len(codes)} different builds of the engine and strategies "
+                        f"(code hashes {', '.join(c[:8] for c in map(str, codes))}): compare them with care.")
+    games = _uniq(cells["games"]) if "games" in cells else []
+    prec = meta.get("precision")
+    if prec is not None and "max_ci_half_width" in cells:
+        short = cells[cells["max_ci_half_width"] > prec]
+        if len(short):
+            warnings.append(f"{len(short)} of {len(cells)} cells reached the game cap before every win rate's 95% "
+                            f"interval was within ±{prec:g} (widest ±{short['max_ci_half_width'].max():.4f}); "
+                            "raise --games to reach the precision asked.")
+    if "timeout_mean" in cells and (cells["timeout_mean"] > 0).any():
+        warnings.append(f"Some games hit the turn cap without a winner (up to {cells['timeout_mean'].max():.2%} "
+                        "of a cell): nobody gets a share of those, so the fair share is 1/N of the games "
+                        "someone won.")
+    if len(games) > 1:
+        warnings.append(f"Cells played different numbers of games ({min(games)}–{max(games)}): "
+                        "intervals differ in width.")
+    done = len((res.get("manifest") or {}).get("done", {}))
+    planned = meta.get("cells")
+    if isinstance(planned, int) and planned != len(cells):
+        warnings.append(f"The sweep plans {planned} cells but {len(cells)} are finished: it was interrupted "
+                        "or is still running (rerun it to resume).")
+    elif res.get("manifest") and done != len(cells):
+        warnings.append(f"The manifest lists {done} finished cells but the table holds {len(cells)}.")
+    game = meta.get("game") or (", ".join(map(str, _uniq(cells["game"]))) if "game" in cells else "?")
+    seeds = _uniq(cells["seed"]) if "seed" in cells else [meta.get("seed")]
+    axes = meta.get("axes") or {}
+    rows += [
+        ("Game", game),
+        ("Results", f"{_shown_path(results_dir)} ({meta.get('kind', '?')}"
+                    + (f", created {meta['created']})" if meta.get("created") else ")")),
+        ("simsuite version", ", ".join(map(str, versions)) or "?"),
+        ("Seed", ", ".join(map(str, seeds))),
+        ("Games per cell", ", ".join(f"{g:,}" for g in games) or str(meta.get("games", "?"))),
+        ("Cells", f"{len(cells)}"),
+        ("Swept axes", "; ".join(f"{k}: {_axis_values(v)}" for k, v in axes.items())
+         or ", ".join(lay["varying"]) or "none (single run)"),
+    ]
+    name = (meta.get("definition") or {}).get("name") if isinstance(meta.get("definition"), dict) else None
+    if name:
+        rows.insert(1, ("Sweep definition", name))
+    head = "".join(f"<tr><th>{esc(k)}</th><td>{esc(str(v))}</td></tr>" for k, v in rows)
+    files = _data_files(cells, meta)
+    if files:
+        head += ("<tr><th>Data files</th><td><ul class='tight'>"
+                 + "".join(f"<li><code>{esc(c)}</code>: {esc(_shown_path(p))} <span class='muted'>({esc(n)})</span></li>"
+                           for c, p, n in files)
+                 + "</ul><span class='muted'>The results are only as good as these data files; rows marked "
+                   "assumed are guesses, not published values.</span></td></tr>")
+    return f"<table class='kv'>{head}</table>", warnings
+
+
+def _game_sections(meta: dict, cells: pd.DataFrame, res: dict, out_dir: Path):
+    """The sections the game adds (Game.report_sections): HTML, charts, headline (sentence, anchor)."""
+    from .. import games
+
+    name = meta.get("game") or (str(cells["game"].iloc[0]) if "game" in cells and len(cells) else "")
+    try:
+        sections = games.get(str(name)).report_sections
+    except BadInput:
+        return "", [], []
+    html_, charts, heads = "", [], []
+    for section in sections:
+        h, c, hd = section(res, out_dir)
+        html_, charts, heads = html_ + h, charts + c, heads + hd
+    return html_, charts, heads
+
+
+def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = MARGIN) -> dict:
+    """Write index.html and PNG charts for a results directory; return paths and findings.
+
+    `margin` is the equivalence margin of the rankings (a win share: 0.02 = "fair within +-2
+    percentage points", the CLI's --margin 2).
+
+    out_dir defaults to ``reports/<results_dir name>/`` under the repository root. The return value
+    is JSON-serialisable: ``{"html": path, "charts": [paths], "findings": [sentences], "headline":
+    [sentences], "cells": n}``; the headline sentences (rule balance, then bot skill: see
+    simsuite.report.headline) open the page and also lead the findings.
+    """
+    results_dir = Path(results_dir)
+    if not (isinstance(margin, (int, float)) and 0 < margin < 1):
+        raise BadInput("--margin", f"{margin!r}; allowed: a number of percentage points between 0 and 100 "
+                                   "(exclusive), e.g. 2")
+    res = read_results(results_dir)
+    cells = res["cells"].sort_values("cell").reset_index(drop=True)
+    groups, hists, meta = res["groups"], res["hists"], res["meta"]
+    res["cells"] = cells
+    out_dir = Path(out_dir) if out_dir is not None else ROOT / "reports" / results_dir.resolve().name
+    check_out_dir(out_dir)
+
+    lay = _layout(cells, meta)
+    metrics = _game_metrics(meta, cells, hists)
+    desc = _cell_descriptions(cells, lay)
+    labels = _tick_labels(cells, lay)
+    if len(groups):
+        groups = groups.assign(key=groups["key"].astype(str))
+
+    # findings, by topic: rule balance (turn order, labels) apart from bot skill (strategies)
+    pos_f, m_pos, k_pos = _position_findings(groups, desc) if len(groups) else ([], 0, 0)
+    st_f, m_st, k_st = _strategy_findings(groups, cells, desc, res.get("h2h")) if len(groups) else ([], 0, 0)
+    turn = [] if len(groups) else ["No group table: turn-order and strategy balance cannot be judged."]
+    if m_pos:
+        z = NormalDist().inv_cdf(1 - ALPHA / (2 * m_pos))
+        what = (f"{k_pos} of {m_pos} position tests show a win share different from the fair 1/N" if k_pos else
+                "no turn-order position wins significantly more or less than the fair 1/N")
+        turn.append(f"Turn order: {what}. Tests are Bonferroni-corrected over all {m_pos} cell × position "
+                    f"tests (each at alpha {ALPHA}/{m_pos}, z = {z:.2f}); a shared win counts 1/k.")
+    turn += pos_f
+    skill_f = []
+    if m_st:
+        skill_f.append(f"Strategies: {k_st} of {m_st} strategy tests differ from the fair share "
+                       f"(Bonferroni-corrected over {m_st} tests). A strategy above or below its fair share "
+                       "plays better or worse than the others: bot skill, not a fault of the rules.")
+    skill_f += st_f
+    if m_pos + m_st and k_pos + k_st == 0:
+        turn.append("Nothing is significantly out of balance: no turn-order position"
+                    + (" or strategy" if m_st else "") + " wins more or less than its fair share "
+                    "after the correction.")
+    rates = _rate_findings(cells, desc)
+    trends = _trend_findings(cells, lay, metrics)
+
+    # charts
+    charts = []
+    jobs = [
+        ("winshare_position.png", "Win share by turn-order position",
+         lambda p: len(groups) and _chart_groups(groups, cells, lay, "position", "Win share by turn-order position",
+                                                 p, labels)),
+        ("winshare_strategy.png", "Win share by strategy",
+         lambda p: len(groups) and _chart_groups(groups, cells, lay, "strategy", "Win share by strategy", p, labels)),
+        ("spread_margin.png", "Final-score spread and winning margin",
+         lambda p: _chart_spread_margin(cells, groups, lay, p, labels, metrics)),
+    ]
+    # the game's own metrics (Game.metrics): a chart of the mean, and of the distribution
+    jobs += [(f"{m.name}.png", m.label.capitalize(), lambda p, m=m: _chart_metric(cells, lay, p, labels, m))
+             for m in metrics if m.chart == "own"]
+    jobs += [(f"{m.name}_hist.png", m.title or f"Distribution of {m.label}",
+              lambda p, m=m: _chart_dist(cells, hists, lay, p, labels, m)) for m in metrics if m.dist]
+    blocks = []
+    for fname, title, draw in jobs:
+        path = out_dir / fname
+        if draw(path):
+            charts.append(str(path))
+            blocks.append(f"<figure><figcaption>{html.escape(title)}</figcaption>"
+                          f"<img src='{fname}' alt='{html.escape(title)}'></figure>")
+    npanels = len(list(_series(cells, lay["facets"])))
+    if npanels > MAX_PANELS:
+        blocks.append(f"<p class='muted'>Only the first {MAX_PANELS} of {npanels} panels are drawn.</p>")
+
+    rank_warnings: list[str] = []
+    pv_html, pv_charts, pv_heads = _game_sections(meta, cells, res, out_dir)
+    # a game's own section answers its sweep's question in place of the pooled label rankings
+    # (e.g. one label per table among powerless seats, where a pooled ranking would mislead)
+    rank_html, rank_charts, rank_findings, heads, tables = (
+        _label_sections(res, out_dir, margin, rank_warnings) if not pv_html else ("", [], [], [], {}))
+    rank_html = pv_html + rank_html
+    charts += pv_charts + rank_charts
+    # the answer first: rule balance (labels, turn order, the swept parameter), then bot skill
+    strat = {n: t[""] for (k, n), t in tables.items() if k == "strategy" and "" in t}
+    turn_head, same = H.turn_order(groups, cells, lay) if len(groups) else ([], None)
+    rule = H.label_verdicts(tables) + pv_heads + heads + turn_head + H.swept_question(cells, lay, metrics, same)
+    skill = H.strategy_skill(strat)
+    headline = [h for h, _ in rule + skill]
+    kinds = list(dict.fromkeys(k for k, _ in rank_findings if k != "strategy"))
+    topics = ([(f"{_label_name(k).capitalize()}s (rule balance)", [f for kk, f in rank_findings if kk == k])
+               for k in kinds]
+              + [("Turn order (rule balance)", turn),
+                 ("Strategies (bot skill, not rule balance)", skill_f + [f for k, f in rank_findings
+                                                                         if k == "strategy"]),
+                 ("Game length, timeouts and shared wins", rates), ("Trends along the swept parameter", trends)])
+    topics = [(t, fs) for t, fs in topics if fs]
+    findings = [f for _, fs in topics for f in fs]
+
+    header, warnings = _header(res, lay, results_dir)
+    # the rankings' heterogeneity warnings stand in their sections (and the findings), not at the top
+    esc = html.escape
+    page = _render(
+        _load_template(),
+        title=esc(f"Balance report: {meta.get('game') or results_dir.name} ({results_dir.name})"),
+        header=header,
+        warnings="".join(f"<p class='warn'>⚠ {esc(w)}</p>" for w in warnings),
+        headline=H.block(rule, skill, esc),
+        findings="".join(f"<h3>{esc(t)}</h3><ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in fs)
+                         + "</ul>" for t, fs in topics),
+        charts="".join(blocks) or "<p class='muted'>No data to chart.</p>",
+        rankings=rank_html or "<p class='muted'>No labelled groups to rank.</p>",
+        fixed=_fixed_table(cells, lay),
+        cells_table=_table(_cells_table(cells, lay, metrics)),
+        groups_table=_table(_groups_table(groups)) if len(groups) else "<p class='muted'>No group table.</p>",
+        footer=esc(f"Generated {time.strftime('%Y-%m-%d %H:%M:%S')} by simsuite {__version__} report."),
+    )
+    index = out_dir / "index.html"
+    index.write_text(page, encoding="utf-8")
+    return {"html": str(index), "charts": charts, "findings": headline + findings, "headline": headline,
+            "cells": int(len(cells))}

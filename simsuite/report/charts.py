@@ -1,0 +1,492 @@
+"""The report's PNG charts (matplotlib, object API: no global state, safe in threads)."""
+from __future__ import annotations
+
+import math
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .common import MAX_PANELS, _label_name, _pooled_sd, _ranking_fair, _series, _value
+
+
+def _figure(n_panels: int, ncols: int = 3, w: float = 4.6, h: float = 3.4):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    ncols = max(1, min(ncols, n_panels))
+    nrows = math.ceil(n_panels / ncols)
+    fig = Figure(figsize=(w * ncols, h * nrows + 0.5), layout="constrained")
+    FigureCanvasAgg(fig)
+    axes = fig.subplots(nrows, ncols, squeeze=False).ravel()
+    for ax in axes[n_panels:]:
+        ax.set_visible(False)
+    return fig, axes
+
+
+def _xcoords(d: pd.DataFrame, lay: dict, cat: dict):
+    return d[lay["x"]].astype(float).to_numpy() if lay["x"] else d["cell"].map(cat).to_numpy(float)
+
+
+def _dodge(d: pd.DataFrame, lay: dict) -> float:
+    """Horizontal offset between series, so equal points with error bars stay visible."""
+    if not lay["x"]:
+        return 0.08
+    v = np.unique(d[lay["x"]].astype(float))
+    return 0.04 * np.diff(v).min() if len(v) > 1 else 0.0
+
+
+def _percent_axis(axis) -> None:
+    """Tick labels as percentages (the values are shares, 0..1)."""
+    from matplotlib.ticker import FuncFormatter
+
+    # as many digits as the tick needs (12.5%, 33.3%, 40%): a fixed count rounds 12.5 to 13
+    axis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:.3g}%"))
+
+
+def _fig_legend(fig, axes, ncols: int = 6) -> None:
+    """One legend for the whole figure, below the panels (never over the data); labels deduplicated."""
+    seen = {}
+    for ax in axes:
+        if not ax.get_visible():
+            continue
+        for h, lab in zip(*ax.get_legend_handles_labels()):
+            if lab and not lab.startswith("_"):
+                seen.setdefault(lab, h)
+    if seen:
+        fig.legend(list(seen.values()), list(seen), loc="outside lower center", ncols=min(ncols, len(seen)),
+                   fontsize=8, frameon=False)
+
+
+def _mark_fair(ax, fair: float) -> None:
+    """The fair share as a dashed line, named at its right end (no legend entry over the data)."""
+    ax.axhline(fair, ls="--", color="0.4", lw=1)
+    ax.annotate(f"fair {100 * fair:.1f}%", xy=(1.0, fair), xycoords=("axes fraction", "data"), xytext=(2, 0),
+                textcoords="offset points", va="center", ha="left", fontsize=7, color="0.3")
+
+
+def _panel_title(label: str, cells: pd.DataFrame) -> str:
+    if label or "players" not in cells or cells["players"].nunique() != 1:
+        return label
+    return f"{_value(cells['players'].iloc[0])} players"
+
+
+def _tick_labels(cells: pd.DataFrame, lay: dict) -> dict[int, str]:
+    """Short per-cell labels for a categorical x axis: cell number and what the panel does not show."""
+    shown = set(lay["facets"])
+    out = {}
+    for _, r in cells.iterrows():
+        parts = [str(r[c]) if c == "strategies" else f"{c}={_value(r[c])}" for c in lay["varying"] if c not in shown]
+        # wrap at commas and spaces only: a name is never broken mid-word
+        out[int(r["cell"])] = "\n".join([f"cell {int(r['cell'])}"] + [
+            textwrap.fill(p.replace(",", ", "), 22, break_long_words=False, break_on_hyphens=False).replace(", ", ",")
+            for p in parts])
+    return out
+
+
+def _width(cells: pd.DataFrame, lay: dict) -> float:
+    """Panel width: a categorical x axis needs room for one label per cell."""
+    return 4.6 if lay["x"] else float(np.clip(1.1 * len(cells), 4.6, 16))
+
+
+def _set_xaxis(ax, lay: dict, cat: dict, labels: dict, cells=None):
+    """The x axis: the swept numeric parameter, or one tick per cell (only `cells`, the panel's own,
+    when given: a per-player-count panel shows only that player count's cells)."""
+    if lay["x"]:
+        ax.set_xlabel(lay["x"])
+        if len(lay["x_values"]) <= 12:
+            ax.set_xticks(lay["x_values"], [_value(v) for v in lay["x_values"]])
+    else:
+        ticks = sorted(((c, v) for c, v in cat.items() if cells is None or c in cells), key=lambda kv: kv[1])
+        if len(ticks) > MAX_CATEGORIES:  # too many for words: cell numbers only (the cells table names them)
+            ax.set_xticks([v for _, v in ticks], [str(c) for c, _ in ticks], fontsize=6, rotation=90)
+            ax.set_xlabel("cell (see the cells table)")
+            return
+        ax.set_xticks([v for _, v in ticks], [labels[c] for c, _ in ticks], fontsize=7)
+        ax.set_xlabel("cell")
+
+
+def _share_err(d: pd.DataFrame):
+    return d["win_share"] - d["share_ci_low"], d["share_ci_high"] - d["win_share"]
+
+
+MAX_CATEGORIES = 16  # more cells than this on a categorical axis are pooled (or shown by number only)
+
+
+def _pool_keys(d: pd.DataFrame) -> pd.DataFrame:
+    """Per key over cells: win share weighted by player-games, with the interval of the pooled mean
+    (the cells are independent: variances add)."""
+    se = (d["share_ci_high"] - d["share_ci_low"]) / (2 * 1.959963984540054)
+    d = d.assign(_sn=d["win_share"] * d["n"], _v=(se * d["n"]) ** 2, _fn=d["fair_share"] * d["n"])
+    g = d.groupby("key").agg(n=("n", "sum"), _sn=("_sn", "sum"), _v=("_v", "sum"), _fn=("_fn", "sum"),
+                             cells=("cell", "nunique")).reset_index()
+    g["win_share"] = g["_sn"] / g["n"]
+    h = 1.959963984540054 * np.sqrt(g["_v"]) / g["n"]
+    return g.assign(share_ci_low=g["win_share"] - h, share_ci_high=g["win_share"] + h, fair_share=g["_fn"] / g["n"],
+                    cell=-1)
+
+
+def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
+    """Win share per key (position, strategy) and cell with 95% intervals, a panel per facet."""
+    g = groups[groups["kind"] == kind].dropna(subset=["win_share"])
+    if g.empty or (kind == "strategy" and g.groupby("cell")["key"].nunique().max() < 2):
+        return False
+    cols = ["cell"] + [c for c in [lay["x"], *lay["facets"]] if c and c not in g]
+    g = g.merge(cells[cols], on="cell")
+    panels = list(_series(g, [c for c in lay["facets"] if c in g]))[:MAX_PANELS]
+    all_pooled = lay["x"] is None and all(d["cell"].nunique() > MAX_CATEGORIES for _, d in panels)
+    fig, axes = _figure(len(panels), w=6.0 if all_pooled else _width(cells, lay))
+    keys = sorted(g["key"].unique(), key=lambda k: (0, int(k)) if str(k).isdigit() else (1, str(k)))
+    colors = {k: f"C{i % 10}" for i, k in enumerate(keys)}
+    name = (lambda k: f"position {k}" + (" (start)" if k == "1" else "")) if kind == "position" else str
+    for ax, (plabel, d) in zip(axes, panels):
+        cat = {c: i for i, c in enumerate(sorted(d["cell"].unique()))}  # this panel's cells only
+        pooled = lay["x"] is None and d["cell"].nunique() > MAX_CATEGORIES
+        if pooled:  # too many cells to tell apart: one bar per key, pooled over the panel's cells
+            d = _pool_keys(d)
+            plabel = f"{plabel + ', ' if plabel else ''}pooled over {int(d['cells'].iloc[0])} cells"
+        if pooled or d["cell"].nunique() == 1:  # one cell: a bar per key
+            d = d.set_index("key").loc[[k for k in keys if k in set(d["key"])]].reset_index()
+            lo, hi = _share_err(d)
+            ax.bar(range(len(d)), d["win_share"], yerr=[lo, hi], capsize=4,
+                   color=[colors[k] for k in d["key"]], alpha=0.85)
+            ax.set_xticks(range(len(d)), [name(k) for k in d["key"]], rotation=20, ha="right", fontsize=8)
+        else:
+            numeric = lay["x"] is not None
+            dodge = _dodge(d, lay)
+            ks = [k for k in keys if k in set(d["key"])]
+            for i, k in enumerate(ks):
+                dk = d[d["key"] == k].sort_values(lay["x"] or "cell")
+                lo, hi = _share_err(dk)
+                xs = _xcoords(dk, lay, cat) + dodge * (i - (len(ks) - 1) / 2)
+                ax.errorbar(xs, dk["win_share"], yerr=[lo, hi], marker="o", ms=4, capsize=3,
+                            ls="-" if numeric else "none", color=colors[k], label=name(k))
+            _set_xaxis(ax, lay, cat, labels, set(cat))
+        for fair in sorted(d["fair_share"].round(4).unique()):
+            _mark_fair(ax, fair)
+        _percent_axis(ax.yaxis)
+        ax.set_ylabel("win share (shared wins split)")
+        ax.set_title(_panel_title(plabel, cells), fontsize=10)
+        ax.grid(alpha=0.3)
+    _fig_legend(fig, axes)  # bars of a one-cell panel carry their names as ticks, lines get a legend
+    fig.suptitle(f"{title} with 95% intervals")
+    fig.savefig(path, dpi=100)
+    return True
+
+
+def _metric_panel(ax, df, lay, cat, labels, ylabel):
+    """df: cell, y, lo, hi plus layout columns; one line per facet combination."""
+    numeric = lay["x"] is not None
+    series = list(_series(df, [c for c in lay["facets"] if c in df]))
+    for i, (label, d) in enumerate(series):
+        d = d.sort_values(lay["x"] or "cell")
+        yerr = [d["y"] - d["lo"], d["hi"] - d["y"]]
+        if numeric:
+            xs = _xcoords(d, lay, cat) + _dodge(df, lay) * (i - (len(series) - 1) / 2)
+            ax.errorbar(xs, d["y"], yerr=yerr, marker="o", ms=4, capsize=3, ls="-" if len(d) > 1 else "none",
+                        label=label or None, color=f"C{i % 10}")
+        else:  # a bar per cell; each cell is in exactly one series
+            ax.bar(_xcoords(d, lay, cat), d["y"], yerr=yerr, capsize=4, width=0.6, alpha=0.85,
+                   label=label or None, color=f"C{i % 10}")
+    _set_xaxis(ax, lay, cat, labels)
+    ax.set_ylabel(ylabel)
+    ax.grid(alpha=0.3)
+
+
+def _metric_frame(cells, metric):
+    return cells.assign(y=cells[f"{metric}_mean"], lo=cells[f"{metric}_ci_low"], hi=cells[f"{metric}_ci_high"])
+
+
+def _chart_spread_margin(cells, groups, lay, path, labels, metrics=()) -> bool:
+    """The final-score spread (sd of a player's final score) and, beside it, the metrics a game
+    declares with chart="beside_spread" (e.g. a winning margin): how close the games are."""
+    pos = groups[groups["kind"] == "position"] if len(groups) else groups
+    have_sd = bool(len(pos)) and "score_sd" in pos
+    beside = [m for m in metrics if m.chart == "beside_spread" and f"{m.name}_mean" in cells]
+    if not (have_sd or beside):
+        return False
+    fig, axes = _figure(int(have_sd) + len(beside), ncols=2, w=_width(cells, lay))
+    cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
+    axes = list(axes)
+    if have_sd:
+        ax = axes.pop(0)
+        _metric_panel(ax, _pooled_sd(pos).merge(cells, on="cell"), lay, cat, labels, "sd of a player's final score")
+        ax.set_title("Final-score spread", fontsize=10)
+    for m in beside:
+        ax = axes.pop(0)
+        _metric_panel(ax, _metric_frame(cells, m.name), lay, cat, labels, m.label)
+        ax.set_title(m.title or f"{m.label.capitalize()} (mean, 95% CI)", fontsize=10)
+    _fig_legend(fig, fig.axes)
+    fig.savefig(path, dpi=100)
+    return True
+
+
+def _chart_metric(cells, lay, path, labels, m) -> bool:
+    """A metric's mean per cell with its 95% interval (a game's Metric with chart="own")."""
+    if f"{m.name}_mean" not in cells:
+        return False
+    fig, (ax,) = _figure(1, w=max(6.4, _width(cells, lay)), h=4.0)
+    cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
+    _metric_panel(ax, _metric_frame(cells, m.name), lay, cat, labels, m.label)
+    ax.set_title(m.title or f"{m.label.capitalize()} (mean, 95% CI)", fontsize=10)
+    _fig_legend(fig, [ax])
+    fig.savefig(path, dpi=100)
+    return True
+
+
+def _chart_dist(cells, hists, lay, path, labels, m) -> bool:
+    """A metric's distribution per cell from its exact histogram (a Metric with dist=True)."""
+    h = hists[hists["metric"] == m.name] if len(hists) else hists
+    if h.empty:
+        return False
+    from matplotlib import colormaps
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import Normalize
+
+    x = lay["x"]
+    facets = [c for c in lay["facets"] if c in cells]
+    panels = list(_series(cells, facets))[:MAX_PANELS]
+    fig, axes = _figure(len(panels))
+    xs = cells[x].astype(float) if x else None
+    norm = Normalize(xs.min(), xs.max()) if x and xs.nunique() > 1 else None
+    cmap = colormaps["viridis"]
+    for ax, (plabel, d) in zip(axes, panels):
+        d = d.sort_values(x or "cell")
+        for i, (_, r) in enumerate(d.iterrows()):
+            hc = h[h["cell"] == r["cell"]]
+            if hc.empty:
+                continue
+            v = np.arange(int(hc["value"].min()), int(hc["value"].max()) + 1)
+            counts = hc.groupby("value")["count"].sum().reindex(v, fill_value=0).to_numpy(float)
+            p = counts / counts.sum()
+            color = cmap(norm(float(r[x]))) if norm else f"C{i % 10}"
+            lab = f"{x} {_value(r[x])}" if x else labels[int(r["cell"])]
+            # pad with zeros so the step closes at both ends
+            ax.step(np.r_[v[0] - 1, v, v[-1] + 1], np.r_[0, p, 0], where="mid", color=color, lw=1.2, label=lab)
+        ax.set_xlabel(m.label)
+        ax.set_ylabel("share of games")
+        _percent_axis(ax.yaxis)
+        ax.set_title(_panel_title(plabel, cells), fontsize=10)
+        ax.grid(alpha=0.3)
+        if norm is not None and len(d) > 8:
+            fig.colorbar(ScalarMappable(norm, cmap), ax=ax, label=x)
+        elif 1 < len(d) <= 8 and not x:  # per-cell labels differ per panel; more lines than 8 cannot be told apart
+            ax.legend(fontsize=7)
+    if x and not (norm is not None and any(len(d) > 8 for _, d in panels)):  # else a colour bar per panel
+        _fig_legend(fig, axes, ncols=8)
+    fig.suptitle(m.title or f"Distribution of {m.label}")
+    fig.savefig(path, dpi=100)
+    return True
+
+
+def _h2h_matrix(h2h: pd.DataFrame, kind: str, players: int) -> pd.DataFrame:
+    """A's win share in the games where B sits at the table, pooled over the cells (long form)."""
+    d = h2h[(h2h["kind"] == kind) & (h2h["players"] == players)]
+    if d.empty:
+        return d
+    d = d.assign(share_n=d["win_share"] * d["n"])
+    m = d.groupby(["a", "b"]).agg(share_n=("share_n", "sum"), n=("n", "sum")).reset_index()
+    m["share"] = m["share_n"] / m["n"]
+    return m
+
+
+def _h2h_constant(h2h: pd.DataFrame, kind: str, players: int) -> bool:
+    """Every row of the head-to-head matrix is constant: each label met every other in every game
+    (a rotating line-up that seats all of them), so "A when B plays" is A's overall share."""
+    m = _h2h_matrix(h2h, kind, players)
+    if m.empty:
+        return False
+    spread = m.groupby("a")["share"].agg(lambda v: v.max() - v.min())
+    return bool((spread < 1e-9).all())
+
+
+def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
+    m = _h2h_matrix(h2h, kind, players)
+    if m.empty or _h2h_constant(h2h, kind, players):
+        return False
+    # strongest first (A's overall win share in these games), so the matrix reads top-left to bottom-right
+    overall = m.groupby("a")["share_n"].sum() / m.groupby("a")["n"].sum()
+    labels = sorted(set(m["a"]) | set(m["b"]), key=lambda x: (-overall.get(x, 0.0), x))
+    M = m.pivot(index="a", columns="b", values="share").reindex(index=labels, columns=labels)
+    from matplotlib.figure import Figure
+
+    k = len(labels)
+    fig = Figure(figsize=(max(4.5, 0.45 * k + 2.5), max(3.8, 0.4 * k + 1.8)))
+    ax = fig.subplots()
+    fair = 1.0 / players
+    span = max(float(np.nanmax(np.abs(M.values - fair))), 1e-3)
+    from matplotlib.colors import TwoSlopeNorm
+
+    # white at the fair share; shares cannot go below 0
+    im = ax.imshow(M.values, cmap="RdBu_r", norm=TwoSlopeNorm(fair, max(0.0, fair - span), fair + span))
+    ax.set_xticks(range(k), labels, rotation=60, ha="right", fontsize=8)
+    ax.set_yticks(range(k), labels, fontsize=8)
+    ax.set_xlabel(f"{kind} B at the table")
+    ax.set_ylabel(f"{kind} A")
+    if k <= 12:
+        for i in range(k):
+            for j in range(k):
+                v = M.values[i, j]
+                if np.isfinite(v):  # white on the dark ends of the scale, so every number stays legible
+                    dark = abs(v - fair) > 0.6 * span
+                    ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=8 if k <= 8 else 7,
+                            color="white" if dark else "black")
+    cb = fig.colorbar(im, ax=ax, label=f"win share of A (fair {100 * fair:.1f}%)")
+    _percent_axis(cb.ax.yaxis)
+    # a figure title: an axes title would run under the colour bar's top label
+    fig.suptitle(f"Head to head, {players} players: A's win share (%) when B plays", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return True
+
+
+def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
+    if rank.empty or "strength" not in rank:
+        return False
+    from matplotlib.figure import Figure
+
+    r = rank[np.isfinite(rank["strength_ci_low"])].sort_values("strength")  # only finite, converged estimates
+    if r.empty:
+        return False
+    fig = Figure(figsize=(6.4, max(2.6, 0.32 * len(r) + 1.2)))
+    ax = fig.subplots()
+    y = np.arange(len(r))
+    ax.errorbar(r["strength"], y, xerr=[r["strength"] - r["strength_ci_low"], r["strength_ci_high"] - r["strength"]],
+                fmt="o", ms=4, capsize=4, elinewidth=1.5)
+    ax.axvline(1.0, color="grey", ls="--", lw=1)
+    # an interval under a dot's width cannot be seen: say so rather than leave the reader looking
+    tiny = bool((np.log(r["strength_ci_high"] / r["strength_ci_low"]) < 0.03).all())
+    ax.set_yticks(y, r[kind], fontsize=8)
+    ax.set_xscale("log")
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    # plain numbers at 1-2-5 steps (a log axis alone shows 10^0 and little else)
+    ax.xaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    lo, hi = float(r["strength_ci_low"].min()), float(r["strength_ci_high"].max())
+    ax.set_xlim(min(lo, 1.0) / 1.3, max(hi, 1.0) * 1.3)
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_xlabel("Plackett-Luce strength (log scale; dashed: the average, 1), 95% interval")
+    ax.set_title(f"{_label_name(kind).capitalize()} strength, {players} players", fontsize=10)
+    fig.text(0.01, 0.005, "Method: a label wins a table with probability its strength / the sum of the\n"
+             "table's strengths (Plackett-Luce), fitted from every table composition."
+             + (" The 95% intervals are narrower than the dots." if tiny else ""), fontsize=7, color="0.3",
+             va="bottom")
+    fig.tight_layout(rect=(0, 0.07, 1, 1))
+    fig.savefig(path, dpi=110)
+    return True
+
+
+def _hbars(ax, x, y, lo, hi, colors):
+    """Points with horizontal 95% error bars, one colour per point."""
+    for c in dict.fromkeys(colors):
+        m = np.array([k == c for k in colors])
+        ax.errorbar(x[m], y[m], xerr=[lo[m], hi[m]], fmt="o", ms=4, color=c, ecolor=c, capsize=3, zorder=3)
+
+
+def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path, by: str | None = None) -> bool:
+    """Win share per label, best on top, with 95% intervals and the fair share marked (`by`: the
+    strategy every seat played, named in the title)."""
+    if len(rank) < 2:
+        return False
+    from matplotlib.figure import Figure
+
+    r = rank.iloc[::-1]
+    fig = Figure(figsize=(6.8, max(2.6, 0.3 * len(r) + 1.3)))
+    ax = fig.subplots()
+    y = np.arange(len(r))
+    colors = ["C3" if v == "above fair" else "C0" if v == "below fair" else "0.45" for v in r["verdict"]]
+    _hbars(ax, r["win_share"].to_numpy(), y, (r["win_share"] - r["share_ci_low"]).to_numpy(),
+           (r["share_ci_high"] - r["win_share"]).to_numpy(), colors)
+    fair = _ranking_fair(rank, players)
+    ax.axvline(fair, color="k", ls="--", lw=1, label=f"fair share {100 * fair:.1f}%" if abs(fair - 1 / players) > 5e-4
+               else f"fair share 1/{players}")
+    ax.set_yticks(y, r[kind], fontsize=8)
+    ax.set_xlabel("win share (a joint win counts 1/k), 95% interval")
+    _percent_axis(ax.xaxis)
+    ax.scatter([], [], c="C3", s=18, label="above fair (Holm)")
+    ax.scatter([], [], c="C0", s=18, label="below fair (Holm)")
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.12 if len(r) > 12 else -0.2), ncols=3,
+              frameon=False)  # below the axis, never over the points
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title(f"{_label_name(kind).capitalize()} win share, {players} players"
+                 + (f", bots playing {by}" if by else ""), fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return True
+
+
+def _chart_contribution(con: pd.DataFrame, base: str, players: int, path: Path) -> bool:
+    if con.empty:
+        return False
+    from matplotlib.figure import Figure
+
+    r = con.iloc[::-1]
+    fig = Figure(figsize=(6.8, max(2.6, 0.3 * len(r) + 1.3)))
+    ax = fig.subplots()
+    y = np.arange(len(r))
+    colors = ["C2" if v == "power helps" else "C3" if v == "power hurts" else "0.45" for v in r["verdict"]]
+    x = 100 * r["contribution"]
+    ax.barh(y, x, color=colors, alpha=0.35)
+    _hbars(ax, x.to_numpy(), y, (x - 100 * r["ci_low"]).to_numpy(), (100 * r["ci_high"] - x).to_numpy(), colors)
+    ax.axvline(0, color="k", lw=1)
+    ax.set_yticks(y, r["label"], fontsize=8)
+    ax.set_xlabel("win share with the power minus without it (percentage points, 95% interval)")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title(f"What each {base} power is worth, {players} players (vs the control, power off)", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return True
+
+
+def _chart_robustness(by: dict[str, pd.DataFrame], strategies: list[str], labels: list[str], kind: str,
+                      players: int, fairs: dict[str, float], path: Path) -> bool:
+    """Win share per label (best under the first strategy on top) with one dot and 95% interval per
+    strategy side by side; filled dots differ from the fair share (Holm), hollow ones do not."""
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
+
+    k, m = len(labels), len(strategies)
+    fig = Figure(figsize=(7.6, max(3.0, 0.22 * k * m + 1.8)), layout="constrained")
+    ax = fig.subplots()
+    y = np.arange(k)[::-1].astype(float)  # first label on top
+    step = 0.8 / m
+    handles = []
+    for i, x in enumerate(strategies):
+        r = by[x]
+        yy = y + 0.4 - step * (i + 0.5)
+        v = 100 * r["win_share"].to_numpy()
+        err = [v - 100 * r["share_ci_low"].to_numpy(), 100 * r["share_ci_high"].to_numpy() - v]
+        color = f"C{i % 10}"
+        ax.errorbar(v, yy, xerr=err, fmt="none", ecolor=color, capsize=2, lw=1.2, zorder=2)
+        sig = (r["verdict"] != "").to_numpy()
+        ax.scatter(v[sig], yy[sig], s=26, color=color, zorder=3)
+        ax.scatter(v[~sig], yy[~sig], s=26, facecolor="white", edgecolor=color, zorder=3)
+        handles.append(Line2D([], [], color=color, marker="o", lw=1.2, label=f"under {x}"))
+    if max(fairs.values()) - min(fairs.values()) < 5e-4:  # one fair share
+        fair = fairs[strategies[0]]
+        ax.axvline(100 * fair, color="k", ls="--", lw=1)
+        handles.append(Line2D([], [], color="k", ls="--", lw=1, label=f"fair share {100 * fair:.1f}%"))
+    else:  # games without a winner: each strategy's own
+        for i, x in enumerate(strategies):
+            ax.axvline(100 * fairs[x], color=f"C{i % 10}", ls="--", lw=1)
+            handles.append(Line2D([], [], color=f"C{i % 10}", ls="--", lw=1,
+                                  label=f"fair share under {x} {100 * fairs[x]:.1f}%"))
+    handles.append(Line2D([], [], color="0.3", marker="o", ls="none", label="filled: differs from fair (Holm)"))
+    handles.append(Line2D([], [], color="0.3", marker="o", ls="none", markerfacecolor="white",
+                          label="hollow: not distinguishable"))
+    ax.set_yticks(y, labels, fontsize=8)
+    ax.set_ylim(-0.6, k - 0.4)
+    for b in y[:-1]:
+        ax.axhline(b - 0.5, color="0.92", lw=0.8, zorder=0)
+    from matplotlib.ticker import PercentFormatter
+
+    ax.xaxis.set_major_formatter(PercentFormatter(decimals=0))
+    ax.set_xlabel("win share (a joint win counts 1/k), 95% interval")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title(f"{_label_name(kind).capitalize()} win share under each strategy, {players} players", fontsize=10)
+    fig.legend(handles=handles, loc="outside lower center", ncols=min(3, len(handles)), fontsize=8, frameon=False)
+    fig.savefig(path, dpi=110)
+    return True

@@ -1,0 +1,360 @@
+"""Label rankings pooled over cells (win share, intervals, equivalence, rank intervals, Plackett-Luce), switched-off controls and their contributions."""
+from __future__ import annotations
+
+import html
+import math
+from statistics import NormalDist
+
+import numpy as np
+import pandas as pd
+
+from ..stats import MARGIN, Z95
+from ..stats import holm as _holm
+from .common import (
+    ALPHA, CONTROL_SUFFIX, _fmt_p, _join, _label_name, _pct, _pct_ci, _pp, _ranking_fair, _share_se, _table,
+)
+
+
+def _pooled_cov(h2h: pd.DataFrame | None, g: pd.DataFrame, kind: str, labels: list[str], n: pd.Series,
+                se: np.ndarray) -> np.ndarray:
+    """Covariance matrix of the pooled win shares of `labels` (pooled over the cells of g, each a
+    mean over n player-games): per cell, share_cov of two labels (h2h) weighted by their
+    player-games, sum_i n_a,i n_b,i cov_i / (n_a n_b); the diagonal is se^2. Without share_cov
+    (results written before it) the labels are taken as independent."""
+    K = len(labels)
+    cov = np.diag(np.asarray(se, float) ** 2)
+    if h2h is None or not len(h2h) or "share_cov" not in h2h:
+        return cov
+    h = h2h[(h2h["kind"] == kind) & h2h["cell"].isin(set(g["cell"])) & (h2h["a"] != h2h["b"])]
+    if "players" in h and "players" in g and len(g):
+        h = h[h["players"] == g["players"].iloc[0]]
+    idx = {x: i for i, x in enumerate(labels)}
+    h = h[h["a"].astype(str).isin(idx) & h["b"].astype(str).isin(idx)]
+    if h["share_cov"].isna().any():
+        return cov
+    ncell = g.set_index(["cell", "key"])["n"]
+    na = ncell.reindex(list(zip(h["cell"], h["a"].astype(str)))).to_numpy(float)
+    nb = ncell.reindex(list(zip(h["cell"], h["b"].astype(str)))).to_numpy(float)
+    ia, ib = h["a"].astype(str).map(idx).to_numpy(), h["b"].astype(str).map(idx).to_numpy()
+    acc = np.zeros((K, K))
+    np.add.at(acc, (ia, ib), np.nan_to_num(h["share_cov"].to_numpy(float) * na * nb))
+    nn = np.asarray(n, float)
+    off = acc / np.outer(nn, nn)
+    np.fill_diagonal(off, 0.0)
+    return cov + off
+
+
+def _heterogeneity(g: pd.DataFrame, se: pd.Series) -> pd.DataFrame:
+    """Per label pooled over several cells: Cochran's Q of its win share minus the fair share
+    across the cells (do the cells agree beyond their noise?), df, p, I^2 and the Holm-adjusted p
+    over the labels tested."""
+    from ..stats import heterogeneity
+
+    rows = []
+    for key, d in g.assign(_se=se).groupby("key"):
+        h = heterogeneity(d["win_share"] - d["fair_share"], d["_se"] ** 2)
+        rows.append(dict(key=key, het_q=h["q"], het_df=h["df"], het_p=h["p"], het_i2=h["i2"]))
+    out = pd.DataFrame(rows, columns=["key", "het_q", "het_df", "het_p", "het_i2"])
+    tested = out["het_p"].notna()
+    out["het_p_holm"] = np.nan
+    if tested.any():
+        out.loc[tested, "het_p_holm"] = _holm(out.loc[tested, "het_p"].to_numpy())
+    return out
+
+
+def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players: int,
+                    h2h: pd.DataFrame | None = None, margin: float = MARGIN) -> pd.DataFrame:
+    """Pooled over the cells with this player count that mix labels (a cell where every seat
+    has the same label says nothing about it): win rate (Wilson, at the effective sample size of
+    the per-game variance), win share with its interval, z and Holm-adjusted p against the fair
+    share (1/N of the games someone won), the minimum detectable difference (mdd), the equivalence
+    test (TOST within +-margin, Holm: equivalent), the bootstrap rank interval and P(best), the
+    heterogeneity of the cells pooled (Cochran's Q per label) and the Plackett-Luce strength.
+    attrs: cells (the cells pooled), heterogeneous (labels whose cells disagree, Holm), pl_groups,
+    pl_converged."""
+    from ..rating import plackett_luce
+    from ..stats import equivalence_p, mdd, rank_intervals, wilson_se
+
+    g = groups[(groups["kind"] == kind) & (groups["players"] == players)]
+    g = g[g.groupby("cell")["key"].transform("nunique") > 1]
+    if g.empty:
+        return pd.DataFrame()
+    se = _share_se(g)
+    wse = g["win_rate_se"] if "win_rate_se" in g else pd.Series(np.nan, index=g.index)
+    het = _heterogeneity(g, se)
+    g = g.assign(share_n=g["win_share"] * g["n"], var_n2=(se * g["n"]) ** 2, fair_n=g["fair_share"] * g["n"],
+                 wvar_n2=(wse * g["n"]) ** 2)
+    agg = g.groupby("key").agg(n=("n", "sum"), wins=("wins", "sum"), share_n=("share_n", "sum"),
+                               var_n2=("var_n2", "sum"), fair_n=("fair_n", "sum"),
+                               wvar_n2=("wvar_n2", lambda v: v.sum(min_count=len(v)))).reset_index()
+    agg["win_rate"] = agg["wins"] / agg["n"]
+    ci = [wilson_se(w, n, math.sqrt(v) / n if np.isfinite(v) else float("nan"))
+          for w, n, v in zip(agg["wins"], agg["n"], agg["wvar_n2"])]
+    agg["ci_low"] = [c[0] for c in ci]
+    agg["ci_high"] = [c[1] for c in ci]
+    agg["win_share"] = agg["share_n"] / agg["n"]
+    share_se = np.sqrt(agg["var_n2"]) / agg["n"]
+    agg["share_se"] = share_se
+    agg["share_ci_low"] = agg["win_share"] - Z95 * share_se
+    agg["share_ci_high"] = agg["win_share"] + Z95 * share_se
+    fair = agg["fair_share"] = agg["fair_n"] / agg["n"]
+    z = (agg["win_share"] - fair) / share_se.replace(0, np.nan)
+    agg["z"] = z
+    p = 2 * (1 - np.array([NormalDist().cdf(abs(v)) if np.isfinite(v) else 0.5 for v in z]))
+    agg["p_holm"] = _holm(p)
+    # what "not distinguishable from fair" is worth, and when fair is shown
+    agg["mdd"] = mdd(share_se)
+    agg["margin"] = margin
+    pe = equivalence_p(agg["win_share"] - fair, share_se, margin)
+    agg["equiv_p"] = pe
+    agg["equiv_p_holm"] = _holm(np.nan_to_num(pe, nan=1.0))
+    agg["equivalent"] = agg["equiv_p_holm"] < ALPHA
+    cov = _pooled_cov(h2h, g, kind, list(agg["key"]), agg["n"], share_se.to_numpy())
+    r = rank_intervals(agg["win_share"].to_numpy(), cov)
+    agg["rank_low"], agg["rank_high"], agg["p_best"] = r["rank_low"], r["rank_high"], r["p_best"]
+    agg = agg.merge(het, on="key", how="left")
+    c = comps[(comps["kind"] == kind) & (comps["players"] == players)] if len(comps) else comps
+    pl_groups, pl_converged = 1, True
+    if len(c):
+        pooled = c.groupby("members").agg(games=("games", "sum")).reset_index()
+        # shares are per member position: sum them across cells of the same composition
+        sh = {}
+        for m, shares in zip(c["members"], c["shares"]):
+            v = np.array([float(x) for x in str(shares).split(",")])
+            sh[m] = sh.get(m, 0) + v
+        pooled["shares"] = [",".join(repr(float(x)) for x in sh[m]) for m in pooled["members"]]
+        fit = plackett_luce(pooled)
+        pl_groups, pl_converged = fit.attrs.get("groups", 1), fit.attrs.get("converged", True)
+        fit = fit.set_index("label")
+        agg["strength"] = agg["key"].map(fit["strength"])
+        agg["strength_ci_low"] = agg["key"].map(fit["ci_low"])
+        agg["strength_ci_high"] = agg["key"].map(fit["ci_high"])
+        agg["strength_group"] = agg["key"].map(fit["group"])
+        agg["strength_status"] = agg["key"].map(fit["status"]).fillna("")
+    agg = agg.drop(columns=["share_n", "var_n2", "fair_n", "wvar_n2"]).rename(columns={"key": kind})
+    out = agg.sort_values("win_share", ascending=False, ignore_index=True)
+    out.attrs.update(cells=sorted(int(x) for x in g["cell"].unique()),
+                     heterogeneous=list(out.loc[out["het_p_holm"] < ALPHA, kind]),
+                     pl_groups=int(pl_groups), pl_converged=bool(pl_converged))
+    return out
+
+
+def _control_kinds(groups: pd.DataFrame) -> dict[str, str]:
+    """Label kinds that pair "X" with "X (no power)" (seats holding X with its power switched off:
+    a control), mapped to the plain kind they refine ("alien_power" -> "alien")."""
+    out = {}
+    for kind in groups["kind"].unique():
+        keys = groups.loc[groups["kind"] == kind, "key"].astype(str)
+        if keys.str.endswith(CONTROL_SUFFIX).any() or kind.endswith("_power"):
+            base = kind[:-len("_power")] if kind.endswith("_power") else kind
+            out[kind] = base
+    return out
+
+
+def _control_cells(groups: pd.DataFrame, ctl_kind: str | None, players: int) -> set[int]:
+    """Cells with this player count where some seat plays its label switched off (a control seat)."""
+    if ctl_kind is None:
+        return set()
+    g = groups[(groups["kind"] == ctl_kind) & (groups["players"] == players)]
+    return {int(c) for c in g.loc[g["key"].astype(str).str.endswith(CONTROL_SUFFIX), "cell"]}
+
+
+def _ranking_lineups(groups: pd.DataFrame, ctl_kind: str | None,
+                     players: int) -> tuple[dict[str, list[int]], str | None]:
+    """The strategies a label ranking was played under: strategy X -> the cells with this player
+    count where every seat plays X and uses its power ("the ranking under X"), in cell order; and
+    the primary one: the strategy the control seats' opponents play (the contribution compares
+    against it), else the first. Cells whose seats play different strategies, and control cells,
+    give no such ranking."""
+    st = groups[(groups["kind"] == "strategy") & (groups["players"] == players)]
+    ctl = _control_cells(groups, ctl_kind, players)
+    out: dict[str, list[int]] = {}
+    for cell, d in sorted(st.groupby("cell"), key=lambda kv: int(kv[0])):
+        keys = d["key"].astype(str).unique()
+        if len(keys) == 1 and int(cell) not in ctl:
+            out.setdefault(str(keys[0]), []).append(int(cell))
+    if not out:
+        return out, None
+    opponents = set(st.loc[st["cell"].isin(ctl), "key"].astype(str))
+    primary = next((x for x in out if x in opponents), next(iter(out)))
+    return out, primary
+
+
+def _reference_cells(groups: pd.DataFrame, ctl_kind: str | None, players: int) -> list[int] | None:
+    """Cells with this player count where no seat plays its label switched off (every seat uses
+    its power); None when there is no such restriction to make (no control kind, or no such cell).
+    When the labels were ranked under several strategies, only the cells of the primary one (the
+    strategy the control's opponents play; see _ranking_lineups)."""
+    if ctl_kind is None:
+        return None
+    g = groups[(groups["kind"] == ctl_kind) & (groups["players"] == players)]
+    has_ctl = g.groupby("cell")["key"].agg(lambda k: k.astype(str).str.endswith(CONTROL_SUFFIX).any())
+    ref = sorted(int(c) for c in has_ctl.index[~has_ctl.to_numpy(bool)])
+    if not ref or len(ref) == has_ctl.size:
+        return None
+    lineups, primary = _ranking_lineups(groups, ctl_kind, players)
+    return lineups[primary] if len(lineups) >= 2 else ref
+
+
+def _has_control(groups: pd.DataFrame, ctl_kind: str | None, players: int) -> bool:
+    if ctl_kind is None:
+        return False
+    g = groups[(groups["kind"] == ctl_kind) & (groups["players"] == players)]
+    return bool(g["key"].astype(str).str.endswith(CONTROL_SUFFIX).any())
+
+
+def _ranking_display(rank: pd.DataFrame, kind: str, players: int) -> pd.DataFrame:
+    """The ranking as a readable table (percentages with intervals, verdicts)."""
+    fair = _ranking_fair(rank, players)
+    rows = []
+    for i, r in rank.iterrows():
+        row = {"rank": i + 1, _label_name(kind): r[kind], "player-games": f"{int(r['n']):,}",
+               "win rate (95% CI)": _pct_ci(r["win_rate"], r["ci_low"], r["ci_high"]),
+               "win share (95% CI)": _pct_ci(r["win_share"], r["share_ci_low"], r["share_ci_high"]),
+               f"vs fair {_pct(fair)} (pp)": _pp(r["win_share"] - r.get("fair_share", fair)),
+               "Holm p": _fmt_p(r["p_holm"]), "verdict": r["verdict"]}
+        if "mdd" in rank:
+            row["MDD (pp)"] = f"{100 * r['mdd']:.1f}"
+            row["equivalence (TOST)"] = r.get("equivalence", "")
+            row["rank (95% interval)"] = (f"{int(r['rank_low'])}–{int(r['rank_high'])}"
+                                          if r["rank_low"] != r["rank_high"] else f"{int(r['rank_low'])}")
+            row["P(best)"] = f"{100 * r['p_best']:.0f}%" if r["p_best"] >= 0.005 or r["p_best"] == 0 else "<1%"
+        if "strength" in rank:
+            status = r.get("strength_status", "")
+            status = status if isinstance(status, str) else ""
+            row["Plackett-Luce strength (95% CI)"] = (
+                status if status else
+                f"{r['strength']:.3f} ({r['strength_ci_low']:.3f}–{r['strength_ci_high']:.3f})"
+                if np.isfinite(r["strength"]) and np.isfinite(r["strength_ci_low"]) else "no finite estimate")
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _pool_labels(g: pd.DataFrame) -> pd.DataFrame:
+    """Per key over cells: player-games, wins, win share and its standard error."""
+    se = (g["share_ci_high"] - g["share_ci_low"]) / (2 * Z95)
+    g = g.assign(share_n=g["win_share"] * g["n"], var_n2=(se * g["n"]) ** 2)
+    agg = g.groupby("key").agg(n=("n", "sum"), wins=("wins", "sum"), share_n=("share_n", "sum"),
+                               var_n2=("var_n2", "sum"))
+    agg["win_rate"] = agg["wins"] / agg["n"]
+    agg["win_share"] = agg["share_n"] / agg["n"]
+    agg["share_se"] = np.sqrt(agg["var_n2"]) / agg["n"]
+    return agg
+
+
+def _contributions(groups: pd.DataFrame, ctl_kind: str, players: int) -> tuple[pd.DataFrame, list[int] | None]:
+    """Per label X: win share of X played with its power minus X played switched off (the control),
+    95% interval, z and Holm-adjusted p over the labels. With-power results come from the cells
+    where every seat uses its power (the control's opponents are such seats too), if any."""
+    g = groups[(groups["kind"] == ctl_kind) & (groups["players"] == players)]
+    keys = g["key"].astype(str)
+    ctl = g[keys.str.endswith(CONTROL_SUFFIX)]
+    if ctl.empty:
+        return pd.DataFrame(), None
+    ref = _reference_cells(groups, ctl_kind, players)
+    pw = g[~keys.str.endswith(CONTROL_SUFFIX) & (keys != "none")]
+    if ref is not None:
+        pw = pw[pw["cell"].isin(ref)]
+    a = _pool_labels(pw)
+    b = _pool_labels(ctl.assign(key=ctl["key"].str[:-len(CONTROL_SUFFIX)]))
+    both = a.add_suffix("_p").join(b.add_suffix("_c"), how="inner")
+    if both.empty:
+        return pd.DataFrame(), ref
+    d = both["win_share_p"] - both["win_share_c"]
+    se = np.sqrt(both["share_se_p"] ** 2 + both["share_se_c"] ** 2)
+    z = d / se.replace(0, np.nan)
+    p = 2 * (1 - np.array([NormalDist().cdf(abs(v)) if np.isfinite(v) else 0.5 for v in z]))
+    out = pd.DataFrame(dict(label=both.index, n_power=both["n_p"], share_power=both["win_share_p"],
+                            se_power=both["share_se_p"], win_rate_power=both["win_rate_p"],
+                            n_control=both["n_c"], share_control=both["win_share_c"],
+                            se_control=both["share_se_c"], win_rate_control=both["win_rate_c"],
+                            contribution=d, ci_low=d - Z95 * se, ci_high=d + Z95 * se, z=z, p=p,
+                            p_holm=_holm(p)))
+    out["verdict"] = np.where(out["p_holm"] < ALPHA, np.where(out["contribution"] > 0, "power helps",
+                                                               "power hurts"), "")
+    out = out.sort_values("contribution", ascending=False, ignore_index=True)
+    labels = set(both.index)
+    used = pd.concat([pw[pw["key"].isin(labels)]["cell"],
+                      ctl[ctl["key"].str[:-len(CONTROL_SUFFIX)].isin(labels)]["cell"]])
+    out.attrs["cells"] = sorted(int(c) for c in used.unique())  # the cells that contributed
+    return out, ref
+
+
+def _contribution_block(con: pd.DataFrame, ref, base: str, players: int) -> str:
+    esc = html.escape
+    rows = []
+    for i, r in con.iterrows():
+        rows.append({"rank": i + 1, base: r["label"],
+                     "with power: win share (95% CI)": _pct_ci(r["share_power"], r["share_power"] - Z95 * r["se_power"],
+                                                               r["share_power"] + Z95 * r["se_power"]),
+                     "player-games": f"{int(r['n_power']):,}",
+                     "power off (control): win share (95% CI)": _pct_ci(
+                         r["share_control"], r["share_control"] - Z95 * r["se_control"],
+                         r["share_control"] + Z95 * r["se_control"]),
+                     "player-games ": f"{int(r['n_control']):,}",
+                     "contribution, pp (95% CI)": f"{_pp(r['contribution'])} ({_pp(r['ci_low'])} to {_pp(r['ci_high'])})",
+                     "win rate with / without": f"{100 * r['win_rate_power']:.1f}% / {100 * r['win_rate_control']:.1f}%",
+                     "Holm p": _fmt_p(r["p_holm"]), "verdict": r["verdict"]})
+    where = (f"the cells where every seat plays its power (cell{'s' if len(ref) > 1 else ''} "
+             f"{', '.join(map(str, ref))}), so both face the same kind of opposition" if ref is not None else
+             "all cells with this player count (no cell without a control seat: the opponents of the two "
+             "differ slightly)")
+    return (f"<h3>The power's own contribution, {players} players</h3>"
+            f"<p class='muted'>Each {esc(base)} played with its power against the same "
+            f"{esc(base)} held face down by a control seat (a strategy that plays its label with the power never "
+            f"used). With-power results are pooled over {esc(where)}; control results over the cells with a "
+            f"control seat. Contribution = difference in win share (percentage points); verdicts use "
+            f"Holm-corrected two-sided tests over the {len(con)} {esc(base)}s (family-wise alpha {ALPHA}).</p>"
+            f"<div class='scroll'>{_table(pd.DataFrame(rows))}</div>")
+
+
+def _provenance(groups, players, cells=None) -> dict:
+    """Where a pooled table's rows came from: the cells, seeds and simsuite versions of its games
+    (`cells`: exactly the cells that contributed, e.g. a ranking's attrs["cells"])."""
+    g = groups[groups["players"] == players] if "players" in groups.columns else groups
+    if cells is not None:
+        g = g[g["cell"].isin(list(cells))]
+
+    def values(c):
+        return ";".join(sorted({str(v) for v in g[c]})) if c in g.columns else ""
+
+    return dict(cells=";".join(str(c) for c in sorted({int(c) for c in g["cell"]})), seed=values("seed"),
+                simsuite_version=values("simsuite_version"))
+
+
+def _played_by(groups: pd.DataFrame, cells, players: int) -> str | None:
+    """The one strategy every seat of these cells plays, else None."""
+    st = groups[(groups["kind"] == "strategy") & (groups["players"] == players)]
+    if cells is not None:
+        st = st[st["cell"].isin(cells)]
+    keys = st["key"].astype(str).unique()
+    return str(keys[0]) if len(keys) == 1 else None
+
+
+def _robustness_anchor(kind: str, players: int) -> str:
+    return f"robustness-{kind.replace('_', '-')}-{players}p"
+
+
+def _skill_anchor(kind: str, players: int) -> str:
+    return f"skill-{kind.replace('_', '-')}-{players}p"
+
+
+def _skill_note(kind: str, players: int, by: str | None, others: list[str]) -> tuple[str, str]:
+    """What a single-strategy ranking says about skill: (HTML for its section, plain text for the
+    findings). Every label ranking depends on how well the bots play."""
+    name = _label_name(kind)
+    who = f"bots playing {by} at every seat" if by else "the line-ups of these cells"
+    if others:
+        anchor = _skill_anchor(kind, players)
+        html_ = (f"This is the ranking for {html.escape(who)}. A ranking depends on how well the bots play: the "
+                 f"same {html.escape(name)}s under {html.escape(_join(others))} are compared in the "
+                 f"<a href='#{anchor}'>skill-sensitivity table</a> (robustness, {players} players) below.")
+        text = (f"This ranking is for {who}; it depends on how well the bots play (see the skill-sensitivity "
+                f"table, {players} players).")
+    else:
+        html_ = (f"This is the ranking for {html.escape(who)}. A ranking depends on how well the bots play; this "
+                 f"sweep ranks the {html.escape(name)}s under one strategy only, so the report has no "
+                 f"skill-sensitivity table (name a second ranking strategy in the sweep for one: see the "
+                 f"README).")
+        text = f"This ranking is for {who}; it depends on how well the bots play (one strategy measured)."
+    return html_, text

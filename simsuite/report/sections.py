@@ -1,0 +1,344 @@
+"""The HTML sections of the label rankings: per player count, robustness across strategies, agreement across player counts."""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..stats import MARGIN
+from .charts import (
+    _chart_contribution, _chart_h2h, _h2h_constant, _chart_ranking, _chart_robustness, _chart_strength,
+)
+from .common import (
+    ALPHA, _fmt_p, _grouped_table, _join, _label_name, _pct, _pct_ci, _plural, _pp, _ranking_fair, _table,
+)
+from .findings import (
+    _contribution_findings, _heterogeneity_warning, _label_findings, _ranking_columns_note, _strength_note,
+)
+from .rankings import (
+    _contribution_block, _contributions, _control_kinds, _has_control, _label_rankings, _played_by, _provenance,
+    _ranking_display, _ranking_lineups, _reference_cells, _robustness_anchor, _skill_anchor, _skill_note,
+)
+
+
+def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir: Path) -> tuple[str, list[str]]:
+    """Kendall's tau between the rankings of the same labels at different player counts (each pair
+    of consecutive counts), with the parametric-bootstrap interval of simsuite.robustness."""
+    from ..robustness import tau_bootstrap
+
+    name = _label_name(kind)
+    counts = sorted(by_players)
+    rows, show, findings = [], [], []
+    for a, b in zip(counts, counts[1:]):
+        ra, rb = by_players[a].set_index(kind), by_players[b].set_index(kind)
+        labels = [x for x in ra.index if x in rb.index]
+        if len(labels) < 2:
+            continue
+        t = tau_bootstrap(ra.loc[labels, "win_share"], ra.loc[labels, "share_se"],
+                          rb.loc[labels, "win_share"], rb.loc[labels, "share_se"])
+        cells = sorted(set(by_players[a].attrs["cells"]) | set(by_players[b].attrs["cells"]))
+        rows.append(dict(players_a=a, players_b=b, **t, cells=";".join(map(str, cells))))
+        show.append({"rankings": f"{a} vs {b} players", _plural(name): t["labels"],
+                     "Kendall's tau (95% interval)": f"{t['tau']:.2f} ({t['ci_low']:.2f} to {t['ci_high']:.2f})",
+                     f"{name} pairs in the same order": f"{100 * t['concordant']:.0f}%",
+                     "noise check": "noisy: pulled towards 0" if t["noisy"] else "ok"})
+        findings.append(f"The {name} rankings at {a} and {b} players agree with Kendall's tau {t['tau']:.2f} (95% "
+                        f"interval {t['ci_low']:.2f} to {t['ci_high']:.2f}; {100 * t['concordant']:.0f}% of {name} "
+                        f"pairs in the same order)" + (": noisy, tau is pulled towards 0." if t["noisy"] else "."))
+    if not rows:
+        return "", []
+    csv = f"tau_players_{kind}.csv"
+    pd.DataFrame(rows).to_csv(out_dir / csv, index=False)
+    html_ = (f"<h3>The {html.escape(name)} ranking across player counts</h3>"
+             f"<p class='muted'>Kendall's tau-b between the rankings (win shares) at two player counts, over the "
+             f"{html.escape(_plural(name))} both rank, with the parametric-bootstrap 95% interval of the "
+             f"robustness section (simsuite.robustness.tau_bootstrap). <a href='{csv}'>CSV</a>.</p>"
+             f"<div class='scroll'>{_table(pd.DataFrame(show))}</div>")
+    return html_, findings
+
+
+def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN,
+                    warnings: list[str] | None = None) -> tuple[str, list[str], list[tuple[str, str]], list[str]]:
+    """Rankings, head-to-head heatmaps and strengths for every labelled seat attribute; for label
+    kinds with a switched-off control ("X (no power)"), the contribution of the power itself; for
+    labels ranked under several strategies (cells where every seat plays one strategy), the
+    rankings side by side, their rank correlation and each label's skill sensitivity. Returns the
+    HTML, the chart paths, (kind, finding) pairs and the headline sentences (with the anchor of
+    their section). `margin`: the equivalence margin (win share); heterogeneity warnings are
+    appended to `warnings`."""
+    groups, h2h, comps = res["groups"], res.get("h2h", pd.DataFrame()), res.get("comps", pd.DataFrame())
+    warnings = [] if warnings is None else warnings
+    if groups.empty or "players" not in groups:
+        return "", [], [], [], {}
+    groups = groups.assign(key=groups["key"].astype(str))
+    ctl_kinds = _control_kinds(groups)
+    refines = {base: k for k, base in ctl_kinds.items()}
+    kinds = [k for k in groups["kind"].unique() if k not in ("seat", "position") and k not in ctl_kinds]
+    blocks, charts, findings, headline = [], [], [], []
+    tables: dict[tuple[str, int], dict[str, pd.DataFrame]] = {}  # (kind, players) -> {strategy: ranking}
+    esc = html.escape
+
+    def restrict(cells):
+        if cells is None:
+            return groups, h2h, comps
+        return (groups[groups["cell"].isin(cells)], h2h[h2h["cell"].isin(cells)] if len(h2h) else h2h,
+                comps[comps["cell"].isin(cells)] if len(comps) else comps)
+
+    def ranked(cells, players):
+        g, hh, cc = restrict(cells)
+        rank = _label_rankings(g, cc, kind, players, hh, margin)
+        if len(rank):
+            rank["verdict"] = np.where(rank["p_holm"] < ALPHA,
+                                       np.where(rank["win_share"] > rank["fair_share"], "above fair", "below fair"),
+                                       "")
+            rank["equivalence"] = np.where(rank["equivalent"], f"fair within ±{100 * margin:g} pp", "")
+        return rank
+
+    for kind in kinds:
+        name = _label_name(kind)
+        by_players = {}
+        for players in sorted(groups.loc[groups["kind"] == kind, "players"].unique()):
+            players = int(players)
+            ctl = refines.get(kind)
+            lineups, primary = _ranking_lineups(groups, ctl, players) if kind != "strategy" else ({}, None)
+            multi = len(lineups) >= 2
+            ref = lineups[primary] if multi else _reference_cells(groups, ctl, players)
+            g, hh, cc = restrict(ref)
+            rank = ranked(ref, players)
+            if len(rank) < 2:
+                continue
+            by = primary if multi else _played_by(groups, ref, players)
+            others = [x for x in lineups if x != primary] if multi else []
+            csv = f"ranking_{kind}_{players}p.csv"
+            by_players[players] = rank
+            tables[(kind, players)] = {("" if kind == "strategy" else by or ""): rank}
+            used = rank.attrs["cells"]
+            # the strategy the seats played (a strategy ranking's own column is the strategy ranked)
+            played = {} if kind == "strategy" else dict(strategy=by or "")
+            rank.assign(**played, **_provenance(g, players, used)).to_csv(out_dir / csv, index=False)
+            if multi:
+                pool = (f"Pooled over the cells with {players} players where every seat plays {by} and uses its "
+                        f"power (cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))})"
+                        + ("; the cells with a control seat (power off) are used for the contribution below."
+                           if _has_control(groups, ctl, players) else "."))
+            else:
+                pool = (f"Pooled over the cells with {players} players where every seat plays its power "
+                        f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))}); the cells with a control "
+                        f"control seat are used for the contribution below." if ref is not None
+                        else f"Pooled over the cells with {players} players that mix {_plural(name)} "
+                        f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))})"
+                        + (" (every cell has a control seat (power off), so these results include seats that held "
+                           f"the {name} face down)." if _has_control(groups, ctl, players) else "."))
+            skill_html, skill_text = _skill_note(kind, players, by, others) if kind != "strategy" else ("", "")
+            who = f": bots playing {by}" if by and kind != "strategy" else ""
+            title = f"{name.capitalize()} ranking, {players} players" + (f" (bots playing {by})" if who else "")
+            het = _heterogeneity_warning(rank, kind, players)
+            if het:
+                warnings.append(het)
+                findings.append((kind, het))
+            blocks.append(f"<h3>{esc(title)}</h3>"
+                          + ("<p class='note'>Bot skill, not rule balance: a strategy above its fair share plays "
+                             "better than the others at this table, one below plays worse.</p>"
+                             if kind == "strategy" else "")
+                          + (f"<p class='warn'>⚠ {esc(het)}</p>" if het else "")
+                          + f"<p class='muted'>{esc(pool)} Win rate: games won, a joint win counting as a win "
+                          f"(Wilson 95% interval). Win share counts a joint win as 1/k, so it sums to 1 over the "
+                          f"table; the fair share is 1/{players} = {_pct(1 / players)}. Intervals count games, not "
+                          f"player-games (a {esc(name)} at several seats of a table wins or loses with them "
+                          f"together). Verdicts use Holm-corrected "
+                          f"two-sided tests of the win share against the fair share over the {len(rank)} "
+                          f"{esc(name)} values (family-wise alpha {ALPHA}). "
+                          f"{esc(_ranking_columns_note(margin))} "
+                          f"<a href='{csv}'>All columns as CSV</a>.</p>"
+                          + (f"<p class='note'>{esc(_strength_note(rank, name))}</p>" if _strength_note(rank, name)
+                             else "")
+                          + (f"<p class='note'>{skill_html}</p>" if skill_html else "")
+                          + f"<div class='scroll'>{_table(_ranking_display(rank, kind, players))}</div>")
+            findings += [(kind, f) for f in _label_findings(rank, kind, players, skill_text)]
+            jobs = [(f"h2h_{kind}_{players}p.png", f"Head to head ({name}, {players} players){who}",
+                     lambda p: _chart_h2h(hh, kind, players, p) if len(hh) else False),
+                    (f"strength_{kind}_{players}p.png", f"Plackett-Luce strength ({name}, {players} players){who}",
+                     lambda p: _chart_strength(rank, kind, players, p))]
+            if kind != "strategy":
+                jobs.insert(0, (f"ranking_{kind}_{players}p.png",
+                                f"{name.capitalize()} win share, {players} players{who}",
+                                lambda p: _chart_ranking(rank, kind, players, p, by)))
+            if len(hh) and _h2h_constant(hh, kind, players):
+                blocks.append(f"<p class='muted'>No head-to-head chart ({esc(name)}, {players} players): every "
+                              f"{esc(name)} met every other in every game (the line-up rotates through the seats "
+                              f"and seats all of them), so a {esc(name)}'s win share against any other is its "
+                              f"overall share in the table above.</p>")
+            for fname, title, draw in jobs:
+                path = out_dir / fname
+                if draw(path):
+                    charts.append(str(path))
+                    blocks.append(f"<figure><figcaption>{esc(title)}</figcaption>"
+                                  f"<img src='{fname}' alt='{esc(title)}'></figure>")
+            if ctl is not None:
+                con, cref = _contributions(groups, ctl, players)
+                if not con.empty:
+                    csv = f"contribution_{kind}_{players}p.csv"
+                    con.assign(**_provenance(groups, players, con.attrs["cells"])).to_csv(out_dir / csv, index=False)
+                    blocks.append(_contribution_block(con, cref, name, players)
+                                  + f"<p class='muted'><a href='{csv}'>All columns as CSV</a>.</p>")
+                    findings += [(kind, f) for f in _contribution_findings(con, name, players)]
+                    fname = f"contribution_{kind}_{players}p.png"
+                    if _chart_contribution(con, name, players, out_dir / fname):
+                        title = f"The power's own contribution ({name}, {players} players)"
+                        charts.append(str(out_dir / fname))
+                        blocks.append(f"<figure><figcaption>{esc(title)}</figcaption>"
+                                      f"<img src='{fname}' alt='{esc(title)}'></figure>")
+            if multi:
+                ranks = {primary: rank}
+                ranks.update({x: ranked(lineups[x], players) for x in others})
+                ranks = {x: r for x, r in ranks.items() if len(r) >= 2}
+                tables[(kind, players)].update({x: r for x, r in ranks.items() if x != primary})
+                if len(ranks) >= 2:
+                    html_, ch, fs, hl = _robustness_section(ranks, lineups, groups, kind, players, out_dir)
+                    blocks += [html_] if html_ else []
+                    charts += ch
+                    findings += [(kind, f) for f in fs]
+                    headline += hl
+        if len(by_players) >= 2:
+            html_, fs = _players_tau_section(by_players, kind, out_dir)
+            blocks += [html_] if html_ else []
+            findings += [(kind, f) for f in fs]
+    return "".join(blocks), charts, findings, headline, tables
+
+
+def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[int]], groups: pd.DataFrame,
+                        kind: str, players: int, out_dir: Path) -> tuple[str, list[str], list[str], list[str]]:
+    """The label ranking under each strategy side by side (table and chart), Kendall's tau between
+    every pair of rankings with its bootstrap interval, each label's skill sensitivity (difference in
+    win share between two strategies) and the verdict sentence. Returns HTML, charts, findings and
+    the headline sentence."""
+    from ..robustness import NOISY_RATIO, skill_sensitivity, tau_bootstrap, verdict_sentence
+
+    esc = html.escape
+    name = _label_name(kind)
+    strategies = list(ranks)
+    first = ranks[strategies[0]].set_index(kind)
+    labels = [x for x in first.index if all(x in set(r[kind]) for r in ranks.values())]
+    if len(labels) < 2:
+        return "", [], [], []
+    by = {x: r.set_index(kind).loc[labels] for x, r in ranks.items()}
+    pairs = [(a, b) for i, a in enumerate(strategies) for b in strategies[i + 1:]]
+    anchor = _robustness_anchor(kind, players)
+    fairs = {x: _ranking_fair(r, players) for x, r in ranks.items()}
+    fair = fairs[strategies[0]]
+    fair_note = ("" if max(fairs.values()) - min(fairs.values()) < 5e-4 else
+                 " Some games ended without a winner, so the fair shares differ: "
+                 + ", ".join(f"{_pct(v)} under {x}" for x, v in fairs.items())
+                 + "; part of a difference in win share comes from that.")
+
+    # 1. side by side
+    cols = {(name, ""): labels}
+    for x in strategies:
+        r = by[x]
+        order = r["win_share"].rank(ascending=False, method="min").astype(int)
+        cols[(f"under {x}", "win share (95% CI)")] = [_pct_ci(v, lo, hi) for v, lo, hi in
+                                                      zip(r["win_share"], r["share_ci_low"], r["share_ci_high"])]
+        cols[(f"under {x}", "rank")] = order.tolist()
+        cols[(f"under {x}", "verdict")] = [v or "fair" for v in r["verdict"]]
+    side = pd.DataFrame(cols)
+    side.columns = pd.MultiIndex.from_tuples(side.columns)
+    long = pd.concat([r.assign(strategy=x, **_provenance(groups, players, r.attrs["cells"]))
+                      for x, r in ranks.items()], ignore_index=True)
+    csv_rank = f"ranking_{kind}_{players}p_by_strategy.csv"
+    long.to_csv(out_dir / csv_rank, index=False)
+
+    # 2. rank correlation
+    tau_rows, tau_show = [], []
+    for a, b in pairs:
+        t = tau_bootstrap(by[a]["win_share"], by[a]["share_se"], by[b]["win_share"], by[b]["share_se"])
+        tau_rows.append(dict(strategy_a=a, strategy_b=b, **t))
+        tau_show.append({"rankings": f"{a} vs {b}", f"{name}s": t["labels"],
+                         "Kendall's tau (95% interval)": f"{t['tau']:.2f} ({t['ci_low']:.2f} to {t['ci_high']:.2f})",
+                         f"{name} pairs in the same order": f"{100 * t['concordant']:.0f}%",
+                         "pairs closer than their noise": t["uncertain_pairs"],
+                         "pairs ordered differently": t["discordant_pairs"],
+                         "noise check": "noisy: pulled towards 0" if t["noisy"] else "ok"})
+    prov = _provenance(groups, players, sorted({c for r in ranks.values() for c in r.attrs["cells"]}))
+    csv_tau = f"tau_{kind}_{players}p.csv"
+    pd.DataFrame(tau_rows).assign(**prov).to_csv(out_dir / csv_tau, index=False)
+
+    # 3. skill sensitivity
+    skill_cols = {(name, ""): labels}
+    skill_long, moved = [], {}
+    for a, b in pairs:
+        d = skill_sensitivity(by[a]["win_share"], by[a]["share_se"], by[b]["win_share"], by[b]["share_se"],
+                              alpha=ALPHA)
+        verdict = np.where(d["sig"], np.where(d["diff"] > 0, f"higher under {b}", f"lower under {b}"), "")
+        g = f"{b} − {a}"
+        skill_cols[(g, "win share, pp (95% CI)")] = [f"{_pp(v)} ({_pp(lo)} to {_pp(hi)})" for v, lo, hi in
+                                                     zip(d["diff"], d["ci_low"], d["ci_high"])]
+        skill_cols[(g, "Holm p")] = [_fmt_p(v) for v in d["p_holm"]]
+        skill_cols[(g, "verdict")] = list(verdict)
+        skill_long.append(d.assign(label=labels, strategy_a=a, strategy_b=b, share_a=by[a]["win_share"].to_numpy(),
+                                   se_a=by[a]["share_se"].to_numpy(), share_b=by[b]["win_share"].to_numpy(),
+                                   se_b=by[b]["share_se"].to_numpy(), verdict=verdict))
+        moved[(a, b)] = [f"{x} {_pp(v)} pp" for x, v, s in zip(labels, d["diff"], d["sig"]) if s]
+    skill = pd.DataFrame(skill_cols)
+    skill.columns = pd.MultiIndex.from_tuples(skill.columns)
+    csv_skill = f"skill_{kind}_{players}p.csv"
+    lead = ["label", "strategy_a", "strategy_b", "share_a", "se_a", "share_b", "se_b"]
+    sk = pd.concat(skill_long, ignore_index=True)
+    sk[lead + [c for c in sk.columns if c not in lead]].assign(**prov).to_csv(out_dir / csv_skill, index=False)
+
+    # 4. the verdicts that hold under every strategy
+    verdicts = pd.DataFrame({x: [v or "fair" for v in by[x]["verdict"]] for x in strategies}, index=labels)
+    sentence = verdict_sentence(verdicts, noun=f"{name}s", players=players)
+
+    findings = []
+    for (a, b), t in zip(pairs, tau_rows):
+        f = (f"With {players} players, the {name} rankings under {a} and under {b} agree with Kendall's tau "
+             f"{t['tau']:.2f} (95% interval {t['ci_low']:.2f} to {t['ci_high']:.2f}; {100 * t['concordant']:.0f}% "
+             f"of {name} pairs in the same order)")
+        f += (f"; {len(moved[(a, b)])} {name}s' win shares differ significantly between them (Holm; {b} minus "
+              f"{a}): " + ", ".join(moved[(a, b)]) + "." if moved[(a, b)]
+              else f"; no {name}'s win share differs significantly between them (Holm).")
+        if t["noisy"]:
+            f += " The rankings are noisy for this comparison: tau and its interval are pulled towards 0."
+        findings.append(f)
+
+    charts, figs = [], []
+    fname = f"robustness_{kind}_{players}p.png"
+    if _chart_robustness(by, strategies, labels, kind, players, fairs, out_dir / fname):
+        charts.append(str(out_dir / fname))
+        title = f"{name.capitalize()} win share under each strategy, {players} players"
+        figs.append(f"<figure><figcaption>{esc(title)}</figcaption><img src='{fname}' alt='{esc(title)}'></figure>")
+    cells_of = "; ".join(f"{x}: cell{'s' if len(lineups[x]) > 1 else ''} {', '.join(map(str, lineups[x]))}"
+                         for x in strategies)
+    html_ = (f"<h3 id='{anchor}'>Robustness: the {esc(name)} ranking under {esc(_join(strategies))}, "
+             f"{players} players</h3>"
+             f"<p class='note'>{esc(sentence)}</p>"
+             f"<p class='muted'>Each ranking comes from the cells where every seat plays that strategy "
+             f"({esc(cells_of)}); "
+             f"verdicts as in the ranking above (Holm-corrected over the {len(labels)} {esc(name)}s of each ranking; "
+             f"fair = not distinguishable from the fair share"
+             + (f" {_pct(fair)}). " if not fair_note else f" of that strategy).{fair_note} ")
+             + f"<a href='{csv_rank}'>Every ranking as CSV</a>.</p>"
+             f"<div class='scroll'>{_grouped_table(side)}</div>" + "".join(figs)
+             + f"<h4>Rank correlation</h4>"
+             f"<p class='muted'>Kendall's tau between two rankings of the same {esc(name)}s (scipy.stats.kendalltau, "
+             f"tau-b, on the win shares): 1 = the same order, 0 = unrelated, −1 = reversed; without ties, "
+             f"(1 + tau) / 2 of the {esc(name)} pairs are in the same order in both. The 95% interval is a "
+             f"parametric bootstrap: the sweep keeps per-cell sums, not the games, so instead of resampling games "
+             f"each {esc(name)}'s win share is drawn again from a normal distribution with its estimate and standard "
+             f"error (2,000 draws, fixed seed). Noise swaps {esc(name)}s whose win shares are close, which pulls "
+             f"tau and its interval towards 0; the noise check says when that matters: when the pairs closer than "
+             f"their noise (counted in both rankings) are more than {NOISY_RATIO:g} times the pairs the rankings "
+             f"order differently; tau and its interval are then too close to 0, and more games would help. "
+             f"<a href='{csv_tau}'>CSV</a>.</p>"
+             f"<div class='scroll'>{_table(pd.DataFrame(tau_show))}</div>"
+             f"<h4 id='{_skill_anchor(kind, players)}'>Skill sensitivity</h4>"
+             f"<p class='muted'>Per {esc(name)}: its win share under one strategy minus under the other, in "
+             f"percentage points, with a 95% interval (the two come from different games, so their variances add); "
+             f"column group “b − a” is the win share under b minus under a. "
+             f"A large difference means the {esc(name)}'s strength depends on how well the bots play it and "
+             f"against it. Verdicts use Holm-corrected two-sided tests over the {len(labels)} {esc(name)}s "
+             f"(family-wise alpha {ALPHA}).{fair_note} <a href='{csv_skill}'>CSV</a>.</p>"
+             f"<div class='scroll'>{_grouped_table(skill)}</div>")
+    return html_, charts, findings, [(sentence, anchor)]

@@ -1,0 +1,276 @@
+"""The report of a tune directory (simsuite tune): best values against the defaults with their
+intervals, the optimisation history, the objective against each parameter, importances and a
+plain-language headline. `simsuite report DIR` comes here when DIR holds tune.json.
+"""
+from __future__ import annotations
+
+import html
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from . import ROOT
+from .errors import BadInput
+from .tune import fmt_objective, headline
+
+
+def _load(path: Path) -> dict:
+    from .store import read_json
+
+    doc = read_json(path / "tune.json", "results", ("kind", "spec", "trials", "rechecks", "best", "default"))
+    if doc.get("kind") != "tune":
+        raise BadInput("results", f"{path / 'tune.json'} is not a simsuite tune result")
+    return doc
+
+
+def _scale(doc) -> tuple[float, str]:
+    """Chart units: percentage points for a single win-share objective, else the objective's own."""
+    obs = doc["spec"]["objectives"]
+    if len(obs) == 1 and obs[0]["kind"] in ("seat-fairness", "alien-spread", "strategy-gap") and obs[0]["weight"] == 1:
+        return 100.0, " (pp)"
+    return 1.0, ""
+
+
+def _chart_history(doc, path: Path) -> bool:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    t = pd.DataFrame(doc["trials"])
+    if t.empty:
+        return False
+    k, unit = _scale(doc)
+    fig, ax = plt.subplots(figsize=(8, 4))
+    y = t["value"] * k
+    lo, hi = t["lo"].astype(float) * k, t["hi"].astype(float) * k
+    ax.errorbar(t["trial"], y, yerr=[np.maximum(y - lo, 0), np.maximum(hi - y, 0)], fmt="o", ms=3, color="#4a7fb5",
+                ecolor="#b8cde3", lw=1, label="trial estimate (95% interval)")
+    ax.step(t["trial"], y.cummin(), where="post", color="#c33", lw=1.2, label="best trial estimate so far")
+    for r in doc["rechecks"]:
+        x = -1 if r["trial"] is None else r["trial"] + 0.3  # beside its trial estimate
+        rc = r["recheck"]
+        ax.errorbar([x], [rc["value"] * k], yerr=[[max(rc["value"] - rc["lo"], 0) * k], [max(rc["hi"] - rc["value"], 0) * k]],
+                    fmt="D", ms=5, capsize=3, label=None,
+                    color="#222" if r["trial"] is None else ("#c33" if r["trial"] == doc["best"]["trial"] else "#2a7"))
+    ax.plot([], [], "D", color="#2a7", label="re-check on fresh seeds (95%)")
+    ax.plot([], [], "D", color="#c33", label="re-check of the best values")
+    ax.plot([], [], "D", color="#222", label="re-check of the defaults (at x = -1)")
+    ax.set_xlabel("trial")
+    ax.set_ylabel("objective" + unit)
+    ax.set_title("Optimisation history (lower is better)", fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True
+
+
+def _chart_slices(doc, path: Path) -> bool:
+    import matplotlib.pyplot as plt
+
+    t = pd.DataFrame([dict(trial=r["trial"], value=r["value"], **r["params"]) for r in doc["trials"]])
+    names = [s["name"] for s in doc["spec"]["spaces"]]
+    kinds = {s["name"]: s["kind"] for s in doc["spec"]["spaces"]}
+    if t.empty or not names:
+        return False
+    k, unit = _scale(doc)
+    ncols = min(3, len(names))
+    nrows = math.ceil(len(names) / ncols)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(4.4 * ncols, 3.3 * nrows), squeeze=False, layout="constrained")
+    for ax, name in zip(axes.ravel(), names):
+        x = t[name]
+        if not pd.api.types.is_numeric_dtype(x) or pd.api.types.is_bool_dtype(x):
+            cats = sorted(x.astype(str).unique())
+            x = x.astype(str).map({c: i for i, c in enumerate(cats)})
+            ax.set_xticks(range(len(cats)), cats)
+        elif kinds.get(name) == "int":
+            from matplotlib.ticker import MaxNLocator
+
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        sc = ax.scatter(x, t["value"] * k, c=t["trial"], cmap="viridis", s=16)
+        dv = doc["defaults"].get(name)
+        if isinstance(dv, (int, float)) and not isinstance(dv, bool):
+            ax.axvline(dv, color="#888", ls="--", lw=0.8)
+        ax.set_xlabel(name + " (dashed: default)")
+        ax.set_ylabel("objective" + unit)
+        ax.grid(alpha=0.3)
+    for ax in axes.ravel()[len(names):]:
+        ax.axis("off")
+    fig.colorbar(sc, ax=axes.ravel().tolist(), label="trial", shrink=0.8)
+    fig.suptitle("Objective of each trial against each parameter (slices)", fontsize=10)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True
+
+
+def _chart_importances(doc, path: Path) -> bool:
+    import matplotlib.pyplot as plt
+
+    imp = doc["importances"]["values"]
+    if not imp:
+        return False
+    items = sorted(imp.items(), key=lambda kv: kv[1])
+    fig, ax = plt.subplots(figsize=(6.5, 0.4 * len(items) + 1.3))
+    ax.barh([a for a, _ in items], [b for _, b in items], color="#4a7fb5")
+    ax.set_xlabel("importance (PED-ANOVA, sums to 1)")
+    ax.set_title("Which parameters matter for the objective", fontsize=10)
+    ax.grid(axis="x", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True
+
+
+def _positions(tune_dir: Path, rel: str) -> pd.DataFrame:
+    p = tune_dir / rel / "groups.parquet"
+    if not p.is_file():
+        return pd.DataFrame()
+    g = pd.read_parquet(p)
+    g = g[g["kind"] == "position"].copy()
+    g["dev"] = g["win_share"] - g["fair_share"]
+    return g
+
+
+def _chart_positions(doc, tune_dir: Path, path: Path) -> bool:
+    """Each turn-order position's win share minus fair at every player count, defaults against the
+    best values (their re-checks), 95% intervals."""
+    import matplotlib.pyplot as plt
+
+    rows = [("defaults", doc["default"], "#888")]
+    if doc["best"]["trial"] is not None:
+        rows.append((f"best (trial {doc['best']['trial']})", doc["best"], "#c33"))
+    frames = [(lab, _positions(tune_dir, r.get("recheck_dir", "")), c) for lab, r, c in rows]
+    if any(f.empty for _, f, _ in frames):
+        return False
+    players = sorted(set(frames[0][1]["players"]))
+    fig, axes = plt.subplots(1, len(players), figsize=(3.3 * len(players), 3.3), squeeze=False, sharey=True)
+    for ax, n in zip(axes[0], players):
+        for j, (lab, f, c) in enumerate(frames):
+            d = f[f["players"] == n].sort_values("key", key=lambda s: s.astype(int))
+            x = d["key"].astype(int) + (j - 0.5 * (len(frames) - 1)) * 0.2
+            ax.errorbar(x, d["dev"] * 100, yerr=1.96 * d["share_se"] * 100, fmt="o", color=c, capsize=2, ms=4,
+                        label=lab)
+        ax.axhline(0, color="k", lw=0.8)
+        ax.set_xticks(range(1, n + 1))
+        ax.set_title(f"{n} players", fontsize=9)
+        ax.set_xlabel("turn-order position (1 starts)")
+        ax.grid(alpha=0.3)
+    axes[0][0].set_ylabel("win share − fair (pp, 95%)")
+    axes[0][0].legend(fontsize=7)
+    fig.suptitle("Seat balance on the re-check games: defaults and best values", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True
+
+
+def _esc(x) -> str:
+    return html.escape(str(x))
+
+
+def _ci(doc, r) -> str:
+    if r is None or r.get("value") is None:
+        return "–"
+    return f"{fmt_objective(doc, r['value'])} [{fmt_objective(doc, r['lo'])}, {fmt_objective(doc, r['hi'])}]"
+
+
+def _recheck_table(doc) -> str:
+    names = [s["name"] for s in doc["spec"]["spaces"]]
+    head = "".join(f"<th>{_esc(n)}</th>" for n in names)
+    out = [f"<table><tr><th>candidate</th>{head}<th>trial estimate [95%]</th><th>re-check on fresh seeds [95%]"
+           "</th><th>start player − fair, per player count (re-check, ±95%)</th></tr>"]
+    for r in doc["rechecks"]:
+        who = "defaults" if r["trial"] is None else f"trial {r['trial']}"
+        if r is doc["best"] or (r["trial"] == doc["best"]["trial"]):
+            who = f"<b>{who} (best)</b>"
+        cells = "".join(f"<td>{_esc(r['params'].get(n))}</td>" for n in names)
+        est = None if r["trial_value"] is None else dict(value=r["trial_value"], lo=r["trial_lo"], hi=r["trial_hi"])
+        st = "; ".join(f"{p}p {100 * v['dev']:+.1f} ±{100 * v['half_width']:.1f}"
+                       for p, v in sorted(r["recheck"].get("start", {}).items(), key=lambda kv: int(kv[0])))
+        out.append(f"<tr><td>{who}</td>{cells}<td>{_ci(doc, est)}</td><td>{_ci(doc, r['recheck'])}</td>"
+                   f"<td>{_esc(st)}</td></tr>")
+    return "".join(out) + "</table>"
+
+
+def _objective_table(doc) -> str:
+    out = ["<table><tr><th>objective</th><th>weight</th><th>defaults (re-check) [interval]</th>"
+           "<th>best (re-check) [interval]</th></tr>"]
+    for d, b in zip(doc["default"]["recheck"]["objectives"], doc["best"]["recheck"]["objectives"]):
+        k = 100 if d["kind"] in ("seat-fairness", "alien-spread", "strategy-gap") else 1
+        u = " pp" if k == 100 else ""
+        f = lambda r: f"{r['value'] * k:.3g}{u} [{r['lo'] * k:.3g}, {r['hi'] * k:.3g}]"  # noqa: E731
+        out.append(f"<tr><td>{_esc(d['label'])}</td><td>{d['weight']:g}</td><td>{f(d)}</td><td>{f(b)}</td></tr>")
+    return "".join(out) + "</table>"
+
+
+def make_tune_report(tune_dir: Path, out_dir: Path | None = None) -> dict:
+    """Write index.html, PNG charts and trials.csv for a tune directory; returns paths and the headline."""
+    from .report import check_out_dir
+
+    tune_dir = Path(tune_dir)
+    doc = _load(tune_dir)
+    out_dir = Path(out_dir) if out_dir is not None else ROOT / "reports" / tune_dir.resolve().name
+    check_out_dir(out_dir)
+    doc["best"] = next((r for r in doc["rechecks"] if r["trial"] == doc["best"]["trial"]), doc["best"])
+    doc["default"] = doc["rechecks"][0]
+    head = headline(doc)
+    charts = []
+    for name, fn in (("history.png", lambda p: _chart_history(doc, p)), ("slices.png", lambda p: _chart_slices(doc, p)),
+                     ("importances.png", lambda p: _chart_importances(doc, p)),
+                     ("positions.png", lambda p: _chart_positions(doc, tune_dir, p))):
+        if fn(out_dir / name):
+            charts.append(out_dir / name)
+    pd.DataFrame([dict(trial=t["trial"], value=t["value"], lo=t["lo"], hi=t["hi"], **t["params"])
+                  for t in doc["trials"]]).to_csv(out_dir / "trials.csv", index=False)
+    (out_dir / "tune.json").write_text((tune_dir / "tune.json").read_text(encoding="utf-8"), encoding="utf-8")
+    spec = doc["spec"]
+    imp = doc["importances"]
+    imp_html = ("<p>" + _esc(imp["note"]) + "</p>" + ("<img src='importances.png'>" if imp["values"] else ""))
+    secs = doc.get("seconds", {})
+    space = ", ".join(f"{s['name']} {s['values']}" for s in spec["spaces"])
+    base = ", ".join(f"{k}={v}" for k, v in spec["base"].items())
+    players = ",".join(map(str, spec["players"]))
+    sizing = (f"fixed at {spec['games']:,}" if spec["games"] else
+              f"{doc['games_per_trial']:,}, from a pilot of the defaults ({spec['pilot_games']:,} games per player "
+              f"count, objective half-width {fmt_objective(doc, doc['pilot']['half_width'])}) scaled to a half-width "
+              f"of about {fmt_objective(doc, spec['precision'])} (cap {spec['max_games']:,})")
+    body = f"""<!doctype html><html><head><meta charset='utf-8'><title>Tune: {_esc(doc.get('name') or doc['game'])}</title>
+<style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto;line-height:1.4}}table{{border-collapse:collapse;margin:1em 0}}
+td,th{{border:1px solid #ccc;padding:3px 7px;font-size:90%}}img{{max-width:100%}}.head{{background:#f3f6fa;padding:1em;border-left:4px solid #4a7fb5}}</style>
+</head><body><h1>Tune: {_esc(doc.get('name') or doc['game'])}</h1>
+<p class='head'>{_esc(head)}</p>
+<h2>Best values against the defaults</h2>
+<p>The trial estimate is what the search saw; the lowest of many noisy estimates is biased low (a winner picked
+from noisy trials looks better than it is), so the {spec['recheck']} best distinct candidates and the defaults were
+played again on fresh seeds with {doc['games_per_recheck']:,} games per player count; the best is the lowest
+re-check. Intervals are 95%; a maximum over several turn-order positions and player counts gets a simultaneous
+(Bonferroni) interval, so it is wider than one position's. A largest deviation cannot be zero on finite games:
+with no seat effect at all it is still about 2–3 standard errors.</p>
+{_recheck_table(doc)}
+{_objective_table(doc)}
+<img src='positions.png'>
+<h2>Optimisation history</h2><img src='history.png'>
+<h2>Objective against each parameter</h2><img src='slices.png'>
+<h2>Parameter importances</h2>{imp_html}
+<h2>What was run</h2><ul>
+<li>Game {_esc(doc['game'])}, players {players}; searched: {_esc(space)}; fixed: {_esc(base)}.</li>
+<li>Objective: {_esc(' + '.join(f"{o['weight']:g} × {o['label']}" for o in spec['objectives']))}.</li>
+<li>Optuna {_esc(spec['sampler'].upper())} sampler, seed {spec['seed']}; {len(doc['trials'])} finished trials
+({_esc(doc.get('infeasible', 0))} infeasible); games per player count per trial: {_esc(sizing)}.</li>
+<li>Wall time: {sum(r['seconds'] for r in doc.get('runs', [])) or secs.get('total', float('nan')):.0f} s over
+{len(doc.get('runs', [])) or 1} run(s) of the command (a resumed run does only what was left).</li>
+<li>Every trial and re-check is a sweep directory under <code>{_esc(tune_dir)}</code> (trials/, recheck/),
+with its cells, groups and chunk files; the Optuna study is study.db; all trials: trials.csv.</li></ul>
+</body></html>"""
+    (out_dir / "index.html").write_text(body, encoding="utf-8")
+    return dict(html=str(out_dir / "index.html"), charts=[str(c) for c in charts], headline=head,
+                best=dict(params=doc["best"]["params"], recheck=doc["best"]["recheck"]["value"],
+                          recheck_lo=doc["best"]["recheck"]["lo"], recheck_hi=doc["best"]["recheck"]["hi"]),
+                default=dict(params=doc["default"]["params"], recheck=doc["default"]["recheck"]["value"],
+                             recheck_lo=doc["default"]["recheck"]["lo"], recheck_hi=doc["default"]["recheck"]["hi"]),
+                trials=len(doc["trials"]))
+
