@@ -4,6 +4,7 @@ differs from the 2000 edition, on explicit states.
 Rule ids (CE.x.y, ambiguity choices An = CE.60.n) as in shared/rules/cosmic_encounter.md; states,
 seats and scripted decisions as in tests/cosmic_harness.py; no aliens.
 """
+import numpy as np
 import pytest
 
 import simsuite.games.cosmic.api as A
@@ -373,3 +374,37 @@ def test_ce_43_3_automatic_powers_cannot_be_zapped():
     assert t.asked() == []
     t.script(art_code(A.ART_ZAP, 1))
     assert t.power_event(1) == 0 and t[A.S_ZAPPED + 1] == 1
+
+
+# ============================================================================================
+# basic at the new decision points (CE.50.3, CE.50.21)
+# ============================================================================================
+
+def test_basic_reinforces_its_own_side_in_attack_against_attack_only():
+    """CE.50.21: basic plays a reinforcement for the side it is on (offense here) in A/A, passes
+    when it is on no side, and passes in A/N where the bonus would change nothing (CE.37.3)."""
+    from simsuite.games.cosmic.policy import basic_decide
+
+    def answer(card_o, card_d, seat):
+        t = ffg_fight(card_o, card_d, centre=4, def_ships=4,
+                      hands={"p0": [REIN(3), ATT(4)], "p1": [ATT(4)], "p2": [REIN(2)], "p3": [ATT(6)]})
+        n = t.k._reinf_options(t.st, t.c, np.int64(seat))
+        t.st[A.S_NOPT] = n
+        return int(t.st[A.S_OPT + basic_decide(A.D_REINF, t.st, t.c, np.int64(seat))])
+
+    v = answer(ATT(8), ATT(8), 0)
+    assert v >= 0 and v % 4 == OFF
+    assert answer(ATT(8), ATT(8), 2) == -1
+    assert answer(ATT(8), NEG, 0) == -1
+
+
+def test_basic_names_the_weakest_player_on_a_wild_card():
+    """CE.50.3: on the wild destiny card basic names the player with the fewest ships on planets."""
+    t = ffg_table()
+    t.set_ships(2, {P(GREEN, 1): 2})
+    t.st[A.S_OFF] = 0
+    for i, q in enumerate((1, 2, 3)):
+        t.st[A.S_OPT + i] = q
+    t.st[A.S_NOPT] = 3
+    from simsuite.games.cosmic.policy import basic_decide
+    assert basic_decide(A.D_DESTINY, t.st, t.c, np.int64(0)) == 1  # green
