@@ -6,9 +6,10 @@ _REGISTERED: dict = {}  # games added at run time (register): a plug-in game, or
 
 def _games():
     from .cosmic import GAME as cosmic
+    from .space_venture import GAME as space_venture
     from .star_cartel import GAME as star_cartel
 
-    return {**{g.name: g for g in (star_cartel, cosmic)}, **_REGISTERED}
+    return {**{g.name: g for g in (star_cartel, cosmic, space_venture)}, **_REGISTERED}
 
 
 def register(game) -> None:
