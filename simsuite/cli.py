@@ -911,8 +911,10 @@ def _latest_run(game: str, seed: int) -> Path | None:
 @click.option("--repeat", type=click.IntRange(1, 100), default=3, show_default=True,
               help="timed runs per figure; the best is reported (a busy machine only slows runs down)")
 @click.option("--cold/--no-cold", default=True, show_default=True, help="also time a cold compile (slow)")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+              help="rule parameter over the benchmark's settings (repeatable), e.g. --set edition=FFG2008")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def bench(game_name, players, strategies, n_games, repeat, cold, as_json, shortcuts):
+def bench(game_name, players, strategies, n_games, repeat, cold, sets, as_json, shortcuts):
     """Games per second per player count on 1 thread and all threads, and compile times.
 
     \b
@@ -923,7 +925,7 @@ def bench(game_name, players, strategies, n_games, repeat, cold, as_json, shortc
     from .bench import run_bench
 
     g = games.get(game_name)
-    given = {g.shortcut(o).param: v for o, v in shortcuts.items()}  # over the game's benchmark settings
+    given = dict(_command_line(g, sets, shortcuts=shortcuts))  # over the game's benchmark settings
     res = run_bench(g, players, strategies, n_games, cold, echo=None if as_json else click.echo, given=given,
                     repeat=repeat)
     if as_json:

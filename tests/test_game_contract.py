@@ -210,3 +210,20 @@ def test_every_record_field_is_written(name):
     assert (rec["strategy"][:, :players] == harness.strategy_id_of(name, "random")).all()
     assert np.isin(rec["win"][:, :players], (0, 1)).all()
     assert (rec["illegal"] == 0).all() and (rec["illegal_seat"] == -1).all()
+
+
+# configurations other than the default that must keep the contract too (issue 16: the FFG2008
+# edition of Cosmic Encounter is a configuration of the same kernel)
+VARIANTS = [("cosmic", {"edition": "FFG2008", "aliens": "random"})]
+
+
+@pytest.mark.parametrize("name, params", VARIANTS)
+def test_thread_count_does_not_change_a_variant(name, params, threads):
+    game, cfg, c, key = _setup(name, **params)
+    k = kernel_of(name)
+    assert threads(2) == 2
+    a = game.run_range(k, c, key, 0, N_GAMES).copy()
+    threads(1)
+    b = game.run_range(k, c, key, 0, N_GAMES).copy()
+    threads(2)
+    assert np.array_equal(a, b), f"{name} {params}: 1 thread and 2 threads differ"
