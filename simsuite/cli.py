@@ -1040,7 +1040,7 @@ def compile_notice(g, extra_dirs=(), entry: str = "run_batch") -> None:
     progress bar: scripts read one line of error or the results."""
     from .codegen import cache_dir, is_compiled
 
-    if sys.stderr.isatty() and not is_compiled(g.dirname, g.code_hash(extra_dirs), entry):  # like the bar
+    if sys.stderr.isatty() and not is_compiled(g.dirname, g.kernel_digest(extra_dirs), entry):  # like the bar
         import time
 
         click.echo(f"compiling the {g.title} kernel for this code and these strategies (once: 25-90 s on 2 cores; "

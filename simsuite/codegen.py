@@ -68,11 +68,14 @@ def discover(game_dir: str, extra_dirs: tuple = ()) -> list[StrategyInfo]:
     return [StrategyInfo(n, p, _doc_line(p)) for n, p in sorted(found.items())]
 
 
-def _sources_hash(paths: list[Path]) -> str:
+def _sources_hash(paths: list[Path], located: bool = True) -> str:
+    """`located`: the files' full paths count too (a generated module loads strategies by path);
+    without it only names and contents count, so a checkout and a pip install of the same code
+    give results the same key."""
     h = hashlib.sha256()
     h.update(f"{__version__} numba {numba.__version__} py {sys.version_info[:2]}".encode())
     for p in paths:
-        h.update(str(p).encode())
+        h.update(str(p if located else p.name).encode())
         h.update(p.read_bytes())
     return h.hexdigest()[:20]
 
@@ -147,15 +150,18 @@ def kernel_source(parts: list[Path]) -> str:
     return "\n".join(texts)
 
 
-def code_digest(kernel_parts: list[Path], deps: list[Path], strategies: list[StrategyInfo]) -> str:
-    """Hash of every source a kernel is built from: results are keyed by it (and the version)."""
-    return _sources_hash([*kernel_parts, BATCH_DRIVER, *deps, *(s.path for s in strategies)])
+def code_digest(kernel_parts: list[Path], deps: list[Path], strategies: list[StrategyInfo],
+                located: bool = False) -> str:
+    """Hash of every source a kernel is built from: results are keyed by it (and the version),
+    wherever the code is installed. `located=True`: the generated module's name (its text holds
+    the strategies' paths)."""
+    return _sources_hash([*kernel_parts, BATCH_DRIVER, *deps, *(s.path for s in strategies)], located)
 
 
 def build_kernel(game_dir: str, kernel_parts: list[Path], deps: list[Path], strategies: list[StrategyInfo]):
     """Write (if needed) and import the combined kernel + dispatch module (the kernel's parts in
     order, ``kernel_source``)."""
-    digest = code_digest(kernel_parts, deps, strategies)
+    digest = code_digest(kernel_parts, deps, strategies, located=True)
     modname = f"simsuite_kernel_{game_dir}_{digest}"
     if modname in _loaded:
         return _loaded[modname]

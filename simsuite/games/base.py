@@ -189,6 +189,10 @@ class Game:
         """Digest of the engine and strategy sources (changes whenever the code does)."""
         return code_digest(self.kernel_parts(), self._deps(), self.strategies(extra_dirs))
 
+    def kernel_digest(self, extra_dirs: tuple = ()) -> str:
+        """The compiled module's digest (code_hash with the files' locations: see codegen)."""
+        return code_digest(self.kernel_parts(), self._deps(), self.strategies(extra_dirs), located=True)
+
     def _deps(self) -> list[Path]:
         return [*self.kernel_deps, *SHARED_KERNEL_DEPS]
 
