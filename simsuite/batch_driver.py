@@ -52,9 +52,29 @@ def _keep_alive(a, b, c):
     return a.shape[0] + b.shape[0] + c.shape[0]
 
 
+@njit
+def _replay(cfg, key, g, out, log, st):
+    s = ptr(st)
+    c = ptr(cfg)
+    lp = ptr(log)
+    _init_game(s, c, key, g)
+    play_game(s, c, lp, _B1, _B0)  # noqa: F821
+    score_game(s, c, out, _B0, lp, _B1)  # noqa: F821
+
+
 @njit(cache=True, parallel=True, nogil=True)  # nogil: the runner folds the last chunk meanwhile
-def run_batch(cfg, key, g0, out):
-    """Play games g0 .. g0 + len(out) - 1; row i of out gets game g0 + i."""
+def run_batch(cfg, key, g0, out, log, st):
+    """Play games g0 .. g0 + len(out) - 1; row i of out gets game g0 + i.
+
+    With a log of more than one row (kernel_common.new_log), replay instead: game g0 alone with
+    the event log on, its record in out[0], its final state in st. The replay lives in this entry
+    point so that it shares its compiled (and cached) code: a replay after a run compiles nothing.
+    The batch loop is outlined by numba into its own module, where every call passes the log off
+    as a constant, so the replay branch costs the batch nothing (the outer module carries it).
+    """
+    if log.shape[0] > 1:
+        _replay(cfg, key, g0, out, log, st)
+        return
     n = out.shape[0]
     nblocks = (n + GAMES_PER_BLOCK - 1) // GAMES_PER_BLOCK
     res = unmanaged2(out)  # shared by the threads: keep its reference count out of the loop
@@ -78,13 +98,10 @@ def run_batch(cfg, key, g0, out):
 
 @njit(cache=True)
 def replay_game(cfg, key, g, out, log, st):
-    """Play game g alone with the event log (kernel_common.new_log) on; st keeps the final state."""
-    s = ptr(st)
-    c = ptr(cfg)
-    lp = ptr(log)
-    _init_game(s, c, key, g)
-    play_game(s, c, lp, _B1, _B0)  # noqa: F821
-    score_game(s, c, out, _B0, lp, _B1)  # noqa: F821
+    """Play game g alone with the event log (kernel_common.new_log) on; st keeps the final state.
+    (Game.replay goes through run_batch, which shares the batch's compiled code; this entry is
+    for tests that drive one game.)"""
+    _replay(cfg, key, g, out, log, st)
 
 
 @njit(cache=True, parallel=True)

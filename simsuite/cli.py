@@ -11,10 +11,13 @@ from pathlib import Path
 
 import click
 
-from . import ROOT, __version__
+from . import __version__
 from .errors import BadInput
+from .resources import SWEEPS as SWEEPS_DIR
+from .resources import sweep_file
 
-SWEEPS_DIR = ROOT / "configs" / "sweeps"
+# Results go under the current directory (or --out), never into the installed package
+RESULTS = Path("results")
 
 
 def _echo_json(obj) -> None:
@@ -244,43 +247,71 @@ def _common(f):
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
 def run(game_name, quiet, seed, players, strategies, sets, chunk, threads, strategy_dirs, n_games, rotate, out,
         no_records, as_json, shortcuts):
-    """Play GAMES games of one configuration; print win rates per seat, turn order and strategy."""
+    """Play GAMES games of one configuration; print win rates per seat, turn order and strategy.
+
+    A run stopped with Ctrl-C keeps the statistics (and records) of the games it played; the same
+    command resumes it, with the same result as a run never stopped.
+    """
+    import time
+
     from . import games
     from .runner import Progress, run_cell, set_threads
-    from .store import ResultsDir, cell_key
+    from .store import ResultsDir, cell_key, write_json
 
+    t_start = time.perf_counter()
     g = games.get(game_name)
     cfg = g.resolve(_overrides(g, players, strategies, sets, rotate, shortcuts), tuple(strategy_dirs))
     nthreads = set_threads(threads)
     h = g.config_hash(cfg)
-    out = Path(out) if out else ROOT / "results" / "runs" / f"{g.name}-p{cfg['players']}-seed{seed}-n{n_games}-{h:016x}"
+    out = Path(out) if out else RESULTS / "runs" / f"{g.name}-p{cfg['players']}-seed{seed}-n{n_games}-{h:016x}"
     rd = ResultsDir(out, dict(kind="run", game=g.name, seed=seed, games=n_games, axes={}, config=cfg,
                               strategy_dirs=[str(Path(d).resolve()) for d in strategy_dirs],
                               # games.parquet's strategy_<seat> columns hold these ids
                               strategy_ids={i: s.name for i, s in enumerate(g.strategies(tuple(strategy_dirs)))},
                               definition=dict(config=g.canonical_json(cfg), seed=seed, games=n_games)))
+    key = cell_key(g.name, h, seed, n_games, g.code_hash(tuple(strategy_dirs)))
+    before = _partial_run(out, key, need_records=not no_records, quiet=quiet or as_json)
+    g0 = before["games_done"] if before else 0
     writer = None
     if not no_records:
-        writer = _RecordWriter(out / "games.parquet", g, cfg, seed, h)
+        writer = _RecordWriter(out / "games.parquet", g, cfg, seed, h,
+                               resume=out / "games.partial.parquet" if before else None)
     if not quiet:
         compile_notice(g, tuple(strategy_dirs))
-    bar = Progress(n_games, f"{g.name} p{cfg['players']}", enabled=False if quiet else None)
+    bar = Progress(n_games, f"{g.name} p{cfg['players']}", enabled=False if quiet else None, initial=g0)
     ok = False
     try:
-        res = run_cell(g, cfg, n_games, seed, tuple(strategy_dirs), chunk=chunk,
+        res = run_cell(g, cfg, n_games - g0, seed, tuple(strategy_dirs), g0=g0, chunk=chunk,
                        on_chunk=writer.write if writer else None, progress=bar)
         ok = True
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
         bar.close()
         kept = writer.close(publish=False) if writer else None
-        click.echo("interrupted: the run did not finish; results already in " + str(out) + " are unchanged"
-                   + (f"; the records of the {writer.games:,} games played are in {kept}" if kept else ""), err=True)
+        part = getattr(e, "partial", None)
+        if part is not None and part.g0 + part.games > 0:  # keep the games played: the same command resumes
+            if before:
+                part = _merged(before, part)
+            write_json(out / "partial.json", dict(key=key, games_done=part.g0 + part.games, games=n_games,
+                                                  seconds=part.seconds, records=kept is not None,
+                                                  acc=part.acc.to_dict()))
+            click.echo(f"interrupted after {part.g0 + part.games:,} of {n_games:,} games; they are saved in "
+                       f"{out} (partial.json{', games.partial.parquet' if kept else ''}): run the same command "
+                       "again to resume (same result as an uninterrupted run)", err=True)
+        else:
+            click.echo("interrupted: the run did not finish; results already in " + str(out) + " are unchanged"
+                       + (f"; the records of the {writer.games:,} games played are in {kept}" if kept else "")
+                       + "; run the same command again to start it over", err=True)
         sys.exit(130)
     finally:
         bar.close()
         if writer and not writer.closed:
             writer.close(publish=ok)
+    if before:
+        res = _merged(before, res)
     rd.add(cell_key(g.name, h, seed, n_games, res.code), res, 0)
+    rd.finish()
+    for f in ("partial.json", "games.partial.parquet"):  # the run is whole: nothing left to resume
+        (out / f).unlink(missing_ok=True)
     gps = n_games / res.seconds if res.seconds > 0 else float("nan")
     groups = res.acc.group_rows()
     seat_strats = None if cfg["rotate"] else g.seat_strategies(cfg)
@@ -296,19 +327,67 @@ def run(game_name, quiet, seed, players, strategies, sets, chunk, threads, strat
                f"line-up {','.join(g.seat_strategies(cfg))}{' (rotated)' if cfg['rotate'] else ''}")
     click.echo(_fmt_table(_shown_groups(groups), GROUP_COLS))
     click.echo(g.summary_line(m))
-    click.echo(f"{res.seconds:.2f} s, {gps:,.0f} games/s on {nthreads} thread(s); results in {out}")
+    wall = time.perf_counter() - t_start
+    resumed = f" (resumed at game {g0:,})" if g0 else ""
+    # the games' time (the rate's) and the command's whole wall time, compile or load included
+    click.echo(f"{res.seconds:.2f} s playing, {gps:,.0f} games/s on {nthreads} thread(s){resumed}; "
+               f"wall time {wall:.1f} s; results in {out}")
+
+
+def _partial_run(out: Path, key: str, need_records: bool, quiet: bool):
+    """The saved state of an interrupted run of this very configuration (partial.json: the key
+    names config, seed, games, version and code), or None: then the run starts at game 0."""
+    from .store import read_json
+
+    p = out / "partial.json"
+    if not p.exists():
+        return None
+    d = read_json(p, "--out", ("key", "games_done", "acc"))
+    why = None
+    if d["key"] != key:
+        why = "it was made by another configuration, game count, version or code"
+    elif need_records and not (d.get("records") and (out / "games.partial.parquet").is_file()):
+        why = "it kept no per-game records (--no-records) and this run saves them"
+    if why:
+        if not quiet:
+            click.echo(f"note: not resuming the interrupted run in {out}: {why}; starting at game 0", err=True)
+        return None
+    if not quiet:
+        click.echo(f"resuming the interrupted run in {out} at game {d['games_done']:,}", err=True)
+    return d
+
+
+def _merged(before: dict, res):
+    """The saved games 0..k-1 (partial.json) and the CellResult of games k.. as one CellResult of
+    games 0.. (the statistics are exact sums: the same as one uninterrupted run)."""
+    from .runner import CellResult
+    from .stats import Accumulator
+
+    acc = Accumulator.from_dict(before["acc"])
+    acc.merge(res.acc)
+    return CellResult(res.game, res.config, res.seed, res.key, res.config_hash, 0, res.g0 + res.games, acc,
+                      before.get("seconds", 0.0) + res.seconds, code=res.code)
 
 
 class _RecordWriter:
     """Per-game records appended to one Parquet file chunk by chunk (row groups)."""
 
-    def __init__(self, path: Path, game, cfg, seed, h):
+    def __init__(self, path: Path, game, cfg, seed, h, resume: Path | None = None):
+        """resume: the records file of an interrupted run (games 0..k-1), copied in first."""
         self.path, self.game, self.cfg = path, game, cfg
         self.tmp = path.with_name(f".{path.name}.tmp")
         self.const = dict(config_hash=f"{h:016x}", seed=seed, simsuite_version=__version__)
         self.w = None
         self.games = 0
         self.closed = False
+        if resume is not None:
+            import pyarrow.parquet as pq
+
+            src = pq.ParquetFile(resume)
+            self.w = pq.ParquetWriter(self.tmp, src.schema_arrow, compression="zstd")
+            for i in range(src.num_row_groups):
+                self.w.write_table(src.read_row_group(i))
+            self.games = src.metadata.num_rows
 
     def write(self, rec):
         import pyarrow as pa
@@ -449,7 +528,8 @@ def _sweep_plan(g, spec: dict, sets=(), players=None, strategies=None, shortcuts
 @click.option("--games", "-n", "n_games", type=click.IntRange(1, 10**12), default=None,
               help="games per cell, over the file's (its top-level and every grid's) [100000]")
 @click.option("--rotate/--no-rotate", default=None, help="rotate the line-up through the seats (default on in sweeps)")
-@click.option("--out", "-o", type=click.Path(), default=None, help="results directory (default results/<name>)")
+@click.option("--out", "-o", type=click.Path(), default=None, help="results directory (default results/<name> under the current directory; "
+                   "an ad-hoc sweep: results/<game>-sweep-<hash of its definition>)")
 @click.option("--unit", type=click.IntRange(1, 10**12), default=None,
               help="games per work unit (saved and resumable; part of the sweep definition) [262144]")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="run the units on a Dask cluster")
@@ -470,7 +550,7 @@ def sweep(game_name, quiet, seed, players, strategies, sets, chunk, threads, str
     from . import games
     from .sweep import axis_names, run_sweep
 
-    spec = load_sweep_file(Path(config_file)) if config_file else {}
+    spec = load_sweep_file(sweep_file(config_file)) if config_file else {}
     game_name = game_name or spec.get("game")
     if not game_name:
         raise BadInput("game", "name a game (or give --config with game = ...)")
@@ -482,8 +562,16 @@ def sweep(game_name, quiet, seed, players, strategies, sets, chunk, threads, str
     base, axes, n_games, seed, unit, precision = _sweep_plan(
         g, spec, sets, players, strategies, shortcuts, rotate, n_games, seed if seed_given else None, unit, precision)
     extra = tuple(strategy_dirs) + tuple(spec.get("strategy_dirs", ()))
-    name = spec.get("name") or (Path(out).name if out else f"{g.name}-sweep")
-    out = Path(out) if out else ROOT / "results" / name
+    if spec.get("name"):
+        name = spec["name"]
+    elif out:
+        name = Path(out).name
+    else:  # an ad-hoc sweep: its own folder, named by its definition (the same command resumes it)
+        import hashlib
+
+        what = json.dumps([base, axes, n_games, seed, unit, precision, list(extra)], sort_keys=True, default=str)
+        name = f"{g.name}-sweep-{hashlib.sha256(what.encode()).hexdigest()[:8]}"
+    out = Path(out) if out else RESULTS / name
     if not quiet and not scheduler:
         compile_notice(g, extra)
     info = run_sweep(g, base, axes, n_games, seed, out, extra, threads, unit, scheduler, name,
@@ -500,7 +588,7 @@ def sweep(game_name, quiet, seed, players, strategies, sets, chunk, threads, str
     click.echo(tables["cells"][cols].to_string(index=False, float_format=lambda x: f"{x:.3f}"))
     click.echo(f"{info['ran_games']:,} games in {info['ran_units']} unit(s) this time, {info['seconds']:.1f} s"
                + (f" ({gps:,.0f} games/s)" if gps else "") + f"; {info['resumed_cells']} cell(s) were already done; "
-               f"tables in {out} (cells.parquet, groups.parquet, hists.parquet, summary.csv)")
+               f"tables in {out} (cells.parquet, groups.parquet, hists.parquet: one file per cell; summary.csv)")
 
 
 # ---------------------------------------------------------------------------------- tune
@@ -550,7 +638,7 @@ def tune(game_name, config_file, params, objectives, players, strategies, sets, 
     from . import games
     from .tune import build_spec, load_tune_file, log_stderr, run_tune
 
-    spec = load_tune_file(Path(config_file)) if config_file else {}
+    spec = load_tune_file(sweep_file(config_file, "tunes")) if config_file else {}
     game_name = game_name or spec.get("game")
     if not game_name:
         raise BadInput("game", "name a game (or give --config with game = ...)")
@@ -560,7 +648,7 @@ def tune(game_name, config_file, params, objectives, players, strategies, sets, 
     ts = build_spec(g, spec, params, objectives, players, sets, strategies, seed, budget, n_games, precision, recheck,
                     sampler, unit, max_games, name=spec.get("name") or (Path(out).name if out else f"{g.name}-tune"),
                     strategy_dirs=strategy_dirs)
-    out = Path(out) if out else ROOT / "results" / "tunes" / ts.name
+    out = Path(out) if out else RESULTS / "tunes" / ts.name
     doc = run_tune(g, ts, out, threads, scheduler, log=None if quiet or as_json else log_stderr)
     if as_json:
         _echo_json(dict(doc, out=str(out)))
@@ -609,7 +697,9 @@ def report(source, out, margin, threads, as_json):
         else:
             click.echo(f"report: {res['html']}\n  - {res['headline']}")
         return
-    if not (src / "cells.parquet").exists():
+    from .store import has_results
+
+    if not has_results(src):
         f = SWEEPS_DIR / f"{source}.toml"
         if not f.exists():
             known = ", ".join(sorted(p.stem for p in SWEEPS_DIR.glob("*.toml")))
@@ -624,7 +714,7 @@ def report(source, out, margin, threads, as_json):
             from .report import check_out_dir
 
             check_out_dir(Path(out))  # before the sweep runs
-        src = ROOT / "results" / spec.get("name", source)
+        src = RESULTS / spec.get("name", source)
         if not as_json:
             click.echo(f"running sweep {source} into {src} (resumes if interrupted) ...")
         from .sweep import run_sweep
@@ -689,6 +779,8 @@ def replay(game_name, quiet, seed, players, strategies, sets, chunk, threads, st
             raise BadInput("game", "name a game or give --from RUN_DIR")
         g = games.get(game_name)
         cfg = g.resolve(_overrides(g, players, strategies, sets, rotate, shortcuts), tuple(strategy_dirs))
+    if not quiet and not as_json:  # the replay runs the batch entry point: compiled once for run and replay
+        compile_notice(g, tuple(strategy_dirs))
     events, rec, batch = replay_check(g, cfg, seed, game_index, tuple(strategy_dirs))
     if stored is not None:
         mine = g.records_frame(rec, cfg["players"]).iloc[0]
@@ -768,14 +860,13 @@ def _replay_source(d: Path, cell, strategy_dirs):
 
 
 def _cell_row(d: Path, cell: int):
-    """Row `cell` of a results directory's cells.parquet as a dict, or None."""
-    import pandas as pd
+    """Row `cell` of a results directory's cells table as a dict, or None."""
+    from .store import has_results, read_table
 
-    p = d / "cells.parquet"
-    if not p.is_file():
+    if not has_results(d):
         return None
     try:
-        df = pd.read_parquet(p)
+        df = read_table(d, "cells")
     except (OSError, ValueError):  # unreadable or damaged (pyarrow's errors derive from these): no check
         return None
     df = df[df["cell"] == cell] if "cell" in df.columns else df.iloc[:0]
@@ -798,7 +889,7 @@ def _stored_record(path: Path, game: int):
 def _latest_run(game: str, seed: int) -> Path | None:
     """The most recent run directory under results/runs with this game and seed, if any."""
     best = None
-    for meta_p in (ROOT / "results" / "runs").glob("*/meta.json"):
+    for meta_p in (RESULTS / "runs").glob("*/meta.json"):
         try:
             meta = json.loads(meta_p.read_text())
         except (OSError, json.JSONDecodeError):
@@ -820,8 +911,10 @@ def _latest_run(game: str, seed: int) -> Path | None:
 @click.option("--repeat", type=click.IntRange(1, 100), default=3, show_default=True,
               help="timed runs per figure; the best is reported (a busy machine only slows runs down)")
 @click.option("--cold/--no-cold", default=True, show_default=True, help="also time a cold compile (slow)")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+              help="rule parameter over the benchmark's settings (repeatable), e.g. --set edition=FFG2008")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def bench(game_name, players, strategies, n_games, repeat, cold, as_json, shortcuts):
+def bench(game_name, players, strategies, n_games, repeat, cold, sets, as_json, shortcuts):
     """Games per second per player count on 1 thread and all threads, and compile times.
 
     \b
@@ -832,7 +925,7 @@ def bench(game_name, players, strategies, n_games, repeat, cold, as_json, shortc
     from .bench import run_bench
 
     g = games.get(game_name)
-    given = {g.shortcut(o).param: v for o, v in shortcuts.items()}  # over the game's benchmark settings
+    given = dict(_command_line(g, sets, shortcuts=shortcuts))  # over the game's benchmark settings
     res = run_bench(g, players, strategies, n_games, cold, echo=None if as_json else click.echo, given=given,
                     repeat=repeat)
     if as_json:
@@ -845,7 +938,7 @@ def bench(game_name, players, strategies, n_games, repeat, cold, as_json, shortc
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
 def status(results_dir, as_json):
     """Progress of a results directory per cell: work units and games done, versions."""
-    from .store import read_json, read_results
+    from .store import has_results, read_json, read_results
     from .sweep import sweep_progress
 
     path = Path(results_dir)
@@ -866,7 +959,7 @@ def status(results_dir, as_json):
                        + (f"; best trial so far {b['trial']}: {b['value']:.5g} {b['params']}" if b else ""))
         return
     rows = sweep_progress(path, meta)
-    t = read_results(path) if (path / "cells.parquet").exists() else {"cells": None}
+    t = read_results(path) if has_results(path) else {"cells": None}
     cells = t["cells"]
     versions = sorted(cells["simsuite_version"].unique()) if cells is not None and len(cells) else []
     doc = dict(dir=str(path), kind=meta.get("kind"), game=meta.get("game"), cells_total=len(rows),
@@ -880,7 +973,8 @@ def status(results_dir, as_json):
     for r in rows:
         label = ", ".join(f"{k}={v}" for k, v in r["params"].items())
         click.echo(f"  cell {r['cell']:>3}  {label:<40} {r['units_done']}/{r['units']} units  "
-                   f"{r['games_done']:,}/{r['games']:,} games{'  done' if r['done'] else ''}")
+                   f"{r['games_done']:,}/{r['games']:,} games{'  done' if r['done'] else ''}"
+                   + ("  interrupted: run the same command again to resume" if r.get("interrupted") else ""))
 
 
 def pd_to_text(df, cols):
@@ -946,7 +1040,7 @@ def compile_notice(g, extra_dirs=(), entry: str = "run_batch") -> None:
     progress bar: scripts read one line of error or the results."""
     from .codegen import cache_dir, is_compiled
 
-    if sys.stderr.isatty() and not is_compiled(g.dirname, g.code_hash(extra_dirs), entry):  # like the bar
+    if sys.stderr.isatty() and not is_compiled(g.dirname, g.kernel_digest(extra_dirs), entry):  # like the bar
         import time
 
         click.echo(f"compiling the {g.title} kernel for this code and these strategies (once: 25-90 s on 2 cores; "
@@ -967,13 +1061,12 @@ def _strategy_compile_error(e: Exception):
     import numba
     from numba.core.errors import NumbaError
 
-    from . import ROOT
     from .codegen import cache_dir
 
     if not isinstance(e, NumbaError):
         return None
     text = re.sub(r"\x1b\[[0-9;]*m", "", str(e))
-    ours = (Path(numba.__file__).resolve().parent, ROOT / "simsuite", cache_dir().resolve())
+    ours = (Path(numba.__file__).resolve().parent, Path(__file__).resolve().parent, cache_dir().resolve())
     for f, n in re.findall(r'File "([^"]+)", line (\d+)', text):
         p = Path(f).resolve()
         if any(p.is_relative_to(d) for d in ours):

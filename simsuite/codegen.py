@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numba
 
-from . import ROOT, __version__, jitlink
+from . import __version__, jitlink
 from .errors import BadInput
 
 
@@ -52,11 +52,13 @@ def _doc_line(path: Path) -> str:
 def discover(game_dir: str, extra_dirs: tuple = ()) -> list[StrategyInfo]:
     """Strategy files of a game, sorted by name; the position in this list is the strategy id.
 
-    Built-in strategies come from ``strategies/<game_dir>``; files in ``extra_dirs`` are added
+    Built-in strategies come from the package data, ``simsuite/data/strategies/<game_dir>``; files in ``extra_dirs`` are added
     and may shadow a built-in of the same name.
     """
     found: dict[str, Path] = {}
-    dirs = [ROOT / "strategies" / game_dir] + [Path(d) for d in extra_dirs]
+    from .resources import STRATEGIES
+
+    dirs = [STRATEGIES / game_dir] + [Path(d) for d in extra_dirs]
     for d in dirs:
         if not d.is_dir():
             raise BadInput("strategy-dir", f"{d} is not a directory")
@@ -66,11 +68,14 @@ def discover(game_dir: str, extra_dirs: tuple = ()) -> list[StrategyInfo]:
     return [StrategyInfo(n, p, _doc_line(p)) for n, p in sorted(found.items())]
 
 
-def _sources_hash(paths: list[Path]) -> str:
+def _sources_hash(paths: list[Path], located: bool = True) -> str:
+    """`located`: the files' full paths count too (a generated module loads strategies by path);
+    without it only names and contents count, so a checkout and a pip install of the same code
+    give results the same key."""
     h = hashlib.sha256()
     h.update(f"{__version__} numba {numba.__version__} py {sys.version_info[:2]}".encode())
     for p in paths:
-        h.update(str(p).encode())
+        h.update(str(p if located else p.name).encode())
         h.update(p.read_bytes())
     return h.hexdigest()[:20]
 
@@ -145,15 +150,18 @@ def kernel_source(parts: list[Path]) -> str:
     return "\n".join(texts)
 
 
-def code_digest(kernel_parts: list[Path], deps: list[Path], strategies: list[StrategyInfo]) -> str:
-    """Hash of every source a kernel is built from: results are keyed by it (and the version)."""
-    return _sources_hash([*kernel_parts, BATCH_DRIVER, *deps, *(s.path for s in strategies)])
+def code_digest(kernel_parts: list[Path], deps: list[Path], strategies: list[StrategyInfo],
+                located: bool = False) -> str:
+    """Hash of every source a kernel is built from: results are keyed by it (and the version),
+    wherever the code is installed. `located=True`: the generated module's name (its text holds
+    the strategies' paths)."""
+    return _sources_hash([*kernel_parts, BATCH_DRIVER, *deps, *(s.path for s in strategies)], located)
 
 
 def build_kernel(game_dir: str, kernel_parts: list[Path], deps: list[Path], strategies: list[StrategyInfo]):
     """Write (if needed) and import the combined kernel + dispatch module (the kernel's parts in
     order, ``kernel_source``)."""
-    digest = code_digest(kernel_parts, deps, strategies)
+    digest = code_digest(kernel_parts, deps, strategies, located=True)
     modname = f"simsuite_kernel_{game_dir}_{digest}"
     if modname in _loaded:
         return _loaded[modname]

@@ -51,7 +51,12 @@ def run_cell(game, cfg: dict, n_games: int, seed: int, extra_dirs=(), g0: int = 
     """Play games g0 .. g0+n_games-1 of one configuration.
 
     on_chunk(records) receives each chunk's per-game structured records (e.g. to write them);
-    progress(n_done) is called after each chunk.
+    progress(n_done) is called after each chunk (and progress.start(), if it has one, once the
+    kernel is compiled or loaded, so its rate and ETA time games only).
+
+    On KeyboardInterrupt the exception carries ``partial``: the CellResult of the games folded so
+    far (a prefix g0 .. g0+k-1, the same games on_chunk received), so the caller can keep them and
+    resume from g0+k with identical results.
     """
     kernel = game.kernel(extra_dirs)
     cfg_arr = game.build_cfg(cfg, extra_dirs)
@@ -60,25 +65,34 @@ def run_cell(game, cfg: dict, n_games: int, seed: int, extra_dirs=(), g0: int = 
     names = [s.name for s in game.strategies(extra_dirs)]
     acc = Accumulator(cfg["players"], names, game.hist_metrics())
     game.run_range(kernel, cfg_arr, key, g0, 1)  # compile or load the kernel outside the timing
+    if hasattr(progress, "start"):
+        progress.start()
     t0 = time.perf_counter()
+    folded = [0]
 
     def fold(rec):
         check_legal(rec, names)
         acc.add(game.game_metrics(rec), game.seat_view(rec, cfg["players"]))
         if on_chunk is not None:
             on_chunk(rec)
+        folded[0] += len(rec)
         if progress is not None:
             progress(len(rec))
 
     # The kernel releases the GIL, so one thread folds chunk i into the statistics (and writes its
     # records) while the kernel plays chunk i + 1: the Python side no longer leaves a core idle.
     # Chunks are folded in order by that one thread, so the results do not depend on the timing.
-    with _Folder(fold) as folder:
-        done = 0
-        while done < n_games:
-            n = min(chunk, n_games - done)
-            folder.put(game.run_range(kernel, cfg_arr, key, g0 + done, n))
-            done += n
+    try:
+        with _Folder(fold) as folder:
+            done = 0
+            while done < n_games:
+                n = min(chunk, n_games - done)
+                folder.put(game.run_range(kernel, cfg_arr, key, g0 + done, n))
+                done += n
+    except KeyboardInterrupt as e:  # the folder has folded every chunk it was given: a prefix
+        e.partial = CellResult(game.name, cfg, seed, key, h, g0, folded[0], acc, time.perf_counter() - t0,
+                               code=game.code_hash(extra_dirs))
+        raise
     return CellResult(game.name, cfg, seed, key, h, g0, n_games, acc, time.perf_counter() - t0,
                       code=game.code_hash(extra_dirs))
 
@@ -139,19 +153,26 @@ class _Folder:
 
 
 class Progress:
-    """tqdm progress bar with games/s and ETA; silent when stderr is not a terminal."""
+    """tqdm progress bar with games/s and ETA; silent when stderr is not a terminal.
 
-    def __init__(self, total: int, desc: str = "", enabled: bool | None = None):
+    The bar (and its clock) starts at start(), called once the kernel is compiled or loaded, or
+    at the first update: a compile of a minute would otherwise make the first rate and ETA wrong."""
+
+    def __init__(self, total: int, desc: str = "", enabled: bool | None = None, initial: int = 0):
         self.bar = None
         if enabled is None:
             enabled = sys.stderr.isatty()
-        if enabled:
+        self.enabled, self.total, self.desc, self.initial = enabled, total, desc, initial
+
+    def start(self) -> None:
+        if self.enabled and self.bar is None:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, desc=desc, unit=" games", unit_scale=True, file=sys.stderr,
-                            dynamic_ncols=True, leave=False)
+            self.bar = tqdm(total=self.total, initial=self.initial, desc=self.desc, unit=" games", unit_scale=True,
+                            file=sys.stderr, dynamic_ncols=True, leave=False)
 
     def __call__(self, n: int) -> None:
+        self.start()
         if self.bar is not None:
             self.bar.update(n)
 

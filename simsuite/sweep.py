@@ -4,7 +4,8 @@ A sweep is a list of cells (configurations); each cell's games are split into fi
 (``unit`` games each, part of the sweep definition). A finished unit is written atomically to
 ``chunks/<config hash>/<first game>.json`` with its configuration, seed, game range, simsuite
 version, the exact statistics and a content hash. When all of a cell's units are there, they are
-merged in game order into the cell's rows of cells/groups/hists.parquet and the manifest.
+merged in game order into the cell's files of the cells/groups/hists/... tables (one file per cell
+and table, simsuite.store) and the manifest.
 Killing the sweep at any moment loses at most the units in flight; running the same command
 again skips what is on disk. Statistics are exact integer sums and every game's randomness
 depends only on (seed, configuration, game index), so the tables are identical whatever the
@@ -189,7 +190,8 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
     rd = ResultsDir(out, dict(kind="sweep", game=g.name, seed=seed, games=n_games, definition=definition,
                               axes=axis_values, cells=len(cells), unit=unit, precision=precision))
     code = g.code_hash(extra_dirs)
-    stale = {r["cell"] for r in rd.tables["cells"] if (r.get("code_hash"), r.get("simsuite_version")) != (code, __version__)}
+    stale = {r["cell"] for r in rd.read("cells").to_dict("records")
+             if (r.get("code_hash"), r.get("simsuite_version")) != (code, __version__)}
     if stale:  # said, not silent: these rows are replaced as the new code plays the cells again
         print(f"note: {len(stale)} cell(s) in {out} were computed by other simsuite code or version; they are "
               "played again with this code (until they are, the tables mix both and `report` says so)",
@@ -255,6 +257,9 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
         if scheduler:
             _run_dask(scheduler, g, cells, seed, units, unit, counts, extra_dirs, record)
         else:
+            if units:  # compile or load the kernel first: the bar's rate and ETA then time games only
+                g.run_range(g.kernel(extra_dirs), g.build_cfg(cells[units[0][0]], extra_dirs), 0, 0, 0)
+            bar.start()
             queue = list(reversed(units))
             while queue:
                 i, g0 = queue.pop()
@@ -264,6 +269,7 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
                     queue.append(nxt)
     finally:
         bar.close()
+    rd.finish()
     return dict(out=str(out), cells=len(cells), ran_units=state["ran_units"], ran_games=state["ran_games"],
                 seconds=time.perf_counter() - t0, resumed_cells=len(cells) - len({u[0] for u in units}))
 
@@ -318,10 +324,9 @@ def _run_dask(address, g, cells, seed, units, unit, counts, extra_dirs, record):
 def sweep_progress(path: Path, meta: dict) -> list[dict]:
     """Per cell: parameters that vary, work units and games (that cell's count) done (from the chunk files)."""
     from . import games
-    from .store import cell_key, read_json
+    from .store import cell_key, read_json, read_manifest
 
-    man_p = Path(path) / "manifest.json"
-    done = read_json(man_p, "results", ("done",))["done"] if man_p.exists() else {}
+    done = read_manifest(path, "results")["done"]
     meta_p = Path(path) / "meta.json"
     if "game" not in meta or not isinstance(meta["game"], str):
         raise BadInput("results", f"{meta_p} is damaged (no game); it must be the file simsuite wrote")
@@ -333,8 +338,11 @@ def sweep_progress(path: Path, meta: dict) -> list[dict]:
                                   "it must be the file simsuite wrote")
     if meta.get("kind") != "sweep":
         n = meta.get("games", 0)
+        part_p = Path(path) / "partial.json"
+        # an interrupted run: the games it played and saved (the same command resumes it)
+        partial = read_json(part_p, "results", ("games_done",))["games_done"] if part_p.exists() and not done else 0
         return [dict(cell=0, params={}, units=1, units_done=int(bool(done)), games=n,
-                     games_done=n if done else 0, done=bool(done))]
+                     games_done=n if done else partial, done=bool(done), interrupted=bool(partial))]
     base, axes = d.get("base", {}), d.get("axes", {})
     cells, counts = plan_sweep(g, base, axes, d["games"], tuple(d.get("strategy_dirs", ())))
     seed, unit = d["seed"], d["unit"]

@@ -11,7 +11,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from . import ROOT
 from .errors import BadInput
 from .tune import fmt_objective, headline
 
@@ -126,10 +125,11 @@ def _chart_importances(doc, path: Path) -> bool:
 
 
 def _positions(tune_dir: Path, rel: str) -> pd.DataFrame:
-    p = tune_dir / rel / "groups.parquet"
-    if not p.is_file():
+    from .store import has_results, read_table
+
+    if not has_results(tune_dir / rel):
         return pd.DataFrame()
-    g = pd.read_parquet(p)
+    g = read_table(tune_dir / rel, "groups")  # one file per cell (simsuite.store), or the older single file
     g = g[g["kind"] == "position"].copy()
     g["dev"] = g["win_share"] - g["fair_share"]
     return g
@@ -213,7 +213,7 @@ def make_tune_report(tune_dir: Path, out_dir: Path | None = None) -> dict:
 
     tune_dir = Path(tune_dir)
     doc = _load(tune_dir)
-    out_dir = Path(out_dir) if out_dir is not None else ROOT / "reports" / tune_dir.resolve().name
+    out_dir = Path(out_dir) if out_dir is not None else Path.cwd() / "reports" / tune_dir.resolve().name
     check_out_dir(out_dir)
     doc["best"] = next((r for r in doc["rechecks"] if r["trial"] == doc["best"]["trial"]), doc["best"])
     doc["default"] = doc["rechecks"][0]

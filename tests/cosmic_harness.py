@@ -44,6 +44,14 @@ def ART(kind):
     return ("X", int(kind))
 
 
+MORPH = ("M",)  # FFG2008 (CE.38)
+
+
+def REIN(v):
+    """An FFG2008 reinforcement card of value v (CE.37)."""
+    return ("R", v)
+
+
 def kernel():
     return harness.kernel_of(GAME.name)
 
@@ -78,6 +86,10 @@ class Table(harness.Table):
             return ("A", int(self.c[A.C_CARD_VAL + card]))
         if kind == A.K_NEGOTIATE:
             return ("N",)
+        if kind == A.K_MORPH:
+            return MORPH
+        if kind == A.K_REINF:
+            return ("R", int(self.c[A.C_CARD_VAL + card]))
         return ("X", int(self.c[A.C_CARD_VAL + card]))
 
     def _places(self):
@@ -261,7 +273,7 @@ class Table(harness.Table):
                 if c[A.C_CARD_KIND + x] == A.K_ARTIFACT:
                     na += 1
                     st[A.S_ART_CNT + p * A.N_ART + c[A.C_CARD_VAL + x]] += 1
-                else:
+                elif c[A.C_CARD_KIND + x] != A.K_REINF:
                     ne += 1
             st[A.S_HAND_ENC + p] = ne
             st[A.S_HAND_ART + p] = na

@@ -24,6 +24,7 @@ import pytest
 import harness
 from harness import ILLEGAL_HIGH, ILLEGAL_LOW, I, api_of, build_of, extra_dirs, kernel_of
 from simsuite.errors import BadInput
+from simsuite.kernel_common import new_log
 from simsuite.games import get, names
 from simsuite.rng import run_key
 from simsuite.runner import check_legal, run_cell, set_threads
@@ -187,7 +188,7 @@ def test_every_record_field_is_written(name):
     rows = []
     for sentinel in sentinels:
         out = np.full((N_GAMES, game.layout.n_cols), sentinel, np.int64)
-        k.run_batch(c, I(key), I(0), out)
+        k.run_batch(c, I(key), I(0), out, new_log(1), np.zeros(1, np.int64))  # a one-row log: a batch, not a replay
         rows.append(out)
     a, b = (game.layout.view(r) for r in rows)
     unwritten = [f for f in game.layout.dtype.names if not np.array_equal(a[f], b[f])]
@@ -209,3 +210,20 @@ def test_every_record_field_is_written(name):
     assert (rec["strategy"][:, :players] == harness.strategy_id_of(name, "random")).all()
     assert np.isin(rec["win"][:, :players], (0, 1)).all()
     assert (rec["illegal"] == 0).all() and (rec["illegal_seat"] == -1).all()
+
+
+# configurations other than the default that must keep the contract too (issue 16: the FFG2008
+# edition of Cosmic Encounter is a configuration of the same kernel)
+VARIANTS = [("cosmic", {"edition": "FFG2008", "aliens": "random"})]
+
+
+@pytest.mark.parametrize("name, params", VARIANTS)
+def test_thread_count_does_not_change_a_variant(name, params, threads):
+    game, cfg, c, key = _setup(name, **params)
+    k = kernel_of(name)
+    assert threads(2) == 2
+    a = game.run_range(k, c, key, 0, N_GAMES).copy()
+    threads(1)
+    b = game.run_range(k, c, key, 0, N_GAMES).copy()
+    threads(2)
+    assert np.array_equal(a, b), f"{name} {params}: 1 thread and 2 threads differ"

@@ -22,6 +22,11 @@ from simsuite.kernel_common import new_log
 from simsuite.params import Param
 
 
+# run_batch's log and state arguments when it plays a batch: a log of one row means "no replay"
+_NO_LOG = new_log(1)
+_NO_STATE = np.zeros(1, np.int64)
+
+
 @dataclass(frozen=True)
 class Metric:
     """A per-game figure (a key of Game.game_metrics) and what the shared modules do with it: the
@@ -184,6 +189,10 @@ class Game:
         """Digest of the engine and strategy sources (changes whenever the code does)."""
         return code_digest(self.kernel_parts(), self._deps(), self.strategies(extra_dirs))
 
+    def kernel_digest(self, extra_dirs: tuple = ()) -> str:
+        """The compiled module's digest (code_hash with the files' locations: see codegen)."""
+        return code_digest(self.kernel_parts(), self._deps(), self.strategies(extra_dirs), located=True)
+
     def _deps(self) -> list[Path]:
         return [*self.kernel_deps, *SHARED_KERNEL_DEPS]
 
@@ -213,7 +222,7 @@ class Game:
     def run_range(self, kernel, cfg_arr: np.ndarray, key: int, g0: int, n: int) -> np.ndarray:
         """Per-game structured records of games g0 .. g0+n-1 (one call into numba)."""
         out = np.empty((n, self.layout.n_cols), np.int64)
-        kernel.run_batch(cfg_arr, np.int64(key), np.int64(g0), out)
+        kernel.run_batch(cfg_arr, np.int64(key), np.int64(g0), out, _NO_LOG, _NO_STATE)
         return self.layout.view(out)
 
     def seat_view(self, rec: np.ndarray, n_players: int) -> dict:
@@ -238,7 +247,8 @@ class Game:
         out = np.empty((1, self.layout.n_cols), np.int64)
         log = new_log(self.replay_log_rows)
         st = np.zeros(self.state_size, np.int64)
-        kernel.replay_game(cfg_arr, np.int64(key), np.int64(game), out, log, st)
+        # through run_batch (its replay branch): the batch's compiled, cached code, no compile of its own
+        kernel.run_batch(cfg_arr, np.int64(key), np.int64(game), out, log, st)
         return self.describe(kernel, log, cfg_arr, cfg, game), self.layout.view(out)
 
     def describe(self, kernel, log: np.ndarray, cfg_arr: np.ndarray, cfg: dict, game: int) -> list[dict]:

@@ -26,7 +26,7 @@ from statistics import NormalDist  # noqa: F401  (tests read the report's z quan
 
 import pandas as pd
 
-from .. import ROOT, __version__
+from .. import __version__
 from ..errors import BadInput
 from ..stats import MARGIN
 from ..store import read_results
@@ -147,7 +147,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     cells = res["cells"].sort_values("cell").reset_index(drop=True)
     groups, hists, meta = res["groups"], res["hists"], res["meta"]
     res["cells"] = cells
-    out_dir = Path(out_dir) if out_dir is not None else ROOT / "reports" / results_dir.resolve().name
+    out_dir = Path(out_dir) if out_dir is not None else Path.cwd() / "reports" / results_dir.resolve().name
     check_out_dir(out_dir)
 
     lay = _layout(cells, meta)

@@ -14,12 +14,11 @@ import pandas as pd
 
 from ..errors import BadInput
 
-from .. import ROOT
 from ..stats import Z95
 
 
 ALPHA = 0.05
-TEMPLATE = ROOT / "reports" / "templates" / "report.html"
+from ..resources import TEMPLATE  # noqa: E402 (package data)
 METRIC_SUFFIXES = ("_mean", "_sd", "_ci_low", "_ci_high", "_min", "_max")
 NON_CONFIG = {"cell", "config_hash", "code_hash", "seed", "simsuite_version", "game", "games", "first_game",
               "max_ci_half_width", "seconds", "games_per_s"}
@@ -190,14 +189,17 @@ def _series(df: pd.DataFrame, facets: list[str]):
 
 
 def _shown_path(p) -> str:
-    """A path as the report shows it: relative to the project when inside it (a report moved to
-    another machine then still names the right file), else as given."""
-    from .. import ROOT
+    """A path as the report shows it: a built-in data file as configs/..., else relative to the
+    current directory when inside it (a report moved to another machine then still names the
+    right file), else as given."""
+    from ..resources import DATA
 
-    try:
-        return str(Path(p).resolve().relative_to(ROOT.resolve()))
-    except (ValueError, OSError):
-        return str(p)
+    for base in (DATA, Path.cwd()):
+        try:
+            return str(Path(p).resolve().relative_to(base.resolve()))
+        except (ValueError, OSError):
+            pass
+    return str(p)
 
 
 def _data_files(cells: pd.DataFrame, meta: dict) -> list[tuple[str, str, str]]:

@@ -107,10 +107,10 @@ def test_report_of_a_sweep_definition_without_game():
 
 @pytest.mark.parametrize("damage", ["{not json", "[1, 2]", '{"kind": "run"}', "drop-unit", "manifest"])
 def test_damaged_results_directory(tmp_path, run_dir, damage):
+    import shutil
+
     d = tmp_path / "copy"
-    d.mkdir()
-    for p in run_dir.iterdir():
-        (d / p.name).write_bytes(p.read_bytes())
+    shutil.copytree(run_dir, d)  # tables are folders of per-cell files
     meta = json.loads((d / "meta.json").read_text())
     broken = "meta.json"
     if damage == "drop-unit":

@@ -130,7 +130,7 @@ def test_single_run_no_advantage(tmp_path, data, monkeypatch):
               + _group_rows(0, 3, "strategy", {"market": 0.335, "greedy": 0.3325, "random": 0.3325}))
     _write(path, [_cell_row(0, 3, 9, data)], groups, _hist_rows(0, 50),
            dict(kind="run", game="star-cartel", seed=7, games=GAMES, axes={}))
-    monkeypatch.setattr(report, "ROOT", tmp_path)  # default out_dir is ROOT/reports/<name>
+    monkeypatch.chdir(tmp_path)  # default out_dir is reports/<name> under the current directory
     out = make_report(path)
     assert out["html"] == str(tmp_path / "reports" / "run-b" / "index.html")
     assert all((tmp_path / "reports" / "run-b" / p).stat().st_size > 0 for p in out["charts"])
@@ -140,15 +140,19 @@ def test_single_run_no_advantage(tmp_path, data, monkeypatch):
     assert not any("advantage" in s for s in f)
 
 
-def test_report_paths_are_relative_to_the_project(tmp_path):
-    """A report names files inside the project relative to it (it stays right when moved to another
-    checkout), and files elsewhere by their full path."""
+def test_report_paths_are_relative_to_the_project(tmp_path, monkeypatch):
+    """A report names the built-in data files as configs/... (wherever simsuite is installed), files
+    under the current directory relative to it (it stays right when moved to another machine), and
+    files elsewhere by their full path."""
     from simsuite import ROOT
     from simsuite.report import _shown_path
+    from simsuite.resources import CONFIGS
 
+    assert _shown_path(CONFIGS / "star_cartel" / "ships.toml") == "configs/star_cartel/ships.toml"
     assert _shown_path(ROOT / "configs" / "star_cartel" / "ships.toml") == "configs/star_cartel/ships.toml"
-    assert _shown_path(ROOT / "results" / "star-cartel-crash") == "results/star-cartel-crash"
-    assert _shown_path(tmp_path / "x.toml") == str(tmp_path / "x.toml")
+    monkeypatch.chdir(tmp_path / "..")
+    assert _shown_path(tmp_path / "results" / "star-cartel-crash") == f"{tmp_path.name}/results/star-cartel-crash"
+    assert _shown_path("/nonexistent/x.toml") == "/nonexistent/x.toml"
 
 
 def test_alien_ranking_under_two_strategies(tmp_path, data):

@@ -156,9 +156,10 @@ def test_cells_of_other_code_are_replayed_with_a_note(tmp_path, capsys):
     axes = {"crash_threshold": "8,10"}
     run_sweep(GAME, BASE, axes, 600, SEED, tmp_path, unit=300, progress=False)
     assert "other simsuite code" not in capsys.readouterr().err
-    cells = pd.read_parquet(tmp_path / "cells.parquet")
-    cells.loc[cells["cell"] == 1, "code_hash"] = "0" * 20  # as if an older build computed cell 1
-    pq.write_table(pa.Table.from_pandas(cells, preserve_index=False), tmp_path / "cells.parquet")
+    part = tmp_path / "cells.parquet" / "cell-000001.parquet"  # one file per cell (simsuite.store)
+    cells = pd.read_parquet(part)
+    cells["code_hash"] = "0" * 20  # as if an older build computed cell 1
+    pq.write_table(pa.Table.from_pandas(cells, preserve_index=False), part)
     run_sweep(GAME, BASE, axes, 600, SEED, tmp_path, unit=300, progress=False)
     assert "note: 1 cell(s)" in capsys.readouterr().err
 

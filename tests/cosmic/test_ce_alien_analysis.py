@@ -227,7 +227,9 @@ def assert_bad(r, *words):
     (["sweep", "cosmic", "--aliens", "all|Macron,Macron", "--games", "10"], ["aliens", "Macron", "twice"]),
     (["replay", "cosmic", "--game", "1", "--aliens", "Zorg"], ["aliens", "Zorg"]),
     (["bench", "cosmic", "--aliens", "Zorg", "--no-cold", "--games", "1000"], ["aliens", "Zorg"]),
-    (["bench", "cosmic", "--aliens", "random", "--set", "x=1"], ["--set"]),
+    # bench takes --set since issue 16 (e.g. --set edition=FFG2008): an unknown name is refused in one line
+    (["bench", "cosmic", "--aliens", "random", "--set", "x=1"], ["x", "unknown parameter", "edition"]),
+    (["bench", "cosmic", "--aliens", "random", "--set", "aliens=none"], ["aliens", "given twice"]),
     # a game's shortcut option given to another game: refused in one line, naming the option
     (["bench", "star-cartel", "--aliens", "random", "--no-cold"], ["--aliens", "not an option of star-cartel"]),
     (["run", "star-cartel", "--aliens", "random"], ["--aliens", "not an option of star-cartel"]),

@@ -47,6 +47,8 @@ D_PLAGUE_DISCARD       50.18     a card id to discard (attack, then negotiate, t
 D_POWER                50.19/20  an optional alien power use; ``st[S_PK]`` says which (PK_*, below).
                                  Option 0 is always -1 = PASS (decline), except PK_MUTANT_SRC
 D_POWER_SHIPS          50.20     a source chunk of the ships a power moves (Amoeba adds)
+D_DESTINY              50.3/4    FFG2008 wild or tied special destiny card: the seat named as the defense
+D_REINF                50.21     FFG2008 reveal: -1 pass; ``card * 4 + side`` = play that reinforcement for side
 =====================  ========  ===============================================================
 
 Power decisions (D_POWER, CE.50.20; ``st[S_PK]`` = the PK_* kind, ``st[S_PK_ARG]`` its subject):
@@ -114,21 +116,29 @@ from simsuite.scaffold.layout import cell, config_layout, item, state_layout, wo
 MAX_P = 4
 PPS_MAX = 5  # planets per system
 MAX_PLANETS = MAX_P * PPS_MAX
-MAX_CARDS = 64
+MAX_CARDS = 80  # FFG2008: 72 cards (data.md)
 MAX_HAND = 64
 MAX_DISCS = 32
 MAX_OPT = 96
-N_ART = 6
+N_ART = 9
+N_ART_AH = 6  # the AH2000 artifacts: the records' artifacts_by_kind (FFG2008's three are counted in artifacts_played)
 assert MAX_P <= MAX_SEATS
 
 COLOUR_NAMES = ("red", "blue", "green", "yellow")
 
 # card kinds and artifacts (CE.1.5, CE.21)
-K_ATTACK, K_NEGOTIATE, K_ARTIFACT = (np.int64(k) for k in range(3))
-KIND_NAMES = ("attack", "negotiate", "artifact")
-ART_ZAP, ART_FORCE_FIELD, ART_MOBIUS, ART_PLAGUE, ART_GAS, ART_EMOTION = (np.int64(k) for k in range(6))
-ARTIFACT_NAMES = ("Cosmic Zap", "Force Field", "Mobius Tube", "Plague", "Stellar Gas", "Emotion Control")
-ARTIFACT_KEYS = ("cosmic_zap", "force_field", "mobius_tube", "plague", "stellar_gas", "emotion_control")
+# FFG2008 (CE.37, CE.38): morph is an encounter card, a reinforcement is not (value = its bonus)
+K_ATTACK, K_NEGOTIATE, K_ARTIFACT, K_MORPH, K_REINF = (np.int64(k) for k in range(5))
+KIND_NAMES = ("attack", "negotiate", "artifact", "morph", "reinforcement")
+ART_ZAP, ART_FORCE_FIELD, ART_MOBIUS, ART_PLAGUE, ART_GAS, ART_EMOTION, ART_CARD_ZAP, ART_IONIC, ART_QUASH = (
+    np.int64(k) for k in range(9))
+ARTIFACT_NAMES = ("Cosmic Zap", "Force Field", "Mobius Tube", "Plague", "Stellar Gas", "Emotion Control",
+                  "Card Zap", "Ionic Gas", "Quash")
+ARTIFACT_KEYS = ("cosmic_zap", "force_field", "mobius_tube", "plague", "stellar_gas", "emotion_control",
+                 "card_zap", "ionic_gas", "quash")
+# editions (C_EDITION); FFG2008 destiny cards beyond the colours (S_ORD values, CE.33.5 / CE.33.6)
+ED_AH2000, ED_FFG2008 = (np.int64(k) for k in range(2))
+DESTINY_WILD, DESTINY_FEWEST_WARP, DESTINY_MOST_CARDS, DESTINY_MOST_FOREIGN = (np.int64(k) for k in range(16, 20))
 
 # aliens (CE.22), ids in alphabetical order; -1 = no power
 ALIEN_NAMES = ("Amoeba", "Anti-Matter", "Chronos", "Clone", "Empath", "Filch", "Healer", "Laser", "Macron",
@@ -154,15 +164,15 @@ AMOEBA_REMOVE = np.int64(1000)
 (D_REGROUP, D_OWN_COLOUR, D_RESETTLE_SHIPS, D_LAUNCH, D_TARGET, D_INVITE_O, D_INVITE_D, D_ALLIANCE,
  D_ALLY_SHIPS, D_CARD, D_SECOND, D_DEAL_PROPOSE, D_DEAL_ACCEPT, D_DEAL_GIVE, D_DEAL_SHIPS, D_PENALTY,
  D_REWARD, D_PLACE, D_NEW_HAND, D_ARTIFACT, D_PLAGUE_SHIPS, D_PLAGUE_DISCARD, D_POWER,
- D_POWER_SHIPS) = (np.int64(k) for k in range(1, 25))
+ D_POWER_SHIPS, D_DESTINY, D_REINF) = (np.int64(k) for k in range(1, 27))
 DECISION_NAMES = ("", "regroup", "own_colour", "resettle_ships", "launch", "target", "invite_offense",
                   "invite_defense", "alliance", "ally_ships", "card", "second_encounter", "deal_propose",
                   "deal_accept", "deal_give", "deal_ships", "penalty", "reward", "place", "new_hand", "artifact",
-                  "plague_ships", "plague_discard", "power", "power_ships")
+                  "plague_ships", "plague_discard", "power", "power_ships", "destiny", "reinforcement")
 DECISION_RULES = ("", "CE.50.1", "CE.50.2", "CE.50.2", "CE.50.5", "CE.50.6", "CE.50.7", "CE.50.8", "CE.50.9",
                   "CE.50.9", "CE.50.10", "CE.50.11", "CE.51.2", "CE.51.2", "CE.51.1", "CE.51.1", "CE.50.13",
                   "CE.50.14", "CE.50.15", "CE.50.16", "CE.50.17", "CE.50.18", "CE.50.18", "CE.50.20",
-                  "CE.50.20")
+                  "CE.50.20", "CE.50.3", "CE.50.21")
 
 NONE = np.int64(-1)
 I0 = np.int64(0)
@@ -185,8 +195,9 @@ WINDOW_NAMES = ("W-E0", "W-1", "W-2", "W-4", "W-6", "W-7", "W-8", "W-9", "W-10",
  CTX_RELEASE) = (np.int64(k) for k in range(1, 10))
 
 # encounter results (CE.3.5)
-(R_NONE, R_OFFENSE_WIN, R_DEFENSE_WIN, R_DEAL_MADE, R_DEAL_FAILED, R_NO_RESULT) = (np.int64(k) for k in range(6))
-RESULT_NAMES = ("", "OFFENSE_WIN", "DEFENSE_WIN", "DEAL_MADE", "DEAL_FAILED", "NO_RESULT")
+(R_NONE, R_OFFENSE_WIN, R_DEFENSE_WIN, R_DEAL_MADE, R_DEAL_FAILED, R_NO_RESULT, R_REESTABLISHED) = (
+    np.int64(k) for k in range(7))
+RESULT_NAMES = ("", "OFFENSE_WIN", "DEFENSE_WIN", "DEAL_MADE", "DEAL_FAILED", "NO_RESULT", "REESTABLISHED")
 
 # deal terms (CE.51.1): CARDS rules
 (RULE_GIVER_CHOICE, RULE_RANDOM, RULE_LOWEST_ATTACK, RULE_HIGHEST_ATTACK, RULE_NEGOTIATE, RULE_ARTIFACT) = (
@@ -243,6 +254,9 @@ C_CLASS_KIND = _C.add(64)  # kind of card class k (strategies reason about class
 C_CLASS_VAL = _C.add(64)  # value of card class k
 C_SEARCH = _C.add()  # 1: a searching strategy (USES_ROLLOUTS) is in the line-up: the engine records each turn
 C_SEARCH_FN = _C.add()  # address of the compiled rollout search (simsuite/games/cosmic/search.py), 0 none
+C_EDITION = _C.add()  # ED_* (CE.0.4); every FFG2008 rule below is behind it (Part 2)
+C_DOUBLE_MORPH = _C.add()  # A56: 0 both attack 0, 1 both negotiate
+C_REINF_ALL = _C.add()  # A55: 1 every player may reinforce, 0 main players and allies only
 CFG_SIZE = _C.size
 
 # --- state layout (after the common header: S_RNG, S_GAME, S_TURN, S_START, S_DONE, S_TIMEOUT,
@@ -311,6 +325,10 @@ S_LAST_CD = _S.add()
 S_ASIDE_N = _S.add()  # cards set aside until the end of the encounter (Chronos, Laser)
 S_ASIDE = _S.add(2 * MAX_HAND)  # pairs (card, owner)
 S_IN7 = _S.add()  # bitmask of the main players with ships in the encounter at the end of step 7 (Amoeba)
+S_REINF = _S.add(2)  # FFG2008 (CE.37): reinforcement bonus for the offense, the defense
+S_IONIC = _S.add()  # FFG2008: 1 once Ionic Gas cancelled this encounter's compensation and rewards
+S_EFF = _S.add(4)  # FFG2008 morph (CE.38): the kind and value a revealed morph card stands for, offense then defense
+S_TOOK = _S.add(2)  # FFG2008 (A57): ships of the offense (gate) and the defense (target) that took part
 # cards
 S_HAND_N = _S.add(MAX_P)
 S_HAND_ENC = _S.add(MAX_P)  # encounter cards in hand (cache)

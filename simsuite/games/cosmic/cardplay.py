@@ -31,7 +31,7 @@ from numba import njit
 
 from simsuite.games.cosmic.api import (
     A_CLONE, A_EMPATH, A_ORACLE, A_PACIFIST, A_SORCERER, A_ANTI_MATTER, A_VIRUS, C_CARD_CLASS, C_CARD_KIND,
-    C_CARD_VAL, C_CLASS_KIND, C_CLASS_VAL, C_EMPATH_OPT, C_N_CARDS, C_N_CLASSES, K_ARTIFACT, K_ATTACK, K_NEGOTIATE,
+    C_CARD_VAL, C_CLASS_KIND, C_CLASS_VAL, C_EMPATH_OPT, C_N_CARDS, C_N_CLASSES, K_ARTIFACT, K_ATTACK, K_MORPH, K_NEGOTIATE,
     MAX_HAND, MAX_P, MAX_PLANETS, S_CARD_D, S_CARD_O, S_CENTRE, S_DEF, S_DISC, S_DISC_N, S_HAND, S_HAND_N,
     S_NOPT, S_OFF, S_OPT, S_PS, S_SCR, S_TARGET, SIDE_DEFENSE, SIDE_OFFENSE, aa_totals_w,
     card_visible, main_power, predicted_aa, seen_hand_base, seen_hand_n, ship_weight, side_weights,
@@ -188,7 +188,8 @@ def card_choice(st, cfg, me):
         c = st[S_OPT + i]
         kc = cfg[C_CARD_KIND + c]
         vc = cfg[C_CARD_VAL + c]
-        if kc != K_ATTACK and kc != K_NEGOTIATE:
+        morph = kc == K_MORPH  # FFG2008 (CE.38): it becomes the opponent's card
+        if kc != K_ATTACK and kc != K_NEGOTIATE and not morph:
             continue
         # a Sorcerer main player swaps the face-down cards when its own looks weak (powers.sorcerer)
         my_swap = sor == me_side and (vc if kc == K_ATTACK else 0) < 0.8 * G
@@ -212,6 +213,8 @@ def card_choice(st, cfg, me):
                 continue
             swap = my_swap or (sor != 0 and sor != me_side and (vq if kq == K_ATTACK else 0) < 0.8 * G)
             km, vm, ko_, vo_ = kc, vc, kq, vq
+            if morph:
+                km, vm = kq, vq
             if swap:
                 km, vm, ko_, vo_ = kq, vq, kc, vc
             if me_off:
@@ -222,7 +225,7 @@ def card_choice(st, cfg, me):
             wsum += w
         if wsum <= 0.0:
             ev = 0.0
-        elif oracle_answers:
+        elif oracle_answers and not morph:
             ev = _oracle_worst(st, cfg, kc, vc, me_off, h, own_o, al_o, own_d, al_d, anti, virus, emp, pac,
                                stake_o, loss_d, k_o, k_d, wsum)
         else:

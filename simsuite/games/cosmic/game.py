@@ -12,11 +12,13 @@ from simsuite.params import Param
 
 from . import api as A
 from . import records as R
-from .data import DEFAULT_DECK, DEFAULT_DISCS, load_deck, load_discs
+from .data import DEFAULT_DECK, DEFAULT_DECK_FFG, DEFAULT_DISCS, load_deck, load_discs
 from .replay import describe_events
 
 HERE = Path(__file__).resolve().parent
 PROPOSE = ("standard", "none", "strategy")
+EDITIONS = ("AH2000", "FFG2008")  # index = api.ED_*
+FFG_ONLY = ("ffg_hand_size", "ffg_double_morph", "ffg_reinforcement_players")
 ACCEPT = ("always", "never", "standard_only", "heuristic")
 PHIL_GIVER = ("any", "main_or_ally")  # index = A.PHIL_GIVER_*
 ALIEN_MODES = ("none", "random", "all")
@@ -101,7 +103,17 @@ PARAMS = (
           slot="C_NP"),
     Param("strategies", "lineup", "basic", "strategy per seat, comma-separated; a shorter line-up repeats round the table"),
     Param("rotate", "bool", False, "rotate the line-up through the seats game by game", slot="C_ROTATE"),
-    Param("edition", "choice", "AH2000", "rules edition (FFG2008 is not implemented)", "CE.0.4", choices=("AH2000",)),
+    Param("edition", "choice", "AH2000",
+          "rules edition: AH2000 (Part 1) or FFG2008 (Part 2: destiny deck, mandatory regroup, morph, "
+          "reinforcements, Card Zap / Ionic Gas / Quash, the 72-card deck; 3-4 players here, no flares, "
+          "no technology)", "CE.0.4", choices=EDITIONS),
+    Param("ffg_hand_size", "int", 8, "FFG2008: cards dealt at setup and drawn for a new hand (data.md: 8)",
+          "CE.30.3 / A58", 1, 16),
+    Param("ffg_double_morph", "choice", "attack0", "FFG2008: morph against morph, both attack 0 or both negotiate",
+          "A56", choices=("attack0", "negotiate"), slot="C_DOUBLE_MORPH"),
+    Param("ffg_reinforcement_players", "choice", "all",
+          "FFG2008: who may play reinforcement cards: every player, or the main players and the allies",
+          "A55", choices=("involved", "all"), slot="C_REINF_ALL"),
     Param("aliens", "custom", "random",
           "alien powers: none; random (dealt from alien_pool, CE.2.5); all (every combination of the pool, "
           "rotated through the seats); or a fixed list per seat, e.g. Macron,Virus,none", "CE.2.5",
@@ -172,7 +184,7 @@ def uses_rollouts(path: Path) -> bool:
 
 
 KERNEL_PARTS = ("core", "cards", "ships", "windows", "artifacts", "aliens", "regroup_alliances", "planning_reveal",
-                "outcomes", "deals", "turns", "setup", "invariants")
+                "ffg", "outcomes", "deals", "turns", "setup", "invariants")
 NOPOWER_SUFFIX = " (no power)"
 ALIEN_LABELS = (*A.ALIEN_NAMES, "none")
 ALIEN_POWER_LABELS = (*(n + x for n in A.ALIEN_NAMES for x in ("", NOPOWER_SUFFIX)), "none")
@@ -181,7 +193,7 @@ ALIEN_POWER_LABELS = (*(n + x for n in A.ALIEN_NAMES for x in ("", NOPOWER_SUFFI
 class Cosmic(Game):
     name = "cosmic"
     dirname = "cosmic"
-    title = "Cosmic Encounter (AH2000)"
+    title = "Cosmic Encounter"
     rules = "cosmic_encounter.md"
     min_players = 2
     max_players = 4
@@ -190,8 +202,9 @@ class Cosmic(Game):
     api = A
     # the kernel's parts, split along the rules (kernel/core.py says what each owns), in the order codegen pastes them
     kernel_files = tuple(HERE / "kernel" / f"{n}.py" for n in KERNEL_PARTS)
+    # every module the strategies' jitted code imports (a change must rebuild the cached kernel)
     kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py", HERE / "powers.py", HERE / "policy.py",
-                   HERE / "search.py")
+                   HERE / "search.py", HERE / "cardplay.py")
     layout = R.LAYOUT
     state_size = A.STATE_SIZE
     replay_log_rows = 100_000
@@ -212,7 +225,32 @@ class Cosmic(Game):
 
         return (power_value_section,)
 
+    def canonical_json(self, cfg: dict) -> str:
+        """The FFG2008-only keys are left out of an AH2000 configuration (they do not act there), so
+        adding them changed no AH2000 run's seed."""
+        if cfg.get("edition") == "AH2000":
+            cfg = {k: v for k, v in cfg.items() if k not in FFG_ONLY}
+        return super().canonical_json(cfg)
+
+    def _check_edition(self, cfg: dict) -> None:
+        ffg = cfg["edition"] == "FFG2008"
+        if ffg and cfg["deck"] == str(DEFAULT_DECK):
+            cfg["deck"] = str(DEFAULT_DECK_FFG)  # the edition's own deck unless a deck file is given
+        if ffg and cfg["players"] < 3:
+            raise BadInput("players", f"{cfg['players']} under edition FFG2008; allowed: 3..{A.MAX_P} (data.md: 3-5; "
+                                      "5 players are not implemented)")
+        if ffg and any(s == "search" for s in cfg["strategies"].split(",")):
+            raise BadInput("strategies", "search is not implemented for edition FFG2008; allowed there: "
+                                         "basic, random, nopower and the power_* controls")
+        ffg_cards = [A.KIND_NAMES[k] if k != A.K_ARTIFACT else A.ARTIFACT_KEYS[v]
+                     for k, v, _ in load_deck(Path(cfg["deck"]))
+                     if k in (A.K_MORPH, A.K_REINF) or (k == A.K_ARTIFACT and v >= A.N_ART_AH)]
+        if not ffg and ffg_cards:
+            raise BadInput("deck", f"{Path(cfg['deck']).name} holds FFG2008 cards ({', '.join(sorted(set(ffg_cards)))}); "
+                                   "allowed under edition AH2000: attack, negotiate and the six AH2000 artifacts")
+
     def check(self, cfg: dict) -> None:
+        self._check_edition(cfg)
         need = cfg["planets_per_system"] * cfg["start_ships_per_planet"]
         if cfg["ships_per_player"] < need:
             raise BadInput("ships_per_player", f"{cfg['ships_per_player']} is fewer than planets_per_system x "
@@ -231,9 +269,10 @@ class Cosmic(Game):
         rows = load_deck(Path(cfg["deck"]))
         load_discs(Path(cfg["order_discs"]))
         n = sum(c for _, _, c in rows)
-        if cfg["players"] * cfg["start_hand_size"] > n:
-            raise BadInput("start_hand_size", f"{cfg['players']} x {cfg['start_hand_size']} cards exceed the "
-                                              f"{n}-card deck (CE.2.6)")
+        hand, key = ((cfg["ffg_hand_size"], "ffg_hand_size") if cfg["edition"] == "FFG2008"
+                     else (cfg["start_hand_size"], "start_hand_size"))
+        if cfg["players"] * hand > n:
+            raise BadInput(key, f"{cfg['players']} x {hand} cards exceed the {n}-card deck (CE.2.6)")
 
     def fill_cfg(self, c, cfg, extra_dirs):
         """What no single parameter fills (the rest have a slot): the nopower controls and the search
@@ -274,6 +313,11 @@ class Cosmic(Game):
         k = 0
         n_enc = 0
         classes: dict[tuple[int, int], int] = {}
+        c[A.C_EDITION] = EDITIONS.index(cfg["edition"])
+        if cfg["edition"] == "FFG2008":  # CE.30.3 / A58: one hand size for setup and new hands; 3 colour cards
+            c[A.C_START_HAND] = c[A.C_NEW_HAND] = cfg["ffg_hand_size"]
+            for p in range(A.MAX_P):
+                c[A.C_DISCS + p] = 3
         for kind, value, count in load_deck(Path(cfg["deck"])):
             cls = classes.setdefault((kind, value), len(classes))
             c[A.C_CLASS_KIND + cls] = kind
@@ -282,7 +326,7 @@ class Cosmic(Game):
                 c[A.C_CARD_KIND + k] = kind
                 c[A.C_CARD_VAL + k] = value
                 c[A.C_CARD_CLASS + k] = cls
-                n_enc += kind != A.K_ARTIFACT
+                n_enc += kind != A.K_ARTIFACT and kind != A.K_REINF
                 k += 1
         assert len(classes) <= 64
         c[A.C_N_CARDS] = k
@@ -341,7 +385,7 @@ class Cosmic(Game):
 
     def records_frame(self, rec, n_players):
         return R.LAYOUT.frame(rec, n_players, A.MAX_P,
-                              {"artifacts_by_kind": [f"played_{a}" for a in A.ARTIFACT_KEYS]})
+                              {"artifacts_by_kind": [f"played_{a}" for a in A.ARTIFACT_KEYS[:A.N_ART_AH]]})
 
     # ---- replay -------------------------------------------------------------------------
     def describe(self, kernel, log, cfg_arr, cfg, game):

@@ -12,6 +12,7 @@ from simsuite.games.cosmic.api import (
     D_PLACE, D_PLAGUE_DISCARD, D_PLAGUE_SHIPS, D_REGROUP, D_RESETTLE_SHIPS, D_REWARD, D_SECOND, D_TARGET,
     EXPEL_BASE, MAX_PLANETS, OPT_MOTHERSHIP, S_DEAL, S_DEF, S_FOREIGN, S_HAND_ENC, S_NOPT, S_OFF,
     S_OPT, S_PS, S_TARGET, S_WARP, SIDE_DEFENSE, SIDE_OFFENSE, ship_weight,
+    C_CARD_KIND, C_EDITION, D_DESTINY, D_REINF, ED_FFG2008, K_ATTACK, K_MORPH, S_ALLY, S_CARD_D, S_CARD_O, S_ONPL,
 )
 from simsuite.games.cosmic.cardplay import card_choice, offense_margin, offense_win_prob, ships_help_offense
 from simsuite.games.cosmic.powers import power_decide
@@ -40,6 +41,36 @@ def _invite_mask(st, cfg, me, full, offense_side):
                 continue
             m |= 1 << q
     return m
+
+
+@njit
+def _reinforce(st, cfg, me):
+    """CE.37 reinforcement: only a side I am on (main player or ally), and only in A/A (attack or
+    morph on both sides), where the bonus counts; the biggest card first; else pass."""
+    o = st[S_OFF]
+    side = SIDE_OFFENSE if me == o else (SIDE_DEFENSE if me == st[S_DEF] else st[S_ALLY + me])
+    ko = cfg[C_CARD_KIND + st[S_CARD_O]]
+    kd = cfg[C_CARD_KIND + st[S_CARD_D]]
+    if side <= 0 or (ko != K_ATTACK and ko != K_MORPH) or (kd != K_ATTACK and kd != K_MORPH):
+        return 0
+    for i in range(st[S_NOPT]):
+        if st[S_OPT + i] >= 0 and st[S_OPT + i] % 4 == side:
+            return i
+    return 0
+
+
+@njit
+def _destiny(st, cfg, me):
+    """CE.33.5 wild / tied special card: the player with the fewest ships on planets (the weakest
+    defense), ties to the first option."""
+    bi = 0
+    bv = 1 << 30
+    for i in range(st[S_NOPT]):
+        q = st[S_OPT + i]
+        if st[S_ONPL + q] < bv:
+            bv = st[S_ONPL + q]
+            bi = i
+    return bi
 
 
 @njit
@@ -93,7 +124,15 @@ def basic_decide(kind, st, cfg, me):
                 bv = v
                 bi = i
         return bi
+    if kind == D_REINF:
+        return _reinforce(st, cfg, me)
+    if kind == D_DESTINY:
+        return _destiny(st, cfg, me)
     if kind == D_OWN_COLOUR:
+        if cfg[C_EDITION] == ED_FFG2008:  # RE-ESTABLISH (CE.33.4 c): a home colony back, and a success
+            for i in range(n):
+                if 0 <= st[S_OPT + i] < EXPEL_BASE:
+                    return i
         bi = 0  # REDRAW
         bv = 4  # expel only a small colony
         for i in range(n):

@@ -7,7 +7,7 @@ second entry of a game's own field is the offset constant the kernel writes thro
 """
 from simsuite.records import RecordLayout, common, field, per_seat
 
-from .api import MAX_P, N_ART
+from .api import MAX_P, N_ART_AH
 
 SCALAR_FIELDS = (
     common("game"),
@@ -35,7 +35,7 @@ SCALAR_FIELDS = (
     field("deck_reshuffles", "R_RESHUF", "discard pile shuffled into a new deck (A4)"),
 )
 VECTOR_FIELDS = (
-    field("artifacts_by_kind", "R_ART_KIND", "artifacts played per kind (CE.21.1-CE.21.6 order)", N_ART),
+    field("artifacts_by_kind", "R_ART_KIND", "artifacts played per kind (CE.21.1-CE.21.6 order; the FFG2008 Card Zap, Ionic Gas and Quash count only in artifacts_played)", N_ART_AH),
     *per_seat(MAX_P,
               common("strategy"),
               common("win"),

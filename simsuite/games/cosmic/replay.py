@@ -28,7 +28,22 @@ def card_name(cfg_arr, c) -> str:
         return f"Attack {v}"
     if kind == A.K_NEGOTIATE:
         return "Negotiate"
+    if kind == A.K_MORPH:
+        return "Morph"
+    if kind == A.K_REINF:
+        return f"Reinforcement +{v}"
     return A.ARTIFACT_NAMES[v]
+
+
+DESTINY_SPECIAL = {int(A.DESTINY_WILD): "wild", int(A.DESTINY_FEWEST_WARP): "special (fewest ships in the warp)",
+                   int(A.DESTINY_MOST_CARDS): "special (most cards in hand)",
+                   int(A.DESTINY_MOST_FOREIGN): "special (most foreign colonies)"}
+
+
+def disc_name(c) -> str:
+    """An order disc (AH2000) or destiny card (FFG2008, CE.33): a colour, wild or special."""
+    c = int(c)
+    return A.COLOUR_NAMES[c] if c < len(A.COLOUR_NAMES) else DESTINY_SPECIAL.get(c, str(c))
 
 
 def planet_name(pl) -> str:
@@ -137,7 +152,7 @@ EVENTS = EventTable((
           "   {seat(a)} needs a new hand but no encounter card is left to draw (A19)"),
     Event("E_REGROUP", "regroup", {"player": "a", "planet": "b"},
           "   regroup: one ship from the warp to {planet_name(b)}"),
-    Event("E_DISC", "disc", {"colour": "a"}, "   order disc: {COLOUR_NAMES[a]} ({b} left in the pile)"),
+    Event("E_DISC", "disc", {"colour": "a"}, "   order disc: {disc_name(a)} ({b} left in the pile)"),
     Event("E_DISC_RESHUFFLE", "disc_reshuffle", {}, "   order pile empty: {a} discs reshuffled (A5)"),
     Event("E_OWN_COLOUR", "own_colour", {"player": "a", "choice": "b"}, "   own colour: {own_colour_text(b)}"),
     Event("E_RESETTLE", "resettle", {"player": "a", "planet": "b", "ships": "c"},
@@ -197,6 +212,9 @@ EVENTS = EventTable((
           "{seat(a)} is the {alien}{' (played face down: nopower control)' if b >= 0 and c < 0 else ''}"),
     Event("E_ALIEN", "power", {"player": "a", "alien": "ALIEN_NAMES[b]", "what": "c"},
           "   [{ALIEN_RULES[b]}] {seat(a)} ({alien}): {power_text(k, b, c, d, e)}"),
+    Event("E_REINF", "reinforcement", {"player": "a", "card": "card_name(b)", "side": "'offense' if c == 1 else 'defense'",
+                                       "value": "d"},
+          "   {seat(a)} plays {card} for the {side} (CE.37)"),
     Event("E_TIMEOUT", "timeout", {"turns": "a"}, "turn cap reached after {a} turns: no winner (A63)"),
 ), track=_track)
 NOT_SHOWN = ("E_END_TURN",)  # logged for the tests, not part of the readable replay
@@ -209,6 +227,6 @@ def describe_events(k, log, cfg_arr, seat_strats) -> list[dict]:
         return f"seat {p} {A.COLOUR_NAMES[p]} ({seat_strats[p]})"
 
     names = dict(vars(A), CTX_NAMES=CTX_NAMES, KIND_NAMES=KIND_NAMES, END_REASONS=END_REASONS, seat=seat,
-                 card_name=lambda c: card_name(cfg_arr, c), planet_name=planet_name, deal_text=deal_text,
+                 card_name=lambda c: card_name(cfg_arr, c), planet_name=planet_name, disc_name=disc_name, deal_text=deal_text,
                  art_text=art_text, power_text=power_text, own_colour_text=own_colour_text, term_text=term_text)
     return EVENTS.describe(k, log, names)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simsuite import ROOT
+from simsuite.resources import CONFIGS
 from simsuite.errors import BadInput
 from simsuite.scaffold.data import need_int, one_of, read_toml, source, table_rows
 
@@ -16,8 +16,8 @@ from .api import (CATEGORY_NAMES, COLOUR_NAMES, CORNER_NAMES, DEEP, DIR_NAMES, E
                   GALAXY, KIND_NAMES, N_CARDS, N_SPACE, PATH, QUEST_NAMES, SHIP_TYPE_NAMES, T_CORNER,
                   T_EARTH, T_HOME, T_QUEST, T_SUN)
 
-DEFAULT_TILES = ROOT / "configs" / "space_venture" / "tiles.toml"
-DEFAULT_CARDS = ROOT / "configs" / "space_venture" / "cards.toml"
+DEFAULT_TILES = CONFIGS / "space_venture" / "tiles.toml"
+DEFAULT_CARDS = CONFIGS / "space_venture" / "cards.toml"
 CARD_COUNTS = {"PLANET": 30, "ENVIRONMENT": 16, "LIFE_FORM": 30, "SHIP": 30, "SPECIAL_ACTION": 26, "EXPLORER": 6}
 
 

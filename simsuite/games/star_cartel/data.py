@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simsuite import ROOT
+from simsuite.resources import CONFIGS
 from simsuite.errors import BadInput
 from simsuite.scaffold.data import need, one_of, read_toml, source, table_rows
 
 from .api import ABILITIES, MAX_CARDS, MAX_HOLD, MAX_SHIPS, TYPE_NAMES
 
-DEFAULT_CONTRABAND = ROOT / "configs" / "star_cartel" / "contraband.toml"
-DEFAULT_SHIPS = ROOT / "configs" / "star_cartel" / "ships.toml"
+DEFAULT_CONTRABAND = CONFIGS / "star_cartel" / "contraband.toml"
+DEFAULT_SHIPS = CONFIGS / "star_cartel" / "ships.toml"
 
 
 def load_contraband(path: Path) -> list[tuple[int, int, int]]:

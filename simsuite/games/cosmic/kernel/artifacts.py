@@ -133,7 +133,7 @@ def _force_field(st, cfg, mask, log, lg):
 @njit
 def play_artifact(st, cfg, p, code, log, lg):
     """p plays one artifact (code = art_code(kind, param)): it resolves at once, then goes to the
-    discard pile (CE.21.0)."""
+    discard pile (CE.21.0). Returns 1, or 0 when a Card Zap cancelled it (FFG2008)."""
     kind = code // 64
     param = code % 64
     card = _take_artifact(st, cfg, p, kind)
@@ -141,6 +141,9 @@ def play_artifact(st, cfg, p, code, log, lg):
     st[S_ART_USED + kind] += 1
     if lg:
         _log(log, E_ARTIFACT, p, kind, param, st[S_WINDOW], card, I0)
+    if cfg[C_EDITION] == ED_FFG2008 and ffg_card_zap(st, cfg, p, kind, log, lg) == 1:
+        artifact_discard(st, cfg, p, card, log, lg)
+        return 0
     if kind == ART_PLAGUE:
         _plague(st, cfg, param, log, lg)
     elif kind == ART_MOBIUS:
@@ -149,5 +152,6 @@ def play_artifact(st, cfg, p, code, log, lg):
         _force_field(st, cfg, param, log, lg)
     elif kind == ART_EMOTION:
         st[S_EMOTION] = 1
-    # ART_ZAP is played only through power_event (_play_zap); ART_GAS: the caller (compensation) lets the claim lapse
+    # ART_ZAP is played only through power_event (_play_zap); ART_GAS, ART_IONIC, ART_QUASH: the caller acts
     artifact_discard(st, cfg, p, card, log, lg)
+    return 1

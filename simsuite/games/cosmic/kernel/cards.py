@@ -30,7 +30,7 @@ def _hand_add(st, cfg, p, c):
         st[S_ART_TOTAL] += 1
         st[S_ART_CNT + p * N_ART + cfg[C_CARD_VAL + c]] += 1
         st[S_ART_KIND + cfg[C_CARD_VAL + c]] += 1
-    else:
+    elif k != K_REINF:  # a reinforcement is not an encounter card (CE.36.1)
         st[S_HAND_ENC + p] += 1
 
 
@@ -49,7 +49,7 @@ def _hand_take(st, cfg, p, i):
         st[S_ART_TOTAL] -= 1
         st[S_ART_CNT + p * N_ART + cfg[C_CARD_VAL + c]] -= 1
         st[S_ART_KIND + cfg[C_CARD_VAL + c]] -= 1
-    else:
+    elif k != K_REINF:
         st[S_HAND_ENC + p] -= 1
     return c
 
@@ -77,6 +77,13 @@ def _take_artifact(st, cfg, p, kind):
         if cfg[C_CARD_KIND + c] == K_ARTIFACT and cfg[C_CARD_VAL + c] == kind:
             return _hand_take(st, cfg, p, np.int64(i))
     return -1
+
+
+@njit(inline="always")
+def _is_enc(cfg, c):
+    """An encounter card: attack, negotiate or (FFG2008) morph (CE.36.1)."""
+    k = cfg[C_CARD_KIND + c]
+    return k != K_ARTIFACT and k != K_REINF
 
 
 @njit(inline="always")
@@ -114,7 +121,7 @@ def _enc_supply(st, cfg):
     if st[S_CARD_D] >= 0:
         k -= 1
     for i in range(st[S_ASIDE_N]):
-        if cfg[C_CARD_KIND + st[S_ASIDE + 2 * i]] != K_ARTIFACT:
+        if _is_enc(cfg, st[S_ASIDE + 2 * i]):
             k -= 1
     return k
 
@@ -129,7 +136,7 @@ def _card_options(st, cfg, p, want):
     for i in range(st[S_HAND_N + p]):
         c = st[base + i]
         k = cfg[C_CARD_KIND + c]
-        if want == -2 or k == want or (want == -3 and k != K_ARTIFACT):
+        if want == -2 or k == want or (want == -3 and k != K_ARTIFACT and k != K_REINF):
             b = np.int64(1) << cfg[C_CARD_CLASS + c]
             if (seen & b) == 0:
                 seen |= b
@@ -160,7 +167,13 @@ def new_hand(st, cfg, p, timing, log, lg):
                 and _yes_no(st, cfg, p, PK_VULCH_KEEP) == 1 and power_event(st, cfg, p, PK_VULCH_KEEP, log, lg) == 1):
             keep = 1  # CE.22.19: the Vulch keeps all its artifacts and draws
         while st[S_HAND_N + p] > 0 and keep == 0:
-            c = st[S_HAND + p * MAX_HAND + st[S_HAND_N + p] - 1]  # only artifacts are left
+            c = st[S_HAND + p * MAX_HAND + st[S_HAND_N + p] - 1]  # only artifacts (and reinforcements) are left
+            if cfg[C_CARD_KIND + c] == K_REINF:  # CE.31.1 (A58): discarded
+                _hand_remove(st, cfg, p, c)
+                _discard(st, c)
+                if lg:
+                    _log(log, E_DISCARD, p, c, I1, I0, I0, I0)
+                continue
             st[S_OPT] = NONE
             n = art_plays(st, cfg, p, timing, cfg[C_CARD_VAL + c], np.int64(1))
             choice = NONE

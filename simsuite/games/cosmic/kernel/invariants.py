@@ -89,7 +89,7 @@ def check_invariants(st, cfg):
             if cfg[C_CARD_KIND + c] == K_ARTIFACT:
                 na += 1
                 cnt[cfg[C_CARD_VAL + c]] += 1
-            else:
+            elif cfg[C_CARD_KIND + c] != K_REINF:
                 ne += 1
         if ne != st[S_HAND_ENC + p] or na != st[S_HAND_ART + p]:
             return V_HAND_CACHE
@@ -114,20 +114,20 @@ def check_invariants(st, cfg):
     # CE.70.17 order discs
     if st[S_ORD_N] <= 0:
         return V_DISCS
-    cnt = np.zeros(MAX_P, np.int64)
-    for i in range(st[S_ORD_N]):
-        c = st[S_ORD + i]
-        if c < 0 or c >= N:
-            return V_DISCS
-        cnt[c] += 1
-    for i in range(st[S_ORDD_N]):
-        c = st[S_ORDD + i]
-        if c < 0 or c >= N:
+    # FFG2008 destiny deck: also 2 wild cards and one of each special card (CE.33, data.md)
+    cnt = np.zeros(DESTINY_MOST_FOREIGN + 1, np.int64)
+    hi = DESTINY_MOST_FOREIGN if cfg[C_EDITION] == ED_FFG2008 else N - 1
+    for i in range(st[S_ORD_N] + st[S_ORDD_N]):
+        c = st[S_ORD + i] if i < st[S_ORD_N] else st[S_ORDD + i - st[S_ORD_N]]
+        if c < 0 or c > hi or (N <= c < DESTINY_WILD):
             return V_DISCS
         cnt[c] += 1
     for p in range(N):
         if cnt[p] != cfg[C_DISCS + p]:
             return V_DISCS
+    if cfg[C_EDITION] == ED_FFG2008 and (cnt[DESTINY_WILD] != 2 or cnt[DESTINY_FEWEST_WARP] != 1
+                                         or cnt[DESTINY_MOST_CARDS] != 1 or cnt[DESTINY_MOST_FOREIGN] != 1):
+        return V_DISCS
     # CE.70.18 victory
     m = 0
     for p in range(N):

@@ -27,8 +27,8 @@ def side_totals(st, cfg, log, lg):
     plain rule T = v + S. The arithmetic is ``api.aa_totals``, which the strategies call too."""
     o = st[S_OFF]
     d = st[S_DEF]
-    vo = cfg[C_CARD_VAL + st[S_CARD_O]]
-    vd = cfg[C_CARD_VAL + st[S_CARD_D]]
+    vo = _val_of(st, cfg, st[S_CARD_O], SIDE_OFFENSE)
+    vd = _val_of(st, cfg, st[S_CARD_D], SIDE_DEFENSE)
     if st[S_ANY_ALIEN] == 1:
         m = st[S_WHO + A_MACRON]
         if m >= 0 and st[S_POWER + m] == 1:
@@ -51,6 +51,9 @@ def side_totals(st, cfg, log, lg):
         if (v == o or v == d) and st[S_POWER + v] == 1 and power_event(st, cfg, v, FX_VIRUS, log, lg) == 1:
             virus = 1 if v == o else 2
     to, td, lower = aa_totals(st, cfg, vo, vd, anti, virus)
+    if cfg[C_EDITION] == ED_FFG2008:  # CE.39.1: reinforcements after the alien modifiers
+        to += st[S_REINF]
+        td += st[S_REINF + 1]
     st[S_TOT] = vo
     st[S_TOT + 1] = so
     st[S_TOT + 2] = to
@@ -106,7 +109,7 @@ def _offense_win(st, cfg, barred, log, lg):
 def rewards(st, cfg, q, r, log, lg):
     """CE.14: r rewards, each a card from the deck or one warp ship onto a colony (not the target
     planet, A12)."""
-    t = st[S_TARGET]
+    t = st[S_TARGET] if cfg[C_EDITION] == ED_AH2000 else NONE  # the ban is AH2000's only (A12)
     for j in range(r):
         st[S_OPT] = NONE
         n = 1
@@ -153,13 +156,18 @@ def _defense_win(st, cfg, barred, log, lg):
         if k > 0:
             st[S_CARRIER + q] = 0
             st[S_RWD + q] = k
-            place_ships(st, cfg, q, k, _pbit(t), CTX_RETURN, log, lg)
+            place_ships(st, cfg, q, k, _pbit(t) if cfg[C_EDITION] == ED_AH2000 else I0, CTX_RETURN, log, lg)
+    ionic = 0
+    if cfg[C_EDITION] == ED_FFG2008 and _ally_mask(st, cfg) != 0:  # Ionic Gas (data.md) before the rewards
+        ionic = st[S_IONIC] if st[S_IONIC] == 1 else ffg_answer(st, cfg, ART_IONIC, I0, log, lg)
+        st[S_IONIC] = ionic
     for s in range(1, N):  # CE.14.4: clockwise from the offense's left
         q = _cw(o, s, N)
         k = st[S_RWD + q]
         if k > 0:
             st[S_RWD + q] = 0
-            rewards(st, cfg, q, k, log, lg)
+            if ionic == 0:
+                rewards(st, cfg, q, k, log, lg)
     return lost
 
 
@@ -171,12 +179,18 @@ def compensation(st, cfg, claimant, opp, n, log, lg):
         return
     st[S_CLAIMANT] = claimant
     st[S_CLAIM_N] = n
+    if cfg[C_EDITION] == ED_FFG2008:  # Ionic Gas (data.md) cancels every compensation of the encounter
+        if st[S_IONIC] == 0:
+            st[S_IONIC] = ffg_answer(st, cfg, ART_IONIC, claimant, log, lg)
+        if st[S_IONIC] == 1:
+            return
     if st[S_ART_KIND + ART_GAS] > 0:
         w_old = st[S_WINDOW]
         st[S_WINDOW] = T_COMP
         q = _first_answer(st, cfg, ART_GAS, claimant)
+        if q >= 0 and play_artifact(st, cfg, q, art_code(ART_GAS, claimant), log, lg) == 0:
+            q = NONE  # cancelled by a Card Zap (FFG2008)
         if q >= 0:
-            play_artifact(st, cfg, q, art_code(ART_GAS, claimant), log, lg)
             if lg:
                 _log(log, E_GAS, q, claimant, n, I0, I0, I0)
         st[S_WINDOW] = w_old
@@ -198,7 +212,7 @@ def _side_attack(st, cfg, side):
     """1 if side's revealed card counts as an attack card: not after Emotion Control (CE.21.6) nor
     when the Empath turned it into a negotiate (CE.22.5)."""
     c = st[S_CARD_O] if side == SIDE_OFFENSE else st[S_CARD_D]
-    if c < 0 or cfg[C_CARD_KIND + c] != K_ATTACK or st[S_EMOTION] == 1:
+    if c < 0 or _kind_of(st, cfg, c, side) != K_ATTACK or st[S_EMOTION] == 1:
         return 0
     return 0 if ((st[S_NEG_SIDE] >> (side - 1)) & 1) == 1 else 1
 
@@ -218,7 +232,7 @@ def _pacifist(st, cfg, ao, ad, log, lg):
     if side == 0:
         return 0
     c = st[S_CARD_O] if side == SIDE_OFFENSE else st[S_CARD_D]
-    if cfg[C_CARD_KIND + c] != K_NEGOTIATE:
+    if _kind_of(st, cfg, c, side) != K_NEGOTIATE:
         return 0
     st[S_OPT] = NONE
     st[S_OPT + 1] = I1
@@ -261,6 +275,8 @@ def outcome(st, cfg, log, lg):
     o = st[S_OFF]
     d = st[S_DEF]
     st[S_STEP] = 10
+    st[S_TOOK] = st[S_CENTRE]  # A57: the ships that took part, before any of them moves
+    st[S_TOOK + 1] = st[S_PS + d * MAX_PLANETS + st[S_TARGET]]
     ao = _side_attack(st, cfg, SIDE_OFFENSE)
     ad = _side_attack(st, cfg, SIDE_DEFENSE)
     pac = 0
@@ -281,10 +297,14 @@ def outcome(st, cfg, log, lg):
             _defense_win(st, cfg, NONE, log, lg)
     elif ao == 1:  # CE.12: the defense negotiated and loses, then claims compensation
         lost = _offense_win(st, cfg, d, log, lg)
+        if cfg[C_EDITION] == ED_FFG2008:
+            lost = st[S_TOOK + 1]
         if st[S_DONE] == 0:
             compensation(st, cfg, d, o, lost, log, lg)
     elif ad == 1:  # the offense negotiated
         lost = _defense_win(st, cfg, o, log, lg)
+        if cfg[C_EDITION] == ED_FFG2008:
+            lost = st[S_TOOK]
         compensation(st, cfg, o, d, lost, log, lg)
     else:
         _deal_outcome(st, cfg, log, lg)

@@ -7,6 +7,7 @@ A part of the Cosmic kernel (see core.py): simsuite.codegen pastes the parts tha
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
 defined in no import below come from the other parts. Only the code below the marker line is pasted.
 """
+import numpy as np
 from numba import njit
 
 from simsuite.kernel_common import log_event as _log
@@ -84,7 +85,7 @@ def select_cards(st, cfg, log, lg):
         if blind == 1:
             while True:
                 c = _hand_take(st, cfg, second, below(st, S_RNG, st[S_HAND_N + second]))
-                if cfg[C_CARD_KIND + c] != K_ARTIFACT:
+                if _is_enc(cfg, c):
                     break
                 _aside(st, c, second)
             _set_card(st, second, c)
@@ -101,10 +102,12 @@ def reveal(st, cfg, log, lg):
     st[S_REVEALED] = 1
     if lg:
         _log(log, E_REVEAL, st[S_CARD_O], st[S_CARD_D], I0, I0, I0, I0)
+    if cfg[C_EDITION] == ED_FFG2008:
+        ffg_morph(st, cfg)
     if st[S_ANY_ALIEN] == 1:
         e = st[S_WHO + A_EMPATH]
         o = st[S_OFF]
-        if (e == o or e == st[S_DEF]) and st[S_POWER + e] == 1 and cfg[C_CARD_KIND + _card_of(st, e)] == K_NEGOTIATE:
+        if (e == o or e == st[S_DEF]) and st[S_POWER + e] == 1 and _kind_of(st, cfg, _card_of(st, e), np.int64(1 if e == o else 2)) == K_NEGOTIATE:
             use = 1
             if cfg[C_EMPATH_OPT] == 1:
                 use = _yes_no(st, cfg, e, PK_EMPATH)

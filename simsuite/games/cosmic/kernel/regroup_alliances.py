@@ -22,12 +22,13 @@ def regroup(st, cfg, o, log, lg):
     """CE.4 step 1: optionally one warp ship onto a colony, or onto the mothership with no colony."""
     if st[S_WARP + o] == 0:
         return
+    ffg = cfg[C_EDITION] == ED_FFG2008
     st[S_OPT] = NONE
-    n = 1
+    n = 0 if ffg else 1  # CE.32.2: no skip under FFG2008
     n = _colony_options(st, o, NONE, n)
-    if n == 1:
-        st[S_OPT + 1] = OPT_MOTHERSHIP  # CE.4.2
-        n = 2
+    if n == (0 if ffg else 1):
+        st[S_OPT + n] = OPT_MOTHERSHIP  # CE.4.2 / CE.32.3: the gate
+        n += 1
     st[S_NOPT] = n
     dest = _decide(st, cfg, o, D_REGROUP)
     if dest < 0:
@@ -50,11 +51,12 @@ def _flip_disc(st, cfg, log, lg):
     st[S_ORD_N] = n
     st[S_ORDD + st[S_ORDD_N]] = c
     st[S_ORDD_N] += 1
-    if n == 0:
+    if n == (1 if cfg[C_EDITION] == ED_FFG2008 else 0):  # CE.33.1: the last card is shuffled in too
         m = st[S_ORDD_N]
         for i in range(m):
-            st[S_ORD + i] = st[S_ORDD + i]
+            st[S_ORD + n + i] = st[S_ORDD + i]
         st[S_ORDD_N] = 0
+        m += n
         st[S_ORD_N] = m
         _shuffle(st, S_ORD, m)
         if lg:
@@ -66,7 +68,8 @@ def _flip_disc(st, cfg, log, lg):
 
 @njit
 def order(st, cfg, o, log, lg):
-    """CE.5 step 2. Returns 0 when a defense is set, 1 when the offense re-settled (NO_RESULT)."""
+    """CE.5 step 2 (CE.33 under FFG2008). Returns 0 when a defense is set, 1 when the offense
+    re-settled (NO_RESULT), 2 when it re-established a home colony (FFG2008, REESTABLISHED)."""
     N = cfg[C_NP]
     pps = cfg[C_PPS]
     if N == 2 and cfg[C_2P_DISCS] == 0:  # data.md reading: no discs with two players
@@ -74,8 +77,11 @@ def order(st, cfg, o, log, lg):
         if lg:
             _log(log, E_DEFENSE, st[S_DEF], I0, I0, I0, I0, I0)
         return 0
+    ffg = cfg[C_EDITION] == ED_FFG2008
     while True:
         c = _flip_disc(st, cfg, log, lg)
+        if c >= DESTINY_WILD:  # CE.33.5 / CE.33.6 (only in the FFG2008 destiny deck)
+            c = ffg_destiny_pick(st, cfg, o, c)
         if c != o:  # CE.5.3
             st[S_DEF] = c
             if lg:
@@ -86,7 +92,11 @@ def order(st, cfg, o, log, lg):
         n = 1
         for i in range(pps):
             h = o * PPS_MAX + i
-            if st[S_ONPL + o] - st[S_PS + o * MAX_PLANETS + h] > 0 or st[S_CENTRE] > 0:
+            if ffg:  # CE.33.4 c: RE-ESTABLISH replaces RESETTLE
+                if _reestablish_ok(st, cfg, o, h):
+                    st[S_OPT + n] = h
+                    n += 1
+            elif st[S_ONPL + o] - st[S_PS + o * MAX_PLANETS + h] > 0 or st[S_CENTRE] > 0:
                 st[S_OPT + n] = h
                 n += 1
         for i in range(pps):
@@ -101,6 +111,9 @@ def order(st, cfg, o, log, lg):
             _log(log, E_OWN_COLOUR, o, ch, I0, I0, I0, I0)
         if ch < 0:
             continue
+        if ch < EXPEL_BASE and ffg:
+            ffg_reestablish(st, cfg, o, ch, log, lg)
+            return 2
         if ch < EXPEL_BASE:  # RESETTLE onto home planet ch
             k = take_ships(st, cfg, o, D_RESETTLE_SHIPS, I1, I4, ch, I1, log, lg)
             ships_add(st, cfg, o, ch, k, log, lg)

@@ -124,7 +124,11 @@ def setup(st, cfg, log, lg):
             st[S_ORD + n] = p
             n += 1
     _shuffle(st, S_ORD, n)
-    st[S_START] = st[S_ORD + n - 1]
+    st[S_START] = st[S_ORD + n - 1]  # FFG2008: a colour card too (the wild and special cards join below)
+    if cfg[C_EDITION] == ED_FFG2008:  # CE.33 / data.md: 2 wild cards and the 3 special cards
+        for c in (DESTINY_WILD, DESTINY_WILD, DESTINY_FEWEST_WARP, DESTINY_MOST_CARDS, DESTINY_MOST_FOREIGN):
+            st[S_ORD + n] = c
+            n += 1
     _shuffle(st, S_ORD, n)
     st[S_ORD_N] = n
     st[S_ORDD_N] = 0

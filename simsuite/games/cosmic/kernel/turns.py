@@ -35,26 +35,30 @@ def early_end(st, cfg, reason, log, lg):
 
 
 @njit(inline="always")
-def _offense_out(st):
-    return st[S_HAND_ENC + st[S_OFF]] == 0
+def _offense_out(st, cfg):
+    """CE.17.3 (AH2000: at every moment); FFG2008 checks only at the planning phase (CE.36.3)."""
+    return st[S_HAND_ENC + st[S_OFF]] == 0 and cfg[C_EDITION] == ED_AH2000
 
 
 @njit(inline="always")  # one call site; a separate function re-links the whole engine below it
 def _encounter_steps(st, cfg, o, log, lg):
     N = cfg[C_NP]
     window(st, cfg, W_E0, log, lg)
-    if _offense_out(st):
+    if _offense_out(st, cfg):
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
     st[S_STEP] = 1
     regroup(st, cfg, o, log, lg)
     window(st, cfg, W_1, log, lg)
-    if _offense_out(st):
+    if _offense_out(st, cfg):
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
     st[S_STEP] = 2
-    if order(st, cfg, o, log, lg) == 1:
+    r = order(st, cfg, o, log, lg)
+    if r == 1:
         return early_end(st, cfg, END_RESETTLE, log, lg)
+    if r == 2:
+        return R_REESTABLISHED
     window(st, cfg, W_2, log, lg)
-    if _offense_out(st):
+    if _offense_out(st, cfg):
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
     st[S_STEP] = 3
     if launch(st, cfg, o, log, lg) == 0:
@@ -62,12 +66,12 @@ def _encounter_steps(st, cfg, o, log, lg):
     st[S_STEP] = 4
     aim(st, cfg, o, log, lg)
     window(st, cfg, W_4, log, lg)
-    if _offense_out(st):
+    if _offense_out(st, cfg):
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
     if N >= 3:  # CE.8.8
         alliances(st, cfg, o, log, lg)
     window(st, cfg, W_6, log, lg)
-    if _offense_out(st):
+    if _offense_out(st, cfg):
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
     if N >= 3:
         answers(st, cfg, o, log, lg)
@@ -78,7 +82,7 @@ def _encounter_steps(st, cfg, o, log, lg):
         if st[S_PS + st[S_DEF] * MAX_PLANETS + st[S_TARGET]] > 0:
             st[S_IN7] |= np.int64(1) << st[S_DEF]
     window(st, cfg, W_7, log, lg)
-    if _offense_out(st):
+    if _offense_out(st, cfg):
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
     # step 8 (CE.9.1): the defense without an encounter card takes a new hand (CE.17.4)
     st[S_STEP] = 8
@@ -86,8 +90,10 @@ def _encounter_steps(st, cfg, o, log, lg):
     if st[S_HAND_ENC + d] == 0:
         if new_hand(st, cfg, d, T_NEWHAND_DEF, log, lg) == 0:
             return early_end(st, cfg, END_DEFENSE_NO_CARD, log, lg)
-        if _offense_out(st):
+        if _offense_out(st, cfg):
             return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
+    if st[S_HAND_ENC + st[S_OFF]] == 0 and cfg[C_EDITION] == ED_FFG2008:  # CE.36.3
+        return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
     while True:  # steps 8 and 9; a Chronos time travel (CE.22.3) goes round once more
         select_cards(st, cfg, log, lg)
         window(st, cfg, W_8, log, lg)
@@ -98,6 +104,8 @@ def _encounter_steps(st, cfg, o, log, lg):
             break
         st[S_REDO] = 0
         time_travel(st, cfg, log, lg)
+    if cfg[C_EDITION] == ED_FFG2008:  # CE.37.2, after the reveal's window has closed
+        ffg_reinforcements(st, cfg, log, lg)
     res = outcome(st, cfg, log, lg)
     if st[S_DONE] == 1:
         return res
@@ -130,6 +138,9 @@ def encounter(st, cfg, o, enc_no, log, lg):
     st[S_NEG_SIDE] = 0
     st[S_REDO] = 0
     st[S_IN7] = 0
+    st[S_IONIC] = 0
+    st[S_REINF] = 0
+    st[S_REINF + 1] = 0
     st[S_LAST_CO] = -1
     st[S_LAST_CD] = -1
     st[S_ENCOUNTERS] += 1
@@ -196,7 +207,8 @@ def play_turn(st, cfg, o, log, lg):
         if st[S_DONE] == 1:
             return
         enc_no += 1
-        if enc_no == 2 and (res == R_OFFENSE_WIN or res == R_DEAL_MADE) and st[S_HAND_ENC + o] > 0:  # CE.15.1
+        if enc_no == 2 and (res == R_OFFENSE_WIN or res == R_DEAL_MADE or res == R_REESTABLISHED) and \
+                st[S_HAND_ENC + o] > 0:  # CE.15.1, CE.39.7
             st[S_OPT] = 0
             st[S_OPT + 1] = 1
             st[S_NOPT] = 2
@@ -265,5 +277,5 @@ def score_game(st, cfg, out, i, log, lg):
     out[i, R_RWD_SHIPS] = st[S_N_REWARD_SHIPS]
     out[i, R_POWER_LOSS] = st[S_N_POWER_OFF]
     out[i, R_RESHUF] = st[S_N_RESHUF]
-    for a in range(N_ART):
+    for a in range(N_ART_AH):
         out[i, R_ART_KIND + a] = st[S_ART_USED + a]

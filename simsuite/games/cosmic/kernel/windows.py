@@ -95,7 +95,7 @@ def power_event(st, cfg, p, what, log, lg):
     power is then off until the end of the encounter)."""
     if st[S_POWER + p] == 0:
         return 0
-    if st[S_ART_KIND + ART_ZAP] > 0:
+    if st[S_ART_KIND + ART_ZAP] > 0 and (what < FX_MACRON or cfg[C_EDITION] == ED_AH2000):  # CE.43.3
         w_old = st[S_WINDOW]
         st[S_WINDOW] = T_POWER
         st[S_PEND_POWER] = p
@@ -256,7 +256,7 @@ def window(st, cfg, w, log, lg):
             if acted == 0 and _art_can_act(st, p, w) == 1:
                 acted = _artifact_turn(st, cfg, w, p, log, lg)
             if acted == 1:
-                if w <= W_7 and st[S_HAND_ENC + st[S_OFF]] == 0:
+                if w <= W_7 and st[S_HAND_ENC + st[S_OFF]] == 0 and cfg[C_EDITION] == ED_AH2000:
                     return  # CE.17.3: the offense ran out of encounter cards: its turn ends at once
                 passed = 0
                 live = _live_mask(st, cfg, w)

@@ -1,0 +1,214 @@
+"""Cosmic kernel part: the steps only the Fantasy Flight edition has (`edition = FFG2008`, Part 2).
+
+The destiny deck's wild and special cards (CE.33.5, CE.33.6), re-establishing a home colony
+(CE.33.4 c), the morph card (CE.38), the reveal-phase reinforcements (CE.37) and the three FFG
+artifacts: Card Zap (cancels an artifact as it is played), Ionic Gas (cancels the encounter's
+compensation and defensive rewards), Quash (cancels a deal just made; the failed-deal penalty
+follows). The shared steps call these behind ``cfg[C_EDITION] == ED_FFG2008``; nothing here runs
+under AH2000 (its decks hold no morph, reinforcement or FFG artifact, and its order pile no wild
+or special card).
+
+A part of the Cosmic kernel (see core.py): simsuite.codegen pastes the parts that
+``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
+defined in no import below come from the other parts. Only the code below the marker line is pasted.
+"""
+import numpy as np
+from numba import njit
+
+from simsuite.kernel_common import log_event as _log
+from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
+from simsuite.games.cosmic.records import *  # noqa: F401,F403
+
+# ---- kernel part body: simsuite.codegen pastes what follows (this header is for a reader) ----
+
+
+@njit(inline="always")
+def _kind_of(st, cfg, c, side):
+    """Kind of revealed card c of side (1 offense, 2 defense): a morph stands for what the reveal
+    made of it (CE.38); every other card is itself."""
+    k = cfg[C_CARD_KIND + c]
+    if k == K_MORPH:
+        return st[S_EFF + 2 * side - 2]
+    return k
+
+
+@njit(inline="always")
+def _val_of(st, cfg, c, side):
+    if cfg[C_CARD_KIND + c] == K_MORPH:
+        return st[S_EFF + 2 * side - 1]
+    return cfg[C_CARD_VAL + c]
+
+
+@njit
+def ffg_morph(st, cfg):
+    """CE.38 at the reveal: a morph copies the opponent's card (type and value); morph against
+    morph: both attack 0 (A56 default) or both negotiate (ffg_double_morph = negotiate)."""
+    co = st[S_CARD_O]
+    cd = st[S_CARD_D]
+    mo = cfg[C_CARD_KIND + co] == K_MORPH
+    md = cfg[C_CARD_KIND + cd] == K_MORPH
+    if mo and md:
+        k = K_NEGOTIATE if cfg[C_DOUBLE_MORPH] == 1 else K_ATTACK
+        st[S_EFF] = k
+        st[S_EFF + 1] = 0
+        st[S_EFF + 2] = k
+        st[S_EFF + 3] = 0
+    elif mo:
+        st[S_EFF] = cfg[C_CARD_KIND + cd]
+        st[S_EFF + 1] = cfg[C_CARD_VAL + cd]
+    elif md:
+        st[S_EFF + 2] = cfg[C_CARD_KIND + co]
+        st[S_EFF + 3] = cfg[C_CARD_VAL + co]
+
+
+@njit
+def _reinf_options(st, cfg, p):
+    """D_REINF options for p: -1 pass, then card * 4 + side for each distinct reinforcement card."""
+    n = _card_options(st, cfg, p, K_REINF)  # one card id per distinct reinforcement
+    for i in range(n - 1, -1, -1):  # spread in place from the end: each card, for either side
+        c = st[S_OPT + i]
+        st[S_OPT + 1 + 2 * i] = c * 4 + SIDE_OFFENSE
+        st[S_OPT + 2 + 2 * i] = c * 4 + SIDE_DEFENSE
+    st[S_OPT] = NONE
+    return 1 + 2 * n
+
+
+@njit
+def _may_reinforce(st, cfg, q):
+    """A55: every player (default), or only the main players and the allies."""
+    if cfg[C_REINF_ALL] == 1 or q == st[S_OFF] or q == st[S_DEF] or st[S_ALLY + q] != 0:
+        return 1
+    return 0
+
+
+@njit
+def ffg_reinforcements(st, cfg, log, lg):
+    """CE.37.2: after the reveal a priority loop (CE.44 order) in which each action is one
+    reinforcement card for the side its player names; it closes when every player has passed in a
+    row. The bonuses count only in A/A (CE.37.3, side_totals). The cards go to the discard pile
+    (CE.37.4: at the end of the encounter; nothing draws from the pile before then except a
+    reshuffle during rewards, which this engine lets see them a little early)."""
+    st[S_REINF] = 0
+    st[S_REINF + 1] = 0
+    N = cfg[C_NP]
+    passed = 0
+    i = I0
+    while True:
+        live = 0
+        for q in range(N):
+            if _may_reinforce(st, cfg, q) == 1 and _reinf_options(st, cfg, q) > 1:
+                live |= 1 << q
+        if (live & ~passed) == 0:
+            return
+        p = _prio(st, cfg, i)
+        if (live >> p) & 1 and ((passed >> p) & 1) == 0:
+            n = _reinf_options(st, cfg, p)
+            st[S_NOPT] = n
+            ch = _decide(st, cfg, p, D_REINF)
+            if ch < 0:
+                passed |= 1 << p
+            else:
+                c = ch // 4
+                side = ch % 4
+                _hand_remove(st, cfg, p, c)
+                st[S_REINF + side - 1] += cfg[C_CARD_VAL + c]
+                _discard(st, c)
+                passed = 0
+                if lg:
+                    _log(log, E_REINF, p, c, side, cfg[C_CARD_VAL + c], I0, I0)
+        i += 1
+        if i == N:
+            i = 0
+
+
+@njit
+def ffg_destiny_pick(st, cfg, o, c):
+    """CE.33.5 wild card: the offense names any other player. CE.33.6 special cards (data.md): the
+    player with the fewest ships in the warp, the most cards in hand or the most foreign colonies,
+    the offense choosing among tied players (its own count is left out: data.md, assumed)."""
+    N = cfg[C_NP]
+    best = np.int64(0)
+    first = True
+    for q in range(N):
+        if q == o:
+            continue
+        v = _destiny_metric(st, q, c)
+        if first or v > best:
+            best = v
+            first = False
+    n = 0
+    for q in range(N):
+        if q != o and (c == DESTINY_WILD or _destiny_metric(st, q, c) == best):
+            st[S_OPT + n] = q
+            n += 1
+    st[S_NOPT] = n
+    return _decide(st, cfg, o, D_DESTINY)
+
+
+@njit(inline="always")
+def _destiny_metric(st, q, c):
+    """Larger is chosen: minus warp ships, cards in hand, foreign colonies; 0 for the wild card."""
+    if c == DESTINY_FEWEST_WARP:
+        return -st[S_WARP + q]
+    if c == DESTINY_MOST_CARDS:
+        return st[S_HAND_N + q]
+    if c == DESTINY_MOST_FOREIGN:
+        return st[S_FOREIGN + q]
+    return np.int64(0)
+
+
+@njit(inline="always")
+def _reestablish_ok(st, cfg, o, h):
+    """CE.33.4 c / A54: home planet h has no ship of any player, and the offense has ships to send
+    (from its colonies, or its regrouped ship on the gate)."""
+    for q in range(cfg[C_NP]):
+        if st[S_PS + q * MAX_PLANETS + h] > 0:
+            return False
+    return st[S_ONPL + o] > 0 or st[S_CENTRE] > 0
+
+
+@njit
+def ffg_reestablish(st, cfg, o, h, log, lg):
+    """CE.33.4 c: 1 to 4 ships (Macron 1; with no colony, the gate ship alone) onto empty home
+    planet h; no alliances, no cards; the encounter counts as successful (REESTABLISHED)."""
+    kmax = I4
+    if st[S_ALIEN + o] == A_MACRON and st[S_POWER + o] == 1:
+        kmax = I1
+    k = take_ships(st, cfg, o, D_RESETTLE_SHIPS, I1, kmax, h, I1, log, lg)
+    ships_add(st, cfg, o, h, k, log, lg)
+    st[S_N_RESETTLE] += 1
+    if lg:
+        _log(log, E_RESETTLE, o, h, k, I0, I0, I0)
+
+
+@njit
+def ffg_answer(st, cfg, kind, param, log, lg):
+    """Ionic Gas or Quash (data.md): holders asked in priority order; 1 if one was played and not
+    cancelled by a Card Zap."""
+    if st[S_ART_KIND + kind] <= 0:
+        return 0
+    q = _first_answer(st, cfg, kind, param)
+    if q < 0:
+        return 0
+    return play_artifact(st, cfg, q, art_code(kind, param), log, lg)
+
+
+@njit
+def ffg_card_zap(st, cfg, p, kind, log, lg):
+    """Card Zap (data.md): as p's artifact of `kind` is played, the holders of a Card Zap (priority
+    order) may cancel it. Returns 1 if it was cancelled (the Card Zap is then used and discarded)."""
+    if st[S_ART_KIND + ART_CARD_ZAP] <= 0 or kind == ART_CARD_ZAP:
+        return 0
+    w_old = st[S_WINDOW]
+    st[S_WINDOW] = T_POWER
+    q = _first_answer(st, cfg, ART_CARD_ZAP, p)
+    st[S_WINDOW] = w_old
+    if q < 0:
+        return 0
+    card = _take_artifact(st, cfg, q, ART_CARD_ZAP)
+    st[S_N_ART] += 1
+    st[S_ART_USED + ART_CARD_ZAP] += 1
+    if lg:
+        _log(log, E_ARTIFACT, q, ART_CARD_ZAP, p, st[S_WINDOW], card, I0)
+    artifact_discard(st, cfg, q, card, log, lg)
+    return 1
