@@ -186,7 +186,8 @@ def test_contraband_file_errors(tmp_path, text, words):
 
 
 @pytest.mark.parametrize("text, words", [
-    ('[[card]]\nkind = "attack"\nvalue = 4\ncount = 65\nsource = "rules"\n', ["card #1", "'count' = 65", "allowed: 0..64"]),
+    # one more than the largest deck the kernel holds (api.MAX_CARDS: 80 since FFG2008's 72 cards)
+    ('[[card]]\nkind = "attack"\nvalue = 4\ncount = 81\nsource = "rules"\n', ["card #1", "'count' = 81", "allowed: 0..80"]),
     ('[[card]]\nkind = "attack"\nvalue = true\ncount = 1\nsource = "rules"\n', ["'value' = True", "an integer in 0..99"]),
     ('[[card]]\nkind = "attack"\nvalue = 4\ncount = 1\n', ["source None", "every value needs one"]),
     ('require_ah2000_totals = 1\n[[card]]\nkind = "attack"\nvalue = 4\ncount = 1\nsource = "rules"\n',

@@ -384,13 +384,14 @@ def test_basic_reinforces_its_own_side_in_attack_against_attack_only():
     """CE.50.21: basic plays a reinforcement for the side it is on (offense here) in A/A, passes
     when it is on no side, and passes in A/N where the bonus would change nothing (CE.37.3)."""
     from simsuite.games.cosmic.policy import basic_decide
+    from simsuite.unmanaged import pointer_call  # arrays would compile a second version of every helper
 
     def answer(card_o, card_d, seat):
         t = ffg_fight(card_o, card_d, centre=4, def_ships=4,
                       hands={"p0": [REIN(3), ATT(4)], "p1": [ATT(4)], "p2": [REIN(2)], "p3": [ATT(6)]})
         n = t.k._reinf_options(t.st, t.c, np.int64(seat))
         t.st[A.S_NOPT] = n
-        return int(t.st[A.S_OPT + basic_decide(A.D_REINF, t.st, t.c, np.int64(seat))])
+        return int(t.st[A.S_OPT + pointer_call(basic_decide)(np.int64(A.D_REINF), t.st, t.c, np.int64(seat))])
 
     v = answer(ATT(8), ATT(8), 0)
     assert v >= 0 and v % 4 == OFF
@@ -407,4 +408,5 @@ def test_basic_names_the_weakest_player_on_a_wild_card():
         t.st[A.S_OPT + i] = q
     t.st[A.S_NOPT] = 3
     from simsuite.games.cosmic.policy import basic_decide
-    assert basic_decide(A.D_DESTINY, t.st, t.c, np.int64(0)) == 1  # green
+    from simsuite.unmanaged import pointer_call  # arrays would compile a second version of every helper
+    assert pointer_call(basic_decide)(np.int64(A.D_DESTINY), t.st, t.c, np.int64(0)) == 1  # green
