@@ -107,33 +107,31 @@ def _gunion(st, a, b):
 
 
 @njit
-def path_tiles(st, cfg, root):
-    """Distinct tiles carrying a segment of the path with this root (ASV.12.4)."""
+def _region_tiles(st, cfg, root, uf, c_nparts):
+    """Distinct tiles holding a part (segment or area) of the region with this root in the
+    union-find at st[uf]; c_nparts: the config row giving each tile's number of such parts."""
     n = 0
     for sq in range(NSQ):
         t = st[S_TILE + sq]
         if t < 0:
             continue
-        for s in range(cfg[C_T_NSEG + t]):
-            if find(st, S_PUF, sq * 4 + s) == root:
+        for s in range(cfg[c_nparts + t]):
+            if find(st, uf, sq * 4 + s) == root:
                 n += 1
                 break
     return n
 
 
 @njit
+def path_tiles(st, cfg, root):
+    """Distinct tiles carrying a segment of the path with this root (ASV.12.4)."""
+    return _region_tiles(st, cfg, root, S_PUF, C_T_NSEG)
+
+
+@njit
 def galaxy_tiles(st, cfg, root):
     """Distinct tiles holding an area of the galaxy with this root (ASV.12.5)."""
-    n = 0
-    for sq in range(NSQ):
-        t = st[S_TILE + sq]
-        if t < 0:
-            continue
-        for a in range(cfg[C_T_NGAL + t]):
-            if find(st, S_GUF, sq * 4 + a) == root:
-                n += 1
-                break
-    return n
+    return _region_tiles(st, cfg, root, S_GUF, C_T_NGAL)
 
 
 @njit
