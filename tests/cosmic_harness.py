@@ -99,6 +99,7 @@ class Table(harness.Table):
         for p in range(self.N):
             pl[p] = self.hand(p)
         pl["in_play"] = [int(x) for x in (st[A.S_CARD_O], st[A.S_CARD_D]) if x >= 0]
+        pl["in_play"] += [int(st[A.S_REINF_IN + i]) for i in range(st[A.S_REINF_N])]  # CE.37.4
         return pl
 
     def _write(self, pl):

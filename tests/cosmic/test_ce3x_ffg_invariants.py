@@ -61,6 +61,26 @@ def test_ce_70_ffg_checked_basic_games(players):
     assert (rec["timeout"] == 0).all() and (rec["illegal"] == 0).all()
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_ce_70_ffg_strict_targets_checked_games(players):
+    """CE.70 with ffg_target_requires_defense_colony = true (A52), 3,000 uniformly random games and
+    1,000 basic-against-random games: no violation (the reinforcements in play, CE.37.4, are
+    counted by the card check), every game ends by victory or the turn cap, and no destiny phase
+    draws for ever. Random play reaches the cap often under this reading (home systems emptied
+    of their owners' ships cannot be encountered: see README, Editions); basic never does."""
+    cfg, c = build(players, "random", edition="FFG2008", aliens="random", ffg_target_requires_defense_colony=True)
+    assert c[A.C_TARGET_COLONY] == 1
+    rec, viol = run_checked(c, 3000, KEY + 20 + players)
+    assert (viol == 0).all(), f"CE.70 violations in {(viol != 0).sum()} games: {describe(viol)}"
+    check_records(rec, cfg, players)
+    cfg, c = build(players, "basic,random", rotate=True, edition="FFG2008", aliens="random",
+                   ffg_target_requires_defense_colony=True)
+    rec, viol = run_checked(c, 1000, KEY + 30 + players)
+    assert (viol == 0).all(), f"CE.70 violations: {describe(viol)}"
+    check_records(rec, cfg, players)
+    assert (rec["illegal"] == 0).all()
+
+
 def test_ce_70_ffg_checked_entry_equals_the_plain_run():
     """The checked entry plays the very games the plain batch plays (same records)."""
     cfg, c = build(4, "random", edition="FFG2008", aliens="random")

@@ -209,6 +209,8 @@ def test_ce_37_2_reinforcement_by_a_non_main_player_changes_the_named_side():
     assert t[A.S_REINF] == 0 and t[A.S_REINF + 1] == 5
     assert t.outcome() == A.R_DEFENSE_WIN
     assert t[A.S_TOT + 2] == 14 and t[A.S_TOT + 5] == 16
+    assert c not in t.discard() and c not in t.hand(2)  # in play until the end of the encounter (CE.37.4)
+    t.k.ffg_end_encounter(t.st)
     assert c in t.discard()
 
 
@@ -410,3 +412,250 @@ def test_basic_names_the_weakest_player_on_a_wild_card():
     from simsuite.games.cosmic.policy import basic_decide
     from simsuite.unmanaged import pointer_call  # arrays would compile a second version of every helper
     assert pointer_call(basic_decide)(np.int64(A.D_DESTINY), t.st, t.c, np.int64(0)) == 1  # green
+
+
+# ============================================================================================
+# CE.33 / CE.34.1 / A52: ffg_target_requires_defense_colony
+# ============================================================================================
+
+STRICT = dict(ffg_target_requires_defense_colony=True)
+
+
+@pytest.mark.parametrize("strict, n_targets", [(False, 5), (True, 2)])
+def test_a52_targets_any_home_planet_or_only_defense_colonies(strict, n_targets):
+    """CE.34.1 / A52: blue has ships on blue 1 and blue 3 only. Default (false): any of blue's five
+    home planets may be aimed at (an empty one defends at 0); true (the seeds' "encounter a colony
+    on that colour's planets"): only blue 1 and blue 3."""
+    t = ffg_table(ffg_target_requires_defense_colony=strict)
+    t.set_ships(1, {P(BLUE, 1): 4, P(BLUE, 3): 2})
+    t.st[A.S_OFF] = 0
+    t.st[A.S_DEF] = 1
+    t.st[A.S_EXPEL] = 0
+    t.script(P(BLUE, 3))
+    assert t.call("aim", 0) == 1
+    assert t.script_ok() and t.asked() == [(A.D_TARGET, 0, n_targets)]
+    assert t[A.S_TARGET] == P(BLUE, 3)
+
+
+def test_a52_strict_no_defense_colony_left_at_aim_ends_the_encounter():
+    """A52 true: a defense that lost its last home colony after the destiny phase (e.g. to a
+    Plague at W-2) leaves nothing to target: aim offers nothing and the encounter ends with no
+    result (its ships go home, CE.17.3 style); by default an empty home planet is a target."""
+    t = ffg_table(**STRICT)
+    t.hands(p0=[ATT(20), ATT(6)], p1=[ATT(4)], p2=[ATT(6)], p3=[ATT(6)])
+    t.set_ships(1, {P(RED, 1): 2})  # blue: no home colony, one foreign colony
+    t.st[A.S_OFF] = 0
+    t.st[A.S_DEF] = 1
+    assert t.call("aim", 0) == 0 and t.asked() == []
+    d = ffg_table()
+    d.set_ships(1, {P(RED, 1): 2})
+    d.st[A.S_OFF] = 0
+    d.st[A.S_DEF] = 1
+    assert d.call("aim", 0) == 1 and d.asked()[0][:2] == (A.D_TARGET, 0)
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_a52_destiny_card_naming_a_player_without_home_colony(strict):
+    """CE.33.3 / A52: green has no colony in its home system. Default: green's colour card makes it
+    the defense (its planets defend at 0). True: "only the defense's colonies" can be encountered
+    and green has none, so the card is set aside (it stays in the destiny discard, CE.33.1) and the
+    next card is drawn, as the seeds do for the offense's own colour ("keep drawing until another
+    card comes up"): yellow defends."""
+    t = ffg_table(ffg_target_requires_defense_colony=strict)
+    t.set_ships(2, {P(RED, 1): 1})
+    t.set_order([GREEN, YELLOW])
+    t.st[A.S_OFF] = 0
+    assert t.call("order", 0) == 0
+    assert t[A.S_DEF] == (YELLOW if strict else GREEN)
+    assert t.asked() == []
+    assert [e[0] for e in t.events(t.k.E_DISC)] == ([GREEN, YELLOW] if strict else [GREEN])
+
+
+@pytest.mark.parametrize("strict, n_named", [(False, 3), (True, 2)])
+def test_a52_wild_card_names_only_players_with_a_home_colony(strict, n_named):
+    """CE.33.5 / A53 / A52: on the wild card the offense names any other player; under true only
+    one with a colony in its home system (not green, which has none)."""
+    t = ffg_table(ffg_target_requires_defense_colony=strict)
+    t.set_ships(2, {P(BLUE, 2): 3})
+    t.set_order([int(A.DESTINY_WILD)])
+    t.st[A.S_OFF] = 0
+    t.script(YELLOW)
+    assert t.call("order", 0) == 0
+    assert t.script_ok() and t.asked() == [(A.D_DESTINY, 0, n_named)]
+    assert t[A.S_DEF] == YELLOW
+
+
+def test_a52_strict_special_card_naming_no_colony_draws_again():
+    """CE.33.6 / A52 true: the fewest-ships-in-the-warp card names green (0 in the warp) but green
+    has no home colony: the next card (blue) is drawn instead."""
+    t = ffg_table(**STRICT)
+    t.set_ships(2, {P(RED, 1): 4, P(RED, 2): 4, P(BLUE, 1): 4, P(BLUE, 2): 4, P(YELLOW, 1): 4})
+    t.set_ships(1, {P(BLUE, 1): 4})
+    t.set_ships(3, {P(YELLOW, 1): 4})
+    t.set_order([int(A.DESTINY_FEWEST_WARP), BLUE])
+    t.st[A.S_OFF] = 0
+    assert t.call("order", 0) == 0 and t[A.S_DEF] == BLUE and t.asked() == []
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_a52_nobody_else_with_a_home_colony(strict):
+    """A52 true: when no player but the offense has a home colony only the offense's own colour can
+    give an encounter (CE.33.4): blue's card is set aside, red's own colour comes up, and REDRAW is
+    not offered (no other card could name a defense): the offense EXPELs one of the three foreign
+    colonies on its home planets. Default: blue's card makes blue the defense, attacked at 0."""
+    t = ffg_table(ffg_target_requires_defense_colony=strict)
+    t.set_ships(1, {P(RED, 1): 2})
+    t.set_ships(2, {P(RED, 2): 2})
+    t.set_ships(3, {P(RED, 3): 2})
+    t.set_order([BLUE, RED])
+    t.st[A.S_OFF] = 0
+    t.script(A.EXPEL_BASE + GREEN * A.MAX_PLANETS + P(RED, 2))
+    assert t.call("order", 0) == 0
+    if strict:
+        assert t.script_ok() and t.asked() == [(A.D_OWN_COLOUR, 0, 3)]
+        assert t[A.S_DEF] == GREEN and t[A.S_TARGET] == P(RED, 2) and t[A.S_EXPEL] == 1
+    else:
+        assert t.asked() == [] and t[A.S_DEF] == BLUE
+
+
+def test_a52_strict_nobody_to_encounter_ends_the_encounter():
+    """A52 true: no other player has a home colony and red's own colour offers nothing (no foreign
+    colony on its home planets, none of them empty): the encounter ends with no result at the
+    destiny phase instead of drawing for ever."""
+    t = ffg_table(**STRICT)
+    t.hands(p0=[ATT(20), ATT(6)], p1=[ATT(4)], p2=[ATT(6)], p3=[ATT(6)])
+    t.set_ships(1, {P(GREEN, 1): 2})
+    t.set_ships(2, {P(YELLOW, 2): 2})
+    t.set_ships(3, {P(BLUE, 3): 2})
+    t.set_order([BLUE, RED])
+    assert t.encounter(0) == A.R_NO_RESULT
+    assert t.asked() == [] and t.conserved() == 0
+    assert [e[0] for e in t.events(t.k.E_DISC)] == [BLUE, RED]
+    assert t.events(t.k.E_EARLY_END)[0][1] == t.k.END_NO_DEFENSE
+
+
+def test_a52_key_in_the_configuration_hash():
+    """CE.80: the key acts under FFG2008 only. At its default it is left out of the hash (an FFG2008
+    run's seed is what it was before the key existed); true is another configuration; under
+    AH2000 it is ignored."""
+    from cosmic_harness import GAME
+    h = lambda **kw: GAME.config_hash(GAME.resolve({"players": 4, **kw}))  # noqa: E731
+    assert h(edition="FFG2008") == h(edition="FFG2008", ffg_target_requires_defense_colony=False)
+    assert h(edition="FFG2008") != h(edition="FFG2008", ffg_target_requires_defense_colony=True)
+    assert h() == h(ffg_target_requires_defense_colony=True)
+    assert '"ffg_target_requires_defense_colony"' not in GAME.canonical_json(GAME.resolve({"edition": "FFG2008"}))
+
+
+# ============================================================================================
+# Card Zap against a Cosmic Zap (data.md: "Card Zap cancels an artifact ... as it is played")
+# ============================================================================================
+
+@pytest.mark.parametrize("card_zap", [False, True])
+def test_card_zap_cancels_a_cosmic_zap(card_zap):
+    """data.md / CE.43 / CE.44: green plays a Cosmic Zap on blue's power (an optional use, E.POWER);
+    yellow's Card Zap cancels it as it is played: blue's power takes effect (not zapped) and both
+    cards go to the discard pile. Without the Card Zap (yellow passes) the power is zapped."""
+    t = ffg_table()
+    t.hands(p2=[ART(A.ART_ZAP), ATT(6)], p3=[ART(A.ART_CARD_ZAP), ATT(6)])
+    zap, czap = t.card(2, ART(A.ART_ZAP)), t.card(3, ART(A.ART_CARD_ZAP))
+    t.st[A.S_OFF] = 0
+    t.st[A.S_DEF] = 1
+    t.script(art_code(A.ART_ZAP, 1), art_code(A.ART_CARD_ZAP, 2) if card_zap else -1)
+    took = t.power_event(1)
+    assert t.script_ok(), t.asked()
+    assert [k[:2] for k in t.asked()] == [(A.D_ARTIFACT, 2), (A.D_ARTIFACT, 3)]
+    assert t[A.S_ART_USED + A.ART_ZAP] == 1
+    if card_zap:
+        assert took == 1 and t[A.S_ZAPPED + 1] == 0 and t.power(1) == 1
+        assert zap in t.discard() and czap in t.discard() and t[A.S_ART_USED + A.ART_CARD_ZAP] == 1
+        assert t[A.S_POWER_USES + 1] == 1
+    else:
+        assert took == 0 and t[A.S_ZAPPED + 1] == 1
+        assert zap in t.discard() and czap in t.hand(3)
+    assert t.conserved() == 0
+
+
+def test_card_zap_holders_asked_in_priority_order_against_a_cosmic_zap():
+    """CE.44: with the offense (red) and yellow both holding a Card Zap, red is asked first; it
+    passes, yellow cancels."""
+    t = ffg_table()
+    t.hands(p0=[ART(A.ART_CARD_ZAP), ATT(6)], p2=[ART(A.ART_ZAP), ATT(6)], p3=[ART(A.ART_CARD_ZAP), ATT(6)])
+    t.st[A.S_OFF] = 0
+    t.st[A.S_DEF] = 1
+    t.script(art_code(A.ART_ZAP, 1), -1, art_code(A.ART_CARD_ZAP, 2))
+    assert t.power_event(1) == 1
+    assert t.script_ok() and [k[:2] for k in t.asked()] == [(A.D_ARTIFACT, 2), (A.D_ARTIFACT, 0),
+                                                              (A.D_ARTIFACT, 3)]
+    assert len(t.hand(0)) == 2 and len(t.hand(3)) == 1
+
+
+@pytest.mark.parametrize("me, zapped, plays", [(1, 1, True), (3, 1, True), (3, 0, False), (2, 0, False)])
+def test_basic_card_zaps_a_cosmic_zap_on_its_side(me, zapped, plays):
+    """basic cancels a Cosmic Zap aimed at its own power (blue on blue) or at a player on its side
+    (yellow, blue's defensive ally, for blue), not one aimed at the other side (red's power), nor
+    one it is not part of (green, on no side)."""
+    from simsuite.games.cosmic.policy import basic_decide
+    from simsuite.unmanaged import pointer_call  # arrays would compile a second version of every helper
+
+    t = ffg_table()
+    t.st[A.S_OFF] = 0
+    t.st[A.S_DEF] = 1
+    t.st[A.S_ALLY + 3] = DEF
+    t.st[A.S_PEND_POWER] = zapped
+    t.st[A.S_CZ_KIND] = A.ART_ZAP
+    t.st[A.S_WINDOW] = A.T_POWER
+    zapper = 2 if me != 2 else 0
+    t.st[A.S_OPT] = -1
+    t.st[A.S_OPT + 1] = art_code(A.ART_CARD_ZAP, zapper)
+    t.st[A.S_NOPT] = 2
+    i = pointer_call(basic_decide)(np.int64(A.D_ARTIFACT), t.st, t.c, np.int64(me))
+    assert i == (1 if plays else 0)
+
+
+# ============================================================================================
+# CE.37.4: reinforcement cards reach the discard pile at the end of the encounter
+# ============================================================================================
+
+def test_ce_37_4_reinforcement_in_play_until_the_end_not_reshuffled():
+    """CE.37.4: green's +5 played for the defense stays in play through the resolution: the deck is
+    empty, so yellow's defensive rewards (2 cards, CE.39.5) reshuffle the discard pile into a new
+    deck, and the +5 is not in it; it reaches the discard pile at the end of the encounter. The
+    72 cards are all accounted for at every step (CE.70.6, the +5 counted in play)."""
+    t = ffg_fight(ATT(8), ATT(8), centre=4, def_ships=3, carriers={3: 2},
+                  hands={"p0": [ATT(4)], "p1": [ATT(4)], "p2": [REIN(5)], "p3": [ATT(6)]})
+    c = t.card(2, REIN(5))
+    pl = t._places()
+    pl["discard"] += pl["deck"]
+    pl["deck"] = []
+    t._write(pl)
+    t.script(c * 4 + DEF)
+    t.call("ffg_reinforcements")
+    assert t.script_ok()
+    assert c not in t.discard() and c not in t.hand(2) and t[A.S_REINF_N] == 1
+    assert t.conserved() == 0
+    assert t.outcome() == A.R_DEFENSE_WIN  # 8 + 4 against 8 + 3 + 2 + 5
+    assert t.events(t.k.E_DECK_RESHUFFLE), "the rewards drew from an empty deck"
+    assert t[A.S_N_REWARD_CARDS] == 2
+    deck = [int(t.st[A.S_DECK + i]) for i in range(t[A.S_DECK_N])]
+    assert c not in deck and c not in t.discard() and all(c not in t.hand(p) for p in range(4))
+    assert t.conserved() == 0
+    t.k.ffg_end_encounter(t.st)
+    assert t.discard()[-1] == c and t[A.S_REINF_N] == 0
+    assert t.conserved() == 0
+
+
+def test_ce_37_4_whole_encounter_discards_the_reinforcement_at_its_end():
+    """CE.37.4 through a whole encounter: green's +3 for the offense decides it (8 + 4 + 3 against
+    8 + 4 + 0) and is in the discard pile when the encounter is over; the state then passes the
+    engine's own CE.70 check."""
+    t = ffg_table()
+    hands = t.hands(p0=[ATT(8), ATT(6)], p1=[ATT(8)], p2=[REIN(3), ATT(6)], p3=[ATT(6)])
+    t.set_ships(1, {P(BLUE, n): 4 for n in range(1, 6)})
+    rein = t.card(2, REIN(3))
+    t.set_order([BLUE])
+    t.script(S(P(RED, 1), 4), P(BLUE, 1), 0, 0, hands[0][0], rein * 4 + OFF)  # blue's one card is not asked
+    assert t.encounter(0) == A.R_OFFENSE_WIN
+    assert t.script_ok(), t.asked()
+    assert rein in t.discard() and t[A.S_REINF_N] == 0
+    assert t.events(t.k.E_REINF)[0][:3] == (2, rein, OFF)
+    assert t.engine_check() == 0

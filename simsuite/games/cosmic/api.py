@@ -26,7 +26,8 @@ D_OWN_COLOUR           50.2      -1 REDRAW; a home planet id = RESETTLE onto it;
                                  ``EXPEL_BASE + Q * MAX_PLANETS + planet`` = EXPEL player Q there
 D_RESETTLE_SHIPS       50.2      a source chunk ``src_code(colony or OPT_MOTHERSHIP, k)``; -1 stop
 D_LAUNCH               50.5      a source chunk ``src_code(colony, k)``; -1 stop (>= 1 taken)
-D_TARGET               50.6      a planet of the defense's home system
+D_TARGET               50.6      a planet of the defense's home system (FFG2008 with
+                                 ffg_target_requires_defense_colony: one holding defense ships, A52)
 D_INVITE_O             50.7      bitmask of the invited seats (0 = nobody)
 D_INVITE_D             50.8      bitmask of the invited seats (0 = nobody)
 D_ALLIANCE             50.9      -1 DECLINE, SIDE_OFFENSE (1) or SIDE_DEFENSE (2)
@@ -41,7 +42,9 @@ D_PENALTY              50.13     a source chunk of the ships lost to a failed de
 D_REWARD               50.14     -1 draw a card; a colony = move one warp ship onto it
 D_PLACE                50.15     ``src_code(colony, k)``: k returning ships onto it (st[S_CTX]: why)
 D_NEW_HAND             50.16     -1 discard the artifact; an artifact play code
-D_ARTIFACT             50.17     -1 pass; an artifact play code (st[S_WINDOW] = window/trigger)
+D_ARTIFACT             50.17     -1 pass; an artifact play code (st[S_WINDOW] = window/trigger); a Card
+                                 Zap's param is the seat playing the artifact it would cancel, whose
+                                 kind is st[S_CZ_KIND] (a Cosmic Zap: aimed at st[S_PEND_POWER])
 D_PLAGUE_SHIPS         50.18     a source chunk of the ships the Plague victim loses
 D_PLAGUE_DISCARD       50.18     a card id to discard (attack, then negotiate, then artifact)
 D_POWER                50.19/20  an optional alien power use; ``st[S_PK]`` says which (PK_*, below).
@@ -257,6 +260,7 @@ C_SEARCH_FN = _C.add()  # address of the compiled rollout search (simsuite/games
 C_EDITION = _C.add()  # ED_* (CE.0.4); every FFG2008 rule below is behind it (Part 2)
 C_DOUBLE_MORPH = _C.add()  # A56: 0 both attack 0, 1 both negotiate
 C_REINF_ALL = _C.add()  # A55: 1 every player may reinforce, 0 main players and allies only
+C_TARGET_COLONY = _C.add()  # A52: 1 the offense may only target a planet of the defense's home system holding its ships
 CFG_SIZE = _C.size
 
 # --- state layout (after the common header: S_RNG, S_GAME, S_TURN, S_START, S_DONE, S_TIMEOUT,
@@ -329,6 +333,9 @@ S_REINF = _S.add(2)  # FFG2008 (CE.37): reinforcement bonus for the offense, the
 S_IONIC = _S.add()  # FFG2008: 1 once Ionic Gas cancelled this encounter's compensation and rewards
 S_EFF = _S.add(4)  # FFG2008 morph (CE.38): the kind and value a revealed morph card stands for, offense then defense
 S_TOOK = _S.add(2)  # FFG2008 (A57): ships of the offense (gate) and the defense (target) that took part
+S_REINF_N = _S.add()  # FFG2008 (CE.37.4): reinforcement cards played this encounter, in play until its end
+S_REINF_IN = _S.add(MAX_CARDS)  # those cards (they reach the discard pile at the end of the encounter)
+S_CZ_KIND = _S.add()  # FFG2008: the kind (ART_*) of the artifact a Card Zap holder is asked about (D_ARTIFACT)
 # cards
 S_HAND_N = _S.add(MAX_P)
 S_HAND_ENC = _S.add(MAX_P)  # encounter cards in hand (cache)

@@ -18,7 +18,10 @@ from .replay import describe_events
 HERE = Path(__file__).resolve().parent
 PROPOSE = ("standard", "none", "strategy")
 EDITIONS = ("AH2000", "FFG2008")  # index = api.ED_*
-FFG_ONLY = ("ffg_hand_size", "ffg_double_morph", "ffg_reinforcement_players")
+FFG_ONLY = ("ffg_hand_size", "ffg_double_morph", "ffg_reinforcement_players", "ffg_target_requires_defense_colony")
+# FFG2008 keys added after the edition: left out of the hash at their default, so that adding them
+# changed no FFG2008 run's seed either
+FFG_LATER = {"ffg_target_requires_defense_colony": False}
 ACCEPT = ("always", "never", "standard_only", "heuristic")
 PHIL_GIVER = ("any", "main_or_ally")  # index = A.PHIL_GIVER_*
 ALIEN_MODES = ("none", "random", "all")
@@ -114,6 +117,10 @@ PARAMS = (
     Param("ffg_reinforcement_players", "choice", "all",
           "FFG2008: who may play reinforcement cards: every player, or the main players and the allies",
           "A55", choices=("involved", "all"), slot="C_REINF_ALL"),
+    Param("ffg_target_requires_defense_colony", "bool", False,
+          "FFG2008: the offense may only target a planet of the defense's home system holding defense ships (the "
+          "seeds' literal reading); a destiny card naming no player with such a colony is set aside and another "
+          "drawn", "A52", slot="C_TARGET_COLONY"),
     Param("aliens", "custom", "random",
           "alien powers: none; random (dealt from alien_pool, CE.2.5); all (every combination of the pool, "
           "rotated through the seats); or a fixed list per seat, e.g. Macron,Virus,none", "CE.2.5",
@@ -227,9 +234,12 @@ class Cosmic(Game):
 
     def canonical_json(self, cfg: dict) -> str:
         """The FFG2008-only keys are left out of an AH2000 configuration (they do not act there), so
-        adding them changed no AH2000 run's seed."""
+        adding them changed no AH2000 run's seed; the later FFG2008 keys (FFG_LATER) likewise at
+        their defaults under FFG2008."""
         if cfg.get("edition") == "AH2000":
             cfg = {k: v for k, v in cfg.items() if k not in FFG_ONLY}
+        else:
+            cfg = {k: v for k, v in cfg.items() if k not in FFG_LATER or v != FFG_LATER[k]}
         return super().canonical_json(cfg)
 
     def _check_edition(self, cfg: dict) -> None:

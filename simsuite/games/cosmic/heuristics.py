@@ -13,11 +13,11 @@ import numpy as np
 from numba import njit
 
 from simsuite.games.cosmic.api import (
-    ART_EMOTION, ART_FORCE_FIELD, ART_GAS, ART_MOBIUS, ART_PLAGUE, ART_ZAP, C_CARD_KIND, C_CARD_VAL,
+    ART_CARD_ZAP, ART_EMOTION, ART_FORCE_FIELD, ART_GAS, ART_MOBIUS, ART_PLAGUE, ART_ZAP, C_CARD_KIND, C_CARD_VAL,
     C_N_CARDS, C_NP, C_WIN_COLONIES, K_ATTACK, K_NEGOTIATE, MAX_CHUNK, MAX_P, MAX_PLANETS, NONE,
     OPT_MOTHERSHIP, PPS_MAX, SRC_SHIFT, S_CARD_D, S_CARD_O, S_CARRIER, S_CENTRE, S_CTX_MAX, S_CTX_N,
     S_DEF, S_FOREIGN, S_HAND_VER, S_NOPT, S_OFF, S_OPT, S_PS, S_REVEALED, S_SCR, S_TARGET, S_WARP,
-    S_WING, best_attack, deal_col_do, deal_col_od, defense_strength, leader, offense_strength, predicted_aa,
+    S_WING, S_ALLY, S_CZ_KIND, S_PEND_POWER, best_attack, deal_col_do, deal_col_od, defense_strength, leader, offense_strength, predicted_aa,
 )
 
 # int64 and float64 arguments, never literals: one compiled version per function (a literal 0 or
@@ -294,6 +294,16 @@ def pick_card(st, cfg, me):
     return lo_i if lo_i >= 0 else 0
 
 
+@njit(inline="always")
+def _side_of(st, q):
+    """The side q is on in the current encounter: 1 offense, 2 defense (main player or ally), 0 none."""
+    if q == st[S_OFF]:
+        return 1
+    if q == st[S_DEF]:
+        return 2
+    return st[S_ALLY + q]
+
+
 @njit
 def artifact_value(st, cfg, me, code, ld):
     """Value of playing artifact `code` now (<= 0: better to pass); ld = the leader other than me."""
@@ -304,6 +314,14 @@ def artifact_value(st, cfg, me, code, ld):
     d = st[S_DEF]
     if kind == ART_ZAP:
         return 1 if param != me else -1
+    if kind == ART_CARD_ZAP:  # FFG2008: cancel a Cosmic Zap aimed at my power or at my side's
+        if st[S_CZ_KIND] != ART_ZAP or param == me:
+            return -1
+        z = st[S_PEND_POWER]
+        if z == me:
+            return 3
+        side = _side_of(st, me)
+        return 2 if side > 0 and _side_of(st, z) == side else -1
     if kind == ART_GAS:
         if d >= 0 and ((param == o and me == d) or (param == d and me == o)):
             return 3

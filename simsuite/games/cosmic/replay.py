@@ -16,7 +16,9 @@ KIND_NAMES = {int(v): nm for v, nm in ((A.D_LAUNCH, "launch"), (A.D_ALLY_SHIPS, 
                                        (A.D_PLAGUE_SHIPS, "plague loss"), (A.D_DEAL_SHIPS, "deal colony"),
                                        (A.D_POWER_SHIPS, "Amoeba adds"))}
 END_REASONS = ("the offense has no encounter card (CE.17.3)", "the defense cannot get an encounter card (CE.17.5)",
-               "the offense has no ship to launch (CE.6.4)", "re-settled (CE.5.5)")
+               "the offense has no ship to launch (CE.6.4)", "re-settled (CE.5.5)",
+               "no other player has a home colony to encounter and nothing to EXPEL or RE-ESTABLISH (A52 strict)",
+               "the defense has no colony left in its home system to target (A52 strict)")
 
 
 def card_name(cfg_arr, c) -> str:
@@ -79,6 +81,8 @@ def art_text(kind, param) -> str:
         return f"{name} on seat {param}'s power"
     if kind == A.ART_GAS:
         return f"{name} against seat {param}'s compensation claim"
+    if kind == A.ART_CARD_ZAP:
+        return f"{name}, cancelling the artifact seat {param} plays"
     return name
 
 

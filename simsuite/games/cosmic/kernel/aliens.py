@@ -158,7 +158,9 @@ def _philanthropist(st, cfg, p, log, lg):
     st[S_ONCE] |= np.int64(1) << p
     st[S_PK_ARG] = ch // 8
     st[S_PK_ARG2] = ch % 8
-    if power_event(st, cfg, p, PK_PHILANTHROPIST, log, lg) == 1:
+    # the card may be gone once the power takes effect: under FFG2008 a Card Zap can be spent
+    # cancelling a Cosmic Zap aimed at this very use (the gift then lapses)
+    if power_event(st, cfg, p, PK_PHILANTHROPIST, log, lg) == 1 and _hand_index(st, p, ch // 8) >= 0:
         _hand_remove(st, cfg, p, ch // 8)
         _hand_add(st, cfg, ch % 8, ch // 8)
     return 1

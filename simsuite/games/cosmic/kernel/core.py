@@ -82,7 +82,9 @@ TERM_CARDS_OD, TERM_CARDS_DO, TERM_COLONY_DO, TERM_COLONY_OD, TERM_RELEASE = (np
 FX_MACRON, FX_ANTI_MATTER, FX_VIRUS, FX_ORACLE, FX_EMPATH = (np.int64(k) for k in range(100, 105))
 MUTANT_HAND = np.int64(7)  # CE.22.11
 # E_EARLY_END reasons
-END_OFFENSE_OUT, END_DEFENSE_NO_CARD, END_NO_SHIPS, END_RESETTLE = (np.int64(k) for k in range(4))
+# (END_NO_DEFENSE / END_NO_TARGET: FFG2008 with ffg_target_requires_defense_colony, A52)
+END_OFFENSE_OUT, END_DEFENSE_NO_CARD, END_NO_SHIPS, END_RESETTLE, END_NO_DEFENSE, END_NO_TARGET = (
+    np.int64(k) for k in range(6))
 I2 = np.int64(2)
 I3 = np.int64(3)
 I4 = np.int64(4)

@@ -85,9 +85,9 @@ def _may_reinforce(st, cfg, q):
 def ffg_reinforcements(st, cfg, log, lg):
     """CE.37.2: after the reveal a priority loop (CE.44 order) in which each action is one
     reinforcement card for the side its player names; it closes when every player has passed in a
-    row. The bonuses count only in A/A (CE.37.3, side_totals). The cards go to the discard pile
-    (CE.37.4: at the end of the encounter; nothing draws from the pile before then except a
-    reshuffle during rewards, which this engine lets see them a little early)."""
+    row. The bonuses count only in A/A (CE.37.3, side_totals). The cards stay in play (S_REINF_IN)
+    until the end of the encounter (CE.37.4, ffg_end_encounter): a deck reshuffle during the
+    resolution (rewards) does not take them."""
     st[S_REINF] = 0
     st[S_REINF + 1] = 0
     N = cfg[C_NP]
@@ -112,7 +112,8 @@ def ffg_reinforcements(st, cfg, log, lg):
                 side = ch % 4
                 _hand_remove(st, cfg, p, c)
                 st[S_REINF + side - 1] += cfg[C_CARD_VAL + c]
-                _discard(st, c)
+                st[S_REINF_IN + st[S_REINF_N]] = c
+                st[S_REINF_N] += 1
                 passed = 0
                 if lg:
                     _log(log, E_REINF, p, c, side, cfg[C_CARD_VAL + c], I0, I0)
@@ -122,10 +123,33 @@ def ffg_reinforcements(st, cfg, log, lg):
 
 
 @njit
+def ffg_end_encounter(st):
+    """CE.37.4: at the end of the encounter the reinforcement cards played in it go to the discard
+    pile, in the order they were played."""
+    for i in range(st[S_REINF_N]):
+        _discard(st, st[S_REINF_IN + i])
+    st[S_REINF_N] = 0
+
+
+@njit
+def ffg_no_defense(st, cfg, o):
+    """A52 with ffg_target_requires_defense_colony: True when no player but the offense has a colony
+    in its own home system, so only the offense's own colour can give an encounter (EXPEL or
+    RE-ESTABLISH, CE.33.4): the other cards are set aside until it comes up, REDRAW is not offered,
+    and with neither option the encounter ends with no result (instead of drawing for ever)."""
+    for q in range(cfg[C_NP]):
+        if q != o and st[S_HOME + q] > 0:
+            return False
+    return True
+
+
+@njit
 def ffg_destiny_pick(st, cfg, o, c):
     """CE.33.5 wild card: the offense names any other player. CE.33.6 special cards (data.md): the
     player with the fewest ships in the warp, the most cards in hand or the most foreign colonies,
-    the offense choosing among tied players (its own count is left out: data.md, assumed)."""
+    the offense choosing among tied players (its own count is left out: data.md, assumed). With
+    ffg_target_requires_defense_colony (A52) only players with a home colony can be named; NONE
+    when no such player is left (the caller draws the next card)."""
     N = cfg[C_NP]
     best = np.int64(0)
     first = True
@@ -139,8 +163,12 @@ def ffg_destiny_pick(st, cfg, o, c):
     n = 0
     for q in range(N):
         if q != o and (c == DESTINY_WILD or _destiny_metric(st, q, c) == best):
+            if cfg[C_TARGET_COLONY] == 1 and st[S_HOME + q] == 0:
+                continue
             st[S_OPT + n] = q
             n += 1
+    if n == 0:
+        return NONE
     st[S_NOPT] = n
     return _decide(st, cfg, o, D_DESTINY)
 
@@ -194,21 +222,55 @@ def ffg_answer(st, cfg, kind, param, log, lg):
 
 
 @njit
-def ffg_card_zap(st, cfg, p, kind, log, lg):
-    """Card Zap (data.md): as p's artifact of `kind` is played, the holders of a Card Zap (priority
-    order) may cancel it. Returns 1 if it was cancelled (the Card Zap is then used and discarded)."""
+def _card_zap_answer(st, cfg, p, kind):
+    """Card Zap (data.md): as p's artifact of `kind` is played, the holders of a Card Zap are asked
+    in priority order (CE.44); the first to play it cancels that artifact. Returns (seat, card) of
+    the Card Zap played, taken from its hand and counted (the caller logs and places it), or
+    (-1, -1). A Card Zap itself is not cancelled this way."""
     if st[S_ART_KIND + ART_CARD_ZAP] <= 0 or kind == ART_CARD_ZAP:
-        return 0
+        return NONE, NONE
     w_old = st[S_WINDOW]
     st[S_WINDOW] = T_POWER
+    st[S_CZ_KIND] = kind  # what the holders are asked to cancel (D_ARTIFACT, api.py)
     q = _first_answer(st, cfg, ART_CARD_ZAP, p)
     st[S_WINDOW] = w_old
     if q < 0:
-        return 0
+        return NONE, NONE
     card = _take_artifact(st, cfg, q, ART_CARD_ZAP)
     st[S_N_ART] += 1
     st[S_ART_USED + ART_CARD_ZAP] += 1
+    return q, card
+
+
+@njit
+def ffg_card_zap(st, cfg, p, kind, log, lg):
+    """Card Zap against an artifact played through play_artifact. Returns 1 if it was cancelled (the
+    Card Zap is then used and discarded)."""
+    q, card = _card_zap_answer(st, cfg, p, kind)
+    if q < 0:
+        return 0
     if lg:
         _log(log, E_ARTIFACT, q, ART_CARD_ZAP, p, st[S_WINDOW], card, I0)
     artifact_discard(st, cfg, q, card, log, lg)
+    return 1
+
+
+@njit
+def ffg_zap_cancelled(st, cfg, q, p, log, lg):
+    """Card Zap against a Cosmic Zap (an artifact, data.md): q has chosen to zap p's power (E.POWER,
+    power_event); a Card Zap holder may cancel the Cosmic Zap as it is played. Returns 1 if it was
+    cancelled: both cards are used and discarded and p's power takes effect. The Vulch may collect
+    the two cards, but that collection is not open to a further Zap here (the chain ends, as in
+    _play_zap: numba kernels stay non-recursive)."""
+    r, czap = _card_zap_answer(st, cfg, q, ART_ZAP)
+    if r < 0:
+        return 0
+    card = _take_artifact(st, cfg, q, ART_ZAP)
+    st[S_N_ART] += 1
+    st[S_ART_USED + ART_ZAP] += 1
+    if lg:
+        _log(log, E_ARTIFACT, q, ART_ZAP, p, T_POWER, card, I0)
+        _log(log, E_ARTIFACT, r, ART_CARD_ZAP, q, T_POWER, czap, I0)
+    vulch_or_discard(st, cfg, q, card, log, lg)
+    vulch_or_discard(st, cfg, r, czap, log, lg)
     return 1

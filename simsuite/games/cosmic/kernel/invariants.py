@@ -72,6 +72,9 @@ def check_invariants(st, cfg):
     if st[S_CARD_D] >= 0:
         seen[st[S_CARD_D]] += 1
         in_play += 1
+    for i in range(st[S_REINF_N]):  # FFG2008 reinforcement cards in play (CE.37.4)
+        seen[st[S_REINF_IN + i]] += 1
+        in_play += 1
     if in_play > 0 and st[S_DONE] == 0:
         return V_IN_PLAY
     tot_art = 0

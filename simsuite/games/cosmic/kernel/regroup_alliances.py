@@ -69,7 +69,8 @@ def _flip_disc(st, cfg, log, lg):
 @njit
 def order(st, cfg, o, log, lg):
     """CE.5 step 2 (CE.33 under FFG2008). Returns 0 when a defense is set, 1 when the offense
-    re-settled (NO_RESULT), 2 when it re-established a home colony (FFG2008, REESTABLISHED)."""
+    re-settled (NO_RESULT), 2 when it re-established a home colony (FFG2008, REESTABLISHED), 3 when
+    no defense can be named (FFG2008 with ffg_target_requires_defense_colony, A52: see ffg.py)."""
     N = cfg[C_NP]
     pps = cfg[C_PPS]
     if N == 2 and cfg[C_2P_DISCS] == 0:  # data.md reading: no discs with two players
@@ -78,18 +79,23 @@ def order(st, cfg, o, log, lg):
             _log(log, E_DEFENSE, st[S_DEF], I0, I0, I0, I0, I0)
         return 0
     ffg = cfg[C_EDITION] == ED_FFG2008
+    strict = ffg and cfg[C_TARGET_COLONY] == 1
+    nodef = strict and ffg_no_defense(st, cfg, o)  # only the offense's own colour can give an encounter
     while True:
         c = _flip_disc(st, cfg, log, lg)
         if c >= DESTINY_WILD:  # CE.33.5 / CE.33.6 (only in the FFG2008 destiny deck)
             c = ffg_destiny_pick(st, cfg, o, c)
+        if strict and c != o and (c < 0 or st[S_HOME + c] == 0):
+            continue  # A52 strict: no colony of the named player to encounter: the next card
         if c != o:  # CE.5.3
             st[S_DEF] = c
             if lg:
                 _log(log, E_DEFENSE, c, I0, I0, I0, I0, I0)
             return 0
-        # CE.5.4 own colour: REDRAW, RESETTLE (CE.5.5) or EXPEL (CE.5.6)
+        # CE.5.4 own colour: REDRAW, RESETTLE (CE.5.5) or EXPEL (CE.5.6); no REDRAW when no other card
+        # could name a defense (A52 strict), so the drawing ends
         st[S_OPT] = NONE
-        n = 1
+        n = 0 if nodef else 1
         for i in range(pps):
             h = o * PPS_MAX + i
             if ffg:  # CE.33.4 c: RE-ESTABLISH replaces RESETTLE
@@ -105,6 +111,8 @@ def order(st, cfg, o, log, lg):
                 if q != o and st[S_PS + q * MAX_PLANETS + h] > 0:
                     st[S_OPT + n] = EXPEL_BASE + q * MAX_PLANETS + h
                     n += 1
+        if n == 0:
+            return 3
         st[S_NOPT] = n
         ch = _decide(st, cfg, o, D_OWN_COLOUR)
         if lg:
@@ -153,18 +161,26 @@ def launch(st, cfg, o, log, lg):
 
 @njit
 def aim(st, cfg, o, log, lg):
-    """CE.7 step 4: any planet of the defense's home system (A7); fixed under EXPEL."""
+    """CE.7 step 4: any planet of the defense's home system (A7); fixed under EXPEL. FFG2008 with
+    ffg_target_requires_defense_colony (A52): only those holding defense ships; returns 0 when there
+    is none (the defense lost its last home colony after the destiny phase), else 1."""
     d = st[S_DEF]
     if st[S_EXPEL] == 0:
+        strict = cfg[C_EDITION] == ED_FFG2008 and cfg[C_TARGET_COLONY] == 1
         n = 0
         for i in range(cfg[C_PPS]):
+            if strict and st[S_PS + d * MAX_PLANETS + d * PPS_MAX + i] == 0:
+                continue
             st[S_OPT + n] = d * PPS_MAX + i
             n += 1
+        if n == 0:
+            return 0
         st[S_NOPT] = n
         st[S_TARGET] = _decide(st, cfg, o, D_TARGET)
     if lg:
         t = st[S_TARGET]
         _log(log, E_TARGET, o, d, t, st[S_PS + d * MAX_PLANETS + t], st[S_CENTRE], I0)
+    return 1
 
 
 @njit

@@ -57,6 +57,8 @@ def _encounter_steps(st, cfg, o, log, lg):
         return early_end(st, cfg, END_RESETTLE, log, lg)
     if r == 2:
         return R_REESTABLISHED
+    if r == 3:
+        return early_end(st, cfg, END_NO_DEFENSE, log, lg)
     window(st, cfg, W_2, log, lg)
     if _offense_out(st, cfg):
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
@@ -64,7 +66,8 @@ def _encounter_steps(st, cfg, o, log, lg):
     if launch(st, cfg, o, log, lg) == 0:
         return early_end(st, cfg, END_NO_SHIPS, log, lg)
     st[S_STEP] = 4
-    aim(st, cfg, o, log, lg)
+    if aim(st, cfg, o, log, lg) == 0:
+        return early_end(st, cfg, END_NO_TARGET, log, lg)
     window(st, cfg, W_4, log, lg)
     if _offense_out(st, cfg):
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
@@ -160,11 +163,14 @@ def encounter(st, cfg, o, enc_no, log, lg):
         st[S_N_FAIL] += 1
     else:
         st[S_N_NORES] += 1
-    # end of the encounter (CE.20.1): cards set aside go back to their owners, transit zones empty
+    # end of the encounter (CE.20.1): cards set aside go back to their owners, reinforcements are
+    # discarded (CE.37.4), transit zones empty
     # (CE.15.4, CE.70.2), zaps expire, once-per-encounter marks are cleared
     for i in range(st[S_ASIDE_N]):
         _hand_add(st, cfg, st[S_ASIDE + 2 * i + 1], st[S_ASIDE + 2 * i])
     st[S_ASIDE_N] = 0
+    if cfg[C_EDITION] == ED_FFG2008:  # CE.37.4: the reinforcement cards played reach the discard pile
+        ffg_end_encounter(st)
     st[S_MIND_SEEN] = 0
     st[S_FACEUP] = 0
     k = st[S_CENTRE]

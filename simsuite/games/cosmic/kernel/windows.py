@@ -63,28 +63,54 @@ def _play_zap(st, cfg, q, p, log, lg):
     second Zap may answer. The chain ends there: a zapped Vulch cannot collect the second card.
     (Written without recursion: numba kernels stay non-recursive.)"""
     card = _zap(st, cfg, q, p, log, lg)
+    v = _vulch_wants(st, cfg, q, card)
+    if v >= 0:
+        q2 = NONE
+        if st[S_ART_KIND + ART_ZAP] > 0:
+            pend = st[S_PEND_POWER]
+            st[S_PEND_POWER] = v
+            q2 = _first_answer(st, cfg, ART_ZAP, v)
+            st[S_PEND_POWER] = pend
+        if q2 >= 0:
+            _discard(st, _zap(st, cfg, q2, v, log, lg))
+        else:
+            _vulch_takes(st, cfg, v, card, q, log, lg)
+            return
+    _discard(st, card)
+
+
+@njit
+def _vulch_wants(st, cfg, owner, c):
+    """E.ARTDISCARD (CE.22.19): the Vulch (not the owner, power on) is asked whether it collects
+    artifact card c; returns its seat if it does, else -1."""
     v = st[S_WHO + A_VULCH]
-    if v >= 0 and v != q and st[S_POWER + v] == 1:
+    if v >= 0 and v != owner and st[S_POWER + v] == 1:
         st[S_OPT] = NONE
         st[S_OPT + 1] = I1
-        st[S_PK_ARG] = card
-        st[S_PK_ARG2] = q
+        st[S_PK_ARG] = c
+        st[S_PK_ARG2] = owner
         if _ask_power(st, cfg, v, PK_VULCH, I2) == 1:
-            q2 = NONE
-            if st[S_ART_KIND + ART_ZAP] > 0:
-                pend = st[S_PEND_POWER]
-                st[S_PEND_POWER] = v
-                q2 = _first_answer(st, cfg, ART_ZAP, v)
-                st[S_PEND_POWER] = pend
-            if q2 >= 0:
-                _discard(st, _zap(st, cfg, q2, v, log, lg))
-            else:
-                st[S_POWER_USES + v] += 1
-                if lg:
-                    _log(log, E_ALIEN, v, A_VULCH, PK_VULCH, card, q, I0)
-                _hand_add(st, cfg, v, card)
-                return
-    _discard(st, card)
+            return v
+    return NONE
+
+
+@njit
+def _vulch_takes(st, cfg, v, c, owner, log, lg):
+    """The Vulch v collects card c (a power use, counted and logged)."""
+    st[S_POWER_USES + v] += 1
+    if lg:
+        _log(log, E_ALIEN, v, A_VULCH, PK_VULCH, c, owner, I0)
+    _hand_add(st, cfg, v, c)
+
+
+@njit
+def vulch_or_discard(st, cfg, owner, c, log, lg):
+    """E.ARTDISCARD at the end of a Zap chain: the Vulch may collect c, a use not open to a Zap."""
+    v = _vulch_wants(st, cfg, owner, c)
+    if v >= 0:
+        _vulch_takes(st, cfg, v, c, owner, log, lg)
+    else:
+        _discard(st, c)
 
 
 @njit
@@ -100,6 +126,8 @@ def power_event(st, cfg, p, what, log, lg):
         st[S_WINDOW] = T_POWER
         st[S_PEND_POWER] = p
         q = _first_answer(st, cfg, ART_ZAP, p)
+        if q >= 0 and cfg[C_EDITION] == ED_FFG2008 and ffg_zap_cancelled(st, cfg, q, p, log, lg) == 1:
+            q = NONE  # a Card Zap cancelled the Cosmic Zap: the power takes effect
         if q >= 0:
             _play_zap(st, cfg, q, p, log, lg)
         st[S_WINDOW] = w_old
@@ -115,15 +143,10 @@ def power_event(st, cfg, p, what, log, lg):
 def artifact_discard(st, cfg, owner, c, log, lg):
     """E.ARTDISCARD (CE.20.3): another player's artifact is about to reach the discard pile; the
     Vulch (CE.22.19) may collect it, card by card."""
-    v = st[S_WHO + A_VULCH]
-    if v >= 0 and v != owner and st[S_POWER + v] == 1:
-        st[S_OPT] = NONE
-        st[S_OPT + 1] = I1
-        st[S_PK_ARG] = c
-        st[S_PK_ARG2] = owner
-        if _ask_power(st, cfg, v, PK_VULCH, I2) == 1 and power_event(st, cfg, v, PK_VULCH, log, lg) == 1:
-            _hand_add(st, cfg, v, c)
-            return
+    v = _vulch_wants(st, cfg, owner, c)
+    if v >= 0 and power_event(st, cfg, v, PK_VULCH, log, lg) == 1:
+        _hand_add(st, cfg, v, c)
+        return
     _discard(st, c)
 
 
