@@ -659,3 +659,36 @@ def test_ce_37_4_whole_encounter_discards_the_reinforcement_at_its_end():
     assert rein in t.discard() and t[A.S_REINF_N] == 0
     assert t.events(t.k.E_REINF)[0][:3] == (2, rein, OFF)
     assert t.engine_check() == 0
+
+
+# ============================================================================================
+# Part 2 review: A12 under FFG2008 (N/N, early ends, Force Field); Ionic Gas only with rewards owed
+# ============================================================================================
+
+@pytest.mark.parametrize("edition, asked", [("AH2000", False), ("FFG2008", True)])
+def test_a12_ffg_allies_may_return_onto_the_target_planet(edition, asked):
+    """CE.39.3 / A12: in N/N every ally returns its ships to its colonies. Under AH2000 a defensive
+    ally may not land on the target planet, so yellow (colonies on yellow 1 and on the target blue
+    1) has one permitted colony and nothing is asked; under FFG2008 the ban does not apply: yellow
+    chooses, and puts its 2 ships onto blue 1."""
+    t = setup_fight("none", 4, 4, carriers={3: 2}, edition=edition)
+    t.set_ships(3, {P(YELLOW, 1): 4, P(BLUE, 1): 1})
+    t.script(S(P(BLUE, 1), 2))
+    t.call("_allies_home")
+    assert t[A.S_CARRIER + 3] == 0 and t.conserved() == 0
+    if asked:
+        assert t.script_ok() and [k[:2] for k in t.asked()] == [(A.D_PLACE, 3)]
+        assert t.on(3, P(BLUE, 1)) == 3 and t.on(3, P(YELLOW, 1)) == 4
+    else:
+        assert t.asked() == [] and t.on(3, P(YELLOW, 1)) == 6 and t.on(3, P(BLUE, 1)) == 1
+
+
+def test_ionic_gas_not_offered_when_no_reward_is_owed():
+    """data.md Ionic Gas / CE.39.5: the defense wins with only an offensive ally (yellow's 2 ships
+    on the gate go to the warp): no defensive reward is owed, so green's Ionic Gas is not offered
+    for them (it stays in green's hand for a later encounter)."""
+    t = ffg_fight(ATT(4), ATT(10), centre=4, def_ships=4, wings={3: 2},
+                  hands={"p0": [ATT(6)], "p1": [ATT(4)], "p2": [ART(A.ART_IONIC)], "p3": [ATT(6)]})
+    assert t.outcome() == A.R_DEFENSE_WIN
+    assert all(k[0] != A.D_ARTIFACT for k in t.asked()), t.asked()
+    assert t.hand_classes(2) == [ART(A.ART_IONIC)] and t[A.S_ART_USED + A.ART_IONIC] == 0

@@ -111,10 +111,11 @@ def _mobius(st, cfg, log, lg):
 
 @njit
 def _force_field(st, cfg, mask, log, lg):
-    """CE.21.2: the named allies' ships go home (return rule; defensive allies not onto the target
-    planet, A12); they stop being allies and cannot join again this encounter."""
+    """CE.21.2: the named allies' ships go home (return rule; under AH2000 defensive allies not onto
+    the target planet, A12); they stop being allies and cannot join again this encounter."""
     N = cfg[C_NP]
     o = st[S_OFF]
+    xm = _pbit(st[S_TARGET]) if cfg[C_EDITION] == ED_AH2000 else I0
     for s in range(1, N):
         q = _cw(o, s, N)
         if (mask >> q) & 1:
@@ -125,7 +126,7 @@ def _force_field(st, cfg, mask, log, lg):
             k = st[S_CARRIER + q]
             if k > 0:
                 st[S_CARRIER + q] = 0
-                place_ships(st, cfg, q, k, _pbit(st[S_TARGET]), CTX_FORCE_FIELD, log, lg)
+                place_ships(st, cfg, q, k, xm, CTX_FORCE_FIELD, log, lg)
             st[S_ALLY + q] = 0
             st[S_FF_OUT] |= 1 << q
 

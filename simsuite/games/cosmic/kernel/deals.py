@@ -279,10 +279,11 @@ def penalty(st, cfg, p, log, lg):
 
 @njit
 def _allies_home(st, cfg, log, lg):
-    """CE.13.1: every ally's ships return to its colonies (defensive allies not onto the target
-    planet, A12); carriers go home."""
+    """CE.13.1 / CE.39.3: every ally's ships return to its colonies (under AH2000 defensive allies
+    not onto the target planet; FFG2008 has no such ban, A12); carriers go home."""
     N = cfg[C_NP]
     o = st[S_OFF]
+    xm = _pbit(st[S_TARGET]) if cfg[C_EDITION] == ED_AH2000 else I0
     for s in range(1, N):
         q = _cw(o, s, N)
         k = st[S_WING + q]
@@ -292,7 +293,7 @@ def _allies_home(st, cfg, log, lg):
         k = st[S_CARRIER + q]
         if k > 0:
             st[S_CARRIER + q] = 0
-            place_ships(st, cfg, q, k, _pbit(st[S_TARGET]), CTX_RETURN, log, lg)
+            place_ships(st, cfg, q, k, xm, CTX_RETURN, log, lg)
 
 
 @njit

@@ -158,9 +158,13 @@ def _defense_win(st, cfg, barred, log, lg):
             st[S_RWD + q] = k
             place_ships(st, cfg, q, k, _pbit(t) if cfg[C_EDITION] == ED_AH2000 else I0, CTX_RETURN, log, lg)
     ionic = 0
-    if cfg[C_EDITION] == ED_FFG2008 and _ally_mask(st, cfg) != 0:  # Ionic Gas (data.md) before the rewards
-        ionic = st[S_IONIC] if st[S_IONIC] == 1 else ffg_answer(st, cfg, ART_IONIC, I0, log, lg)
-        st[S_IONIC] = ionic
+    if cfg[C_EDITION] == ED_FFG2008:  # Ionic Gas (data.md) before the rewards, when some are owed
+        owed = 0
+        for q in range(N):
+            owed += st[S_RWD + q]
+        if owed > 0:
+            ionic = st[S_IONIC] if st[S_IONIC] == 1 else ffg_answer(st, cfg, ART_IONIC, I0, log, lg)
+            st[S_IONIC] = ionic
     for s in range(1, N):  # CE.14.4: clockwise from the offense's left
         q = _cw(o, s, N)
         k = st[S_RWD + q]
