@@ -653,7 +653,7 @@ def test_ce_37_4_whole_encounter_discards_the_reinforcement_at_its_end():
     t.set_ships(1, {P(BLUE, n): 4 for n in range(1, 6)})
     rein = t.card(2, REIN(3))
     t.set_order([BLUE])
-    t.script(S(P(RED, 1), 4), P(BLUE, 1), 0, 0, hands[0][0], rein * 4 + OFF)  # blue's one card is not asked
+    t.script(P(BLUE, 1), S(P(RED, 1), 4), 0, 0, hands[0][0], rein * 4 + OFF)  # aim, then launch (CE.34)  # blue's one card is not asked
     assert t.encounter(0) == A.R_OFFENSE_WIN
     assert t.script_ok(), t.asked()
     assert rein in t.discard() and t[A.S_REINF_N] == 0
@@ -692,3 +692,20 @@ def test_ionic_gas_not_offered_when_no_reward_is_owed():
     assert t.outcome() == A.R_DEFENSE_WIN
     assert all(k[0] != A.D_ARTIFACT for k in t.asked()), t.asked()
     assert t.hand_classes(2) == [ART(A.ART_IONIC)] and t[A.S_ART_USED + A.ART_IONIC] == 0
+
+
+@pytest.mark.parametrize("edition", ["AH2000", "FFG2008"])
+def test_ce_34_the_gate_is_aimed_before_the_ships_are_launched(edition):
+    """CE.34.1-CE.34.2: under FFG2008 the offense aims the gate at the planet first, then puts 1 to
+    4 ships on it (the seeds: "超空間ゲートを遭遇が発生した惑星に向けて配置する。自分の任意のコロニーから宇宙船を
+    1～4個取り"), so it picks its ships knowing the target; AH2000 launches (CE.6) before aiming
+    (CE.7)."""
+    t = Table(4, aliens="none", edition=edition)
+    t.strip_artifacts()
+    t.hands(p0=[ATT(20), ATT(6)], p1=[ATT(4)], p2=[ATT(6)], p3=[ATT(6)])
+    t.set_order([BLUE])
+    t.encounter(0)
+    kinds = [k for k in t.kinds() if k in (A.D_LAUNCH, A.D_TARGET)]
+    first = sorted({k: kinds.index(k) for k in kinds}, key=kinds.index)  # a launch may take several chunks
+    assert first == ([A.D_TARGET, A.D_LAUNCH] if edition == "FFG2008" else [A.D_LAUNCH, A.D_TARGET])
+    assert t.conserved() == 0

@@ -62,12 +62,20 @@ def _encounter_steps(st, cfg, o, log, lg):
     window(st, cfg, W_2, log, lg)
     if _offense_out(st, cfg):
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
-    st[S_STEP] = 3
-    if launch(st, cfg, o, log, lg) == 0:
-        return early_end(st, cfg, END_NO_SHIPS, log, lg)
-    st[S_STEP] = 4
-    if aim(st, cfg, o, log, lg) == 0:
-        return early_end(st, cfg, END_NO_TARGET, log, lg)
+    if cfg[C_EDITION] == ED_FFG2008:  # CE.34.1-CE.34.2: the gate is aimed first, then the ships go onto it
+        st[S_STEP] = 4
+        if aim(st, cfg, o, log, lg) == 0:
+            return early_end(st, cfg, END_NO_TARGET, log, lg)
+        st[S_STEP] = 3
+        if launch(st, cfg, o, log, lg) == 0:
+            return early_end(st, cfg, END_NO_SHIPS, log, lg)
+        st[S_STEP] = 4
+    else:  # CE.6 then CE.7
+        st[S_STEP] = 3
+        if launch(st, cfg, o, log, lg) == 0:
+            return early_end(st, cfg, END_NO_SHIPS, log, lg)
+        st[S_STEP] = 4
+        aim(st, cfg, o, log, lg)
     window(st, cfg, W_4, log, lg)
     if _offense_out(st, cfg):
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
