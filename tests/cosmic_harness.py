@@ -27,7 +27,7 @@ from simsuite.games import get
 GAME = get("cosmic")
 EXTRA = harness.extra_dirs(GAME)
 I = np.int64
-RED, BLUE, GREEN, YELLOW = range(4)
+RED, BLUE, GREEN, YELLOW, PURPLE = range(5)  # PURPLE: FFG2008's fifth colour (the name is ours, api.COLOUR_NAMES)
 NEG = ("N",)
 
 

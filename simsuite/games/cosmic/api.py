@@ -113,7 +113,7 @@ from simsuite.scaffold.layout import *  # noqa: F401,F403  (the common header an
 from simsuite.scaffold.layout import cell, config_layout, item, state_layout, word
 
 # --- fixed maxima (arrays are sized by these) --------------------------------------------
-MAX_P = 4
+MAX_P = 5  # FFG2008 seats 3-5 players (data.md: five colours); AH2000 games use seats 0..3 only (CE.1.10)
 PPS_MAX = 5  # planets per system
 MAX_PLANETS = MAX_P * PPS_MAX
 MAX_CARDS = 80  # FFG2008: 72 cards (data.md)
@@ -124,7 +124,10 @@ N_ART = 9
 N_ART_AH = 6  # the AH2000 artifacts: the records' artifacts_by_kind (FFG2008's three are counted in artifacts_played)
 assert MAX_P <= MAX_SEATS
 
-COLOUR_NAMES = ("red", "blue", "green", "yellow")
+# The fifth colour's name is not in our sources (data.md gives five colours, not their names):
+# "purple" is a label of ours for seat 4 (replays, the order-disc file); nothing depends on it.
+COLOUR_NAMES = ("red", "blue", "green", "yellow", "purple")
+AH_COLOURS = 4  # CE.1.1: the AH2000 board has four colours (the order-disc file names these)
 
 # card kinds and artifacts (CE.1.5, CE.21)
 # FFG2008 (CE.37, CE.38): morph is an encounter card, a reinforcement is not (value = its bonus)

@@ -8,7 +8,7 @@ from simsuite.resources import CONFIGS
 from simsuite.errors import BadInput
 from simsuite.scaffold.data import flag, need_int, one_of, read_toml, source, table_rows
 
-from .api import ARTIFACT_KEYS, COLOUR_NAMES, MAX_CARDS
+from .api import AH_COLOURS, ARTIFACT_KEYS, COLOUR_NAMES, MAX_CARDS
 
 DEFAULT_DECK = CONFIGS / "cosmic" / "deck_ah2000.toml"
 DEFAULT_DISCS = CONFIGS / "cosmic" / "order_discs_ah2000.toml"
@@ -58,21 +58,23 @@ def load_deck(path: Path) -> list[tuple[int, int, int]]:
 
 
 def load_discs(path: Path) -> list[int]:
-    """Order discs per colour (red, blue, green, yellow); CE.1.4: 12 in all."""
+    """Order discs per colour (red, blue, green, yellow); CE.1.4: 12 in all. AH2000 only (the FFG2008
+    destiny deck is built from the edition's rules), so the four AH2000 colours, not the fifth."""
     field = "order_discs"
+    colours = COLOUR_NAMES[:AH_COLOURS]
     path = Path(path)
     d = read_toml(path, field)
     counts = {}
     for where, r in table_rows(d, "disc", field, path):
-        col = one_of(r.get("colour"), COLOUR_NAMES, field, where, "colour")
+        col = one_of(r.get("colour"), colours, field, where, "colour")
         if col in counts:
             raise BadInput(field, f"{where}: colour {col} given twice")
         counts[col] = need_int(r, "count", field, where, 1, MAX_DISCS_PER_COLOUR)
         source(r, field, where)
-    missing = [c for c in COLOUR_NAMES if c not in counts]
+    missing = [c for c in colours if c not in counts]
     if missing:
         raise BadInput(field, f"{path.name}: no discs for {', '.join(missing)}; every colour needs 1..8")
-    out = [counts[c] for c in COLOUR_NAMES]
+    out = [counts[c] for c in colours]
     if flag(d, "require_ah2000_totals", field, path) and sum(out) != 12:
         raise BadInput(field, f"{path.name}: {sum(out)} discs; the AH2000 game has 12 (CE.1.4)")
     return out

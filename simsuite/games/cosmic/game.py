@@ -99,13 +99,13 @@ def _discs_used(value: str) -> int:
 
 
 PARAMS = (
-    Param("players", "int", 4, "number of players, one colour each (A1)", "CE.1.10", 2, 4, aliases=("n_players",),
-          slot="C_NP"),
+    Param("players", "int", 4, "number of players, one colour each: AH2000 2-4 (CE.1.10, A1), FFG2008 3-5 (data.md)",
+          "CE.1.10", 2, A.MAX_P, aliases=("n_players",), slot="C_NP"),
     Param("strategies", "lineup", "basic", "strategy per seat, comma-separated; a shorter line-up repeats round the table"),
     Param("rotate", "bool", False, "rotate the line-up through the seats game by game", slot="C_ROTATE"),
     Param("edition", "choice", "AH2000",
           "rules edition: AH2000 (Part 1) or FFG2008 (Part 2: destiny deck, mandatory regroup, morph, "
-          "reinforcements, Card Zap / Ionic Gas / Quash, the 72-card deck; 3-4 players here, no flares, "
+          "reinforcements, Card Zap / Ionic Gas / Quash, the 72-card deck; 3-5 players, no flares, "
           "no technology)", "CE.0.4", choices=EDITIONS),
     Param("ffg_hand_size", "int", 8, "FFG2008: cards dealt at setup and drawn for a new hand (data.md: 8)",
           "CE.30.3 / A58", 1, 16),
@@ -196,7 +196,7 @@ class Cosmic(Game):
     title = "Cosmic Encounter"
     rules = "cosmic_encounter.md"
     min_players = 2
-    max_players = 4
+    max_players = A.MAX_P  # 5 under FFG2008 only: players_need gives each edition's range
     default_strategies = "basic"
     params = PARAMS
     api = A
@@ -232,13 +232,22 @@ class Cosmic(Game):
             cfg = {k: v for k, v in cfg.items() if k not in FFG_ONLY}
         return super().canonical_json(cfg)
 
+    # player counts per edition: AH2000 2-4 (CE.1.10 / A1: four colours), FFG2008 3-5 (data.md: five colours)
+    PLAYERS = {"AH2000": (range(2, 5), "CE.1.10: 2 to 4 players, one of the four colours each"),
+               "FFG2008": (range(3, A.MAX_P + 1), "data.md: 3 to 5 players, one of the five colours each")}
+
+    def players_need(self, cfg: dict) -> range:
+        """The edition decides the player counts (cfg: resolved, or overrides not yet parsed)."""
+        return self.PLAYERS[self.param("edition").parse(cfg.get("edition", "AH2000"))][0]
+
+    def players_why(self, cfg: dict) -> str:
+        ed = self.param("edition").parse(cfg.get("edition", "AH2000"))
+        return f"under edition {ed} ({self.PLAYERS[ed][1]})"
+
     def _check_edition(self, cfg: dict) -> None:
         ffg = cfg["edition"] == "FFG2008"
         if ffg and cfg["deck"] == str(DEFAULT_DECK):
             cfg["deck"] = str(DEFAULT_DECK_FFG)  # the edition's own deck unless a deck file is given
-        if ffg and cfg["players"] < 3:
-            raise BadInput("players", f"{cfg['players']} under edition FFG2008; allowed: 3..{A.MAX_P} (data.md: 3-5; "
-                                      "5 players are not implemented)")
         if ffg and any(s == "search" for s in cfg["strategies"].split(",")):
             raise BadInput("strategies", "search is not implemented for edition FFG2008; allowed there: "
                                          "basic, random, nopower and the power_* controls")
