@@ -477,11 +477,12 @@ def _check_sweep_values(d: dict, path: Path) -> None:
 
 def _spec_axes(g, spec: dict):
     """The [sweep] table (one grid) or [[sweep]] tables (grids one after another), names canonical
-    (a grid's `games`, its games per cell, is not a parameter and keeps its name)."""
-    from .sweep import GRID_GAMES
+    (a grid's `games`, its games per cell, and `skip`, the combinations it leaves out, are not
+    parameters and keep their names)."""
+    from .sweep import GRID_KEYS
 
     raw = spec.get("sweep", {})
-    grids = [{(k if k == GRID_GAMES else g.param(k).name): v for k, v in t.items()}
+    grids = [{(k if k in GRID_KEYS else g.param(k).name): v for k, v in t.items()}
              for t in ([raw] if isinstance(raw, dict) else raw)]
     return grids[0] if isinstance(raw, dict) else grids
 
