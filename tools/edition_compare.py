@@ -28,7 +28,8 @@ def main(results: str, out: str) -> None:
         lines += [f"## {n} players", "", "| edition | games | mean turns | joint-win rate | start player's win share (95% CI) |",
                   "|---|---|---|---|---|"]
         per = {}
-        for ed in eds:
+        here = [ed for ed in eds if ((cells["players"] == n) & (cells["edition"] == ed)).any()]
+        for ed in here:  # an edition may not be played at every count (AH2000 at 5: a sweep's skip, CE.1.10)
             c = cells[(cells["players"] == n) & (cells["edition"] == ed)].iloc[0]
             g = groups[groups["cell"] == c["cell"]]
             pos = g[(g["kind"] == "position") & (g["key"].astype(str) == "1")].iloc[0]
@@ -37,6 +38,20 @@ def main(results: str, out: str) -> None:
             a = g[(g["kind"] == "alien") & (g["key"] != "none")].set_index("key")
             a = a.assign(rank=a["win_share"].rank(ascending=False, method="min").astype(int))
             per[ed] = a
+        if len(here) < 2:
+            missing = ", ".join(e for e in eds if e not in here)
+            lines += ["", f"Only {', '.join(here)} was played at {n} players ({missing} not): no ranking to compare.",
+                      "", "| alien | " + " | ".join(f"{e} win share (95% CI) | rank" for e in here) + " |",
+                      "|---|" + "---|---|" * len(here)]
+            e = here[0]
+            for k in sorted(per[e].index, key=lambda k: per[e].loc[k, "rank"]):
+                r = per[e].loc[k]
+                lines.append(f"| {k} | {r['win_share']:.3f} ({r['share_ci_low']:.3f}-{r['share_ci_high']:.3f}) | "
+                             f"{r['rank']} |")
+                rows.append(dict(players=n, edition=e, alien=k, games=int(r["n"]), win_share=r["win_share"],
+                                 ci_low=r["share_ci_low"], ci_high=r["share_ci_high"], rank=int(r["rank"])))
+            lines.append("")
+            continue
         common = sorted(set.intersection(*(set(per[e].index) for e in eds)))
         tau = kendalltau([per[eds[0]].loc[k, "win_share"] for k in common],
                          [per[eds[1]].loc[k, "win_share"] for k in common])
