@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .common import MAX_PANELS, _label_name, _pooled_sd, _ranking_fair, _series, _value
+from .common import MAX_PANELS, _at, _label_name, _pooled_sd, _ranking_fair, _series, _value
 
 
 def _figure(n_panels: int, ncols: int = 3, w: float = 4.6, h: float = 3.4):
@@ -301,7 +301,7 @@ def _h2h_constant(h2h: pd.DataFrame, kind: str, players: int) -> bool:
     return bool((spread < 1e-9).all())
 
 
-def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
+def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path, where: str = "") -> bool:
     m = _h2h_matrix(h2h, kind, players)
     if m.empty or _h2h_constant(h2h, kind, players):
         return False
@@ -335,13 +335,13 @@ def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
     cb = fig.colorbar(im, ax=ax, label=f"win share of A (fair {100 * fair:.1f}%)")
     _percent_axis(cb.ax.yaxis)
     # a figure title: an axes title would run under the colour bar's top label
-    fig.suptitle(f"Head to head, {players} players: A's win share (%) when B plays", fontsize=10)
+    fig.suptitle(f"Head to head, {_at(players, where)}: A's win share (%) when B plays", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     return True
 
 
-def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
+def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path, where: str = "") -> bool:
     if rank.empty or "strength" not in rank:
         return False
     from matplotlib.figure import Figure
@@ -369,7 +369,7 @@ def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path) -> 
     ax.set_xlim(min(lo, 1.0) / 1.3, max(hi, 1.0) * 1.3)
     ax.grid(axis="x", alpha=0.3)
     ax.set_xlabel("Plackett-Luce strength (log scale; dashed: the average, 1), 95% interval")
-    ax.set_title(f"{_label_name(kind).capitalize()} strength, {players} players", fontsize=10)
+    ax.set_title(f"{_label_name(kind).capitalize()} strength, {_at(players, where)}", fontsize=10)
     fig.text(0.01, 0.005, "Method: a label wins a table with probability its strength / the sum of the\n"
              "table's strengths (Plackett-Luce), fitted from every table composition."
              + (" The 95% intervals are narrower than the dots." if tiny else ""), fontsize=7, color="0.3",
@@ -386,7 +386,8 @@ def _hbars(ax, x, y, lo, hi, colors):
         ax.errorbar(x[m], y[m], xerr=[lo[m], hi[m]], fmt="o", ms=4, color=c, ecolor=c, capsize=3, zorder=3)
 
 
-def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path, by: str | None = None) -> bool:
+def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path, by: str | None = None,
+                   where: str = "") -> bool:
     """Win share per label, best on top, with 95% intervals and the fair share marked (`by`: the
     strategy every seat played, named in the title)."""
     if len(rank) < 2:
@@ -411,14 +412,14 @@ def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path, by: 
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.12 if len(r) > 12 else -0.2), ncols=3,
               frameon=False)  # below the axis, never over the points
     ax.grid(axis="x", alpha=0.3)
-    ax.set_title(f"{_label_name(kind).capitalize()} win share, {players} players"
+    ax.set_title(f"{_label_name(kind).capitalize()} win share, {_at(players, where)}"
                  + (f", bots playing {by}" if by else ""), fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     return True
 
 
-def _chart_contribution(con: pd.DataFrame, base: str, players: int, path: Path) -> bool:
+def _chart_contribution(con: pd.DataFrame, base: str, players: int, path: Path, where: str = "") -> bool:
     if con.empty:
         return False
     from matplotlib.figure import Figure
@@ -435,14 +436,14 @@ def _chart_contribution(con: pd.DataFrame, base: str, players: int, path: Path) 
     ax.set_yticks(y, r["label"], fontsize=8)
     ax.set_xlabel("win share with the power minus without it (percentage points, 95% interval)")
     ax.grid(axis="x", alpha=0.3)
-    ax.set_title(f"What each {base} power is worth, {players} players (vs the control, power off)", fontsize=10)
+    ax.set_title(f"What each {base} power is worth, {_at(players, where)} (vs the control, power off)", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     return True
 
 
 def _chart_robustness(by: dict[str, pd.DataFrame], strategies: list[str], labels: list[str], kind: str,
-                      players: int, fairs: dict[str, float], path: Path) -> bool:
+                      players: int, fairs: dict[str, float], path: Path, where: str = "") -> bool:
     """Win share per label (best under the first strategy on top) with one dot and 95% interval per
     strategy side by side; filled dots differ from the fair share (Holm), hollow ones do not."""
     from matplotlib.figure import Figure
@@ -486,7 +487,8 @@ def _chart_robustness(by: dict[str, pd.DataFrame], strategies: list[str], labels
     ax.xaxis.set_major_formatter(PercentFormatter(decimals=0))
     ax.set_xlabel("win share (a joint win counts 1/k), 95% interval")
     ax.grid(axis="x", alpha=0.3)
-    ax.set_title(f"{_label_name(kind).capitalize()} win share under each strategy, {players} players", fontsize=10)
+    ax.set_title(f"{_label_name(kind).capitalize()} win share under each strategy, {_at(players, where)}",
+                 fontsize=10)
     fig.legend(handles=handles, loc="outside lower center", ncols=min(3, len(handles)), fontsize=8, frameon=False)
     fig.savefig(path, dpi=110)
     return True
