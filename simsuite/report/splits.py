@@ -115,7 +115,7 @@ def _why_missing(game: str, axis: str, value, players: int, row: pd.Series | Non
             over["strategies"] = row["strategies"]
         g.resolve(over)
     except BadInput as e:
-        return f"the game refuses it ({e})"
+        return f"the game refuses it: “{e}”"
     except Exception:  # noqa: BLE001 (any other failure: say nothing we do not know)
         return "the sweep has no such cell"
     return "the sweep did not ask for it"
@@ -360,7 +360,8 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                         what = {"turns": "game length", "shared_win": "shared (joint) wins",
                                 "start": "the start player's win share"}[m]
                         parts_.append(f"{what} {_fmt_diff(dd, pct, ' turns' if m == 'turns' else '')}")
-                    bots = _join(sorted({ranks[v][1] for v in vs if ranks[v][1]})) or "the line-ups of the cells"
+                    played = sorted({ranks[v][1] for v in vs if ranks[v][1]})
+                    bots = _join(played) if played else "the line-ups of the cells"
                     s = (f"{axis.capitalize()} {_value(b)} against {_value(a)} at {at} ({_value(b)} minus "
                          f"{_value(a)}, 95% intervals): "
                          + "; ".join(parts_) + f". Bots playing {bots}: the win shares depend on how well the bots "
