@@ -32,7 +32,7 @@ from ..stats import MARGIN
 from ..store import read_results
 from .charts import _chart_dist, _chart_groups, _chart_metric, _chart_spread_margin, _tick_labels
 from .common import (
-    ALPHA, MAX_PANELS, _axis_values, _join, _game_metrics, _label_name, _cell_descriptions, _cells_table, _data_files, _fixed_table, _groups_table,
+    ALPHA, MAX_PANELS, _axis_values, _join, _plural, _game_metrics, _label_name, _cell_descriptions, _cells_table, _data_files, _fixed_table, _groups_table,
     _layout, _load_template, _render, _series, _shown_path, _table, _uniq, check_out_dir,
 )
 from .findings import _gap_z, _position_findings, _rate_findings, _strategy_findings, _trend_findings  # noqa: F401
@@ -160,13 +160,12 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     check_out_dir(out_dir)
 
     lay = _layout(cells, meta)
-    # axes never pooled (Game.split_axes, e.g. Cosmic's edition): each of their values is its own chart
-    # panel, ranking and seat advantage, and the side-by-side section compares them
+    # axes never pooled (Game.split_axes, e.g. Cosmic's edition): each of their values has its own
+    # ranking and seat advantage, and the side-by-side section compares them
     game_name = meta.get("game") or (str(cells["game"].iloc[0]) if "game" in cells and len(cells) else "")
     split = split_axes(game_name, cells)
     parts = split_parts(cells, split)
-    if split and lay["x"] is None:
-        lay["facets"] = list(dict.fromkeys(lay["facets"] + split))
+    lay["split"] = split  # a chart that pools a panel's cells (too many to tell apart) splits by them first
     metrics = _game_metrics(meta, cells, hists)
     desc = _cell_descriptions(cells, lay)
     labels = _tick_labels(cells, lay)
@@ -250,7 +249,8 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
                  ("Strategies (bot skill, not rule balance)", skill_f + [f for k, f in rank_findings
                                                                          if k == "strategy"]),
                  ("Game length, timeouts and shared wins", rates), ("Trends along the swept parameter", trends)]
-              + ([(f"{_join(split).capitalize()} side by side (rule balance as the bots play it)", sbs_findings)]
+              + ([(f"{_join([_plural(a) for a in split]).capitalize()} side by side (rule balance as the bots play it)",
+                   sbs_findings)]
                  if split else []))
     topics = [(t, fs) for t, fs in topics if fs]
     findings = [f for _, fs in topics for f in fs]

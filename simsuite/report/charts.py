@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .common import MAX_PANELS, _at, _label_name, _pooled_sd, _ranking_fair, _series, _value
+from .common import DATA_EXT, MAX_PANELS, _at, _label_name, _pooled_sd, _ranking_fair, _series, _value
 
 
 def _figure(n_panels: int, ncols: int = 3, w: float = 4.6, h: float = 3.4):
@@ -55,8 +55,10 @@ def _fig_legend(fig, axes, ncols: int = 6) -> None:
             if lab and not lab.startswith("_"):
                 seen.setdefault(lab, h)
     if seen:
-        fig.legend(list(seen.values()), list(seen), loc="outside lower center", ncols=min(ncols, len(seen)),
-                   fontsize=8, frameon=False)
+        # no more columns than the figure is wide for (a narrow one-panel figure cut its legend off)
+        ncols = min(ncols, len(seen), max(1, int(fig.get_figwidth() // 2.2)))
+        fig.legend(list(seen.values()), list(seen), loc="outside lower center", ncols=ncols, fontsize=8,
+                   frameon=False)
 
 
 def _mark_fair(ax, fair: float) -> None:
@@ -74,10 +76,23 @@ def _panel_title(label: str, cells: pd.DataFrame) -> str:
 
 def _tick_labels(cells: pd.DataFrame, lay: dict) -> dict[int, str]:
     """Short per-cell labels for a categorical x axis: cell number and what the panel does not show."""
-    shown = set(lay["facets"])
+    facets = [c for c in lay["facets"] if c in cells]
+    kept = []
+    for c in lay["varying"]:
+        if c in facets or c not in cells:
+            continue
+        # a column that follows the panel or an earlier label (Cosmic's deck follows the edition) says
+        # nothing more, and a long one runs into the next tick
+        base = facets + kept
+        if base and (cells.groupby(base)[c].nunique() <= 1).all():
+            continue
+        kept.append(c)
     out = {}
     for _, r in cells.iterrows():
-        parts = [str(r[c]) if c == "strategies" else f"{c}={_value(r[c])}" for c in lay["varying"] if c not in shown]
+        # a data file by its name (the header lists the full paths): a path would run into the next tick
+        parts = [str(r[c]) if c == "strategies" else
+                 f"{c}={Path(r[c]).name}" if isinstance(r[c], str) and r[c].lower().endswith(DATA_EXT) else
+                 f"{c}={_value(r[c])}" for c in kept]
         # wrap at commas and spaces only: a name is never broken mid-word
         out[int(r["cell"])] = "\n".join([f"cell {int(r['cell'])}"] + [
             textwrap.fill(p.replace(",", ", "), 22, break_long_words=False, break_on_hyphens=False).replace(", ", ",")
@@ -132,9 +147,16 @@ def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
     g = groups[groups["kind"] == kind].dropna(subset=["win_share"])
     if g.empty or (kind == "strategy" and g.groupby("cell")["key"].nunique().max() < 2):
         return False
-    cols = ["cell"] + [c for c in [lay["x"], *lay["facets"]] if c and c not in g]
+    split = [a for a in lay.get("split", []) if a in cells]
+    cols = ["cell"] + [c for c in dict.fromkeys([lay["x"], *lay["facets"], *split]) if c and c not in g]
     g = g.merge(cells[cols], on="cell")
-    panels = list(_series(g, [c for c in lay["facets"] if c in g]))[:MAX_PANELS]
+    facets = [c for c in lay["facets"] if c in g]
+    panels = list(_series(g, facets))
+    if lay["x"] is None and split and any(d["cell"].nunique() > MAX_CATEGORIES for _, d in panels):
+        # too many cells: the bars pool a panel's cells, so a panel per value of a split axis (never
+        # pooled over, Game.split_axes)
+        panels = list(_series(g, facets + [a for a in split if a not in facets]))
+    panels = panels[:MAX_PANELS]
     all_pooled = lay["x"] is None and all(d["cell"].nunique() > MAX_CATEGORIES for _, d in panels)
     fig, axes = _figure(len(panels), w=6.0 if all_pooled else _width(cells, lay))
     keys = sorted(g["key"].unique(), key=lambda k: (0, int(k)) if str(k).isdigit() else (1, str(k)))

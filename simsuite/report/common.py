@@ -86,6 +86,8 @@ def _facet_label(row, facets) -> str:
             parts.append(f"{_value(v)} players")
         elif c == "strategies":
             parts.append(f"line-up {v}")
+        elif isinstance(v, str) and v.lower().endswith(DATA_EXT):  # a data file: as the header names it
+            parts.append(f"{c} {_shown_path(v)}")
         else:
             parts.append(f"{c} {_value(v)}")
     return ", ".join(parts)

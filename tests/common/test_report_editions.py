@@ -230,3 +230,30 @@ def test_report_json_carries_the_side_by_side_figures(editions, tmp_path):
     ctx = {c["players"]: c for c in d["side_by_side"][0]["contexts"]}
     assert ctx[3]["rankings"]["alien"]["comparisons"][0]["tau"] == pytest.approx(1.0)
     assert ctx[3]["metrics"][0]["differences"][0]["diff"] == pytest.approx(-1.5)
+
+
+def test_a_chart_that_pools_many_cells_never_pools_editions(tmp_path, monkeypatch):
+    """More cells per player count than a categorical chart can show (18 here: 9 alien pools x 2
+    editions): the position chart would pool a panel's cells into one bar per position, so it draws
+    a panel per edition first (9 cells each: few enough to show one by one)."""
+    from matplotlib.figure import Figure
+
+    titles = []
+    real = Figure.savefig
+
+    def spy(fig, path, *a, **k):
+        if str(path).endswith("winshare_position.png"):
+            titles.extend(ax.get_title() for ax in fig.axes if ax.get_visible())
+        return real(fig, path, *a, **k)
+
+    monkeypatch.setattr(Figure, "savefig", spy)
+    cells, groups = [], []
+    for cell in range(18):
+        ed = ("AH2000", "FFG2008")[cell % 2]
+        row = _cell(cell, 3, ed)
+        row["alien_pool"] = f"pool{cell // 2}"
+        cells.append(row)
+        groups += _groups(cell, 3, "position", {str(k): 1 / 3 for k in range(1, 4)})
+    _write(tmp_path / "res", cells, groups)
+    make_report(tmp_path / "res", tmp_path / "rep")
+    assert sorted(titles) == ["edition AH2000", "edition FFG2008"]
