@@ -46,14 +46,16 @@ def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir
                      "Kendall's tau (95% interval)": f"{t['tau']:.2f} ({t['ci_low']:.2f} to {t['ci_high']:.2f})",
                      f"{name} pairs in the same order": f"{100 * t['concordant']:.0f}%",
                      "noise check": "noisy: pulled towards 0" if t["noisy"] else "ok"})
-        findings.append(f"The {name} rankings at {a} and {b} players{f' ({where})' if where else ''} agree with Kendall's tau {t['tau']:.2f} (95% "
+        at = f"{a} and {b} players" + (f" ({where})" if where else "")
+        findings.append(f"The {name} rankings at {at} agree with Kendall's tau {t['tau']:.2f} (95% "
                         f"interval {t['ci_low']:.2f} to {t['ci_high']:.2f}; {100 * t['concordant']:.0f}% of {name} "
                         f"pairs in the same order)" + (": noisy, tau is pulled towards 0." if t["noisy"] else "."))
     if not rows:
         return "", []
     csv = f"tau_players_{kind}{_sfx(tag)}.csv"
     pd.DataFrame(rows).to_csv(out_dir / csv, index=False)
-    html_ = (f"<h3>The {html.escape(name)} ranking across player counts{html.escape(f', {where}' if where else '')}</h3>"
+    html_ = (f"<h3>The {html.escape(name)} ranking across player counts{html.escape(f', {where}' if where else '')}"
+             "</h3>"
              f"<p class='muted'>Kendall's tau-b between the rankings (win shares) at two player counts, over the "
              f"{html.escape(_plural(name))} both rank, with the parametric-bootstrap 95% interval of the "
              f"robustness section (simsuite.robustness.tau_bootstrap). <a href='{csv}'>CSV</a>.</p>"
@@ -324,7 +326,8 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
 
     findings = []
     for (a, b), t in zip(pairs, tau_rows):
-        f = (f"With {players} players{f' ({where})' if where else ''}, the {name} rankings under {a} and under {b} agree with Kendall's tau "
+        f = (f"With {players} players{f' ({where})' if where else ''}, the {name} rankings under {a} and under {b} "
+             f"agree with Kendall's tau "
              f"{t['tau']:.2f} (95% interval {t['ci_low']:.2f} to {t['ci_high']:.2f}; {100 * t['concordant']:.0f}% "
              f"of {name} pairs in the same order)")
         f += (f"; {len(moved[(a, b)])} {name}s' win shares differ significantly between them (Holm; {b} minus "
