@@ -9,7 +9,9 @@ verdicts that open the page); this module writes the page.
 
 Fairness is judged on the win share (a shared win counts 1/k to each of its k winners), whose
 fair value is 1/N of the games someone won (1/N unless games time out without a winner).
-Label rankings (strategies, aliens) pool only the cells that mix labels. Turn-order and strategy
+Label rankings (strategies, aliens) pool only the cells that mix labels, and never the values
+of a split axis (Game.split_axes, simsuite.report.splits): those get a ranking each and a
+"<axis> side by side" section. Turn-order and strategy
 tests are Bonferroni-corrected over all the tests of their kind in the report; the normal
 interval stored per group gives the standard error (from the per-game variance: simsuite.stats).
 A ranking also carries its minimum detectable difference, a TOST equivalence verdict within

@@ -126,7 +126,8 @@ def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict,
 
 def swept_question(cells: pd.DataFrame, lay: dict, metrics, balance_same: bool | None) -> list[tuple[str, str]]:
     """The swept rule parameter's own answer: whether it changes the seat balance (from
-    turn_order), and what it changes in the game (the declared trend metrics, first to last value)."""
+    turn_order), and what it changes in the game (the declared trend metrics, first to last value).
+    The means pool the player counts and any split axis (lay["split"]): the sentence says so."""
     x = lay["x"]
     if x is None or cells[x].nunique() < 2:
         return []
@@ -149,7 +150,11 @@ def swept_question(cells: pd.DataFrame, lay: dict, metrics, balance_same: bool |
     if moved:
         moved.sort(key=lambda t: -t[0])
         text += f"What it changes, from {x} {lo} to {hi}: " + "; ".join(t for _, t in moved)
-        text += " (means over the player counts)" if "players" in lay["varying"] else ""
+        over = (["the player counts"] if "players" in lay["varying"] else []) + [
+            f"the {_plural(a)}" for a in lay.get("split", [])]
+        split = lay.get("split", [])
+        text += (f" (means over {_join(over)}" + (": the trends per series below keep them apart)" if split else ")")
+                 if over else "")
         text += "."
     if flat:
         text += f" Changed by less than {100 * MATERIAL:.0f}%: " + "; ".join(t for _, t in flat) + "."

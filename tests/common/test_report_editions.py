@@ -257,3 +257,19 @@ def test_a_chart_that_pools_many_cells_never_pools_editions(tmp_path, monkeypatc
     _write(tmp_path / "res", cells, groups)
     make_report(tmp_path / "res", tmp_path / "rep")
     assert sorted(titles) == ["edition AH2000", "edition FFG2008"]
+
+
+def test_the_swept_parameter_sentence_says_it_averages_over_editions():
+    """The answer to "which value of the swept parameter?" takes one mean per value over the other
+    cells; with several editions among them it says so (the per-series trends keep them apart)."""
+    from simsuite.games.base import TURNS
+    from simsuite.report import headline as H
+
+    cells = pd.DataFrame(dict(cell=[0, 1, 2, 3], win_colonies=[4, 5, 4, 5], edition=["AH2000"] * 2 + ["FFG2008"] * 2,
+                              turns_mean=[10.0, 20.0, 12.0, 22.0]))
+    cells = cells.assign(turns_ci_low=cells["turns_mean"] - 0.1, turns_ci_high=cells["turns_mean"] + 0.1)
+    lay = dict(x="win_colonies", varying=["win_colonies", "edition"], split=["edition"])
+    (text, _), = H.swept_question(cells, lay, [TURNS], None)
+    assert "turns per game 11 → 21 (means over the editions: the trends per series below keep them apart)" in text
+    (text, _), = H.swept_question(cells, dict(lay, split=[]), [TURNS], None)
+    assert "means over" not in text
