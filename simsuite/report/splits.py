@@ -390,8 +390,8 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                             f"</figure>")
         bots = _join(sorted(strategies)) if strategies else "the line-ups of these cells"
         intro = (f"<h2 id='{anchor}'>{esc(title)}</h2>"
-                 f"<p class='note'>The {esc(axis)} values are different rules, so nothing in this report pools "
-                 f"them: each ranking, the seat advantage and game length are per player count and {esc(axis)}, and "
+                 f"<p class='note'>The {esc(axis)} values ({esc(_join(axis_data['values']))}) are different "
+                 f"rules to a reader, so nothing in this report pools them: each ranking, the seat advantage and game length are per player count and {esc(axis)}, and "
                  f"this section sets them side by side. Win shares are measured with bots playing {esc(bots)}: how "
                  f"strong an {esc(_label_name(kinds[0]) if kinds else 'label')} looks under each {esc(axis)} "
                  f"depends on how well the bots play it (see the answer box: rule balance as these bots play it, "
