@@ -82,3 +82,17 @@ def test_ffg_only_keys_do_not_change_an_ah2000_seed():
     f2 = GAME.resolve({"players": 4, "edition": "FFG2008", "ffg_hand_size": 6})
     assert GAME.config_hash(f1) != GAME.config_hash(f2)
     assert f1["deck"].endswith("deck_ffg2008.toml")
+
+
+def test_ce_70_ffg_five_players_with_the_nopower_control():
+    """5 players, nopower, basic and random rotated (2,000 games): no CE.70 violation, no illegal
+    answer, and the nopower seats (alien dealt, power face down) record no power use (CE.22)."""
+    cfg, c = build(5, "nopower,basic,random", rotate=True, edition="FFG2008", aliens="random")
+    rec, viol = run_checked(c, 2000, KEY + 55)
+    assert (viol == 0).all(), f"CE.70 violations: {describe(viol)}"
+    check_records(rec, cfg, 5)
+    assert (rec["illegal"] == 0).all()
+    nop = rec["strategy"][:, :5] == strategy_id("nopower")
+    assert nop.sum() == 2 * 2000  # the line-up of 3 round 5 seats: nopower sits at 2 seats a game
+    assert (rec["alien"][:, :5][nop] >= 0).all() and (rec["power_uses"][:, :5][nop] == 0).all()
+    assert rec["power_uses"][:, :5][~nop].sum() > 0
