@@ -265,6 +265,10 @@ class Cosmic(Game):
         if ffg and cfg["players"] < 3:
             raise BadInput("players", f"{cfg['players']} under edition FFG2008; allowed: 3..{A.MAX_P} (data.md: 3-5; "
                                       "5 players are not implemented)")
+        if cfg["ffg_flares"] != "none" and any(s == "search" for s in cfg["strategies"].split(",")):
+            # the rollouts' hidden-card model knows no flare (not an encounter card, back to the hand)
+            raise BadInput("strategies", "search is not implemented with flares (ffg_flares); allowed with "
+                                         "flares: basic, random, nopower and the power_* controls")
         if ffg and any(s == "search" for s in cfg["strategies"].split(",")):
             raise BadInput("strategies", "search is not implemented for edition FFG2008; allowed there: "
                                          "basic, random, nopower and the power_* controls")
