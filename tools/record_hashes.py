@@ -21,9 +21,9 @@ CASES = {
     "b": ("cosmic", {"players": 3, "aliens": "none", "strategies": "basic,random,nopower"}, 20_000),
     "c": ("star-cartel", {"players": 4}, 20_000),
     "d": ("cosmic", {"players": 4, "aliens": "random", "strategies": "search,basic"}, 300),
-    "e": ("cosmic", {"players": 4, "aliens": "random", "strategies": "basic", "edition": "FFG2008"}, 20_000),
-    "f": ("cosmic", {"players": 3, "aliens": "none", "strategies": "basic,random,nopower", "edition": "FFG2008"},
-          20_000),
+    "e": ("cosmic", {"edition": "FFG2008", "players": 4, "aliens": "random", "strategies": "basic"}, 20_000),
+    "f": ("cosmic", {"edition": "FFG2008", "players": 3, "aliens": "random",
+                     "strategies": "basic,random,nopower"}, 20_000),
 }
 
 
