@@ -275,6 +275,8 @@ def ffg_zap_cancelled(st, cfg, q, p, log, lg):
     vulch_or_discard(st, cfg, q, card, log, lg)
     vulch_or_discard(st, cfg, r, czap, log, lg)
     return 1
+
+
 @njit(inline="always")
 def _flare_side(st, p):
     """The side p is on in the encounter: the offense, the defense, an ally's side; 0 none."""
