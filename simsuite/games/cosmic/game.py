@@ -239,9 +239,6 @@ class Cosmic(Game):
         if ffg and cfg["players"] < 3:
             raise BadInput("players", f"{cfg['players']} under edition FFG2008; allowed: 3..{A.MAX_P} (data.md: 3-5; "
                                       "5 players are not implemented)")
-        if ffg and any(s == "search" for s in cfg["strategies"].split(",")):
-            raise BadInput("strategies", "search is not implemented for edition FFG2008; allowed there: "
-                                         "basic, random, nopower and the power_* controls")
         ffg_cards = [A.KIND_NAMES[k] if k != A.K_ARTIFACT else A.ARTIFACT_KEYS[v]
                      for k, v, _ in load_deck(Path(cfg["deck"]))
                      if k in (A.K_MORPH, A.K_REINF) or (k == A.K_ARTIFACT and v >= A.N_ART_AH)]

@@ -70,7 +70,7 @@ from numba.core import types
 from numba.extending import intrinsic
 
 from simsuite.games.cosmic.api import (
-    C_SEARCH_FN, D_ALLIANCE, D_CARD, D_POWER, MAX_TAPE, S_NOPT, S_SEARCH, S_TAPE_N, S_WINDOW, T_NEWHAND_DEF,
+    C_SEARCH_FN, D_ALLIANCE, D_CARD, D_DESTINY, D_POWER, D_REINF, MAX_TAPE, S_NOPT, S_SEARCH, S_TAPE_N, S_WINDOW, T_NEWHAND_DEF,
     T_NEWHAND_TURN,
 )
 from simsuite.games.cosmic.policy import basic_decide
@@ -100,7 +100,8 @@ def search_decide(kind, st, cfg, me, samples):
     searched: decisions inside a new hand (the Vulch keeping its artifacts; the engine is then
     part way through discarding a hand it knows holds only artifacts, which a deal of the hidden
     cards would contradict) and decisions with more than MAX_SEARCH_OPTIONS options."""
-    if ((kind == D_CARD or kind == D_ALLIANCE or kind == D_POWER) and cfg[C_SEARCH_FN] != 0
+    if ((kind == D_CARD or kind == D_ALLIANCE or kind == D_POWER or kind == D_DESTINY or kind == D_REINF)
+            and cfg[C_SEARCH_FN] != 0
             and st[S_SEARCH] == 1 and st[S_TAPE_N] < MAX_TAPE and st[S_NOPT] <= MAX_SEARCH_OPTIONS
             and st[S_WINDOW] != T_NEWHAND_TURN and st[S_WINDOW] != T_NEWHAND_DEF):
         return _call_search(cfg[C_SEARCH_FN], st, cfg, me, kind, samples)
