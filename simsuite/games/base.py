@@ -97,6 +97,10 @@ class Game:
     shortcuts: tuple[Shortcut, ...] = ()
     bench: BenchDefaults = BenchDefaults()
     report_sections: tuple = ()  # callables (res, out_dir) -> (html, charts, headline) | None: the game's own sections
+    # parameters whose values are different games to a reader (Cosmic's rules edition): a report never pools
+    # rankings, seat advantage or game length over them (the player count is always split as well) and puts
+    # their values side by side when a sweep has several
+    split_axes: tuple[str, ...] = ()
 
     def hist_metrics(self) -> tuple[str, ...]:
         return tuple(m.name for m in self.metrics if m.hist)

@@ -217,6 +217,7 @@ class Cosmic(Game):
     # the benchmark measures the engine without alien powers (the figure of the engine issue) unless
     # asked: `bench cosmic --aliens random` measures the 20 powers dealt at random
     bench = BenchDefaults(players="4", strategies="basic", sets=(("aliens", "none"),), record=("aliens", "alien_pool"))
+    split_axes = ("edition",)  # AH2000 and FFG2008 are different rules: reports never pool over them
     _extra_dirs: tuple = ()
 
     @property
