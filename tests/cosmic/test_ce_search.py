@@ -242,18 +242,20 @@ def test_recording_turns_leaves_the_game_unchanged():
     assert (a.view(np.int64) == b.view(np.int64)).all()
 
 
-def test_search_games_deterministic_across_threads_and_splits():
-    """CE.70.20 with a searching seat: identical records on 1 and 2 threads and for any split of
-    the range (the rollouts use their own streams and buffers in each game's state)."""
-    cfg, c = build(3, "search,basic,random", rotate=True, aliens="random")
+@pytest.mark.parametrize("players,edition,n", [(3, "AH2000", 240), (4, "FFG2008", 160)])
+def test_search_games_deterministic_across_threads_and_splits(players, edition, n):
+    """CE.70.20 with a searching seat, under both editions: identical records on 1 and 2 threads,
+    for any split of the range (the rollouts use their own streams and buffers in each game's
+    state) and from the checked entry."""
+    cfg, c = build(players, "search,basic,random", rotate=True, aliens="random", edition=edition)
     assert c[A.C_SEARCH] == 1 and c[A.C_SEARCH_FN] != 0
     k = kernel()
-    n = 240
     set_threads(1)
     a = GAME.run_range(k, c, KEY, 0, n)
     set_threads(2)
     b = GAME.run_range(k, c, KEY, 0, n)
-    parts = [GAME.run_range(k, c, KEY, g0, m) for g0, m in ((0, 70), (70, 101), (171, 69))]
+    cut = (n * 7 // 24, n * 17 // 24)  # three unequal parts
+    parts = [GAME.run_range(k, c, KEY, g0, g1 - g0) for g0, g1 in ((0, cut[0]), (cut[0], cut[1]), (cut[1], n))]
     set_threads(0)
     av = a.view(np.int64).reshape(n, -1)
     assert (av == b.view(np.int64).reshape(n, -1)).all()
@@ -491,25 +493,6 @@ def test_ce_70_checked_search_games_ffg(players, lineup, n):
     assert (viol == 0).all(), f"violations: {describe_violations(viol)}"
     ffg_check_records(rec, cfg, players)
     assert rec["illegal"].sum() == 0 and rec["timeout"].sum() == 0
-
-
-def test_ffg_search_games_deterministic_across_threads_and_splits():
-    """CE.70.20 under FFG2008 with a searching seat: identical records on 1 and 2 threads, for any
-    split of the range, and from the checked entry."""
-    cfg, c = build(4, "search,basic,random", rotate=True, aliens="random", **FFG)
-    k = kernel()
-    n = 160
-    set_threads(1)
-    a = GAME.run_range(k, c, KEY, 0, n)
-    set_threads(2)
-    b = GAME.run_range(k, c, KEY, 0, n)
-    parts = [GAME.run_range(k, c, KEY, g0, m) for g0, m in ((0, 45), (45, 77), (122, 38))]
-    set_threads(0)
-    av = a.view(np.int64).reshape(n, -1)
-    assert (av == b.view(np.int64).reshape(n, -1)).all()
-    assert (av == np.concatenate([p.view(np.int64).reshape(len(p), -1) for p in parts])).all()
-    rc, viol = run_checked(c, n, KEY)
-    assert (av == rc.view(np.int64).reshape(n, -1)).all()
 
 
 def test_ffg_search_beats_basic():
