@@ -36,8 +36,8 @@ def _addr(place):
 
 
 def _not_encounter(t, c):
-    """An artifact or (FFG2008) a reinforcement: not an encounter card (CE.17, CE.36.1)."""
-    return int(t.c[A.C_CARD_KIND + c]) in (int(A.K_ARTIFACT), int(A.K_REINF))
+    """An artifact or (FFG2008) a reinforcement or a flare: not an encounter card (CE.17, CE.36.1, CE.45.1)."""
+    return int(t.c[A.C_CARD_KIND + c]) in (int(A.K_ARTIFACT), int(A.K_REINF), int(A.K_FLARE))
 
 
 def permute_hidden(t, me, seed, keep_kinds=True, skip=()):

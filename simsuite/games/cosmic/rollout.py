@@ -15,7 +15,7 @@ from numba import njit
 
 from simsuite.games.cosmic.api import (
     A_MIND, C_CARD_KIND, C_CARD_VAL, C_EDITION, C_N_CARDS, C_NP, CORE_SIZE, DESTINY_MOST_FOREIGN, ED_FFG2008,
-    K_ARTIFACT, K_ATTACK, K_MORPH, K_NEGOTIATE, K_REINF, MAX_CARDS, MAX_HAND, N_ART, RO_DEAL, RO_REACHED,
+    K_ARTIFACT, K_ATTACK, K_FLARE, K_MORPH, K_NEGOTIATE, K_REINF, MAX_CARDS, MAX_HAND, N_ART, RO_DEAL, RO_REACHED,
     RO_RUNNING, RO_STATE, RO_TAPE, S_ART_CNT, S_ART_KIND, S_ART_TOTAL,
     S_CARD_D, S_CARD_O, S_DECK, S_DECK_N, S_DEF, S_DONE, S_FACEUP, S_FOREIGN, S_HAND, S_HAND_ART, S_HAND_ENC,
     S_HAND_N, S_HAND_VER, S_HOME, S_MIND_HAND, S_MIND_HAND_N, S_MIND_SEEN, S_OFF, S_ORD, S_ORD_N, S_REVEALED,
@@ -140,9 +140,10 @@ def _hidden_card(st, me, side):
 
 @njit(inline="always")
 def _is_enc(cfg, c):
-    """An encounter card: attack, negotiate or (FFG2008) morph; a reinforcement is not one (CE.36.1)."""
+    """An encounter card: attack, negotiate or (FFG2008) morph; a reinforcement or a flare is not one
+    (CE.36.1, CE.45.1; search is refused with flares, but the deal keeps the engine's meaning)."""
     k = cfg[C_CARD_KIND + c]
-    return k != K_ARTIFACT and k != K_REINF
+    return k != K_ARTIFACT and k != K_REINF and k != K_FLARE
 
 
 @njit
