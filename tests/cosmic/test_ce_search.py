@@ -480,6 +480,7 @@ def test_ffg_search_reinforcement_ignores_hidden_cards():
     (4, "search,basic", 300),
     (3, "search,random,basic", 300),
     (4, "search", 60),
+    (5, "search,basic", 150),
 ])
 def test_ce_70_checked_search_games_ffg(players, lineup, n):
     """CE.70 (Part 5: 72-card conservation, ships, destiny deck, termination) after every turn of
