@@ -46,11 +46,14 @@ def _timed_start(game, players, strategies, cache_dir=None, sets=None) -> float:
 
 
 def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, echo=print, given=None,
-              repeat=3) -> dict:
+              repeat=3, vs=None) -> dict:
     """Each figure is the best of `repeat` timed runs (1 thread and all threads alternate), which
     filters out the slow runs a shared or busy machine produces; every run is in the result.
     Defaults (player counts, line-up, fixed parameters) come from the game's BenchDefaults;
-    `given` (parameter -> value, e.g. from a game's shortcut option) replaces the fixed ones."""
+    `given` (parameter -> value, e.g. from a game's shortcut option) replaces the fixed ones.
+    `vs` (parameter -> value; `players` one count) names a second configuration timed in the same
+    run, its timed runs alternating with the first's so both see the same machine: e.g. FFG2008
+    at 5 players beside AH2000 at 4 (the result's `vs_rows`; each row's `ratio_to_vs`)."""
     from .errors import BadInput
 
     d = game.bench
@@ -64,6 +67,17 @@ def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, e
         sets[game.param(k).name] = v
     for N in pcounts:  # bad input fails here, before any timing
         game.resolve({"players": N, "strategies": strategies, **sets})
+    vs_sets, vs_players = None, None
+    if vs:
+        vs_sets = dict(sets)
+        for k, v in vs.items():
+            if k != "players":
+                vs_sets[game.param(k).name] = v
+        vs_players = game.param("players").parse(vs.get("players", pcounts[0]))
+        try:
+            game.resolve({"players": vs_players, "strategies": strategies, **vs_sets})
+        except BadInput as e:
+            raise BadInput("--vs", str(e))
     say = echo or (lambda *a, **k: None)
     from . import __version__
 
@@ -85,19 +99,28 @@ def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, e
     kernel = game.kernel()
     setting = "".join(f", {k} {v}" for k, v in shown.items())
     all_threads = numba.config.NUMBA_NUM_THREADS
-    for N in pcounts:
+    def prepared(N, sets):
         cfg = game.resolve({"players": N, "strategies": strategies, **sets})
-        arr = game.build_cfg(cfg)
-        key = run_key(1, game.config_hash(cfg))
+        return game.build_cfg(cfg), run_key(1, game.config_hash(cfg))
+
+    def timed(arr, key, runs):
+        for label, th in (("1_thread", 1), ("all_threads", all_threads)):
+            set_threads(th)
+            game.run_range(kernel, arr, key, 0, 2000)  # warm up the thread pool
+            t0 = time.perf_counter()
+            game.run_range(kernel, arr, key, 0, n_games)
+            runs[label].append(n_games / (time.perf_counter() - t0))
+
+    vs_arr = prepared(vs_players, vs_sets) if vs else None
+    vs_runs = {"1_thread": [], "all_threads": []}
+    for N in pcounts:
+        arr, key = prepared(N, sets)
         row = dict(players=N)
         runs = {"1_thread": [], "all_threads": []}
         for _ in range(repeat):
-            for label, th in (("1_thread", 1), ("all_threads", all_threads)):
-                set_threads(th)
-                game.run_range(kernel, arr, key, 0, 2000)  # warm up the thread pool
-                t0 = time.perf_counter()
-                game.run_range(kernel, arr, key, 0, n_games)
-                runs[label].append(n_games / (time.perf_counter() - t0))
+            timed(arr, key, runs)
+            if vs:  # the second configuration's runs alternate with these (the same machine state)
+                timed(*vs_arr, vs_runs)
         for label, v in runs.items():
             row[f"games_per_s_{label}"] = max(v)
             row[f"games_per_s_{label}_median"] = sorted(v)[len(v) // 2]
@@ -111,6 +134,24 @@ def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, e
         say(f"{game.name} {N} players, {strategies}{setting}: {row['games_per_s_1_thread']:,.0f} games/s on 1 thread, "
             f"{row['games_per_s_all_threads']:,.0f} on {all_threads} threads (x{row['thread_speedup']:.2f})"
             f"{' best of ' + str(repeat) if repeat > 1 else ''}{spread}")
+    if vs:
+        vrow = dict(players=vs_players, set={k: game.resolve({"players": vs_players, "strategies": strategies,
+                                                              **vs_sets})[k] for k in vs_sets})
+        for label, v in vs_runs.items():
+            vrow[f"games_per_s_{label}"] = max(v)
+            vrow[f"games_per_s_{label}_median"] = sorted(v)[len(v) // 2]
+            vrow[f"games_per_s_{label}_runs"] = v
+        vrow["thread_speedup"] = vrow["games_per_s_all_threads"] / vrow["games_per_s_1_thread"]
+        res["vs_rows"] = [vrow]
+        vset = "".join(f", {k} {v}" for k, v in vrow["set"].items())
+        say(f"vs: {game.name} {vs_players} players, {strategies}{vset}: {vrow['games_per_s_1_thread']:,.0f} games/s "
+            f"on 1 thread, {vrow['games_per_s_all_threads']:,.0f} on {all_threads} threads (timed runs alternating "
+            "with the rows above)")
+        for row in res["rows"]:
+            row["ratio_to_vs_1_thread"] = row["games_per_s_1_thread"] / vrow["games_per_s_1_thread"]
+            row["ratio_to_vs_all_threads"] = row["games_per_s_all_threads"] / vrow["games_per_s_all_threads"]
+            say(f"  {row['players']} players / vs: x{row['ratio_to_vs_1_thread']:.2f} on 1 thread, "
+                f"x{row['ratio_to_vs_all_threads']:.2f} on {all_threads} threads")
     set_threads(0)
     res["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     if "cold_start_s" in res:

@@ -477,11 +477,12 @@ def _check_sweep_values(d: dict, path: Path) -> None:
 
 def _spec_axes(g, spec: dict):
     """The [sweep] table (one grid) or [[sweep]] tables (grids one after another), names canonical
-    (a grid's `games`, its games per cell, is not a parameter and keeps its name)."""
-    from .sweep import GRID_GAMES
+    (a grid's `games`, its games per cell, and `skip`, the combinations it leaves out, are not
+    parameters and keep their names)."""
+    from .sweep import GRID_KEYS
 
     raw = spec.get("sweep", {})
-    grids = [{(k if k == GRID_GAMES else g.param(k).name): v for k, v in t.items()}
+    grids = [{(k if k in GRID_KEYS else g.param(k).name): v for k, v in t.items()}
              for t in ([raw] if isinstance(raw, dict) else raw)]
     return grids[0] if isinstance(raw, dict) else grids
 
@@ -916,21 +917,33 @@ def _latest_run(game: str, seed: int) -> Path | None:
 @click.option("--cold/--no-cold", default=True, show_default=True, help="also time a cold compile (slow)")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
               help="rule parameter over the benchmark's settings (repeatable), e.g. --set edition=FFG2008")
+@click.option("--vs", "vs", multiple=True, metavar="NAME=VALUE",
+              help="a second configuration timed in the same run, alternating with the first: the same settings "
+                   "with these over them (repeatable; players=N one count), e.g. --vs edition=AH2000 --vs players=4")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def bench(game_name, players, strategies, n_games, repeat, cold, sets, as_json, shortcuts):
+def bench(game_name, players, strategies, n_games, repeat, cold, sets, vs, as_json, shortcuts):
     """Games per second per player count on 1 thread and all threads, and compile times.
 
     \b
       simsuite bench cosmic                   # 4 players, basic, no alien powers (engine only)
       simsuite bench cosmic --aliens random   # 4 players, basic, aliens dealt from the 20
+      simsuite bench cosmic --set edition=FFG2008 --aliens random --players 5 --vs edition=AH2000 --vs players=4
     """
     from . import games
     from .bench import run_bench
 
     g = games.get(game_name)
     given = dict(_command_line(g, sets, shortcuts=shortcuts))  # over the game's benchmark settings
+    from .params import parse_assignment
+
+    vs_sets = {}
+    for text in vs:
+        if "=" not in text:
+            raise BadInput("--vs", f"expected NAME=VALUE (e.g. edition=AH2000 or players=4), got {text!r}")
+        k, v = parse_assignment(text)
+        vs_sets[g.param(k).name] = v  # players too: one count
     res = run_bench(g, players, strategies, n_games, cold, echo=None if as_json else click.echo, given=given,
-                    repeat=repeat)
+                    repeat=repeat, vs=vs_sets or None)
     if as_json:
         _echo_json(res)
 

@@ -30,6 +30,8 @@ DEFAULT_UNIT = 1 << 18
 
 
 GRID_GAMES = "games"  # a grid's own games per cell: not an axis (no cell parameter, no column)
+GRID_SKIP = "skip"  # a grid's combinations left out, e.g. skip = [{edition = "AH2000", players = 5}]: not an axis
+GRID_KEYS = (GRID_GAMES, GRID_SKIP)
 GAMES_RANGE = (1, 10**12)  # as --games and the file's games
 
 
@@ -44,7 +46,7 @@ def axis_names(axes) -> list[str]:
     """Every axis named in any grid, in order of first appearance (a grid's `games` is not one)."""
     names = []
     for a in axis_grids(axes):
-        names += [k for k in a if k not in names and k != GRID_GAMES]
+        names += [k for k in a if k not in names and k not in GRID_KEYS]
     return names
 
 
@@ -60,17 +62,62 @@ def grid_games(grid: dict, n_games, where: str = "sweep grid"):
     return v
 
 
-def plan_sweep(game, base: dict, axes, n_games=None, extra_dirs=()) -> tuple[list[dict], list]:
+def grid_skips(game, grid: dict, base: dict, values: dict, where: str = "sweep grid") -> list[dict]:
+    """A grid's `skip` entries, checked (BadInput naming `where`): a list of tables, each naming
+    axes of the grid (or parameters the command line fixed) with one value each, values of the
+    axis; returned with names canonical and values parsed. values: axis name -> its values."""
+    raw = grid.get(GRID_SKIP, [])
+    shape = "a list of tables of axis values, e.g. skip = [{edition = \"AH2000\", players = 5}]"
+    if not isinstance(raw, list) or not raw or not all(isinstance(t, dict) and t for t in raw):
+        raise BadInput(GRID_SKIP, f"{where}: skip = {raw!r}; allowed: {shape}")
+    known = [*values, *(k for k in base if k not in values)]
+    out = []
+    for t in raw:
+        entry = {}
+        for k, v in t.items():
+            try:
+                name = game.param(k).name
+            except BadInput:
+                name = None
+            if name not in known:
+                raise BadInput(GRID_SKIP, f"{where}: skip names {k!r}, not an axis of the grid; allowed: "
+                                          f"{', '.join(values) or 'none'}")
+            p = game.param(name)
+            if isinstance(v, (list, dict)):
+                raise BadInput(GRID_SKIP, f"{where}: skip {k} = {v!r}; allowed: one value of the axis")
+            try:
+                x = p.parse(v)
+            except BadInput as e:
+                raise BadInput(GRID_SKIP, f"{where}: skip {k} = {v!r}: {e}")
+            if name in values and x not in [p.parse(a) for a in values[name]]:
+                raise BadInput(GRID_SKIP, f"{where}: skip {k} = {v!r} is not a value of the axis; allowed: "
+                                          f"{', '.join(map(str, values[name]))}")
+            entry[name] = x
+        out.append(entry)
+    return out
+
+
+def _skipped(game, ov: dict, skips: list[dict]) -> bool:
+    """True when the overrides `ov` (a combination of the axes over the base) match a skip entry."""
+    for e in skips:
+        if all(game.param(k).parse(ov.get(k, game.param(k).default)) == v for k, v in e.items()):
+            return True
+    return False
+
+
+def plan_sweep(game, base: dict, axes, n_games=None, extra_dirs=(), skipped: list | None = None) -> tuple[list[dict], list]:
     """The plan of a sweep: (cells, games per cell). The cells are the resolved configurations of
     every combination of the axes (all checked before any run); with a list of grids, their cells in
     order (a configuration met twice is kept once, with its first grid's games). A cell plays its
-    grid's `games`, else `n_games`. run_sweep, sweep_progress (status) and replay all use it."""
+    grid's `games`, else `n_games`. A grid's `skip` entries leave out the combinations they match
+    (grid_skips); each one left out is appended to `skipped` (axis values), so callers say so.
+    run_sweep, sweep_progress (status) and replay all use it."""
     from .params import split_values
 
     cells, counts, seen = [], [], set()
     for gi, grid in enumerate(axis_grids(axes)):
         n = grid_games(grid, n_games, f"sweep grid {gi + 1}")
-        names = [k for k in grid if k != GRID_GAMES]
+        names = [k for k in grid if k not in GRID_KEYS]
         values = []
         for k in names:
             raw = grid[k]
@@ -79,9 +126,15 @@ def plan_sweep(game, base: dict, axes, n_games=None, extra_dirs=()) -> tuple[lis
             if not vals:
                 raise BadInput(k, "no values to sweep")
             values.append(vals)
+        skips = (grid_skips(game, grid, base, {game.param(k).name: v for k, v in zip(names, values)},
+                            f"sweep grid {gi + 1}") if GRID_SKIP in grid else [])
         for combo in itertools.product(*values):
             ov = dict(base)
             ov.update({game.param(k).name: v for k, v in zip(names, combo)})
+            if skips and _skipped(game, ov, skips):
+                if skipped is not None:
+                    skipped.append({game.param(k).name: v for k, v in zip(names, combo)})
+                continue
             cfg = game.resolve(ov, extra_dirs)
             key = game.canonical_json(cfg)
             if key not in seen:
@@ -162,7 +215,7 @@ def precise_enough(acc: Accumulator, precision: float) -> bool:
 def _axes_doc(axes):
     """The axes as meta.json's definition keeps them (a grid's games stays an integer)."""
     def one(a):
-        return {k: (v if isinstance(v, list) or k == GRID_GAMES else str(v)) for k, v in a.items()}
+        return {k: (v if isinstance(v, list) or k in GRID_KEYS else str(v)) for k, v in a.items()}
 
     return one(axes) if isinstance(axes, dict) else [one(a) for a in axes]
 
@@ -181,7 +234,11 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
 
     if scheduler:
         check_scheduler(scheduler)  # before anything is written
-    cells, counts = plan_sweep(g, base, axes, n_games, extra_dirs)
+    skipped = []
+    cells, counts = plan_sweep(g, base, axes, n_games, extra_dirs, skipped)
+    if skipped:  # said, not silent: the definition's skip left these combinations out
+        print(f"note: {len(skipped)} combination(s) left out by the definition's skip: "
+              + "; ".join(" ".join(f"{k}={v}" for k, v in c.items()) for c in skipped), file=sys.stderr)
     definition = dict(name=definition_name, base={k: str(v) for k, v in sorted(base.items())},
                       axes=_axes_doc(axes),
                       games=n_games, seed=seed, unit=unit, strategy_dirs=[str(d) for d in extra_dirs],

@@ -790,7 +790,10 @@ def build_spec(g, spec_file: dict, params=(), objectives=(), players=None, sets=
         k, v = parse_assignment(text)
         base[g.param(k).name] = v
     base.setdefault("rotate", True)  # every strategy plays every seat: seat effects are not line-up effects
-    pl = parse_players(g, players if players is not None else f.get("players", f"{g.min_players}..{g.max_players}"))
+    if players is None and "players" not in f:  # by default every player count the configuration allows
+        need = g.players_need(base)  # (Cosmic: AH2000 2..4, FFG2008 3..5), not the game's whole range
+        players = f"{need.start}..{need.stop - 1}"
+    pl = parse_players(g, players if players is not None else f["players"])
     base.pop("players", None)
 
     def num(key, cli, kind, lo, hi, default):

@@ -27,7 +27,7 @@ from simsuite.games import get
 GAME = get("cosmic")
 EXTRA = harness.extra_dirs(GAME)
 I = np.int64
-RED, BLUE, GREEN, YELLOW = range(4)
+RED, BLUE, GREEN, YELLOW, PURPLE = range(5)  # PURPLE: FFG2008's fifth colour (the name is ours, api.COLOUR_NAMES)
 NEG = ("N",)
 
 
@@ -50,6 +50,11 @@ MORPH = ("M",)  # FFG2008 (CE.38)
 def REIN(v):
     """An FFG2008 reinforcement card of value v (CE.37)."""
     return ("R", v)
+
+
+def FLARE(f):
+    """An FFG2008 flare card (CE.45): row f of the flare file (with ffg_flares set)."""
+    return ("F", f)
 
 
 def kernel():
@@ -90,6 +95,8 @@ class Table(harness.Table):
             return MORPH
         if kind == A.K_REINF:
             return ("R", int(self.c[A.C_CARD_VAL + card]))
+        if kind == A.K_FLARE:
+            return FLARE(int(self.c[A.C_CARD_VAL + card]))
         return ("X", int(self.c[A.C_CARD_VAL + card]))
 
     def _places(self):
@@ -99,6 +106,8 @@ class Table(harness.Table):
         for p in range(self.N):
             pl[p] = self.hand(p)
         pl["in_play"] = [int(x) for x in (st[A.S_CARD_O], st[A.S_CARD_D]) if x >= 0]
+        if st[A.S_FLARE_PLAY] > 0:  # a flare being resolved (CE.70.6)
+            pl["in_play"].append(int(st[A.S_FLARE_PLAY]) - 1)
         return pl
 
     def _write(self, pl):
@@ -273,7 +282,7 @@ class Table(harness.Table):
                 if c[A.C_CARD_KIND + x] == A.K_ARTIFACT:
                     na += 1
                     st[A.S_ART_CNT + p * A.N_ART + c[A.C_CARD_VAL + x]] += 1
-                elif c[A.C_CARD_KIND + x] != A.K_REINF:
+                elif c[A.C_CARD_KIND + x] not in (A.K_REINF, A.K_FLARE):
                     ne += 1
             st[A.S_HAND_ENC + p] = ne
             st[A.S_HAND_ART + p] = na

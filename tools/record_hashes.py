@@ -3,14 +3,21 @@ leave every line of the output unchanged (development tool).
 
     python tools/record_hashes.py            # all cases
     python tools/record_hashes.py a c        # some cases
+    python tools/record_hashes.py --seats 4  # per-seat fields cut to their first 4 seats
 
 Each line: case name, games, sha256 of the records' bytes. A case's records are those of
 ``simsuite run`` with the same configuration and seed (``run_key(seed, config_hash)``, games
 0 .. n-1, one call into the kernel).
+
+``--seats K`` hashes every field in record order with the per-seat fields (those with the game's
+MAX_P columns) cut to seats 0..K-1: a build whose MAX_P grew (more per-seat columns, all -1 at a
+smaller table) can be compared with the build before it at K seats, where the full bytes differ.
 """
+import argparse
 import hashlib
-import sys
 import time
+
+import numpy as np
 
 from simsuite.games import get
 from simsuite.rng import run_key
@@ -21,23 +28,40 @@ CASES = {
     "b": ("cosmic", {"players": 3, "aliens": "none", "strategies": "basic,random,nopower"}, 20_000),
     "c": ("star-cartel", {"players": 4}, 20_000),
     "d": ("cosmic", {"players": 4, "aliens": "random", "strategies": "search,basic"}, 300),
+    "e": ("cosmic", {"edition": "FFG2008", "players": 4, "aliens": "random", "strategies": "basic"}, 20_000),
+    "f": ("cosmic", {"edition": "FFG2008", "players": 3, "aliens": "random",
+                     "strategies": "basic,random,nopower"}, 20_000),
 }
 
 
-def record_hash(game: str, overrides: dict, n: int, seed: int = SEED) -> str:
+def record_hash(game: str, overrides: dict, n: int, seed: int = SEED, seats: int = 0) -> str:
     G = get(game)
     cfg = G.resolve(overrides)
     rec = G.run_range(G.kernel(), G.build_cfg(cfg), run_key(seed, G.config_hash(cfg)), 0, n)
-    return hashlib.sha256(rec.tobytes()).hexdigest()
+    if not seats:
+        return hashlib.sha256(rec.tobytes()).hexdigest()
+    h = hashlib.sha256()
+    max_p = G.api.MAX_P
+    for name in rec.dtype.names:
+        col = rec[name]
+        if col.ndim == 2 and col.shape[1] == max_p:
+            col = col[:, :seats]
+        h.update(np.ascontiguousarray(col).tobytes())
+    return h.hexdigest()
 
 
-def main(argv: list[str]) -> None:
-    for name in argv or list(CASES):
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("cases", nargs="*", help=f"cases to run ({', '.join(CASES)}; default all)")
+    ap.add_argument("--seats", type=int, default=0,
+                    help="hash only the first SEATS columns of the per-seat fields (0 = the full bytes)")
+    args = ap.parse_args(argv)
+    for name in args.cases or list(CASES):
         game, overrides, n = CASES[name]
         t = time.perf_counter()
-        h = record_hash(game, overrides, n)
+        h = record_hash(game, overrides, n, seats=args.seats)
         print(f"{name} {game} {overrides} n={n} sha256={h}  ({time.perf_counter() - t:.1f} s)", flush=True)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

@@ -97,6 +97,10 @@ class Game:
     shortcuts: tuple[Shortcut, ...] = ()
     bench: BenchDefaults = BenchDefaults()
     report_sections: tuple = ()  # callables (res, out_dir) -> (html, charts, headline) | None: the game's own sections
+    # parameters whose values are different games to a reader (Cosmic's rules edition): a report never pools
+    # rankings, seat advantage or game length over them (the player count is always split as well) and puts
+    # their values side by side when a sweep has several
+    split_axes: tuple[str, ...] = ()
 
     def hist_metrics(self) -> tuple[str, ...]:
         return tuple(m.name for m in self.metrics if m.hist)
@@ -128,8 +132,22 @@ class Game:
             if p.name != "strategies" and p.name not in {self.param(k).name for k in overrides}:
                 cfg[p.name] = p.parse(cfg[p.name])
         cfg["strategies"] = self.parse_lineup(cfg["strategies"], cfg["players"], extra_dirs)
+        need = self.players_need(cfg)
+        if cfg["players"] not in need:
+            why = self.players_why(cfg)
+            raise BadInput("players", f"{cfg['players']}{' ' + why if why else ''}; allowed: {need.start}..{need.stop - 1}")
         self.check(cfg)
         return cfg
+
+    def players_need(self, cfg: dict) -> range:
+        """The player counts a configuration allows: its other parameters may narrow the game's range
+        (Cosmic: the edition). cfg is a resolved configuration or a dict of overrides (values not yet
+        parsed; missing = default). resolve refuses any other count; tune plays these by default."""
+        return range(self.min_players, self.max_players + 1)
+
+    def players_why(self, cfg: dict) -> str:
+        """Why players_need(cfg) is what it is (the rule), for the refusal's one line; "" = the game's range."""
+        return ""
 
     def check(self, cfg: dict) -> None:
         """Cross-parameter constraints (override)."""

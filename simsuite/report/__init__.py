@@ -9,7 +9,9 @@ verdicts that open the page); this module writes the page.
 
 Fairness is judged on the win share (a shared win counts 1/k to each of its k winners), whose
 fair value is 1/N of the games someone won (1/N unless games time out without a winner).
-Label rankings (strategies, aliens) pool only the cells that mix labels. Turn-order and strategy
+Label rankings (strategies, aliens) pool only the cells that mix labels, and never the values
+of a split axis (Game.split_axes, simsuite.report.splits): those get a ranking each and a
+"<axis> side by side" section. Turn-order and strategy
 tests are Bonferroni-corrected over all the tests of their kind in the report; the normal
 interval stored per group gives the standard error (from the per-game variance: simsuite.stats).
 A ranking also carries its minimum detectable difference, a TOST equivalence verdict within
@@ -32,13 +34,14 @@ from ..stats import MARGIN
 from ..store import read_results
 from .charts import _chart_dist, _chart_groups, _chart_metric, _chart_spread_margin, _tick_labels
 from .common import (
-    ALPHA, MAX_PANELS, _axis_values, _game_metrics, _label_name, _cell_descriptions, _cells_table, _data_files, _fixed_table, _groups_table,
+    ALPHA, MAX_PANELS, _axis_values, _join, _plural, _game_metrics, _label_name, _cell_descriptions, _cells_table, _data_files, _fixed_table, _groups_table,
     _layout, _load_template, _render, _series, _shown_path, _table, _uniq, check_out_dir,
 )
 from .findings import _gap_z, _position_findings, _rate_findings, _strategy_findings, _trend_findings  # noqa: F401
 from .rankings import _contributions, _label_rankings, _reference_cells  # noqa: F401  (tests use them)
 from . import headline as H
 from .sections import _label_sections
+from .splits import side_by_side, split_axes, split_parts
 
 
 def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
@@ -103,8 +106,11 @@ def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
     return f"<table class='kv'>{head}</table>", warnings
 
 
-def _game_sections(meta: dict, cells: pd.DataFrame, res: dict, out_dir: Path):
-    """The sections the game adds (Game.report_sections): HTML, charts, headline (sentence, anchor)."""
+def _game_sections(meta: dict, cells: pd.DataFrame, res: dict, out_dir: Path, split: list[str] = (),
+                   warnings: list[str] | None = None):
+    """The sections the game adds (Game.report_sections): HTML, charts, headline (sentence, anchor).
+    A section that writes something from results split by a split axis (Game.split_axes) pools over
+    its values unless it declares split_aware = True: a warning in `warnings` says so."""
     from .. import games
 
     name = meta.get("game") or (str(cells["game"].iloc[0]) if "game" in cells and len(cells) else "")
@@ -116,6 +122,11 @@ def _game_sections(meta: dict, cells: pd.DataFrame, res: dict, out_dir: Path):
     for section in sections:
         h, c, hd = section(res, out_dir)
         html_, charts = html_ + h, charts + c
+        if h and split and not getattr(section, "split_aware", False) and warnings is not None:
+            what = "; ".join(f"{a}: {', '.join(map(str, _uniq(cells[a])))}" for a in split)
+            warnings.append(f"The section “{getattr(section, '__name__', 'game section')}” pools its figures over "
+                            f"{_join(list(split))} ({what}): read it as an average over different rules, not as "
+                            f"either of them.")
         # a section whose sentences depend on how well the bots play says so (headline_topic = "skill"):
         # they stand under bot skill, not rule balance
         if getattr(section, "headline_topic", "rule") == "skill":
@@ -151,6 +162,12 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     check_out_dir(out_dir)
 
     lay = _layout(cells, meta)
+    # axes never pooled (Game.split_axes, e.g. Cosmic's edition): each of their values has its own
+    # ranking and seat advantage, and the side-by-side section compares them
+    game_name = meta.get("game") or (str(cells["game"].iloc[0]) if "game" in cells and len(cells) else "")
+    split = split_axes(game_name, cells)
+    parts = split_parts(cells, split)
+    lay["split"] = split  # a chart that pools a panel's cells (too many to tell apart) splits by them first
     metrics = _game_metrics(meta, cells, hists)
     desc = _cell_descriptions(cells, lay)
     labels = _tick_labels(cells, lay)
@@ -209,17 +226,22 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         blocks.append(f"<p class='muted'>Only the first {MAX_PANELS} of {npanels} panels are drawn.</p>")
 
     rank_warnings: list[str] = []
-    pv_html, pv_charts, pv_heads, pv_skill, pv_replaces = _game_sections(meta, cells, res, out_dir)
+    pool_warnings: list[str] = []
+    pv_html, pv_charts, pv_heads, pv_skill, pv_replaces = _game_sections(meta, cells, res, out_dir, split,
+                                                                         pool_warnings)
     # a game's own section may answer its sweep's question in place of the pooled label rankings
     # (e.g. one label per table among powerless seats, where a pooled ranking would mislead)
     rank_html, rank_charts, rank_findings, heads, tables = (
-        _label_sections(res, out_dir, margin, rank_warnings) if not pv_replaces else ("", [], [], [], {}))
-    rank_html = pv_html + rank_html
-    charts += pv_charts + rank_charts
+        _label_sections(res, out_dir, margin, rank_warnings, parts) if not pv_replaces else ("", [], [], [], {}))
+    sbs_html, sbs_charts, sbs_findings, sbs_heads, sbs_data = (
+        side_by_side(res, out_dir, split, parts, tables) if split else ("", [], [], [], []))
+    rank_html = pv_html + sbs_html + rank_html
+    charts += pv_charts + sbs_charts + rank_charts
     # the answer first: rule balance (labels, turn order, the swept parameter), then bot skill
-    strat = {n: t[""] for (k, n), t in tables.items() if k == "strategy" and "" in t}
-    turn_head, same = H.turn_order(groups, cells, lay) if len(groups) else ([], None)
-    rule = H.label_verdicts(tables) + pv_heads + heads + turn_head + H.swept_question(cells, lay, metrics, same)
+    strat = {((n, w) if w else n): t[""] for (k, n, w), t in tables.items() if k == "strategy" and "" in t}
+    turn_head, same = H.turn_order(groups, cells, lay, split) if len(groups) else ([], None)
+    rule = (H.label_verdicts(tables) + sbs_heads + pv_heads + heads + turn_head
+            + H.swept_question(cells, lay, metrics, same))
     skill = H.strategy_skill(strat) + pv_skill
     headline = [h for h, _ in rule + skill]
     kinds = list(dict.fromkeys(k for k, _ in rank_findings if k != "strategy"))
@@ -228,11 +250,15 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
               + [("Turn order (rule balance)", turn),
                  ("Strategies (bot skill, not rule balance)", skill_f + [f for k, f in rank_findings
                                                                          if k == "strategy"]),
-                 ("Game length, timeouts and shared wins", rates), ("Trends along the swept parameter", trends)])
+                 ("Game length, timeouts and shared wins", rates), ("Trends along the swept parameter", trends)]
+              + ([(f"{_join([_plural(a) for a in split]).capitalize()} side by side (rule balance as the bots play it)",
+                   sbs_findings)]
+                 if split else []))
     topics = [(t, fs) for t, fs in topics if fs]
     findings = [f for _, fs in topics for f in fs]
 
     header, warnings = _header(res, lay, results_dir)
+    warnings += pool_warnings
     # the rankings' heterogeneity warnings stand in their sections (and the findings), not at the top
     esc = html.escape
     page = _render(
@@ -253,4 +279,23 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     index = out_dir / "index.html"
     index.write_text(page, encoding="utf-8")
     return {"html": str(index), "charts": charts, "findings": headline + findings, "headline": headline,
-            "cells": int(len(cells))}
+            "cells": int(len(cells)), "split_axes": split, "side_by_side": _jsonable(sbs_data)}
+
+
+def _jsonable(x):
+    """numpy scalars and NaN as JSON has them (report --json prints this)."""
+    import math
+
+    import numpy as np
+
+    if isinstance(x, dict):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, (np.bool_, bool)):
+        return bool(x)
+    if isinstance(x, (np.integer,)):
+        return int(x)
+    if isinstance(x, (float, np.floating)):
+        return None if not math.isfinite(float(x)) else float(x)
+    return x

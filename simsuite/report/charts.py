@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .common import MAX_PANELS, _label_name, _pooled_sd, _ranking_fair, _series, _value
+from .common import DATA_EXT, MAX_PANELS, _at, _label_name, _pooled_sd, _ranking_fair, _series, _value
 
 
 def _figure(n_panels: int, ncols: int = 3, w: float = 4.6, h: float = 3.4):
@@ -55,8 +55,10 @@ def _fig_legend(fig, axes, ncols: int = 6) -> None:
             if lab and not lab.startswith("_"):
                 seen.setdefault(lab, h)
     if seen:
-        fig.legend(list(seen.values()), list(seen), loc="outside lower center", ncols=min(ncols, len(seen)),
-                   fontsize=8, frameon=False)
+        # no more columns than the figure is wide for (a narrow one-panel figure cut its legend off)
+        ncols = min(ncols, len(seen), max(1, int(fig.get_figwidth() // 2.2)))
+        fig.legend(list(seen.values()), list(seen), loc="outside lower center", ncols=ncols, fontsize=8,
+                   frameon=False)
 
 
 def _mark_fair(ax, fair: float) -> None:
@@ -74,10 +76,23 @@ def _panel_title(label: str, cells: pd.DataFrame) -> str:
 
 def _tick_labels(cells: pd.DataFrame, lay: dict) -> dict[int, str]:
     """Short per-cell labels for a categorical x axis: cell number and what the panel does not show."""
-    shown = set(lay["facets"])
+    facets = [c for c in lay["facets"] if c in cells]
+    kept = []
+    for c in lay["varying"]:
+        if c in facets or c not in cells:
+            continue
+        # a column that follows the panel or an earlier label (Cosmic's deck follows the edition) says
+        # nothing more, and a long one runs into the next tick
+        base = facets + kept
+        if base and (cells.groupby(base)[c].nunique() <= 1).all():
+            continue
+        kept.append(c)
     out = {}
     for _, r in cells.iterrows():
-        parts = [str(r[c]) if c == "strategies" else f"{c}={_value(r[c])}" for c in lay["varying"] if c not in shown]
+        # a data file by its name (the header lists the full paths): a path would run into the next tick
+        parts = [str(r[c]) if c == "strategies" else
+                 f"{c}={Path(r[c]).name}" if isinstance(r[c], str) and r[c].lower().endswith(DATA_EXT) else
+                 f"{c}={_value(r[c])}" for c in kept]
         # wrap at commas and spaces only: a name is never broken mid-word
         out[int(r["cell"])] = "\n".join([f"cell {int(r['cell'])}"] + [
             textwrap.fill(p.replace(",", ", "), 22, break_long_words=False, break_on_hyphens=False).replace(", ", ",")
@@ -132,9 +147,16 @@ def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
     g = groups[groups["kind"] == kind].dropna(subset=["win_share"])
     if g.empty or (kind == "strategy" and g.groupby("cell")["key"].nunique().max() < 2):
         return False
-    cols = ["cell"] + [c for c in [lay["x"], *lay["facets"]] if c and c not in g]
+    split = [a for a in lay.get("split", []) if a in cells]
+    cols = ["cell"] + [c for c in dict.fromkeys([lay["x"], *lay["facets"], *split]) if c and c not in g]
     g = g.merge(cells[cols], on="cell")
-    panels = list(_series(g, [c for c in lay["facets"] if c in g]))[:MAX_PANELS]
+    facets = [c for c in lay["facets"] if c in g]
+    panels = list(_series(g, facets))
+    if lay["x"] is None and split and any(d["cell"].nunique() > MAX_CATEGORIES for _, d in panels):
+        # too many cells: the bars pool a panel's cells, so a panel per value of a split axis (never
+        # pooled over, Game.split_axes)
+        panels = list(_series(g, facets + [a for a in split if a not in facets]))
+    panels = panels[:MAX_PANELS]
     all_pooled = lay["x"] is None and all(d["cell"].nunique() > MAX_CATEGORIES for _, d in panels)
     fig, axes = _figure(len(panels), w=6.0 if all_pooled else _width(cells, lay))
     keys = sorted(g["key"].unique(), key=lambda k: (0, int(k)) if str(k).isdigit() else (1, str(k)))
@@ -301,7 +323,7 @@ def _h2h_constant(h2h: pd.DataFrame, kind: str, players: int) -> bool:
     return bool((spread < 1e-9).all())
 
 
-def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
+def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path, where: str = "") -> bool:
     m = _h2h_matrix(h2h, kind, players)
     if m.empty or _h2h_constant(h2h, kind, players):
         return False
@@ -335,13 +357,13 @@ def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
     cb = fig.colorbar(im, ax=ax, label=f"win share of A (fair {100 * fair:.1f}%)")
     _percent_axis(cb.ax.yaxis)
     # a figure title: an axes title would run under the colour bar's top label
-    fig.suptitle(f"Head to head, {players} players: A's win share (%) when B plays", fontsize=10)
+    fig.suptitle(f"Head to head, {_at(players, where)}: A's win share (%) when B plays", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     return True
 
 
-def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path) -> bool:
+def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path, where: str = "") -> bool:
     if rank.empty or "strength" not in rank:
         return False
     from matplotlib.figure import Figure
@@ -369,7 +391,7 @@ def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path) -> 
     ax.set_xlim(min(lo, 1.0) / 1.3, max(hi, 1.0) * 1.3)
     ax.grid(axis="x", alpha=0.3)
     ax.set_xlabel("Plackett-Luce strength (log scale; dashed: the average, 1), 95% interval")
-    ax.set_title(f"{_label_name(kind).capitalize()} strength, {players} players", fontsize=10)
+    ax.set_title(f"{_label_name(kind).capitalize()} strength, {_at(players, where)}", fontsize=10)
     fig.text(0.01, 0.005, "Method: a label wins a table with probability its strength / the sum of the\n"
              "table's strengths (Plackett-Luce), fitted from every table composition."
              + (" The 95% intervals are narrower than the dots." if tiny else ""), fontsize=7, color="0.3",
@@ -386,7 +408,8 @@ def _hbars(ax, x, y, lo, hi, colors):
         ax.errorbar(x[m], y[m], xerr=[lo[m], hi[m]], fmt="o", ms=4, color=c, ecolor=c, capsize=3, zorder=3)
 
 
-def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path, by: str | None = None) -> bool:
+def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path, by: str | None = None,
+                   where: str = "") -> bool:
     """Win share per label, best on top, with 95% intervals and the fair share marked (`by`: the
     strategy every seat played, named in the title)."""
     if len(rank) < 2:
@@ -411,14 +434,14 @@ def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path, by: 
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.12 if len(r) > 12 else -0.2), ncols=3,
               frameon=False)  # below the axis, never over the points
     ax.grid(axis="x", alpha=0.3)
-    ax.set_title(f"{_label_name(kind).capitalize()} win share, {players} players"
+    ax.set_title(f"{_label_name(kind).capitalize()} win share, {_at(players, where)}"
                  + (f", bots playing {by}" if by else ""), fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     return True
 
 
-def _chart_contribution(con: pd.DataFrame, base: str, players: int, path: Path) -> bool:
+def _chart_contribution(con: pd.DataFrame, base: str, players: int, path: Path, where: str = "") -> bool:
     if con.empty:
         return False
     from matplotlib.figure import Figure
@@ -435,14 +458,14 @@ def _chart_contribution(con: pd.DataFrame, base: str, players: int, path: Path) 
     ax.set_yticks(y, r["label"], fontsize=8)
     ax.set_xlabel("win share with the power minus without it (percentage points, 95% interval)")
     ax.grid(axis="x", alpha=0.3)
-    ax.set_title(f"What each {base} power is worth, {players} players (vs the control, power off)", fontsize=10)
+    ax.set_title(f"What each {base} power is worth, {_at(players, where)} (vs the control, power off)", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     return True
 
 
 def _chart_robustness(by: dict[str, pd.DataFrame], strategies: list[str], labels: list[str], kind: str,
-                      players: int, fairs: dict[str, float], path: Path) -> bool:
+                      players: int, fairs: dict[str, float], path: Path, where: str = "") -> bool:
     """Win share per label (best under the first strategy on top) with one dot and 95% interval per
     strategy side by side; filled dots differ from the fair share (Holm), hollow ones do not."""
     from matplotlib.figure import Figure
@@ -486,7 +509,8 @@ def _chart_robustness(by: dict[str, pd.DataFrame], strategies: list[str], labels
     ax.xaxis.set_major_formatter(PercentFormatter(decimals=0))
     ax.set_xlabel("win share (a joint win counts 1/k), 95% interval")
     ax.grid(axis="x", alpha=0.3)
-    ax.set_title(f"{_label_name(kind).capitalize()} win share under each strategy, {players} players", fontsize=10)
+    ax.set_title(f"{_label_name(kind).capitalize()} win share under each strategy, {_at(players, where)}",
+                 fontsize=10)
     fig.legend(handles=handles, loc="outside lower center", ncols=min(3, len(handles)), fontsize=8, frameon=False)
     fig.savefig(path, dpi=110)
     return True

@@ -86,6 +86,8 @@ def _facet_label(row, facets) -> str:
             parts.append(f"{_value(v)} players")
         elif c == "strategies":
             parts.append(f"line-up {v}")
+        elif isinstance(v, str) and v.lower().endswith(DATA_EXT):  # a data file: as the header names it
+            parts.append(f"{c} {_shown_path(v)}")
         else:
             parts.append(f"{c} {_value(v)}")
     return ", ".join(parts)
@@ -366,6 +368,22 @@ def _fmt_p(p: float) -> str:
 def _ranking_fair(rank: pd.DataFrame, players: int) -> float:
     """The fair share a ranking is judged against (1/N, less where games ended without a winner)."""
     return float(rank["fair_share"].mean()) if "fair_share" in rank else 1.0 / players
+
+
+def _at(players: int, where: str = "") -> str:
+    """'3 players', or '3 players, edition FFG2008' for one value of a split axis (Game.split_axes)."""
+    return f"{players} players" + (f", {where}" if where else "")
+
+
+def _tagged(text: str, players: int, where: str = "") -> str:
+    """A sentence written for one player count ("With 3 players, ...") told which value of a split
+    axis it is about ("With 3 players (edition FFG2008), ...")."""
+    return text.replace(f"With {players} players", f"With {players} players ({where})", 1) if where else text
+
+
+def _sfx(tag: str) -> str:
+    """File-name and anchor suffix of one value of a split axis ("" when nothing is split)."""
+    return f"_{tag}" if tag else ""
 
 
 def _plural(name: str) -> str:

@@ -11,7 +11,7 @@ import pandas as pd
 from ..stats import MARGIN, Z95
 from ..stats import holm as _holm
 from .common import (
-    ALPHA, CONTROL_SUFFIX, _fmt_p, _join, _label_name, _pct, _pct_ci, _pp, _ranking_fair, _share_se, _table,
+    ALPHA, CONTROL_SUFFIX, _at, _fmt_p, _join, _label_name, _pct, _pct_ci, _pp, _ranking_fair, _share_se, _table,
 )
 
 
@@ -280,7 +280,7 @@ def _contributions(groups: pd.DataFrame, ctl_kind: str, players: int) -> tuple[p
     return out, ref
 
 
-def _contribution_block(con: pd.DataFrame, ref, base: str, players: int) -> str:
+def _contribution_block(con: pd.DataFrame, ref, base: str, players: int, where: str = "") -> str:
     esc = html.escape
     rows = []
     for i, r in con.iterrows():
@@ -299,7 +299,7 @@ def _contribution_block(con: pd.DataFrame, ref, base: str, players: int) -> str:
              f"{', '.join(map(str, ref))}), so both face the same kind of opposition" if ref is not None else
              "all cells with this player count (no cell without a control seat: the opponents of the two "
              "differ slightly)")
-    return (f"<h3>The power's own contribution, {players} players</h3>"
+    return (f"<h3>The power's own contribution, {esc(_at(players, where))}</h3>"
             f"<p class='muted'>Each {esc(base)} played with its power against the same "
             f"{esc(base)} held face down by a control seat (a strategy that plays its label with the power never "
             f"used). With-power results are pooled over {esc(where)}; control results over the cells with a "
@@ -331,26 +331,27 @@ def _played_by(groups: pd.DataFrame, cells, players: int) -> str | None:
     return str(keys[0]) if len(keys) == 1 else None
 
 
-def _robustness_anchor(kind: str, players: int) -> str:
-    return f"robustness-{kind.replace('_', '-')}-{players}p"
+def _robustness_anchor(kind: str, players: int, tag: str = "") -> str:
+    return f"robustness-{kind.replace('_', '-')}-{players}p" + (f"-{tag.lower()}" if tag else "")
 
 
-def _skill_anchor(kind: str, players: int) -> str:
-    return f"skill-{kind.replace('_', '-')}-{players}p"
+def _skill_anchor(kind: str, players: int, tag: str = "") -> str:
+    return f"skill-{kind.replace('_', '-')}-{players}p" + (f"-{tag.lower()}" if tag else "")
 
 
-def _skill_note(kind: str, players: int, by: str | None, others: list[str]) -> tuple[str, str]:
+def _skill_note(kind: str, players: int, by: str | None, others: list[str], where: str = "",
+                tag: str = "") -> tuple[str, str]:
     """What a single-strategy ranking says about skill: (HTML for its section, plain text for the
     findings). Every label ranking depends on how well the bots play."""
     name = _label_name(kind)
     who = f"bots playing {by} at every seat" if by else "the line-ups of these cells"
     if others:
-        anchor = _skill_anchor(kind, players)
+        anchor = _skill_anchor(kind, players, tag)
         html_ = (f"This is the ranking for {html.escape(who)}. A ranking depends on how well the bots play: the "
                  f"same {html.escape(name)}s under {html.escape(_join(others))} are compared in the "
-                 f"<a href='#{anchor}'>skill-sensitivity table</a> (robustness, {players} players) below.")
+                 f"<a href='#{anchor}'>skill-sensitivity table</a> (robustness, {_at(players, where)}) below.")
         text = (f"This ranking is for {who}; it depends on how well the bots play (see the skill-sensitivity "
-                f"table, {players} players).")
+                f"table, {_at(players, where)}).")
     else:
         html_ = (f"This is the ranking for {html.escape(who)}. A ranking depends on how well the bots play; this "
                  f"sweep ranks the {html.escape(name)}s under one strategy only, so the report has no "

@@ -12,7 +12,8 @@ from .charts import (
     _chart_contribution, _chart_h2h, _h2h_constant, _chart_ranking, _chart_robustness, _chart_strength,
 )
 from .common import (
-    ALPHA, _fmt_p, _grouped_table, _join, _label_name, _pct, _pct_ci, _plural, _pp, _ranking_fair, _table,
+    ALPHA, _at, _fmt_p, _grouped_table, _join, _label_name, _pct, _pct_ci, _plural, _pp, _ranking_fair, _sfx, _table,
+    _tagged,
 )
 from .findings import (
     _contribution_findings, _heterogeneity_warning, _label_findings, _ranking_columns_note, _strength_note,
@@ -23,7 +24,8 @@ from .rankings import (
 )
 
 
-def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir: Path) -> tuple[str, list[str]]:
+def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir: Path, where: str = "",
+                         tag: str = "") -> tuple[str, list[str]]:
     """Kendall's tau between the rankings of the same labels at different player counts (each pair
     of consecutive counts), with the parametric-bootstrap interval of simsuite.robustness."""
     from ..robustness import tau_bootstrap
@@ -44,14 +46,16 @@ def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir
                      "Kendall's tau (95% interval)": f"{t['tau']:.2f} ({t['ci_low']:.2f} to {t['ci_high']:.2f})",
                      f"{name} pairs in the same order": f"{100 * t['concordant']:.0f}%",
                      "noise check": "noisy: pulled towards 0" if t["noisy"] else "ok"})
-        findings.append(f"The {name} rankings at {a} and {b} players agree with Kendall's tau {t['tau']:.2f} (95% "
+        at = f"{a} and {b} players" + (f" ({where})" if where else "")
+        findings.append(f"The {name} rankings at {at} agree with Kendall's tau {t['tau']:.2f} (95% "
                         f"interval {t['ci_low']:.2f} to {t['ci_high']:.2f}; {100 * t['concordant']:.0f}% of {name} "
                         f"pairs in the same order)" + (": noisy, tau is pulled towards 0." if t["noisy"] else "."))
     if not rows:
         return "", []
-    csv = f"tau_players_{kind}.csv"
+    csv = f"tau_players_{kind}{_sfx(tag)}.csv"
     pd.DataFrame(rows).to_csv(out_dir / csv, index=False)
-    html_ = (f"<h3>The {html.escape(name)} ranking across player counts</h3>"
+    html_ = (f"<h3>The {html.escape(name)} ranking across player counts{html.escape(f', {where}' if where else '')}"
+             "</h3>"
              f"<p class='muted'>Kendall's tau-b between the rankings (win shares) at two player counts, over the "
              f"{html.escape(_plural(name))} both rank, with the parametric-bootstrap 95% interval of the "
              f"robustness section (simsuite.robustness.tau_bootstrap). <a href='{csv}'>CSV</a>.</p>"
@@ -59,25 +63,31 @@ def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir
     return html_, findings
 
 
-def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN,
-                    warnings: list[str] | None = None) -> tuple[str, list[str], list[tuple[str, str]], list[str]]:
+def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: list[str] | None = None,
+                    parts: list[tuple[str, str, list[int] | None]] | None = None,
+                    ) -> tuple[str, list[str], list[tuple[str, str]], list[str]]:
     """Rankings, head-to-head heatmaps and strengths for every labelled seat attribute; for label
     kinds with a switched-off control ("X (no power)"), the contribution of the power itself; for
     labels ranked under several strategies (cells where every seat plays one strategy), the
     rankings side by side, their rank correlation and each label's skill sensitivity. Returns the
     HTML, the chart paths, (kind, finding) pairs and the headline sentences (with the anchor of
     their section). `margin`: the equivalence margin (win share); heterogeneity warnings are
-    appended to `warnings`."""
+    appended to `warnings`. `parts` (simsuite.report.splits.split_parts): (where, tag, cells) per
+    value of the game's split axes (e.g. "edition FFG2008"); every ranking, contribution and
+    robustness table is computed within one part, never pooled over parts (default: one part, all
+    cells). `tables` is keyed (kind, players, where)."""
     groups, h2h, comps = res["groups"], res.get("h2h", pd.DataFrame()), res.get("comps", pd.DataFrame())
     warnings = [] if warnings is None else warnings
     if groups.empty or "players" not in groups:
         return "", [], [], [], {}
     groups = groups.assign(key=groups["key"].astype(str))
+    parts = parts or [("", "", None)]
+    all_groups, all_h2h, all_comps = groups, h2h, comps
     ctl_kinds = _control_kinds(groups)
     refines = {base: k for k, base in ctl_kinds.items()}
     kinds = [k for k in groups["kind"].unique() if k not in ("seat", "position") and k not in ctl_kinds]
     blocks, charts, findings, headline = [], [], [], []
-    tables: dict[tuple[str, int], dict[str, pd.DataFrame]] = {}  # (kind, players) -> {strategy: ranking}
+    tables: dict[tuple[str, int, str], dict[str, pd.DataFrame]] = {}  # (kind, players, where) -> {strategy: ranking}
     esc = html.escape
 
     def restrict(cells):
@@ -96,11 +106,26 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN,
             rank["equivalence"] = np.where(rank["equivalent"], f"fair within ±{100 * margin:g} pp", "")
         return rank
 
+    def part_of(cells):
+        if cells is None:
+            return all_groups, all_h2h, all_comps
+        keep = set(cells)
+        return (all_groups[all_groups["cell"].isin(keep)],
+                all_h2h[all_h2h["cell"].isin(keep)] if len(all_h2h) else all_h2h,
+                all_comps[all_comps["cell"].isin(keep)] if len(all_comps) else all_comps)
+
     for kind in kinds:
         name = _label_name(kind)
-        by_players = {}
-        for players in sorted(groups.loc[groups["kind"] == kind, "players"].unique()):
-            players = int(players)
+        by_part: dict[str, dict[int, pd.DataFrame]] = {where: {} for where, _, _ in parts}
+        for players, (where, tag, part) in ((int(n), p) for n in sorted(all_groups.loc[all_groups["kind"] == kind,
+                                                                                         "players"].unique())
+                                            for p in parts):
+            # the tables of this part only: restrict() and ranked() read these names, so nothing below
+            # pools over the values of a split axis
+            groups, h2h, comps = part_of(part)
+            if not ((groups["kind"] == kind) & (groups["players"] == players)).any():
+                continue
+            by_players = by_part[where]
             ctl = refines.get(kind)
             lineups, primary = _ranking_lineups(groups, ctl, players) if kind != "strategy" else ({}, None)
             multi = len(lineups) >= 2
@@ -111,9 +136,9 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN,
                 continue
             by = primary if multi else _played_by(groups, ref, players)
             others = [x for x in lineups if x != primary] if multi else []
-            csv = f"ranking_{kind}_{players}p.csv"
+            csv = f"ranking_{kind}_{players}p{_sfx(tag)}.csv"
             by_players[players] = rank
-            tables[(kind, players)] = {("" if kind == "strategy" else by or ""): rank}
+            tables[(kind, players, where)] = {("" if kind == "strategy" else by or ""): rank}
             used = rank.attrs["cells"]
             # the strategy the seats played (a strategy ranking's own column is the strategy ranked)
             played = {} if kind == "strategy" else dict(strategy=by or "")
@@ -131,10 +156,13 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN,
                         f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))})"
                         + (" (every cell has a control seat (power off), so these results include seats that held "
                            f"the {name} face down)." if _has_control(groups, ctl, players) else "."))
-            skill_html, skill_text = _skill_note(kind, players, by, others) if kind != "strategy" else ("", "")
+            if where:
+                pool = pool.replace(f"with {players} players", f"with {players} players and {where}", 1)
+            skill_html, skill_text = (_skill_note(kind, players, by, others, where, tag) if kind != "strategy"
+                                      else ("", ""))
             who = f": bots playing {by}" if by and kind != "strategy" else ""
-            title = f"{name.capitalize()} ranking, {players} players" + (f" (bots playing {by})" if who else "")
-            het = _heterogeneity_warning(rank, kind, players)
+            title = f"{name.capitalize()} ranking, {_at(players, where)}" + (f" (bots playing {by})" if who else "")
+            het = _tagged(_heterogeneity_warning(rank, kind, players), players, where)
             if het:
                 warnings.append(het)
                 findings.append((kind, het))
@@ -156,17 +184,18 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN,
                              else "")
                           + (f"<p class='note'>{skill_html}</p>" if skill_html else "")
                           + f"<div class='scroll'>{_table(_ranking_display(rank, kind, players))}</div>")
-            findings += [(kind, f) for f in _label_findings(rank, kind, players, skill_text)]
-            jobs = [(f"h2h_{kind}_{players}p.png", f"Head to head ({name}, {players} players){who}",
-                     lambda p: _chart_h2h(hh, kind, players, p) if len(hh) else False),
-                    (f"strength_{kind}_{players}p.png", f"Plackett-Luce strength ({name}, {players} players){who}",
-                     lambda p: _chart_strength(rank, kind, players, p))]
+            findings += [(kind, _tagged(f, players, where)) for f in _label_findings(rank, kind, players, skill_text)]
+            at, sfx = _at(players, where), _sfx(tag)
+            jobs = [(f"h2h_{kind}_{players}p{sfx}.png", f"Head to head ({name}, {at}){who}",
+                     lambda p: _chart_h2h(hh, kind, players, p, where) if len(hh) else False),
+                    (f"strength_{kind}_{players}p{sfx}.png", f"Plackett-Luce strength ({name}, {at}){who}",
+                     lambda p: _chart_strength(rank, kind, players, p, where))]
             if kind != "strategy":
-                jobs.insert(0, (f"ranking_{kind}_{players}p.png",
-                                f"{name.capitalize()} win share, {players} players{who}",
-                                lambda p: _chart_ranking(rank, kind, players, p, by)))
+                jobs.insert(0, (f"ranking_{kind}_{players}p{sfx}.png",
+                                f"{name.capitalize()} win share, {at}{who}",
+                                lambda p: _chart_ranking(rank, kind, players, p, by, where)))
             if len(hh) and _h2h_constant(hh, kind, players):
-                blocks.append(f"<p class='muted'>No head-to-head chart ({esc(name)}, {players} players): every "
+                blocks.append(f"<p class='muted'>No head-to-head chart ({esc(name)}, {esc(at)}): every "
                               f"{esc(name)} met every other in every game (the line-up rotates through the seats "
                               f"and seats all of them), so a {esc(name)}'s win share against any other is its "
                               f"overall share in the table above.</p>")
@@ -179,14 +208,14 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN,
             if ctl is not None:
                 con, cref = _contributions(groups, ctl, players)
                 if not con.empty:
-                    csv = f"contribution_{kind}_{players}p.csv"
+                    csv = f"contribution_{kind}_{players}p{sfx}.csv"
                     con.assign(**_provenance(groups, players, con.attrs["cells"])).to_csv(out_dir / csv, index=False)
-                    blocks.append(_contribution_block(con, cref, name, players)
+                    blocks.append(_contribution_block(con, cref, name, players, where)
                                   + f"<p class='muted'><a href='{csv}'>All columns as CSV</a>.</p>")
-                    findings += [(kind, f) for f in _contribution_findings(con, name, players)]
-                    fname = f"contribution_{kind}_{players}p.png"
-                    if _chart_contribution(con, name, players, out_dir / fname):
-                        title = f"The power's own contribution ({name}, {players} players)"
+                    findings += [(kind, _tagged(f, players, where)) for f in _contribution_findings(con, name, players)]
+                    fname = f"contribution_{kind}_{players}p{sfx}.png"
+                    if _chart_contribution(con, name, players, out_dir / fname, where):
+                        title = f"The power's own contribution ({name}, {at})"
                         charts.append(str(out_dir / fname))
                         blocks.append(f"<figure><figcaption>{esc(title)}</figcaption>"
                                       f"<img src='{fname}' alt='{esc(title)}'></figure>")
@@ -194,22 +223,25 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN,
                 ranks = {primary: rank}
                 ranks.update({x: ranked(lineups[x], players) for x in others})
                 ranks = {x: r for x, r in ranks.items() if len(r) >= 2}
-                tables[(kind, players)].update({x: r for x, r in ranks.items() if x != primary})
+                tables[(kind, players, where)].update({x: r for x, r in ranks.items() if x != primary})
                 if len(ranks) >= 2:
-                    html_, ch, fs, hl = _robustness_section(ranks, lineups, groups, kind, players, out_dir)
+                    html_, ch, fs, hl = _robustness_section(ranks, lineups, groups, kind, players, out_dir, where,
+                                                            tag)
                     blocks += [html_] if html_ else []
                     charts += ch
                     findings += [(kind, f) for f in fs]
                     headline += hl
-        if len(by_players) >= 2:
-            html_, fs = _players_tau_section(by_players, kind, out_dir)
-            blocks += [html_] if html_ else []
-            findings += [(kind, f) for f in fs]
+        for where, tag, _ in parts:
+            if len(by_part[where]) >= 2:
+                html_, fs = _players_tau_section(by_part[where], kind, out_dir, where, tag)
+                blocks += [html_] if html_ else []
+                findings += [(kind, f) for f in fs]
     return "".join(blocks), charts, findings, headline, tables
 
 
 def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[int]], groups: pd.DataFrame,
-                        kind: str, players: int, out_dir: Path) -> tuple[str, list[str], list[str], list[str]]:
+                        kind: str, players: int, out_dir: Path, where: str = "",
+                        tag: str = "") -> tuple[str, list[str], list[str], list[str]]:
     """The label ranking under each strategy side by side (table and chart), Kendall's tau between
     every pair of rankings with its bootstrap interval, each label's skill sensitivity (difference in
     win share between two strategies) and the verdict sentence. Returns HTML, charts, findings and
@@ -225,7 +257,8 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
         return "", [], [], []
     by = {x: r.set_index(kind).loc[labels] for x, r in ranks.items()}
     pairs = [(a, b) for i, a in enumerate(strategies) for b in strategies[i + 1:]]
-    anchor = _robustness_anchor(kind, players)
+    anchor = _robustness_anchor(kind, players, tag)
+    at, sfx = _at(players, where), _sfx(tag)
     fairs = {x: _ranking_fair(r, players) for x, r in ranks.items()}
     fair = fairs[strategies[0]]
     fair_note = ("" if max(fairs.values()) - min(fairs.values()) < 5e-4 else
@@ -246,7 +279,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
     side.columns = pd.MultiIndex.from_tuples(side.columns)
     long = pd.concat([r.assign(strategy=x, **_provenance(groups, players, r.attrs["cells"]))
                       for x, r in ranks.items()], ignore_index=True)
-    csv_rank = f"ranking_{kind}_{players}p_by_strategy.csv"
+    csv_rank = f"ranking_{kind}_{players}p{sfx}_by_strategy.csv"
     long.to_csv(out_dir / csv_rank, index=False)
 
     # 2. rank correlation
@@ -261,7 +294,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
                          "pairs ordered differently": t["discordant_pairs"],
                          "noise check": "noisy: pulled towards 0" if t["noisy"] else "ok"})
     prov = _provenance(groups, players, sorted({c for r in ranks.values() for c in r.attrs["cells"]}))
-    csv_tau = f"tau_{kind}_{players}p.csv"
+    csv_tau = f"tau_{kind}_{players}p{sfx}.csv"
     pd.DataFrame(tau_rows).assign(**prov).to_csv(out_dir / csv_tau, index=False)
 
     # 3. skill sensitivity
@@ -282,18 +315,19 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
         moved[(a, b)] = [f"{x} {_pp(v)} pp" for x, v, s in zip(labels, d["diff"], d["sig"]) if s]
     skill = pd.DataFrame(skill_cols)
     skill.columns = pd.MultiIndex.from_tuples(skill.columns)
-    csv_skill = f"skill_{kind}_{players}p.csv"
+    csv_skill = f"skill_{kind}_{players}p{sfx}.csv"
     lead = ["label", "strategy_a", "strategy_b", "share_a", "se_a", "share_b", "se_b"]
     sk = pd.concat(skill_long, ignore_index=True)
     sk[lead + [c for c in sk.columns if c not in lead]].assign(**prov).to_csv(out_dir / csv_skill, index=False)
 
     # 4. the verdicts that hold under every strategy
     verdicts = pd.DataFrame({x: [v or "fair" for v in by[x]["verdict"]] for x in strategies}, index=labels)
-    sentence = verdict_sentence(verdicts, noun=f"{name}s", players=players)
+    sentence = _tagged(verdict_sentence(verdicts, noun=f"{name}s", players=players), players, where)
 
     findings = []
     for (a, b), t in zip(pairs, tau_rows):
-        f = (f"With {players} players, the {name} rankings under {a} and under {b} agree with Kendall's tau "
+        f = (f"With {players} players{f' ({where})' if where else ''}, the {name} rankings under {a} and under {b} "
+             f"agree with Kendall's tau "
              f"{t['tau']:.2f} (95% interval {t['ci_low']:.2f} to {t['ci_high']:.2f}; {100 * t['concordant']:.0f}% "
              f"of {name} pairs in the same order)")
         f += (f"; {len(moved[(a, b)])} {name}s' win shares differ significantly between them (Holm; {b} minus "
@@ -304,15 +338,15 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
         findings.append(f)
 
     charts, figs = [], []
-    fname = f"robustness_{kind}_{players}p.png"
-    if _chart_robustness(by, strategies, labels, kind, players, fairs, out_dir / fname):
+    fname = f"robustness_{kind}_{players}p{sfx}.png"
+    if _chart_robustness(by, strategies, labels, kind, players, fairs, out_dir / fname, where):
         charts.append(str(out_dir / fname))
-        title = f"{name.capitalize()} win share under each strategy, {players} players"
+        title = f"{name.capitalize()} win share under each strategy, {at}"
         figs.append(f"<figure><figcaption>{esc(title)}</figcaption><img src='{fname}' alt='{esc(title)}'></figure>")
     cells_of = "; ".join(f"{x}: cell{'s' if len(lineups[x]) > 1 else ''} {', '.join(map(str, lineups[x]))}"
                          for x in strategies)
     html_ = (f"<h3 id='{anchor}'>Robustness: the {esc(name)} ranking under {esc(_join(strategies))}, "
-             f"{players} players</h3>"
+             f"{esc(at)}</h3>"
              f"<p class='note'>{esc(sentence)}</p>"
              f"<p class='muted'>Each ranking comes from the cells where every seat plays that strategy "
              f"({esc(cells_of)}); "
@@ -333,7 +367,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
              f"order differently; tau and its interval are then too close to 0, and more games would help. "
              f"<a href='{csv_tau}'>CSV</a>.</p>"
              f"<div class='scroll'>{_table(pd.DataFrame(tau_show))}</div>"
-             f"<h4 id='{_skill_anchor(kind, players)}'>Skill sensitivity</h4>"
+             f"<h4 id='{_skill_anchor(kind, players, tag)}'>Skill sensitivity</h4>"
              f"<p class='muted'>Per {esc(name)}: its win share under one strategy minus under the other, in "
              f"percentage points, with a 95% interval (the two come from different games, so their variances add); "
              f"column group “b − a” is the win share under b minus under a. "

@@ -185,9 +185,13 @@ def test_contraband_file_errors(tmp_path, text, words):
     _bad(load_contraband, f, *words, field_name="contraband")
 
 
+from simsuite.games.cosmic.api import MAX_CARDS as _MAXC  # noqa: E402
+
+
 @pytest.mark.parametrize("text, words", [
-    # one more than the largest deck the kernel holds (api.MAX_CARDS: 80 since FFG2008's 72 cards)
-    ('[[card]]\nkind = "attack"\nvalue = 4\ncount = 81\nsource = "rules"\n', ["card #1", "'count' = 81", "allowed: 0..80"]),
+    # one more than the largest deck the kernel holds (api.MAX_CARDS: 96 since FFG2008's 72 cards and flares)
+    (f'[[card]]\nkind = "attack"\nvalue = 4\ncount = {_MAXC + 1}\nsource = "rules"\n',
+     ["card #1", f"'count' = {_MAXC + 1}", f"allowed: 0..{_MAXC}"]),
     ('[[card]]\nkind = "attack"\nvalue = true\ncount = 1\nsource = "rules"\n', ["'value' = True", "an integer in 0..99"]),
     ('[[card]]\nkind = "attack"\nvalue = 4\ncount = 1\n', ["source None", "every value needs one"]),
     ('require_ah2000_totals = 1\n[[card]]\nkind = "attack"\nvalue = 4\ncount = 1\nsource = "rules"\n',

@@ -341,3 +341,23 @@ def test_real_game_ctrl_c_then_resume_matches_an_uninterrupted_tune(tmp_path):
     assert {p: p.stat().st_mtime_ns for p in kept} == kept  # the finished trials were not played again
     assert again["trials"] == ref["trials"] and again["headline"] == ref["headline"]
     assert again["best"]["recheck"] == ref["best"]["recheck"]
+
+
+def test_default_player_counts_are_those_the_configuration_allows(tmp_path):
+    """Without --players a tune plays every count the configuration allows (Game.players_need):
+    Cosmic AH2000 2..4 (CE.1.10), FFG2008 3..5 (data.md), not the game's whole 2..5; a count the
+    configuration forbids, asked for, is refused naming the rule."""
+    from simsuite.tune import build_spec
+
+    cosmic = get("cosmic")
+    params = ("start_hand_size=5..9",)
+    assert build_spec(cosmic, {}, params=params).players == [2, 3, 4]
+    assert build_spec(cosmic, {}, params=params, sets=("edition=FFG2008",)).players == [3, 4, 5]
+    assert build_spec(cosmic, {"set": {"edition": "FFG2008"}}, params=params).players == [3, 4, 5]
+    assert build_spec(GAME, {}, params=("crash_threshold=6..14",)).players == [3, 4, 5, 6]
+
+    p = _cli("tune", "cosmic", "--param", "start_hand_size=5..9", "--objective", "seat-fairness", "--players", "4..5",
+             "--out", str(tmp_path / "t"),
+             timeout=300)
+    lines = p.stderr.strip().splitlines()
+    assert p.returncode == 2 and len(lines) == 1 and "players: 5 under edition AH2000 (CE.1.10" in lines[0], p.stderr

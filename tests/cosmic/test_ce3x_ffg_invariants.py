@@ -3,7 +3,7 @@
 record consistency, and agreement between the checked and the plain entry.
 
 Rules contract: shared/rules/cosmic_encounter.md Part 2 and CE.70; harness: tests/cosmic_harness.py.
-5 players are not implemented (the seat maximum is 4), so 3 and 4 players are checked here.
+At 3, 4 and 5 players (data.md: 3-5, five colours).
 """
 import numpy as np
 import pytest
@@ -36,7 +36,7 @@ def check_records(rec, cfg, N):
     assert (rec["artifacts_by_kind"].sum(axis=1) <= rec["artifacts_played"]).all()
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_ce_70_ffg_checked_random_games(players):
     """CE.70 after setup and every turn, 10,000 uniformly random games with random aliens: no
     violation, every game ends (victory or the cap), and the FFG-only cards and actions occur."""
@@ -45,12 +45,14 @@ def test_ce_70_ffg_checked_random_games(players):
     rec, viol = run_checked(c, N_GAMES, KEY + players)
     assert (viol == 0).all(), f"CE.70 violations in {(viol != 0).sum()} games: {describe(viol)}"
     check_records(rec, cfg, players)
+    assert (rec["strategy"][:, :players] >= 0).all() and (rec["strategy"][:, players:] == -1).all()
+    assert (rec["win"][:, :players].sum(axis=0) > 0).all()  # every seat, the fifth included, wins some games
     assert rec["resettles"].sum() > 0  # re-establishments happen (CE.33.4 c)
     assert rec["artifacts_played"].sum() > rec["artifacts_by_kind"].sum()  # Card Zap / Ionic Gas / Quash played
     assert rec["timeout"].mean() < 0.02
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_ce_70_ffg_checked_basic_games(players):
     """CE.70 with basic against random, rotated (3,000 games): no violation, no timeout, no illegal
     answer from basic at the new decision points (destiny, reinforcement)."""
@@ -61,9 +63,10 @@ def test_ce_70_ffg_checked_basic_games(players):
     assert (rec["timeout"] == 0).all() and (rec["illegal"] == 0).all()
 
 
-def test_ce_70_ffg_checked_entry_equals_the_plain_run():
+@pytest.mark.parametrize("players", [4, 5])
+def test_ce_70_ffg_checked_entry_equals_the_plain_run(players):
     """The checked entry plays the very games the plain batch plays (same records)."""
-    cfg, c = build(4, "random", edition="FFG2008", aliens="random")
+    cfg, c = build(players, "random", edition="FFG2008", aliens="random")
     rec, viol = run_checked(c, 500, KEY)
     out = GAME.run_range(kernel(), c, np.int64(KEY), 0, 500)
     assert np.array_equal(rec, out)
@@ -79,3 +82,17 @@ def test_ffg_only_keys_do_not_change_an_ah2000_seed():
     f2 = GAME.resolve({"players": 4, "edition": "FFG2008", "ffg_hand_size": 6})
     assert GAME.config_hash(f1) != GAME.config_hash(f2)
     assert f1["deck"].endswith("deck_ffg2008.toml")
+
+
+def test_ce_70_ffg_five_players_with_the_nopower_control():
+    """5 players, nopower, basic and random rotated (2,000 games): no CE.70 violation, no illegal
+    answer, and the nopower seats (alien dealt, power face down) record no power use (CE.22)."""
+    cfg, c = build(5, "nopower,basic,random", rotate=True, edition="FFG2008", aliens="random")
+    rec, viol = run_checked(c, 2000, KEY + 55)
+    assert (viol == 0).all(), f"CE.70 violations: {describe(viol)}"
+    check_records(rec, cfg, 5)
+    assert (rec["illegal"] == 0).all()
+    nop = rec["strategy"][:, :5] == strategy_id("nopower")
+    assert nop.sum() == 2 * 2000  # the line-up of 3 round 5 seats: nopower sits at 2 seats a game
+    assert (rec["alien"][:, :5][nop] >= 0).all() and (rec["power_uses"][:, :5][nop] == 0).all()
+    assert rec["power_uses"][:, :5][~nop].sum() > 0

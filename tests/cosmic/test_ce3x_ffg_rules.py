@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import (ART, ATT, BLUE, GREEN, MORPH, NEG, RED, REIN, YELLOW, P, Table, setup_fight)
+from cosmic_harness import (ART, ATT, BLUE, GREEN, MORPH, NEG, PURPLE, RED, REIN, YELLOW, P, Table, setup_fight)
 from simsuite.games.cosmic.api import art_code
 from simsuite.games.cosmic.api import src_code as S
 
@@ -50,6 +50,38 @@ def test_ce_30_3_ffg_deck_hands_and_destiny_deck():
     assert all(t2[A.S_HAND_N + p] == 8 for p in range(4))
     pile = sorted(int(t2[A.S_ORD + i]) for i in range(t2[A.S_ORD_N]))
     assert pile == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 16, 16, 17, 18, 19]
+
+
+def test_ce_33_five_players_destiny_deck_holds_the_five_colours():
+    """CE.33 / data.md (3-5 players, five colours; destiny deck 3 cards per colour in play, 2 wild,
+    3 special): at 5 players the destiny deck holds 3 cards of each of the five colours (20 cards),
+    the fifth seat has its home system of 5 planets x 4 ships and an 8-card hand; at 3 players the
+    colours not in play are removed."""
+    t = Table(5, aliens="none", **FFG)
+    pile = sorted(int(t[A.S_ORD + i]) for i in range(t[A.S_ORD_N]))
+    assert pile == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 16, 16, 17, 18, 19]
+    assert all(t[A.S_HAND_N + p] == 8 for p in range(5))
+    assert t.ships(PURPLE) == {P(PURPLE, n): 4 for n in range(1, 6)} and t[A.S_HOME + PURPLE] == 5
+    assert t.warp(PURPLE) == 0 and t[A.S_POWER + PURPLE] == 1
+    t3 = Table(3, aliens="none", **FFG)
+    assert sorted(int(t3[A.S_ORD + i]) for i in range(t3[A.S_ORD_N])) == [0, 0, 0, 1, 1, 1, 2, 2, 2, 16, 16, 17, 18, 19]
+
+
+def test_ce_33_3_fifth_colour_card_names_the_fifth_player():
+    """CE.33.3 at 5 players: the fifth colour's card makes that player the defense; CE.33.5 / A53:
+    the wild card offers the four other players."""
+    t = ffg_table(5)
+    t.set_order([PURPLE])
+    t.st[A.S_OFF] = 0
+    assert t.call("order", 0) == 0
+    assert t[A.S_DEF] == PURPLE and t.asked() == []
+    t = ffg_table(5)
+    t.set_order([int(A.DESTINY_WILD)])
+    t.st[A.S_OFF] = 0
+    t.script(PURPLE)
+    assert t.call("order", 0) == 0
+    assert t.script_ok() and t.asked() == [(A.D_DESTINY, 0, 4)]
+    assert t[A.S_DEF] == PURPLE
 
 
 def test_ce_33_1_destiny_reshuffled_when_one_card_is_left():

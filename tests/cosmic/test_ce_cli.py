@@ -74,12 +74,13 @@ def test_ce_list_parameters():
 
 
 @pytest.mark.parametrize("args, words", [
-    (["run", "cosmic", "--players", "5"], ["players", "2..4"]),
-    (["run", "cosmic", "--players", "1"], ["players", "2..4"]),
+    (["run", "cosmic", "--players", "5"], ["players", "AH2000", "CE.1.10", "2..4"]),
+    (["run", "cosmic", "--set", "edition=FFG2008", "--players", "6"], ["players", "2..5"]),
+    (["run", "cosmic", "--players", "1"], ["players", "2..5"]),  # the parameter's bounds: both editions
     (["run", "cosmic", "--set", "deal_accept_policy=maybe"], ["deal_accept_policy", "standard_only"]),
     (["run", "cosmic", "--set", "edition=FFG1990"], ["edition", "AH2000", "FFG2008"]),
     # FFG2008 (issue 16): 3+ players, no search, and an AH2000 game refuses the FFG deck
-    (["run", "cosmic", "--set", "edition=FFG2008", "--players", "2"], ["players", "FFG2008", "3..4"]),
+    (["run", "cosmic", "--set", "edition=FFG2008", "--players", "2"], ["players", "FFG2008", "3..5"]),
     (["run", "cosmic", "--set", "edition=FFG2008", "--strategies", "search,basic"], ["strategies", "search"]),
     (["run", "cosmic", "--set", "deck=configs/cosmic/deck_ffg2008.toml"], ["deck", "FFG2008", "morph"]),
     (["run", "cosmic", "--set", "edition=FFG2008", "--set", "ffg_double_morph=both"], ["ffg_double_morph", "attack0"]),
@@ -122,3 +123,31 @@ def test_ce_sweep_definition_runs(tmp_path):
     assert r.returncode == 0, r.stderr
     doc = json.loads(r.stdout)
     assert doc["cells"] == 3 and [row["players"] for row in doc["rows"]] == [2, 3, 4]
+
+
+def test_bench_times_a_second_configuration_in_the_same_run():
+    """Issue 16's figure: FFG2008 at 5 players beside AH2000 at 4, one `bench` (their timed runs
+    alternate): each configuration gets its own row with its own settings, and the ratio is theirs."""
+    r = sim("bench", "cosmic", "--set", "edition=FFG2008", "--aliens", "random", "--players", 5, "--vs",
+            "edition=AH2000", "--vs", "players=4", "--games", 1000, "--repeat", 1, "--no-cold", "--json")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    (row,), (vs,) = doc["rows"], doc["vs_rows"]
+    assert row["players"] == 5 and doc["set"]["edition"] == "FFG2008" and doc["set"]["aliens"] == "random"
+    assert vs["players"] == 4 and vs["set"]["edition"] == "AH2000" and vs["set"]["aliens"] == "random"
+    assert len(vs["games_per_s_1_thread_runs"]) == 1 and vs["games_per_s_1_thread"] > 0
+    assert row["ratio_to_vs_1_thread"] == row["games_per_s_1_thread"] / vs["games_per_s_1_thread"]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--vs", "players=5"], ["--vs", "players", "AH2000", "CE.1.10"]),  # the default edition at 5
+    (["--vs", "edition"], ["--vs", "NAME=VALUE"]),
+    (["--vs", "editon=AH2000"], ["editon", "unknown parameter"]),
+])
+def test_bench_vs_bad_input(args, words):
+    r = sim("bench", "cosmic", "--games", 1000, "--no-cold", *args)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "Traceback" not in r.stderr
+    for w in words:
+        assert w in lines[0], (w, lines[0])

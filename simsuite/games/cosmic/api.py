@@ -49,6 +49,8 @@ D_POWER                50.19/20  an optional alien power use; ``st[S_PK]`` says 
 D_POWER_SHIPS          50.20     a source chunk of the ships a power moves (Amoeba adds)
 D_DESTINY              50.3/4    FFG2008 wild or tied special destiny card: the seat named as the defense
 D_REINF                50.21     FFG2008 reveal: -1 pass; ``card * 4 + side`` = play that reinforcement for side
+D_FLARE                50.22     FFG2008 flares (ffg_flares): -1 pass; a flare card id (its timing: ``st[S_FLARE_T]``;
+                                 what it would do for me: ``flare_effect``)
 =====================  ========  ===============================================================
 
 Power decisions (D_POWER, CE.50.20; ``st[S_PK]`` = the PK_* kind, ``st[S_PK_ARG]`` its subject):
@@ -113,10 +115,10 @@ from simsuite.scaffold.layout import *  # noqa: F401,F403  (the common header an
 from simsuite.scaffold.layout import cell, config_layout, item, state_layout, word
 
 # --- fixed maxima (arrays are sized by these) --------------------------------------------
-MAX_P = 4
+MAX_P = 5  # FFG2008 seats 3-5 players (data.md: five colours); AH2000 games use seats 0..3 only (CE.1.10)
 PPS_MAX = 5  # planets per system
 MAX_PLANETS = MAX_P * PPS_MAX
-MAX_CARDS = 80  # FFG2008: 72 cards (data.md)
+MAX_CARDS = 96  # FFG2008: 72 cards (data.md) and up to MAX_FLARES flares (CE.45, ffg_flares)
 MAX_HAND = 64
 MAX_DISCS = 32
 MAX_OPT = 96
@@ -124,12 +126,16 @@ N_ART = 9
 N_ART_AH = 6  # the AH2000 artifacts: the records' artifacts_by_kind (FFG2008's three are counted in artifacts_played)
 assert MAX_P <= MAX_SEATS
 
-COLOUR_NAMES = ("red", "blue", "green", "yellow")
+# The fifth colour's name is not in our sources (data.md gives five colours, not their names):
+# "purple" is a label of ours for seat 4 (replays, the order-disc file); nothing depends on it.
+COLOUR_NAMES = ("red", "blue", "green", "yellow", "purple")
+AH_COLOURS = 4  # CE.1.1: the AH2000 board has four colours (the order-disc file names these)
 
 # card kinds and artifacts (CE.1.5, CE.21)
 # FFG2008 (CE.37, CE.38): morph is an encounter card, a reinforcement is not (value = its bonus)
-K_ATTACK, K_NEGOTIATE, K_ARTIFACT, K_MORPH, K_REINF = (np.int64(k) for k in range(5))
-KIND_NAMES = ("attack", "negotiate", "artifact", "morph", "reinforcement")
+# FFG2008 (CE.45.1): a flare is not an encounter card either (value = its row in the flare file)
+K_ATTACK, K_NEGOTIATE, K_ARTIFACT, K_MORPH, K_REINF, K_FLARE = (np.int64(k) for k in range(6))
+KIND_NAMES = ("attack", "negotiate", "artifact", "morph", "reinforcement", "flare")
 ART_ZAP, ART_FORCE_FIELD, ART_MOBIUS, ART_PLAGUE, ART_GAS, ART_EMOTION, ART_CARD_ZAP, ART_IONIC, ART_QUASH = (
     np.int64(k) for k in range(9))
 ARTIFACT_NAMES = ("Cosmic Zap", "Force Field", "Mobius Tube", "Plague", "Stellar Gas", "Emotion Control",
@@ -139,6 +145,18 @@ ARTIFACT_KEYS = ("cosmic_zap", "force_field", "mobius_tube", "plague", "stellar_
 # editions (C_EDITION); FFG2008 destiny cards beyond the colours (S_ORD values, CE.33.5 / CE.33.6)
 ED_AH2000, ED_FFG2008 = (np.int64(k) for k in range(2))
 DESTINY_WILD, DESTINY_FEWEST_WARP, DESTINY_MOST_CARDS, DESTINY_MOST_FOREIGN = (np.int64(k) for k in range(16, 20))
+# FFG2008 flares (CE.45, CE.50.22; data-defined, off by default: ffg_flares). The texts are not in our
+# sources, so a flare file gives each flare a timing and a "wild" and a "super" effect built from the
+# primitives below (data.py load_flares). Timings: after the alliances (before planning), after the
+# reveal (before the reinforcements), after the outcome (its compensation and rewards done).
+MAX_FLARES = 20  # at most one per alien (CE.22)
+FT_ALLIANCE, FT_REVEAL, FT_RESOLUTION = (np.int64(k) for k in range(3))
+FLARE_TIMINGS = ("alliance", "reveal", "resolution")
+# effects: +N to the total of the side its player is on (A/A only, as a reinforcement); draw N cards;
+# up to N own ships from the warp onto own colonies (not the target planet); cancel the encounter's
+# compensation and defensive rewards (as Ionic Gas)
+FL_ADD_TOTAL, FL_DRAW, FL_RETRIEVE, FL_CANCEL_COMP = (np.int64(k) for k in range(1, 5))
+FLARE_EFFECTS = ("", "add_total", "draw", "retrieve", "cancel_compensation")
 
 # aliens (CE.22), ids in alphabetical order; -1 = no power
 ALIEN_NAMES = ("Amoeba", "Anti-Matter", "Chronos", "Clone", "Empath", "Filch", "Healer", "Laser", "Macron",
@@ -164,15 +182,15 @@ AMOEBA_REMOVE = np.int64(1000)
 (D_REGROUP, D_OWN_COLOUR, D_RESETTLE_SHIPS, D_LAUNCH, D_TARGET, D_INVITE_O, D_INVITE_D, D_ALLIANCE,
  D_ALLY_SHIPS, D_CARD, D_SECOND, D_DEAL_PROPOSE, D_DEAL_ACCEPT, D_DEAL_GIVE, D_DEAL_SHIPS, D_PENALTY,
  D_REWARD, D_PLACE, D_NEW_HAND, D_ARTIFACT, D_PLAGUE_SHIPS, D_PLAGUE_DISCARD, D_POWER,
- D_POWER_SHIPS, D_DESTINY, D_REINF) = (np.int64(k) for k in range(1, 27))
+ D_POWER_SHIPS, D_DESTINY, D_REINF, D_FLARE) = (np.int64(k) for k in range(1, 28))
 DECISION_NAMES = ("", "regroup", "own_colour", "resettle_ships", "launch", "target", "invite_offense",
                   "invite_defense", "alliance", "ally_ships", "card", "second_encounter", "deal_propose",
                   "deal_accept", "deal_give", "deal_ships", "penalty", "reward", "place", "new_hand", "artifact",
-                  "plague_ships", "plague_discard", "power", "power_ships", "destiny", "reinforcement")
+                  "plague_ships", "plague_discard", "power", "power_ships", "destiny", "reinforcement", "flare")
 DECISION_RULES = ("", "CE.50.1", "CE.50.2", "CE.50.2", "CE.50.5", "CE.50.6", "CE.50.7", "CE.50.8", "CE.50.9",
                   "CE.50.9", "CE.50.10", "CE.50.11", "CE.51.2", "CE.51.2", "CE.51.1", "CE.51.1", "CE.50.13",
                   "CE.50.14", "CE.50.15", "CE.50.16", "CE.50.17", "CE.50.18", "CE.50.18", "CE.50.20",
-                  "CE.50.20", "CE.50.3", "CE.50.21")
+                  "CE.50.20", "CE.50.3", "CE.50.21", "CE.50.22")
 
 NONE = np.int64(-1)
 I0 = np.int64(0)
@@ -192,7 +210,7 @@ WINDOW_NAMES = ("W-E0", "W-1", "W-2", "W-4", "W-6", "W-7", "W-8", "W-9", "W-10",
 
 # contexts of D_PLACE (st[S_CTX])
 (CTX_RETURN, CTX_EARLY_END, CTX_MOBIUS, CTX_FORCE_FIELD, CTX_TURN_END, CTX_AMOEBA, CTX_HEALER, CTX_ZOMBIE,
- CTX_RELEASE) = (np.int64(k) for k in range(1, 10))
+ CTX_RELEASE, CTX_FLARE) = (np.int64(k) for k in range(1, 11))
 
 # encounter results (CE.3.5)
 (R_NONE, R_OFFENSE_WIN, R_DEFENSE_WIN, R_DEAL_MADE, R_DEAL_FAILED, R_NO_RESULT, R_REESTABLISHED) = (
@@ -257,6 +275,12 @@ C_SEARCH_FN = _C.add()  # address of the compiled rollout search (simsuite/games
 C_EDITION = _C.add()  # ED_* (CE.0.4); every FFG2008 rule below is behind it (Part 2)
 C_DOUBLE_MORPH = _C.add()  # A56: 0 both attack 0, 1 both negotiate
 C_REINF_ALL = _C.add()  # A55: 1 every player may reinforce, 0 main players and allies only
+C_FLARE_N = _C.add()  # FFG2008 flares in the deck (0: flares off, the default; CE.45)
+C_FLARE_LIMIT = _C.add()  # A59: 0 one flare per player per encounter, 1 each flare card once per encounter
+C_FLARE_ALIEN = _C.add(MAX_FLARES)  # per flare (the card's C_CARD_VAL): its alien, timing FT_*, and
+C_FLARE_TIMING = _C.add(MAX_FLARES)
+C_FLARE_FX = _C.add(2 * MAX_FLARES)  # effect FL_* and amount, [2f] wild, [2f + 1] super (CE.45.4)
+C_FLARE_AMT = _C.add(2 * MAX_FLARES)
 CFG_SIZE = _C.size
 
 # --- state layout (after the common header: S_RNG, S_GAME, S_TURN, S_START, S_DONE, S_TIMEOUT,
@@ -329,6 +353,13 @@ S_REINF = _S.add(2)  # FFG2008 (CE.37): reinforcement bonus for the offense, the
 S_IONIC = _S.add()  # FFG2008: 1 once Ionic Gas cancelled this encounter's compensation and rewards
 S_EFF = _S.add(4)  # FFG2008 morph (CE.38): the kind and value a revealed morph card stands for, offense then defense
 S_TOOK = _S.add(2)  # FFG2008 (A57): ships of the offense (gate) and the defense (target) that took part
+S_FLARE_BY = _S.add()  # FFG2008 flares (CE.45.2 / A59): bitmask of the seats that played a flare this encounter
+S_FLARE_USED = _S.add()  # bitmask of the flares (C_CARD_VAL) played this encounter (ffg_flare_limit = per_card)
+S_FLARE_TOT = _S.add(2)  # add_total flares: bonus to the offense's, the defense's total (A/A, like S_REINF)
+S_FLARE_T = _S.add()  # the flare timing FT_* being asked (D_FLARE)
+S_FLARE_PLAY = _S.add()  # card id + 1 of the flare being resolved (CE.70.6), 0 none
+S_FLARE_ZAPQ = _S.add()  # 1 while Card Zap holders are asked about a flare being played (data.md)
+S_N_FLARE = _S.add()  # flares played this game (not a record field: the records stay as they were)
 # cards
 S_HAND_N = _S.add(MAX_P)
 S_HAND_ENC = _S.add(MAX_P)  # encounter cards in hand (cache)
@@ -718,3 +749,18 @@ def leader(st, cfg, exclude):
             bv = st[S_FOREIGN + p]
             best = p
     return best
+
+
+@njit(inline="always")
+def flare_super(st, cfg, p, c):
+    """1 if flare card c played by p now has its super effect: p's own alien with its power usable
+    (>= 3 home colonies, not zapped: S_POWER), else 0, the wild effect (CE.45.4). A nopower seat's
+    alien is face down (S_ALIEN -1), so its own flare gives it the wild effect."""
+    return 1 if (st[S_ALIEN + p] == cfg[C_FLARE_ALIEN + cfg[C_CARD_VAL + c]] and st[S_POWER + p] == 1) else 0
+
+
+@njit(inline="always")
+def flare_effect(st, cfg, p, c):
+    """(effect FL_*, amount) that flare card c would have if p played it now (CE.45.4)."""
+    i = 2 * cfg[C_CARD_VAL + c] + flare_super(st, cfg, p, c)
+    return cfg[C_FLARE_FX + i], cfg[C_FLARE_AMT + i]

@@ -8,11 +8,12 @@ from simsuite.resources import CONFIGS
 from simsuite.errors import BadInput
 from simsuite.scaffold.data import flag, need_int, one_of, read_toml, source, table_rows
 
-from .api import ARTIFACT_KEYS, COLOUR_NAMES, MAX_CARDS
+from .api import AH_COLOURS, ALIEN_NAMES, ARTIFACT_KEYS, COLOUR_NAMES, FLARE_EFFECTS, FLARE_TIMINGS, MAX_CARDS, MAX_FLARES
 
 DEFAULT_DECK = CONFIGS / "cosmic" / "deck_ah2000.toml"
 DEFAULT_DISCS = CONFIGS / "cosmic" / "order_discs_ah2000.toml"
 DEFAULT_DECK_FFG = CONFIGS / "cosmic" / "deck_ffg2008.toml"
+ASSUMED_FLARES = CONFIGS / "cosmic" / "flares_assumed.toml"  # ffg_flares = assumed (illustrative, not the published texts)
 KINDS = ("attack", "negotiate", "artifact", "morph", "reinforcement")  # index = api.K_*
 MAX_DISCS_PER_COLOUR = 8
 
@@ -58,21 +59,86 @@ def load_deck(path: Path) -> list[tuple[int, int, int]]:
 
 
 def load_discs(path: Path) -> list[int]:
-    """Order discs per colour (red, blue, green, yellow); CE.1.4: 12 in all."""
+    """Order discs per colour (red, blue, green, yellow); CE.1.4: 12 in all. AH2000 only (the FFG2008
+    destiny deck is built from the edition's rules), so the four AH2000 colours, not the fifth."""
     field = "order_discs"
+    colours = COLOUR_NAMES[:AH_COLOURS]
     path = Path(path)
     d = read_toml(path, field)
     counts = {}
     for where, r in table_rows(d, "disc", field, path):
-        col = one_of(r.get("colour"), COLOUR_NAMES, field, where, "colour")
+        col = one_of(r.get("colour"), colours, field, where, "colour")
         if col in counts:
             raise BadInput(field, f"{where}: colour {col} given twice")
         counts[col] = need_int(r, "count", field, where, 1, MAX_DISCS_PER_COLOUR)
         source(r, field, where)
-    missing = [c for c in COLOUR_NAMES if c not in counts]
+    missing = [c for c in colours if c not in counts]
     if missing:
         raise BadInput(field, f"{path.name}: no discs for {', '.join(missing)}; every colour needs 1..8")
-    out = [counts[c] for c in COLOUR_NAMES]
+    out = [counts[c] for c in colours]
     if flag(d, "require_ah2000_totals", field, path) and sum(out) != 12:
         raise BadInput(field, f"{path.name}: {sum(out)} discs; the AH2000 game has 12 (CE.1.4)")
+    return out
+
+
+# Flare effects (CE.45): which primitives make sense at which timing. add_total counts only in
+# A/A after the cards are known to be attacks (CE.37.3 reading), so it must come before the
+# outcome; cancel_compensation must come before compensation and rewards are paid.
+FLARE_AMOUNT = {"add_total": (1, 20), "draw": (1, 8), "retrieve": (1, 8), "cancel_compensation": (0, 0)}
+FLARE_BEFORE_OUTCOME = ("add_total", "cancel_compensation")
+
+
+def flares_path(value: str) -> Path:
+    """The file an ffg_flares value names: the shipped illustrative file for `assumed`."""
+    return ASSUMED_FLARES if value == "assumed" else Path(value)
+
+
+def _flare_effect(r: dict, key: str, field: str, where: str, timing: str) -> tuple[int, int]:
+    e = r.get(key)
+    if not isinstance(e, dict):
+        raise BadInput(field, f"{where}: '{key}' must be a table like {{ effect = \"draw\", amount = 2 }}; "
+                              f"allowed effects: {', '.join(FLARE_AMOUNT)}")
+    fx = one_of(e.get("effect"), tuple(FLARE_AMOUNT), field, where, f"{key} effect")
+    lo, hi = FLARE_AMOUNT[fx]
+    amount = need_int(e, "amount", field, f"{where} {key}", lo, hi) if hi > 0 else 0
+    if hi == 0 and e.get("amount", 0) != 0:
+        raise BadInput(field, f"{where}: {key} effect {fx} takes no amount")
+    if fx in FLARE_BEFORE_OUTCOME and timing == "resolution":
+        raise BadInput(field, f"{where}: {key} effect {fx} at timing resolution comes too late (after the "
+                              "outcome); allowed there: draw, retrieve")
+    return FLARE_EFFECTS.index(fx), amount
+
+
+def load_flares(path: Path) -> list[dict]:
+    """Flares (CE.45, FFG2008; ffg_flares): rows with the alien (one of the 20 of CE.22, each at most
+    once), a timing (alliance | reveal | resolution) and a wild and a super effect, each
+    { effect = add_total | draw | retrieve | cancel_compensation, amount = N } (CE.45.4). The texts of
+    the published flares are not in our sources, so every row must say source = "assumed" unless it
+    is "rules" (there are none). Returns dicts with ids (alien, timing, wild, super)."""
+    field = "ffg_flares"
+    path = Path(path)
+    d = read_toml(path, field)
+    out = []
+    seen = {}
+    for where, r in table_rows(d, "flare", field, path):
+        name = r.get("name", "")
+        if not isinstance(name, str) or not name.strip():
+            raise BadInput(field, f"{where} has no 'name' (a non-empty string)")
+        a = r.get("alien")
+        keys = {n.lower(): i for i, n in enumerate(ALIEN_NAMES)}
+        if not isinstance(a, str) or a.strip().lower() not in keys:
+            raise BadInput(field, f"{where}: alien {a!r}; allowed: one of the 20 aliens of CE.22 "
+                                  f"({', '.join(ALIEN_NAMES)})")
+        alien = keys[a.strip().lower()]
+        if alien in seen:
+            raise BadInput(field, f"{where}: alien {ALIEN_NAMES[alien]} already has a flare ({seen[alien]}); "
+                                  "allowed: one flare per alien")
+        seen[alien] = where
+        timing = one_of(r.get("timing"), FLARE_TIMINGS, field, where, "timing")
+        wild = _flare_effect(r, "wild", field, where, timing)
+        sup = _flare_effect(r, "super", field, where, timing)
+        source(r, field, where)
+        out.append(dict(name=name.strip(), alien=alien, timing=FLARE_TIMINGS.index(timing), wild=wild, super=sup))
+    if len(out) > MAX_FLARES:
+        raise BadInput(field, f"{path.name}: {len(out)} flares; at most {MAX_FLARES} (one per alien)")
     return out

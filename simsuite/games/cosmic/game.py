@@ -12,13 +12,15 @@ from simsuite.params import Param
 
 from . import api as A
 from . import records as R
-from .data import DEFAULT_DECK, DEFAULT_DECK_FFG, DEFAULT_DISCS, load_deck, load_discs
+from .data import DEFAULT_DECK, DEFAULT_DECK_FFG, DEFAULT_DISCS, flares_path, load_deck, load_discs, load_flares
 from .replay import describe_events
 
 HERE = Path(__file__).resolve().parent
 PROPOSE = ("standard", "none", "strategy")
 EDITIONS = ("AH2000", "FFG2008")  # index = api.ED_*
-FFG_ONLY = ("ffg_hand_size", "ffg_double_morph", "ffg_reinforcement_players")
+FFG_ONLY = ("ffg_hand_size", "ffg_double_morph", "ffg_reinforcement_players", "ffg_flares", "ffg_flare_limit")
+FLARE_KEYS = ("ffg_flares", "ffg_flare_limit")  # left out of a configuration without flares (its seed is unchanged)
+FLARES_ALLOWED = "none (the default), assumed (the shipped illustrative file, not the published texts) or a path to a flare TOML file"
 ACCEPT = ("always", "never", "standard_only", "heuristic")
 PHIL_GIVER = ("any", "main_or_ally")  # index = A.PHIL_GIVER_*
 ALIEN_MODES = ("none", "random", "all")
@@ -93,20 +95,35 @@ def seat_aliens(cfg: dict) -> list[int]:
     ids = [alien_id(n) for n in cfg["aliens"].split(",")]
     return (ids + [-1] * cfg["players"])[:cfg["players"]]
 
+def parse_flares(value) -> str:
+    """CE.45 / ffg_flares: none | assumed | a flare file (validated now, so a bad file is one line)."""
+    v = str(value).strip()
+    if v.lower() in ("none", ""):
+        return "none"
+    if v.lower() == "assumed":
+        load_flares(flares_path("assumed"))
+        return "assumed"
+    p = Path(v).expanduser()
+    if not p.is_file():
+        raise BadInput("ffg_flares", f"{v} is not a file; allowed: {FLARES_ALLOWED}")
+    load_flares(p)
+    return str(p.resolve())
+
+
 def _discs_used(value: str) -> int:
     """C_2P_DISCS is 1 when the discs are used (the first of the choices is 0 by index)."""
     return int(value == "used")
 
 
 PARAMS = (
-    Param("players", "int", 4, "number of players, one colour each (A1)", "CE.1.10", 2, 4, aliases=("n_players",),
-          slot="C_NP"),
+    Param("players", "int", 4, "number of players, one colour each: AH2000 2-4 (CE.1.10, A1), FFG2008 3-5 (data.md)",
+          "CE.1.10", 2, A.MAX_P, aliases=("n_players",), slot="C_NP"),
     Param("strategies", "lineup", "basic", "strategy per seat, comma-separated; a shorter line-up repeats round the table"),
     Param("rotate", "bool", False, "rotate the line-up through the seats game by game", slot="C_ROTATE"),
     Param("edition", "choice", "AH2000",
           "rules edition: AH2000 (Part 1) or FFG2008 (Part 2: destiny deck, mandatory regroup, morph, "
-          "reinforcements, Card Zap / Ionic Gas / Quash, the 72-card deck; 3-4 players here, no flares, "
-          "no technology)", "CE.0.4", choices=EDITIONS),
+          "reinforcements, Card Zap / Ionic Gas / Quash, the 72-card deck; 3-5 players; flares only with "
+          "ffg_flares, no technology)", "CE.0.4", choices=EDITIONS),
     Param("ffg_hand_size", "int", 8, "FFG2008: cards dealt at setup and drawn for a new hand (data.md: 8)",
           "CE.30.3 / A58", 1, 16),
     Param("ffg_double_morph", "choice", "attack0", "FFG2008: morph against morph, both attack 0 or both negotiate",
@@ -114,6 +131,13 @@ PARAMS = (
     Param("ffg_reinforcement_players", "choice", "all",
           "FFG2008: who may play reinforcement cards: every player, or the main players and the allies",
           "A55", choices=("involved", "all"), slot="C_REINF_ALL"),
+    Param("ffg_flares", "custom", "none",
+          "FFG2008: flares (CE.45) shuffled into the deck, every flare of the file one card: none (off), assumed "
+          "(simsuite/data/configs/cosmic/flares_assumed.toml: invented stand-ins, the published texts are not in "
+          "our sources) or a flare TOML file", "CE.45 / CE.80", parser=parse_flares, allowed_text=FLARES_ALLOWED),
+    Param("ffg_flare_limit", "choice", "per_player",
+          "FFG2008 flares: at most one flare per player per encounter, or each flare card once per encounter",
+          "A59", choices=("per_player", "per_card"), slot="C_FLARE_LIMIT"),
     Param("aliens", "custom", "random",
           "alien powers: none; random (dealt from alien_pool, CE.2.5); all (every combination of the pool, "
           "rotated through the seats); or a fixed list per seat, e.g. Macron,Virus,none", "CE.2.5",
@@ -196,7 +220,7 @@ class Cosmic(Game):
     title = "Cosmic Encounter"
     rules = "cosmic_encounter.md"
     min_players = 2
-    max_players = 4
+    max_players = A.MAX_P  # 5 under FFG2008 only: players_need gives each edition's range
     default_strategies = "basic"
     params = PARAMS
     api = A
@@ -217,6 +241,7 @@ class Cosmic(Game):
     # the benchmark measures the engine without alien powers (the figure of the engine issue) unless
     # asked: `bench cosmic --aliens random` measures the 20 powers dealt at random
     bench = BenchDefaults(players="4", strategies="basic", sets=(("aliens", "none"),), record=("aliens", "alien_pool"))
+    split_axes = ("edition",)  # AH2000 and FFG2008 are different rules: reports never pool over them
     _extra_dirs: tuple = ()
 
     @property
@@ -230,21 +255,39 @@ class Cosmic(Game):
         adding them changed no AH2000 run's seed."""
         if cfg.get("edition") == "AH2000":
             cfg = {k: v for k, v in cfg.items() if k not in FFG_ONLY}
+        elif cfg.get("ffg_flares", "none") == "none":  # flares off: the FFG2008 seed is what it was before them
+            cfg = {k: v for k, v in cfg.items() if k not in FLARE_KEYS}
         return super().canonical_json(cfg)
+
+    # player counts per edition: AH2000 2-4 (CE.1.10 / A1: four colours), FFG2008 3-5 (data.md: five colours)
+    PLAYERS = {"AH2000": (range(2, 5), "CE.1.10: 2 to 4 players, one of the four colours each"),
+               "FFG2008": (range(3, A.MAX_P + 1), "data.md: 3 to 5 players, one of the five colours each")}
+
+    def players_need(self, cfg: dict) -> range:
+        """The edition decides the player counts (cfg: resolved, or overrides not yet parsed)."""
+        return self.PLAYERS[self.param("edition").parse(cfg.get("edition", "AH2000"))][0]
+
+    def players_why(self, cfg: dict) -> str:
+        ed = self.param("edition").parse(cfg.get("edition", "AH2000"))
+        return f"under edition {ed} ({self.PLAYERS[ed][1]})"
 
     def _check_edition(self, cfg: dict) -> None:
         ffg = cfg["edition"] == "FFG2008"
         if ffg and cfg["deck"] == str(DEFAULT_DECK):
             cfg["deck"] = str(DEFAULT_DECK_FFG)  # the edition's own deck unless a deck file is given
-        if ffg and cfg["players"] < 3:
-            raise BadInput("players", f"{cfg['players']} under edition FFG2008; allowed: 3..{A.MAX_P} (data.md: 3-5; "
-                                      "5 players are not implemented)")
         if ffg and any(s == "search" for s in cfg["strategies"].split(",")):
             raise BadInput("strategies", "search is not implemented for edition FFG2008; allowed there: "
                                          "basic, random, nopower and the power_* controls")
+        if cfg["ffg_flares"] != "none" and any(s == "search" for s in cfg["strategies"].split(",")):
+            # the rollouts' hidden-card model knows no flare (not an encounter card, back to the hand)
+            raise BadInput("strategies", "search is not implemented with flares (ffg_flares); allowed with "
+                                         "flares: basic, random, nopower and the power_* controls")
         ffg_cards = [A.KIND_NAMES[k] if k != A.K_ARTIFACT else A.ARTIFACT_KEYS[v]
                      for k, v, _ in load_deck(Path(cfg["deck"]))
                      if k in (A.K_MORPH, A.K_REINF) or (k == A.K_ARTIFACT and v >= A.N_ART_AH)]
+        if not ffg and cfg["ffg_flares"] != "none":
+            raise BadInput("ffg_flares", f"{cfg['ffg_flares']} under edition AH2000; flares (CE.45) are FFG2008 "
+                                         "only; allowed under AH2000: none")
         if not ffg and ffg_cards:
             raise BadInput("deck", f"{Path(cfg['deck']).name} holds FFG2008 cards ({', '.join(sorted(set(ffg_cards)))}); "
                                    "allowed under edition AH2000: attack, negotiate and the six AH2000 artifacts")
@@ -269,6 +312,12 @@ class Cosmic(Game):
         rows = load_deck(Path(cfg["deck"]))
         load_discs(Path(cfg["order_discs"]))
         n = sum(c for _, _, c in rows)
+        if cfg["ffg_flares"] != "none":
+            nf = len(load_flares(flares_path(cfg["ffg_flares"])))
+            if n + nf > A.MAX_CARDS:
+                raise BadInput("ffg_flares", f"{n} deck cards and {nf} flares make {n + nf}; allowed: at most "
+                                             f"{A.MAX_CARDS} cards in all")
+            n += nf
         hand, key = ((cfg["ffg_hand_size"], "ffg_hand_size") if cfg["edition"] == "FFG2008"
                      else (cfg["start_hand_size"], "start_hand_size"))
         if cfg["players"] * hand > n:
@@ -328,6 +377,27 @@ class Cosmic(Game):
                 c[A.C_CARD_CLASS + k] = cls
                 n_enc += kind != A.K_ARTIFACT and kind != A.K_REINF
                 k += 1
+        c[A.C_FLARE_N] = 0
+        if cfg["edition"] == "FFG2008" and cfg["ffg_flares"] != "none":
+            # CE.45.5: every flare of the file is one card shuffled into the deck (the published game's
+            # 10, Appendix B, is what the shipped file holds). All flares share one card class: the class
+            # says what a card is to the encounter-card reasoning of the strategies, and a flare is no
+            # encounter card (CE.45.1); its row in the flare tables is its value.
+            flares = load_flares(flares_path(cfg["ffg_flares"]))
+            cls = classes.setdefault((int(A.K_FLARE), 0), len(classes))
+            c[A.C_CLASS_KIND + cls] = A.K_FLARE
+            c[A.C_CLASS_VAL + cls] = 0
+            for f, fl in enumerate(flares):
+                c[A.C_CARD_KIND + k] = A.K_FLARE
+                c[A.C_CARD_VAL + k] = f
+                c[A.C_CARD_CLASS + k] = cls
+                k += 1
+                c[A.C_FLARE_ALIEN + f] = fl["alien"]
+                c[A.C_FLARE_TIMING + f] = fl["timing"]
+                for s, (fx, amt) in enumerate((fl["wild"], fl["super"])):
+                    c[A.C_FLARE_FX + 2 * f + s] = fx
+                    c[A.C_FLARE_AMT + 2 * f + s] = amt
+            c[A.C_FLARE_N] = len(flares)
         assert len(classes) <= 64
         c[A.C_N_CARDS] = k
         c[A.C_N_ENC] = n_enc

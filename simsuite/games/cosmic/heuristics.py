@@ -14,7 +14,7 @@ from numba import njit
 
 from simsuite.games.cosmic.api import (
     ART_EMOTION, ART_FORCE_FIELD, ART_GAS, ART_MOBIUS, ART_PLAGUE, ART_ZAP, C_CARD_KIND, C_CARD_VAL,
-    C_N_CARDS, C_NP, C_WIN_COLONIES, K_ATTACK, K_NEGOTIATE, MAX_CHUNK, MAX_P, MAX_PLANETS, NONE,
+    C_N_CARDS, C_NP, C_WIN_COLONIES, K_ATTACK, K_FLARE, K_NEGOTIATE, MAX_CHUNK, MAX_P, MAX_PLANETS, NONE,
     OPT_MOTHERSHIP, PPS_MAX, SRC_SHIFT, S_CARD_D, S_CARD_O, S_CARRIER, S_CENTRE, S_CTX_MAX, S_CTX_N,
     S_DEF, S_FOREIGN, S_HAND_VER, S_NOPT, S_OFF, S_OPT, S_PS, S_REVEALED, S_SCR, S_TARGET, S_WARP,
     S_WING, best_attack, deal_col_do, deal_col_od, defense_strength, leader, offense_strength, predicted_aa,
@@ -225,6 +225,8 @@ def card_keep_value(cfg, c):
         return cfg[C_CARD_VAL + c]
     if k == K_NEGOTIATE:
         return 7
+    if k == K_FLARE:
+        return 6  # comes back to the hand after each use (CE.45.3)
     if cfg[C_CARD_VAL + c] == ART_ZAP:
         return 2
     return 5

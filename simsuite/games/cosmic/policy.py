@@ -13,6 +13,8 @@ from simsuite.games.cosmic.api import (
     EXPEL_BASE, MAX_PLANETS, OPT_MOTHERSHIP, S_DEAL, S_DEF, S_FOREIGN, S_HAND_ENC, S_NOPT, S_OFF,
     S_OPT, S_PS, S_TARGET, S_WARP, SIDE_DEFENSE, SIDE_OFFENSE, ship_weight,
     C_CARD_KIND, C_EDITION, D_DESTINY, D_REINF, ED_FFG2008, K_ATTACK, K_MORPH, S_ALLY, S_CARD_D, S_CARD_O, S_ONPL,
+    C_CARD_VAL, D_FLARE, FL_ADD_TOTAL, FL_CANCEL_COMP, FL_DRAW, FL_RETRIEVE, K_NEGOTIATE, S_EFF, S_FLARE_TOT,
+    S_FLARE_ZAPQ, S_REINF, S_REVEALED, flare_effect, predicted_aa,
 )
 from simsuite.games.cosmic.cardplay import card_choice, offense_margin, offense_win_prob, ships_help_offense
 from simsuite.games.cosmic.powers import power_decide
@@ -23,7 +25,7 @@ from simsuite.games.cosmic.heuristics import (
 
 
 # ship counts as np.int64: a literal argument would compile pick_source once per value
-W1, W2, W3, W4, WALL = (np.int64(k) for k in (1, 2, 3, 4, 99))
+W0, W1, W2, W3, W4, WALL = (np.int64(k) for k in (0, 1, 2, 3, 4, 99))
 
 
 @njit
@@ -56,6 +58,99 @@ def _reinforce(st, cfg, me):
     for i in range(st[S_NOPT]):
         if st[S_OPT + i] >= 0 and st[S_OPT + i] % 4 == side:
             return i
+    return 0
+
+
+@njit(inline="always")
+def _my_side(st, me):
+    """The side `me` is on in the encounter (main player or ally), 0 none."""
+    if me == st[S_OFF]:
+        return SIDE_OFFENSE
+    if me == st[S_DEF]:
+        return SIDE_DEFENSE
+    return st[S_ALLY + me]
+
+
+@njit(inline="always")
+def _revealed_kind(st, cfg, side):
+    """The kind a face-up encounter card counts as: a morph is what the reveal made of it (CE.38)."""
+    c = st[S_CARD_O] if side == SIDE_OFFENSE else st[S_CARD_D]
+    k = cfg[C_CARD_KIND + c]
+    return st[S_EFF + 2 * side - 2] if k == K_MORPH else k
+
+
+@njit(inline="always")
+def _revealed_value(st, cfg, side):
+    c = st[S_CARD_O] if side == SIDE_OFFENSE else st[S_CARD_D]
+    return st[S_EFF + 2 * side - 1] if cfg[C_CARD_KIND + c] == K_MORPH else cfg[C_CARD_VAL + c]
+
+
+@njit
+def _flare_value(st, cfg, me, c):
+    """What playing flare card c now is worth to me (<= 0: pass). A flare comes back to the hand
+    (CE.45.3), so its only cost is the once-per-encounter limit (A59): play what helps now.
+    add_total: before the reveal on any side I am on (it counts if the cards turn out A/A); after
+    it only in A/A with the plain higher-total rule, most when it turns my side's loss into a win,
+    a little when my side is behind or ahead by less than a reinforcement; draw and retrieve: by
+    the cards or ships they bring; cancel_compensation: when the face-up cards show the opponent
+    negotiating against my attack (the compensation would be theirs)."""
+    fx, amt = flare_effect(st, cfg, me, c)
+    side = _my_side(st, me)
+    if fx == FL_DRAW:
+        return 1 + amt
+    if fx == FL_RETRIEVE:
+        return 1 + (amt if amt < st[S_WARP + me] else st[S_WARP + me])
+    if side <= 0:
+        return -1
+    if st[S_REVEALED] == 0 or st[S_CARD_O] < 0 or st[S_CARD_D] < 0:
+        return 1 if fx == FL_ADD_TOTAL else -1
+    ko = _revealed_kind(st, cfg, SIDE_OFFENSE)
+    kd = _revealed_kind(st, cfg, SIDE_DEFENSE)
+    if fx == FL_CANCEL_COMP:
+        if (me == st[S_OFF] and ko == K_ATTACK and kd == K_NEGOTIATE) or \
+                (me == st[S_DEF] and kd == K_ATTACK and ko == K_NEGOTIATE):
+            return 4
+        return -1
+    if fx != FL_ADD_TOTAL or ko != K_ATTACK or kd != K_ATTACK:
+        return -1
+    to, td, lower = predicted_aa(st, cfg, float(_revealed_value(st, cfg, SIDE_OFFENSE)),
+                                 float(_revealed_value(st, cfg, SIDE_DEFENSE)), W0, W0)
+    if lower == 1:
+        return -1  # an Anti-Matter main player: the lower total wins, a bonus may hurt
+    to += st[S_REINF] + st[S_FLARE_TOT]
+    td += st[S_REINF + 1] + st[S_FLARE_TOT + 1]
+    mine, theirs = (to, td) if side == SIDE_OFFENSE else (td + 0.5, to)  # a tie goes to the defense
+    if mine <= theirs < mine + amt:
+        return 5
+    if mine <= theirs or mine - theirs < 5:
+        return 1
+    return -1
+
+
+@njit
+def _flare(st, cfg, me):
+    """D_FLARE (CE.50.22): the flare worth most now, if any is worth playing; else pass (option 0)."""
+    bi = 0
+    bv = 0
+    for i in range(1, st[S_NOPT]):
+        v = _flare_value(st, cfg, me, st[S_OPT + i])
+        if v > bv:
+            bv = v
+            bi = i
+    return bi
+
+
+@njit
+def _flare_zap(st, cfg, me):
+    """Card Zap asked about a flare being played (data.md): cancel it when its player is on the other
+    side of the encounter from me, or one colony from victory; else keep the Card Zap."""
+    p = st[S_OPT + 1] % 64
+    if p == me:
+        return 0
+    mine = _my_side(st, me)
+    theirs = _my_side(st, p)
+    if (mine > 0 and theirs > 0 and mine != theirs) or threat(st, cfg, p):
+        return 1
     return 0
 
 
@@ -126,6 +221,10 @@ def basic_decide(kind, st, cfg, me):
         return bi
     if kind == D_REINF:
         return _reinforce(st, cfg, me)
+    if kind == D_FLARE:
+        return _flare(st, cfg, me)
+    if kind == D_ARTIFACT and st[S_FLARE_ZAPQ] == 1:
+        return _flare_zap(st, cfg, me)
     if kind == D_DESTINY:
         return _destiny(st, cfg, me)
     if kind == D_OWN_COLOUR:

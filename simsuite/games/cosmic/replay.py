@@ -10,7 +10,8 @@ CTX_NAMES = {int(A.CTX_RETURN): "returns", int(A.CTX_EARLY_END): "returns (early
              int(A.CTX_MOBIUS): "leaves the warp (Mobius Tube)", int(A.CTX_FORCE_FIELD): "returns (Force Field)",
              int(A.CTX_TURN_END): "returns (end of turn)", int(A.CTX_AMOEBA): "returns (Amoeba)",
              int(A.CTX_HEALER): "is healed (Healer) onto", int(A.CTX_ZOMBIE): "is redirected (Zombie) onto",
-             int(A.CTX_RELEASE): "leaves the warp (Zombie's RELEASE) onto"}
+             int(A.CTX_RELEASE): "leaves the warp (Zombie's RELEASE) onto",
+             int(A.CTX_FLARE): "leaves the warp (flare) onto"}
 KIND_NAMES = {int(v): nm for v, nm in ((A.D_LAUNCH, "launch"), (A.D_ALLY_SHIPS, "ally"),
                                        (A.D_RESETTLE_SHIPS, "resettle"), (A.D_PENALTY, "failed-deal loss"),
                                        (A.D_PLAGUE_SHIPS, "plague loss"), (A.D_DEAL_SHIPS, "deal colony"),
@@ -32,7 +33,24 @@ def card_name(cfg_arr, c) -> str:
         return "Morph"
     if kind == A.K_REINF:
         return f"Reinforcement +{v}"
+    if kind == A.K_FLARE:
+        return f"{A.ALIEN_NAMES[int(cfg_arr[A.C_FLARE_ALIEN + v])]} flare"
     return A.ARTIFACT_NAMES[v]
+
+
+FLARE_WHEN = ("after the alliances", "after the reveal", "after the outcome")  # index = A.FT_*
+
+
+def flare_text(mode, fx, amt) -> str:
+    """What a played flare did (E_FLARE: mode 0 wild, 1 super, 2 cancelled by a Card Zap)."""
+    mode, fx, amt = int(mode), int(fx), int(amt)
+    if mode == 2:
+        return "cancelled by a Card Zap (to the discard pile)"
+    what = {int(A.FL_ADD_TOTAL): f"+{amt} to its side's total (A/A only)",
+            int(A.FL_DRAW): f"draws {amt} card(s)",
+            int(A.FL_RETRIEVE): f"takes up to {amt} ship(s) from the warp back to its colonies",
+            int(A.FL_CANCEL_COMP): "cancels this encounter's compensation and defensive rewards"}.get(fx, "?")
+    return f"{'super' if mode == 1 else 'wild'} effect, {what}; back to its hand (CE.45.3)"
 
 
 DESTINY_SPECIAL = {int(A.DESTINY_WILD): "wild", int(A.DESTINY_FEWEST_WARP): "special (fewest ships in the warp)",
@@ -215,6 +233,10 @@ EVENTS = EventTable((
     Event("E_REINF", "reinforcement", {"player": "a", "card": "card_name(b)", "side": "'offense' if c == 1 else 'defense'",
                                        "value": "d"},
           "   {seat(a)} plays {card} for the {side} (CE.37)"),
+    Event("E_FLARE", "flare", {"player": "a", "card": "card_name(b)", "flare": "c",
+                               "effect": "'cancelled' if d == 2 else ('super' if d == 1 else 'wild')",
+                               "kind": "FLARE_EFFECTS[e]", "amount": "f"},
+          "   [CE.45, {flare_when(c)}] {seat(a)} plays the {card}: {flare_text(d, e, f)}"),
     Event("E_TIMEOUT", "timeout", {"turns": "a"}, "turn cap reached after {a} turns: no winner (A63)"),
 ), track=_track)
 NOT_SHOWN = ("E_END_TURN",)  # logged for the tests, not part of the readable replay
@@ -228,5 +250,6 @@ def describe_events(k, log, cfg_arr, seat_strats) -> list[dict]:
 
     names = dict(vars(A), CTX_NAMES=CTX_NAMES, KIND_NAMES=KIND_NAMES, END_REASONS=END_REASONS, seat=seat,
                  card_name=lambda c: card_name(cfg_arr, c), planet_name=planet_name, disc_name=disc_name, deal_text=deal_text,
-                 art_text=art_text, power_text=power_text, own_colour_text=own_colour_text, term_text=term_text)
+                 art_text=art_text, power_text=power_text, flare_text=flare_text,
+                 flare_when=lambda f: FLARE_WHEN[int(cfg_arr[A.C_FLARE_TIMING + f])], own_colour_text=own_colour_text, term_text=term_text)
     return EVENTS.describe(k, log, names)

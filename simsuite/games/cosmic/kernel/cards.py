@@ -30,7 +30,7 @@ def _hand_add(st, cfg, p, c):
         st[S_ART_TOTAL] += 1
         st[S_ART_CNT + p * N_ART + cfg[C_CARD_VAL + c]] += 1
         st[S_ART_KIND + cfg[C_CARD_VAL + c]] += 1
-    elif k != K_REINF:  # a reinforcement is not an encounter card (CE.36.1)
+    elif k != K_REINF and k != K_FLARE:  # a reinforcement or a flare is not an encounter card (CE.36.1, CE.45.1)
         st[S_HAND_ENC + p] += 1
 
 
@@ -49,7 +49,7 @@ def _hand_take(st, cfg, p, i):
         st[S_ART_TOTAL] -= 1
         st[S_ART_CNT + p * N_ART + cfg[C_CARD_VAL + c]] -= 1
         st[S_ART_KIND + cfg[C_CARD_VAL + c]] -= 1
-    elif k != K_REINF:
+    elif k != K_REINF and k != K_FLARE:
         st[S_HAND_ENC + p] -= 1
     return c
 
@@ -83,7 +83,7 @@ def _take_artifact(st, cfg, p, kind):
 def _is_enc(cfg, c):
     """An encounter card: attack, negotiate or (FFG2008) morph (CE.36.1)."""
     k = cfg[C_CARD_KIND + c]
-    return k != K_ARTIFACT and k != K_REINF
+    return k != K_ARTIFACT and k != K_REINF and k != K_FLARE
 
 
 @njit(inline="always")
@@ -136,7 +136,7 @@ def _card_options(st, cfg, p, want):
     for i in range(st[S_HAND_N + p]):
         c = st[base + i]
         k = cfg[C_CARD_KIND + c]
-        if want == -2 or k == want or (want == -3 and k != K_ARTIFACT and k != K_REINF):
+        if want == -2 or k == want or (want == -3 and k != K_ARTIFACT and k != K_REINF and k != K_FLARE):
             b = np.int64(1) << cfg[C_CARD_CLASS + c]
             if (seen & b) == 0:
                 seen |= b
@@ -167,8 +167,8 @@ def new_hand(st, cfg, p, timing, log, lg):
                 and _yes_no(st, cfg, p, PK_VULCH_KEEP) == 1 and power_event(st, cfg, p, PK_VULCH_KEEP, log, lg) == 1):
             keep = 1  # CE.22.19: the Vulch keeps all its artifacts and draws
         while st[S_HAND_N + p] > 0 and keep == 0:
-            c = st[S_HAND + p * MAX_HAND + st[S_HAND_N + p] - 1]  # only artifacts (and reinforcements) are left
-            if cfg[C_CARD_KIND + c] == K_REINF:  # CE.31.1 (A58): discarded
+            c = st[S_HAND + p * MAX_HAND + st[S_HAND_N + p] - 1]  # only artifacts (reinforcements, flares) are left
+            if cfg[C_CARD_KIND + c] == K_REINF or cfg[C_CARD_KIND + c] == K_FLARE:  # CE.31.1 (A58): discarded
                 _hand_remove(st, cfg, p, c)
                 _discard(st, c)
                 if lg:

@@ -74,8 +74,8 @@ from simsuite.games.cosmic.records import *  # noqa: F401,F403
  E_OWN_COLOUR, E_RESETTLE, E_EXPEL, E_SHIP_FROM, E_LAUNCH, E_TARGET, E_INVITE, E_ALLY, E_ARTIFACT,
  E_REVEAL, E_TOTALS, E_RESULT, E_LOSS, E_LAND, E_PLACE, E_NO_COLONY, E_REWARD, E_COMP, E_GAS,
  E_DEAL_PROPOSE, E_DEAL_ANSWER, E_DEAL_TERM, E_POWER, E_WIN, E_TIMEOUT, E_DECK_RESHUFFLE, E_DISCARD,
- E_SECOND, E_EARLY_END, E_ZAP, E_DEFENSE, E_SELECT, E_END_TURN, E_ALIEN, E_ALIENS, E_REINF) = (
-    np.int64(k) for k in range(1, 45))
+ E_SECOND, E_EARLY_END, E_ZAP, E_DEFENSE, E_SELECT, E_END_TURN, E_ALIEN, E_ALIENS, E_REINF, E_FLARE) = (
+    np.int64(k) for k in range(1, 46))
 # E_DEAL_TERM kinds
 TERM_CARDS_OD, TERM_CARDS_DO, TERM_COLONY_DO, TERM_COLONY_OD, TERM_RELEASE = (np.int64(k) for k in range(5))
 # E_ALIEN details (what the power did; PK_* for optional uses, these for automatic effects)

@@ -4,7 +4,8 @@ The destiny deck's wild and special cards (CE.33.5, CE.33.6), re-establishing a 
 (CE.33.4 c), the morph card (CE.38), the reveal-phase reinforcements (CE.37) and the three FFG
 artifacts: Card Zap (cancels an artifact as it is played), Ionic Gas (cancels the encounter's
 compensation and defensive rewards), Quash (cancels a deal just made; the failed-deal penalty
-follows). The shared steps call these behind ``cfg[C_EDITION] == ED_FFG2008``; nothing here runs
+follows), and the flares (CE.45) when a flare file is given (``ffg_flares``; off by default, so
+``cfg[C_FLARE_N] == 0`` and no flare step runs). The shared steps call these behind ``cfg[C_EDITION] == ED_FFG2008``; nothing here runs
 under AH2000 (its decks hold no morph, reinforcement or FFG artifact, and its order pile no wild
 or special card).
 
@@ -212,3 +213,135 @@ def ffg_card_zap(st, cfg, p, kind, log, lg):
         _log(log, E_ARTIFACT, q, ART_CARD_ZAP, p, st[S_WINDOW], card, I0)
     artifact_discard(st, cfg, q, card, log, lg)
     return 1
+
+
+@njit(inline="always")
+def _flare_side(st, p):
+    """The side p is on in the encounter: the offense, the defense, an ally's side; 0 none."""
+    if p == st[S_OFF]:
+        return SIDE_OFFENSE
+    if p == st[S_DEF]:
+        return SIDE_DEFENSE
+    return st[S_ALLY + p]
+
+
+@njit(inline="always")
+def _flare_xm(st):
+    """Planets a retrieved ship may not land on: the target planet until the outcome (its ships are
+    in the encounter, CE.70.10, CE.70.11); none afterwards."""
+    return _pbit(st[S_TARGET]) if st[S_RESULT] == R_NONE else np.int64(0)
+
+
+@njit
+def _flare_applies(st, cfg, p, fx):
+    """1 if effect fx would change something for p now; a flare that would do nothing is not
+    offered (so the priority loop closes, CE.70.19)."""
+    if fx == FL_ADD_TOTAL:
+        return 1 if _flare_side(st, p) > 0 else 0
+    if fx == FL_DRAW:
+        return 1 if st[S_DECK_N] + st[S_DISC_N] > 0 else 0
+    if fx == FL_RETRIEVE:
+        return 1 if st[S_WARP + p] > 0 and _colonies(st, p, _flare_xm(st)) != 0 else 0
+    if fx == FL_CANCEL_COMP:
+        return 1 if st[S_IONIC] == 0 else 0
+    return 0
+
+
+@njit
+def _flare_options(st, cfg, p, t):
+    """D_FLARE options of p at timing t (CE.50.22): -1 pass, then each flare card in p's hand with
+    that timing which the limit allows (A59: p has played none this encounter, or with per_card
+    this card has not been played this encounter) and whose effect for p (CE.45.4) does something."""
+    st[S_OPT] = NONE
+    n = 1
+    if cfg[C_FLARE_LIMIT] == 0 and ((st[S_FLARE_BY] >> p) & 1) == 1:
+        return n
+    base = S_HAND + p * MAX_HAND
+    for i in range(st[S_HAND_N + p]):
+        c = st[base + i]
+        if cfg[C_CARD_KIND + c] != K_FLARE:
+            continue
+        f = cfg[C_CARD_VAL + c]
+        if cfg[C_FLARE_TIMING + f] != t or ((st[S_FLARE_USED] >> f) & 1) == 1:
+            continue
+        fx, amt = flare_effect(st, cfg, p, c)
+        if _flare_applies(st, cfg, p, fx) == 1:
+            st[S_OPT + n] = c
+            n += 1
+    return n
+
+
+@njit
+def _play_flare(st, cfg, p, c, log, lg):
+    """p plays flare card c (CE.45). It counts against the limit as it is played (A59). A Card Zap
+    may cancel it then (data.md); the cancelled flare goes to the discard pile, as a cancelled
+    artifact does (the contract does not say; a card cancelled as it is played is spent). Else the
+    effect (super for p's own usable alien, wild otherwise, CE.45.4) resolves at once and the flare
+    goes back to p's hand (CE.45.3). While it resolves it is in play (CE.70.6: S_FLARE_PLAY)."""
+    f = cfg[C_CARD_VAL + c]
+    sup = flare_super(st, cfg, p, c)
+    fx, amt = flare_effect(st, cfg, p, c)
+    _hand_remove(st, cfg, p, c)
+    st[S_FLARE_PLAY] = c + 1
+    st[S_FLARE_BY] |= np.int64(1) << p
+    st[S_FLARE_USED] |= np.int64(1) << f
+    st[S_N_FLARE] += 1
+    st[S_FLARE_ZAPQ] = 1  # tells the Card Zap holders (strategies) that a flare is being played
+    zapped = ffg_card_zap(st, cfg, p, NONE, log, lg)  # NONE: not an artifact kind
+    st[S_FLARE_ZAPQ] = 0
+    if lg:
+        _log(log, E_FLARE, p, c, f, I2 if zapped == 1 else sup, fx, amt)
+    if zapped == 1:
+        st[S_FLARE_PLAY] = 0
+        _discard(st, c)
+        return
+    if fx == FL_ADD_TOTAL:
+        st[S_FLARE_TOT + _flare_side(st, p) - 1] += amt
+    elif fx == FL_DRAW:
+        for j in range(amt):
+            d = _draw(st, cfg, log, lg)
+            if d < 0:
+                break
+            _hand_add(st, cfg, p, d)
+    elif fx == FL_RETRIEVE:
+        k = amt if amt < st[S_WARP + p] else st[S_WARP + p]
+        st[S_WARP + p] -= k
+        place_ships(st, cfg, p, k, _flare_xm(st), CTX_FLARE, log, lg)
+    elif fx == FL_CANCEL_COMP:
+        st[S_IONIC] = 1  # as Ionic Gas: compensation and defensive rewards of this encounter
+    st[S_FLARE_PLAY] = 0
+    _hand_add(st, cfg, p, c)
+
+
+@njit
+def ffg_flares(st, cfg, t, log, lg):
+    """CE.45 / CE.50.22 at flare timing t (FT_*): a priority loop in the CE.44 order in which each
+    action is one flare (PASS or play one); it closes when every player who could play has passed
+    in a row since the last flare (as the reinforcements, CE.37.2)."""
+    if st[S_DONE] == 1:
+        return
+    st[S_FLARE_T] = t
+    N = cfg[C_NP]
+    passed = 0
+    i = I0
+    while True:
+        live = 0
+        for q in range(N):
+            if _flare_options(st, cfg, q, t) > 1:
+                live |= 1 << q
+        if (live & ~passed) == 0:
+            return
+        p = _prio(st, cfg, i)
+        if (live >> p) & 1 and ((passed >> p) & 1) == 0:
+            st[S_NOPT] = _flare_options(st, cfg, p, t)
+            c = _decide(st, cfg, p, D_FLARE)
+            if c < 0:
+                passed |= 1 << p
+            else:
+                _play_flare(st, cfg, p, c, log, lg)
+                passed = 0
+                if st[S_DONE] == 1:
+                    return
+        i += 1
+        if i == N:
+            i = 0

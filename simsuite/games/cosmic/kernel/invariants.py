@@ -72,6 +72,9 @@ def check_invariants(st, cfg):
     if st[S_CARD_D] >= 0:
         seen[st[S_CARD_D]] += 1
         in_play += 1
+    if st[S_FLARE_PLAY] > 0:  # CE.70.6 (FFG): a flare being resolved
+        seen[st[S_FLARE_PLAY] - 1] += 1
+        in_play += 1
     if in_play > 0 and st[S_DONE] == 0:
         return V_IN_PLAY
     tot_art = 0
@@ -89,7 +92,7 @@ def check_invariants(st, cfg):
             if cfg[C_CARD_KIND + c] == K_ARTIFACT:
                 na += 1
                 cnt[cfg[C_CARD_VAL + c]] += 1
-            elif cfg[C_CARD_KIND + c] != K_REINF:
+            elif cfg[C_CARD_KIND + c] != K_REINF and cfg[C_CARD_KIND + c] != K_FLARE:
                 ne += 1
         if ne != st[S_HAND_ENC + p] or na != st[S_HAND_ART + p]:
             return V_HAND_CACHE

@@ -54,6 +54,8 @@ def side_totals(st, cfg, log, lg):
     if cfg[C_EDITION] == ED_FFG2008:  # CE.39.1: reinforcements after the alien modifiers
         to += st[S_REINF]
         td += st[S_REINF + 1]
+        to += st[S_FLARE_TOT]  # add_total flares (CE.45, data-defined): counted as reinforcements are
+        td += st[S_FLARE_TOT + 1]
     st[S_TOT] = vo
     st[S_TOT + 1] = so
     st[S_TOT + 2] = to

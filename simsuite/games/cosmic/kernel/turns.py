@@ -84,6 +84,8 @@ def _encounter_steps(st, cfg, o, log, lg):
     window(st, cfg, W_7, log, lg)
     if _offense_out(st, cfg):
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
+    if cfg[C_FLARE_N] > 0:  # CE.45 (FFG2008, ffg_flares): after the alliances, before planning
+        ffg_flares(st, cfg, FT_ALLIANCE, log, lg)
     # step 8 (CE.9.1): the defense without an encounter card takes a new hand (CE.17.4)
     st[S_STEP] = 8
     d = st[S_DEF]
@@ -104,11 +106,15 @@ def _encounter_steps(st, cfg, o, log, lg):
             break
         st[S_REDO] = 0
         time_travel(st, cfg, log, lg)
+    if cfg[C_FLARE_N] > 0:  # CE.45: after the reveal, before the reinforcements
+        ffg_flares(st, cfg, FT_REVEAL, log, lg)
     if cfg[C_EDITION] == ED_FFG2008:  # CE.37.2, after the reveal's window has closed
         ffg_reinforcements(st, cfg, log, lg)
     res = outcome(st, cfg, log, lg)
     if st[S_DONE] == 1:
         return res
+    if cfg[C_FLARE_N] > 0:  # CE.45: after the outcome (its compensation and rewards)
+        ffg_flares(st, cfg, FT_RESOLUTION, log, lg)
     window(st, cfg, W_10, log, lg)
     return res
 
@@ -141,6 +147,10 @@ def encounter(st, cfg, o, enc_no, log, lg):
     st[S_IONIC] = 0
     st[S_REINF] = 0
     st[S_REINF + 1] = 0
+    st[S_FLARE_BY] = 0  # CE.45.2 / A59: "once per encounter"
+    st[S_FLARE_USED] = 0
+    st[S_FLARE_TOT] = 0
+    st[S_FLARE_TOT + 1] = 0
     st[S_LAST_CO] = -1
     st[S_LAST_CD] = -1
     st[S_ENCOUNTERS] += 1

@@ -1,0 +1,409 @@
+"""Axes a report never pools over (Game.split_axes, e.g. Cosmic's rules `edition`), and the
+"<axis> side by side" section that puts their values next to each other.
+
+A split axis names different games to a reader: an alien's win share under the 2000 rules and
+under the 2008 rules are two figures, and their average is neither. When a results set has more
+than one value of such an axis, every ranking, contribution, robustness table and the start
+player's edge is computed per (player count, value) (``split_parts`` gives the cells of each
+value), and ``side_by_side`` compares the values at each player count:
+
+- each label's (alien's) win share and rank under each value, the change with its 95% interval
+  (independent cells: the variances add) and Holm-corrected verdicts;
+- Kendall's tau-b between the rankings (scipy.stats.kendalltau) with the parametric-bootstrap 95%
+  interval of simsuite.robustness.tau_bootstrap (each win share redrawn from a normal with its
+  estimate and standard error; the sweep keeps per-cell sums, not the games);
+- the mean game length, the shared-win rate and the start player's win share under each value and
+  their differences, with normal 95% intervals from the per-game standard deviations (pooled over
+  the cells of a value when there are several).
+
+A player count where only one value has cells shows that value alone and says why there is
+nothing to compare (the game refuses the combination, or the sweep did not ask for it).
+"""
+from __future__ import annotations
+
+import html
+import math
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..errors import BadInput
+from ..stats import Z95
+from .common import (
+    ALPHA, _at, _join, _label_name, _pct, _pct_ci, _plural, _pp, _ranking_fair, _share_se, _table, _value,
+)
+
+# the per-cell metrics compared between the values of a split axis (the generic metrics of every game,
+# simsuite.games.base): (metric, what the table calls it, a share of games shown as a percentage)
+COMPARED = (("turns", "mean game length (turns)", False), ("shared_win", "shared (joint) wins, % of games", True))
+
+
+def split_axes(game: str, cells: pd.DataFrame) -> list[str]:
+    """The game's split axes (Game.split_axes) that have more than one value in these cells."""
+    from .. import games
+
+    try:
+        axes = games.get(str(game)).split_axes
+    except BadInput:  # results of a game this version does not know: nothing to split
+        return []
+    return [a for a in axes if a in cells and cells[a].astype(str).nunique() > 1]
+
+
+def split_parts(cells: pd.DataFrame, axes: list[str]) -> list[tuple[str, str, list[int] | None]]:
+    """(where, tag, cells) per combination of the split axes' values: where = "edition FFG2008"
+    (what titles and sentences say), tag = "FFG2008" (file names and anchors). Without split axes one
+    part of every cell: ("", "", None)."""
+    if not axes:
+        return [("", "", None)]
+    out = []
+    for vals, d in cells.groupby(axes, sort=True):
+        vals = vals if isinstance(vals, tuple) else (vals,)
+        where = ", ".join(f"{a} {_value(v)}" for a, v in zip(axes, vals))
+        tag = "_".join(re.sub(r"[^A-Za-z0-9.-]+", "-", _value(v)) for v in vals)
+        out.append((where, tag, sorted(int(c) for c in d["cell"])))
+    return out
+
+
+def _pooled_metric(d: pd.DataFrame, m: str) -> dict | None:
+    """A metric's mean over the games of the cells `d` with its standard error (from the per-cell
+    means, sds and game counts: the within-cell and between-cell sums of squares)."""
+    if f"{m}_mean" not in d or "games" not in d:
+        return None
+    n = d["games"].to_numpy(float)
+    mean, sd = d[f"{m}_mean"].to_numpy(float), d[f"{m}_sd"].to_numpy(float)
+    N = n.sum()
+    if N < 2 or not np.isfinite(mean).all():
+        return None
+    mu = float((n * mean).sum() / N)
+    var = float(((n - 1) * sd ** 2 + n * (mean - mu) ** 2).sum() / (N - 1))
+    se = math.sqrt(var / N)
+    return dict(mean=mu, se=se, ci_low=mu - Z95 * se, ci_high=mu + Z95 * se, games=int(N))
+
+
+def _start_player(groups: pd.DataFrame, cells: list[int]) -> dict | None:
+    """Turn-order position 1's win share over these cells (pooled by player-games) with its standard
+    error and the fair share."""
+    g = groups[(groups["kind"] == "position") & (groups["key"].astype(str) == "1") & groups["cell"].isin(cells)]
+    g = g.dropna(subset=["win_share"])
+    if g.empty:
+        return None
+    n = g["n"].to_numpy(float)
+    se_i = _share_se(g).to_numpy(float)
+    share = float((n * g["win_share"]).sum() / n.sum())
+    se = float(math.sqrt(((se_i * n) ** 2).sum()) / n.sum())
+    fair = float((n * g["fair_share"]).sum() / n.sum())
+    return dict(mean=share, se=se, ci_low=share - Z95 * se, ci_high=share + Z95 * se, fair=fair, games=int(n.sum()))
+
+
+def _diff(a: dict, b: dict) -> dict:
+    """b - a of two estimates from independent games, with its normal 95% interval."""
+    d, se = b["mean"] - a["mean"], math.hypot(a["se"], b["se"])
+    return dict(diff=d, se=se, ci_low=d - Z95 * se, ci_high=d + Z95 * se)
+
+
+def _why_missing(game: str, axis: str, value, players: int, row: pd.Series | None) -> str:
+    """Why the results hold no cell of `axis` = value at this player count: the game's own refusal
+    (its one-line error) when it refuses the combination, else that the sweep did not ask for it."""
+    from .. import games
+
+    try:
+        g = games.get(str(game))
+        over = {axis: value, "players": players}
+        if row is not None and "strategies" in row:
+            over["strategies"] = row["strategies"]
+        g.resolve(over)
+    except BadInput as e:
+        return f"the game refuses it: “{e}”"
+    except Exception:  # noqa: BLE001 (any other failure: say nothing we do not know)
+        return "the sweep has no such cell"
+    return "the sweep did not ask for it"
+
+
+def _fmt_est(e: dict, pct: bool) -> str:
+    if pct:
+        return _pct_ci(e["mean"], e["ci_low"], e["ci_high"])
+    return f"{e['mean']:.2f} ({e['ci_low']:.2f}–{e['ci_high']:.2f})"
+
+
+def _fmt_diff(d: dict, pct: bool, unit: str = "") -> str:
+    if pct:
+        return f"{_pp(d['diff'])} pp ({_pp(d['ci_low'])} to {_pp(d['ci_high'])})"
+    return f"{d['diff']:+.2f}{unit} ({d['ci_low']:+.2f} to {d['ci_high']:+.2f})"
+
+
+def _ranking_of(tables: dict, kind: str, players: int, where: str) -> tuple[pd.DataFrame, str]:
+    """The ranking the rankings section shows for (kind, players, where) and the strategy every
+    seat played in it ("" if mixed)."""
+    rs = tables.get((kind, players, where)) or {}
+    if not rs:
+        return pd.DataFrame(), ""
+    by, rank = next(iter(rs.items()))
+    return rank, by
+
+
+def _chart_side_by_side(pairs: list[dict], kind: str, axis: str, path: Path) -> bool:
+    """Per player count: each label's win share under the first value (x) against another (y) with
+    95% intervals, the diagonal (no change) and the fair share."""
+    pairs = [p for p in pairs if len(p["rows"])]
+    if not pairs:
+        return False
+    from .charts import _figure, _percent_axis
+
+    fig, axes = _figure(len(pairs), ncols=2, w=5.6, h=5.2)
+    for ax, p in zip(axes, pairs):
+        r = p["rows"]
+        x, y = r["share_a"].to_numpy(float), r["share_b"].to_numpy(float)
+        ax.errorbar(x, y, xerr=Z95 * r["se_a"].to_numpy(float), yerr=Z95 * r["se_b"].to_numpy(float), fmt="o",
+                    ms=4, capsize=2, lw=1, color="C0", ecolor="0.55", zorder=3)
+        lo = min(x.min(), y.min()) - 0.02
+        hi = max(x.max(), y.max()) + 0.02
+        ax.plot([lo, hi], [lo, hi], color="k", lw=1, ls="-", zorder=1, label="no change (diagonal)")
+        ax.axvline(p["fair"], color="0.5", ls="--", lw=0.8, zorder=1)
+        ax.axhline(p["fair"], color="0.5", ls="--", lw=0.8, zorder=1, label=f"fair share {100 * p['fair']:.1f}%")
+        for lab, xi, yi, moved in zip(r["label"], x, y, r["sig"]):
+            ax.annotate(str(lab), (xi, yi), xytext=(3, 2), textcoords="offset points", fontsize=6.5,
+                        color="C3" if moved else "0.25")
+        ax.set_xlim(lo, hi)
+        ax.set_ylim(lo, hi)
+        ax.set_aspect("equal")
+        _percent_axis(ax.xaxis)
+        _percent_axis(ax.yaxis)
+        ax.set_xlabel(f"win share under {p['a']}")
+        ax.set_ylabel(f"win share under {p['b']}")
+        ax.set_title(f"{p['players']} players{', ' + p['context'] if p['context'] else ''}: Kendall's tau "
+                     f"{p['tau']['tau']:.2f} ({p['tau']['ci_low']:.2f} to {p['tau']['ci_high']:.2f})", fontsize=9)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7, loc="upper left", frameon=False)
+    fig.suptitle(f"{_label_name(kind).capitalize()} win share, {axis} against {axis} (95% intervals; red names: "
+                 f"changed beyond the noise, Holm)", fontsize=10)
+    fig.savefig(path, dpi=100)
+    return True
+
+
+def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[str, str, list[int] | None]],
+                 tables: dict) -> tuple[str, list[str], list[str], list[tuple[str, str]], list[dict]]:
+    """The "<axis> side by side" section for every split axis with several values: HTML, chart paths,
+    findings, headline sentences (with the section's anchor) and the figures as JSON-ready dicts.
+    `tables`: the rankings of simsuite.report.sections._label_sections, keyed (kind, players, where)."""
+    cells, groups = res["cells"], res["groups"]
+    if len(groups):
+        groups = groups.assign(key=groups["key"].astype(str))
+    game = str(cells["game"].iloc[0]) if "game" in cells and len(cells) else ""
+    esc = html.escape
+    where_of = {}
+    for where, _, part in parts:
+        for c in part or []:
+            where_of[int(c)] = where
+    kinds = sorted({k for k, _, _ in tables if k != "strategy"})
+    html_all, charts, findings, headline, data = [], [], [], [], []
+    for axis in axes:
+        others = [a for a in axes if a != axis]
+        ctx_cols = ["players"] + others
+        title = f"{_plural(axis).capitalize()} side by side"
+        anchor = f"side-by-side-{axis.replace('_', '-')}"
+        blocks, rows_csv, metric_csv, tau_csv, pairs_by_kind = [], [], [], [], {k: [] for k in kinds}
+        axis_data = dict(axis=axis, values=[_value(v) for v in sorted(cells[axis].unique(), key=str)], contexts=[])
+        strategies = set()
+        for ctx, d in cells.groupby(ctx_cols, sort=True):
+            ctx = ctx if isinstance(ctx, tuple) else (ctx,)
+            players = int(ctx[0])
+            context = ", ".join(f"{a} {_value(v)}" for a, v in zip(others, ctx[1:]))
+            at = f"{players} players" + (f", {context}" if context else "")
+            values = sorted(d[axis].unique(), key=str)
+            cells_of = {v: sorted(int(c) for c in d.loc[d[axis] == v, "cell"]) for v in values}
+            wh = {v: where_of.get(cells_of[v][0], f"{axis} {_value(v)}") for v in values}
+            cd = dict(players=players, context=context, values=[_value(v) for v in values],
+                      cells={_value(v): cells_of[v] for v in values}, compared=len(values) > 1)
+            blocks.append(f"<h3 id='{anchor}-{players}p'>{esc(at)}</h3>")
+            if len(values) == 1:
+                v = values[0]
+                missing = [x for x in sorted(cells[axis].unique(), key=str) if x != v]
+                why = "; ".join(f"{axis} {_value(x)}: {_why_missing(game, axis, x, players, d.iloc[0])}"
+                                for x in missing)
+                note = (f"Only {axis} {_value(v)} has cells at {at} in these results, so there is nothing to "
+                        f"compare at this player count ({why}). Its figures alone:")
+                cd["note"] = note
+                blocks.append(f"<p class='note'>{esc(note)}</p>")
+                findings.append(f"At {at}: {note[:-len(' Its figures alone:')]}")
+            # game length, shared wins and the start player under each value, and the changes
+            est = {v: {m: _pooled_metric(d[d[axis] == v], m) for m, _, _ in COMPARED} for v in values}
+            for v in values:
+                est[v]["start"] = _start_player(groups, cells_of[v]) if len(groups) else None
+            quantities = [(m, label, pct) for m, label, pct in COMPARED] + [
+                ("start", "start player's win share (seat advantage)", True)]
+            quantities = [q for q in quantities if all(est[v][q[0]] is not None for v in values)]
+            base = values[0]
+            trows, cd["metrics"] = [], []
+            for m, label, pct in quantities:
+                row = {"": label}
+                md = dict(metric=m, label=label, by_value={}, differences=[])
+                for v in values:
+                    e = est[v][m]
+                    row[f"{axis} {_value(v)} (95% CI)"] = _fmt_est(e, pct)
+                    md["by_value"][_value(v)] = {k: e[k] for k in ("mean", "se", "ci_low", "ci_high", "games")}
+                    if m == "start":
+                        md["by_value"][_value(v)]["fair"] = e["fair"]
+                    metric_csv.append(dict(players=players, context=context, axis=axis, value=_value(v), metric=m,
+                                           **{k: e[k] for k in ("mean", "se", "ci_low", "ci_high", "games")},
+                                           cells=";".join(map(str, cells_of[v]))))
+                for v in values[1:]:
+                    df = _diff(est[base][m], est[v][m])
+                    row[f"{_value(v)} − {_value(base)} (95% CI)"] = _fmt_diff(df, pct)
+                    md["differences"].append(dict(a=_value(base), b=_value(v), **df))
+                trows.append(row)
+                cd["metrics"].append(md)
+            if trows:
+                fair = next((est[v]["start"]["fair"] for v in values if est[v].get("start")), 1 / players)
+                blocks.append(f"<div class='scroll'>{_table(pd.DataFrame(trows))}</div>"
+                              f"<p class='muted'>Means over the games with normal 95% intervals from the per-game "
+                              f"standard deviations; a difference's interval adds the two variances (the cells are "
+                              f"independent games). The start player's fair share is {_pct(fair)}: its win share "
+                              f"minus that is the seat advantage.</p>")
+            # the label rankings under each value
+            cd["rankings"] = {}
+            for kind in kinds:
+                name = _label_name(kind)
+                ranks = {v: _ranking_of(tables, kind, players, wh[v]) for v in values}
+                ranks = {v: r for v, r in ranks.items() if len(r[0]) >= 2}
+                if not ranks:
+                    continue
+                strategies |= {by for _, by in ranks.values() if by}
+                vs = list(ranks)
+                by = {v: r.set_index(kind) for v, (r, _) in ranks.items()}
+                labels = [x for x in by[vs[0]].index if all(x in by[v].index for v in vs)]
+                if len(labels) < 2:
+                    continue
+                order = {v: by[v]["win_share"].rank(ascending=False, method="min").astype(int) for v in vs}
+                cols = {(name, ""): labels}
+                for v in vs:
+                    r = by[v].loc[labels]
+                    cols[(f"{axis} {_value(v)}", "win share (95% CI)")] = [
+                        _pct_ci(s, lo, hi) for s, lo, hi in zip(r["win_share"], r["share_ci_low"], r["share_ci_high"])]
+                    cols[(f"{axis} {_value(v)}", "rank")] = order[v].loc[labels].tolist()
+                kd = dict(labels=len(labels), rows=[], comparisons=[])
+                for x in labels:
+                    kd["rows"].append({name: x, **{_value(v): dict(win_share=float(by[v].loc[x, "win_share"]),
+                                                                    share_se=float(by[v].loc[x, "share_se"]),
+                                                                    ci_low=float(by[v].loc[x, "share_ci_low"]),
+                                                                    ci_high=float(by[v].loc[x, "share_ci_high"]),
+                                                                    rank=int(order[v].loc[x])) for v in vs}})
+                    for v in vs:
+                        rows_csv.append(dict(players=players, context=context, axis=axis, value=_value(v), kind=kind,
+                                             label=x, win_share=by[v].loc[x, "win_share"],
+                                             share_se=by[v].loc[x, "share_se"], ci_low=by[v].loc[x, "share_ci_low"],
+                                             ci_high=by[v].loc[x, "share_ci_high"], rank=int(order[v].loc[x]),
+                                             player_games=int(by[v].loc[x, "n"]), strategy=ranks[v][1],
+                                             cells=";".join(map(str, ranks[v][0].attrs.get("cells", [])))))
+                if len(vs) == 1:
+                    cd["rankings"][kind] = kd
+                    t = pd.DataFrame(cols)
+                    t.columns = pd.MultiIndex.from_tuples(t.columns)
+                    from .common import _grouped_table
+
+                    blocks.append(f"<h4>{esc(name.capitalize())} ranking, {esc(at)}, {esc(axis)} "
+                                  f"{esc(_value(vs[0]))} alone</h4><div class='scroll'>{_grouped_table(t)}</div>")
+                    continue
+                from ..robustness import skill_sensitivity, tau_bootstrap
+
+                a = vs[0]
+                tau_rows = []
+                for b in vs[1:]:
+                    ra, rb = by[a].loc[labels], by[b].loc[labels]
+                    t = tau_bootstrap(ra["win_share"], ra["share_se"], rb["win_share"], rb["share_se"])
+                    ch = skill_sensitivity(ra["win_share"], ra["share_se"], rb["win_share"], rb["share_se"],
+                                           alpha=ALPHA)
+                    verdict = np.where(ch["sig"], np.where(ch["diff"] > 0, f"higher under {_value(b)}",
+                                                           f"lower under {_value(b)}"), "")
+                    g = f"{_value(b)} − {_value(a)}"
+                    cols[(g, "change, pp (95% CI)")] = [f"{_pp(v)} ({_pp(lo)} to {_pp(hi)})" for v, lo, hi in
+                                                        zip(ch["diff"], ch["ci_low"], ch["ci_high"])]
+                    cols[(g, "verdict (Holm)")] = list(verdict)
+                    moved = [f"{x} {_pp(v)} pp" for x, v, s in zip(labels, ch["diff"], ch["sig"]) if s]
+                    tau_rows.append((b, t, moved))
+                    kd["comparisons"].append(dict(a=_value(a), b=_value(b), tau=t["tau"], tau_ci_low=t["ci_low"],
+                                                  tau_ci_high=t["ci_high"], concordant=t["concordant"],
+                                                  noisy=t["noisy"], tau_interval="parametric bootstrap",
+                                                  changed=[dict(label=x, diff=float(v), ci_low=float(lo),
+                                                                ci_high=float(hi), p_holm=float(p))
+                                                           for x, v, lo, hi, p, s in
+                                                           zip(labels, ch["diff"], ch["ci_low"], ch["ci_high"],
+                                                               ch["p_holm"], ch["sig"]) if s]))
+                    tau_csv.append(dict(players=players, context=context, axis=axis, kind=kind, a=_value(a),
+                                        b=_value(b), **t))
+                    pairs_by_kind[kind].append(dict(
+                        players=players, context=context, a=_value(a), b=_value(b), tau=t,
+                        fair=_ranking_fair(ranks[a][0], players),
+                        rows=pd.DataFrame(dict(label=labels, share_a=ra["win_share"].to_numpy(),
+                                               se_a=ra["share_se"].to_numpy(), share_b=rb["win_share"].to_numpy(),
+                                               se_b=rb["share_se"].to_numpy(), sig=ch["sig"].to_numpy()))))
+                cd["rankings"][kind] = kd
+                t = pd.DataFrame(cols)
+                t.columns = pd.MultiIndex.from_tuples(t.columns)
+                from .common import _grouped_table
+
+                taus = "; ".join(
+                    f"{_value(a)} against {_value(b)}: Kendall's tau {t['tau']:.2f} (95% interval {t['ci_low']:.2f} "
+                    f"to {t['ci_high']:.2f}; {100 * t['concordant']:.0f}% of {name} pairs in the same order"
+                    + ("; noisy: pulled towards 0" if t["noisy"] else "") + ")" for b, t, _ in tau_rows)
+                blocks.append(f"<h4>{esc(name.capitalize())} ranking under each {esc(axis)}, {esc(at)}</h4>"
+                              f"<p class='note'>{esc(taus)}.</p>"
+                              f"<div class='scroll'>{_grouped_table(t)}</div>")
+                # what the reader takes away: tau, and how length, shared wins and the seat edge change
+                for b, t, moved in tau_rows:
+                    parts_ = [f"the {name} rankings agree with Kendall's tau {t['tau']:.2f} ({t['ci_low']:.2f} to "
+                              f"{t['ci_high']:.2f})"]
+                    for m, label, pct in quantities:
+                        dd = next(x for x in next(q for q in cd["metrics"] if q["metric"] == m)["differences"]
+                                  if x["b"] == _value(b))
+                        what = {"turns": "game length", "shared_win": "shared (joint) wins",
+                                "start": "the start player's win share"}[m]
+                        parts_.append(f"{what} {_fmt_diff(dd, pct, ' turns' if m == 'turns' else '')}")
+                    played = sorted({ranks[v][1] for v in vs if ranks[v][1]})
+                    bots = _join(played) if played else "the line-ups of the cells"
+                    s = (f"{axis.capitalize()} {_value(b)} against {_value(a)} at {at} ({_value(b)} minus "
+                         f"{_value(a)}, 95% intervals): "
+                         + "; ".join(parts_) + f". Bots playing {bots}: the win shares depend on how well the bots "
+                         f"play.")
+                    headline.append((s, anchor))
+                    findings.append(s + (f" {len(moved)} {_plural(name) if len(moved) > 1 else name} changed beyond "
+                                         f"the noise (Holm): " + ", ".join(moved) + "." if moved else
+                                         f" No {name}'s win share changed beyond the noise (Holm)."))
+            axis_data["contexts"].append(cd)
+        # the section's text, csv files and charts
+        sfx = axis.replace("_", "-")
+        csvs = []
+        for fname, rows in ((f"side_by_side_{sfx}_metrics.csv", metric_csv), (f"side_by_side_{sfx}_ranking.csv",
+                                                                               rows_csv),
+                            (f"side_by_side_{sfx}_tau.csv", tau_csv)):
+            if rows:
+                pd.DataFrame(rows).to_csv(out_dir / fname, index=False)
+                csvs.append(f"<a href='{fname}'>{fname}</a>")
+        figs = []
+        for kind, pairs in pairs_by_kind.items():
+            fname = f"side_by_side_{sfx}_{kind}.png"
+            if _chart_side_by_side(pairs, kind, axis, out_dir / fname):
+                charts.append(str(out_dir / fname))
+                cap = f"{_label_name(kind).capitalize()} win share under each {axis}, per player count"
+                figs.append(f"<figure><figcaption>{esc(cap)}</figcaption><img src='{fname}' alt='{esc(cap)}'>"
+                            f"</figure>")
+        bots = _join(sorted(strategies)) if strategies else "the line-ups of these cells"
+        intro = (f"<h2 id='{anchor}'>{esc(title)}</h2>"
+                 f"<p class='note'>The {esc(axis)} values ({esc(_join(axis_data['values']))}) are different "
+                 f"rules to a reader, so nothing in this report pools them: each ranking, the seat advantage and game length are per player count and {esc(axis)}, and "
+                 f"this section sets them side by side. Win shares are measured with bots playing {esc(bots)}: how "
+                 f"strong an {esc(_label_name(kinds[0]) if kinds else 'label')} looks under each {esc(axis)} "
+                 f"depends on how well the bots play it (see the answer box: rule balance as these bots play it, "
+                 f"not a verdict on the rules for expert players).</p>"
+                 f"<p class='muted'>Rank 1 = the highest win share (a joint win counts 1/k). Kendall's tau-b "
+                 f"(scipy.stats.kendalltau, on the win shares) compares two rankings of the same labels: 1 = the same "
+                 f"order, 0 = unrelated, −1 = reversed. Its 95% interval is a parametric bootstrap "
+                 f"(simsuite.robustness.tau_bootstrap: each win share redrawn 2,000 times from a normal "
+                 f"distribution with its estimate and standard error, fixed seed), as in the robustness tables; "
+                 f"noise swaps labels whose shares are close and pulls tau towards 0. A change is the win share "
+                 f"under the second value minus the first, with a 95% interval (independent games: the variances "
+                 f"add) and a Holm-corrected verdict over the labels. Tables as CSV: {', '.join(csvs) or 'none'}.</p>")
+        html_all.append(intro + "".join(figs) + "".join(blocks))
+        data.append(axis_data)
+    return "".join(html_all), charts, findings, headline, data
