@@ -10,7 +10,7 @@ no aliens.
 import pytest
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import (ART, ATT, BLUE, EXTRA, GAME, GREEN, NEG, RED, REIN, YELLOW, P, Table, turn_table)
+from cosmic_harness import ART, ATT, BLUE, EXTRA, GAME, GREEN, NEG, RED, REIN, P, Table, turn_table
 from simsuite.games.cosmic.api import src_code as S
 
 FFG = dict(edition="FFG2008")

@@ -7,7 +7,9 @@ plays the power's moment twice from the same explicit state: once with the Zap h
 power acts and its use counter S_POWER_USES moves) and once with the Zap played (CE.21.1: "that
 use of the power does not happen, and that player's power is off until the end of the
 encounter": the plain rule happens, the counter does not move). Both runs check that the Zap
-holder is asked at that moment (E.POWER, CE.20.3).
+holder is asked at that moment (E.POWER, CE.20.3). The Zombie (redirect and its RELEASE deal
+term) and the Vulch (collecting is zapped in test_ce19_21; KEEP_ALL at a new hand here) have two
+moments each.
 
 Rule ids (CE.x.y, ambiguity choices An = CE.60.n) as in shared/rules/cosmic_encounter.md; states,
 seats and scripted decisions as in tests/cosmic_harness.py; ``aliens`` lists each seat's alien.
@@ -16,8 +18,8 @@ import numpy as np
 import pytest
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import (ART, ATT, BLUE, DEF, GREEN, NEG, OFF, RED, ZAP, P, aside, fight, setup_fight, table,
-                            totals, uses)
+from cosmic_harness import (ART, ATT, BLUE, DEF, GAS, GREEN, MOBIUS, NEG, OFF, RED, ZAP, P, aside, fight,
+                            setup_fight, table, totals, uses)
 from simsuite.games.cosmic.api import src_code as S
 
 ZAPPED = pytest.mark.parametrize("zap", [False, True], ids=["zap_passes", "zapped"])
@@ -257,6 +259,47 @@ def test_ce_21_1_zap_on_zombie_redirect(zap):
     check_use(t, RED, zap)
     assert t.warp(0) == (w0 + 3 if zap else w0)
     assert [e[:2] for e in t.events(t.k.E_LOSS) if e[0] == RED] == ([(RED, 3)] if zap else [])
+    assert t.conserved() == 0
+
+
+@ZAPPED
+def test_ce_21_1_zap_on_zombie_release_in_a_deal(zap):
+    """CE.21.1 / CE.22.20 effect 2 / CE.51.1 RELEASE: the offense Zombie's deal (the standard deal
+    with RELEASE(3) of blue's warp ships) is accepted; when the RELEASE term is carried out (a use
+    of the power) green may zap it. Zapped: the other terms stand (DEAL_MADE) but no ship leaves
+    blue's warp."""
+    t = fight("Zombie,none,none,none", NEG, NEG, centre=2, def_ships=3)
+    t.hands(p2=[ART(ZAP), ATT(6)])
+    w1 = t.warp(1)
+    t.script(S(P(RED, 1), 2), 3, S(P(RED, 2), 1), -1, S(P(BLUE, 2), 1), -1, answer(zap, RED),
+             *([] if zap else [S(P(BLUE, 3), 3)]))
+    assert t.outcome() == A.R_DEAL_MADE
+    assert t.script_ok(), t.asked()
+    assert (A.D_ARTIFACT, GREEN, 2) in t.asked()
+    check_use(t, RED, zap)
+    assert t.warp(1) == (w1 if zap else w1 - 3)
+    assert t.conserved() == 0
+
+
+@ZAPPED
+def test_ce_21_1_zap_on_vulch_keeping_its_artifacts(zap):
+    """CE.21.1 / CE.22.19 / CE.17.4: the defense Vulch must take a new hand and asks to KEEP_ALL its
+    2 artifacts; green may zap it. Zapped: the plain rule, its artifacts are discarded (none has a
+    legal use there) and it draws 7."""
+    t = table("none,none,none,Vulch")
+    t.hands(p3=[ART(GAS), ART(MOBIUS)], p2=[ART(ZAP), ATT(6)])
+    arts = sorted(t.hand(3))
+    t.deck_top([ATT(8), NEG, ATT(6), ATT(6), ATT(10), NEG, ATT(4)])
+    t.st[A.S_OFF], t.st[A.S_DEF] = 0, 3
+    t.script(1, answer(zap, 3))
+    assert t.new_hand(3, A.T_NEWHAND_DEF) == 1
+    assert t.script_ok()
+    assert t.asked() == [(A.D_POWER, 3, 2), (A.D_ARTIFACT, GREEN, 2)]
+    check_use(t, 3, zap)
+    if zap:
+        assert len(t.hand(3)) == 7 and set(arts) <= set(t.discard())
+    else:
+        assert len(t.hand(3)) == 9 and set(arts) <= set(t.hand(3))
     assert t.conserved() == 0
 
 
