@@ -31,6 +31,7 @@ CASES = {
     "e": ("cosmic", {"edition": "FFG2008", "players": 4, "aliens": "random", "strategies": "basic"}, 20_000),
     "f": ("cosmic", {"edition": "FFG2008", "players": 3, "aliens": "random",
                      "strategies": "basic,random,nopower"}, 20_000),
+    "g": ("cosmic", {"edition": "FFG2008", "players": 4, "aliens": "random", "strategies": "search,basic"}, 300),
 }
 
 

@@ -79,9 +79,8 @@ def test_ce_list_parameters():
     (["run", "cosmic", "--players", "1"], ["players", "2..5"]),  # the parameter's bounds: both editions
     (["run", "cosmic", "--set", "deal_accept_policy=maybe"], ["deal_accept_policy", "standard_only"]),
     (["run", "cosmic", "--set", "edition=FFG1990"], ["edition", "AH2000", "FFG2008"]),
-    # FFG2008 (issue 16): 3+ players, no search, and an AH2000 game refuses the FFG deck
+    # FFG2008 (issue 16): 3+ players, and an AH2000 game refuses the FFG deck
     (["run", "cosmic", "--set", "edition=FFG2008", "--players", "2"], ["players", "FFG2008", "3..5"]),
-    (["run", "cosmic", "--set", "edition=FFG2008", "--strategies", "search,basic"], ["strategies", "search"]),
     (["run", "cosmic", "--set", "deck=configs/cosmic/deck_ffg2008.toml"], ["deck", "FFG2008", "morph"]),
     (["run", "cosmic", "--set", "edition=FFG2008", "--set", "ffg_double_morph=both"], ["ffg_double_morph", "attack0"]),
     (["run", "cosmic", "--set", "start_ships_per_planet=5"], ["ships_per_player", "CE.2.2"]),

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ATT, EXTRA, GAME, NEG, I, P, Table, build, kernel, run_checked, strategy_id
+from cosmic_harness import ART, ATT, EXTRA, GAME, MORPH, NEG, REIN, I, P, Table, build, kernel, run_checked, strategy_id
 from simsuite.games.cosmic import rollout
 from simsuite.games.cosmic.search import rollout_address
 from simsuite.runner import set_threads
@@ -21,10 +21,11 @@ from test_ce70_invariants import check_records, describe_violations
 KEY = 0x5EA2C4
 
 
-def _hidden_places(t, me):
-    """(place, index) of every card `me` cannot see: the other hands, the deck, a face-down card."""
+def _hidden_places(t, me, skip=()):
+    """(place, index) of every card `me` cannot see: the other hands (not those of the seats in
+    skip), the deck."""
     st = t.st
-    out = [("hand", q, i) for q in range(t.N) if q != me for i in range(int(st[A.S_HAND_N + q]))]
+    out = [("hand", q, i) for q in range(t.N) if q != me and q not in skip for i in range(int(st[A.S_HAND_N + q]))]
     out += [("deck", 0, i) for i in range(int(st[A.S_DECK_N]))]
     return out
 
@@ -34,15 +35,21 @@ def _addr(place):
     return A.S_HAND + q * A.MAX_HAND + i if kind == "hand" else A.S_DECK + i
 
 
-def permute_hidden(t, me, seed, keep_kinds=True):
+def _not_encounter(t, c):
+    """An artifact or (FFG2008) a reinforcement or a flare: not an encounter card (CE.17, CE.36.1, CE.45.1)."""
+    return int(t.c[A.C_CARD_KIND + c]) in (int(A.K_ARTIFACT), int(A.K_REINF), int(A.K_FLARE))
+
+
+def permute_hidden(t, me, seed, keep_kinds=True, skip=()):
     """Move the cards `me` cannot see between the places it cannot see (other hands and the deck,
-    sizes kept); with keep_kinds an encounter card only changes places with an encounter card (so
-    nobody's hand changes from playable to unplayable: that would be public, CE.17)."""
+    sizes kept; the hands of the seats in skip stay as they are); with keep_kinds an encounter card
+    only changes places with an encounter card (so nobody's hand changes from playable to
+    unplayable: that would be public, CE.17)."""
     st = t.st
     rng = np.random.default_rng(seed)
-    places = _hidden_places(t, me)
+    places = _hidden_places(t, me, skip)
     cards = [int(st[_addr(p)]) for p in places]
-    kinds = [int(t.c[A.C_CARD_KIND + c]) == int(A.K_ARTIFACT) for c in cards]
+    kinds = [_not_encounter(t, c) for c in cards]
     if keep_kinds:
         groups = [[j for j in range(len(places)) if kinds[j] == k] for k in (False, True)]
     else:
@@ -58,11 +65,11 @@ def permute_hidden(t, me, seed, keep_kinds=True):
     assert new != cards
 
 
-def search_table(me=1, offense=0, seed=0x5EED, hands=None, target_ships=None, players=4, aliens="none"):
+def search_table(me=1, offense=0, seed=0x5EED, hands=None, target_ships=None, players=4, aliens="none", **params):
     """A turn about to start: `offense` attacks, the order disc names `me` (the search seat) as the
     defense; every other seat is the scripted test strategy (first option everywhere: one ship
-    launched onto the lowest planet, nobody invited, the first card of its hand)."""
-    t = Table(players=players, seed=seed, aliens=aliens)
+    launched onto the lowest planet, nobody invited, the first card of its hand, no reinforcement)."""
+    t = Table(players=players, seed=seed, aliens=aliens, **params)
     t.strip_artifacts()
     t.st[A.S_STRAT + me] = strategy_id("search")
     t.c[A.C_SEARCH] = 1
@@ -235,18 +242,20 @@ def test_recording_turns_leaves_the_game_unchanged():
     assert (a.view(np.int64) == b.view(np.int64)).all()
 
 
-def test_search_games_deterministic_across_threads_and_splits():
-    """CE.70.20 with a searching seat: identical records on 1 and 2 threads and for any split of
-    the range (the rollouts use their own streams and buffers in each game's state)."""
-    cfg, c = build(3, "search,basic,random", rotate=True, aliens="random")
+@pytest.mark.parametrize("players,edition,n", [(3, "AH2000", 240), (4, "FFG2008", 160)])
+def test_search_games_deterministic_across_threads_and_splits(players, edition, n):
+    """CE.70.20 with a searching seat, under both editions: identical records on 1 and 2 threads,
+    for any split of the range (the rollouts use their own streams and buffers in each game's
+    state) and from the checked entry."""
+    cfg, c = build(players, "search,basic,random", rotate=True, aliens="random", edition=edition)
     assert c[A.C_SEARCH] == 1 and c[A.C_SEARCH_FN] != 0
     k = kernel()
-    n = 240
     set_threads(1)
     a = GAME.run_range(k, c, KEY, 0, n)
     set_threads(2)
     b = GAME.run_range(k, c, KEY, 0, n)
-    parts = [GAME.run_range(k, c, KEY, g0, m) for g0, m in ((0, 70), (70, 101), (171, 69))]
+    cut = (n * 7 // 24, n * 17 // 24)  # three unequal parts
+    parts = [GAME.run_range(k, c, KEY, g0, g1 - g0) for g0, g1 in ((0, cut[0]), (cut[0], cut[1]), (cut[1], n))]
     set_threads(0)
     av = a.view(np.int64).reshape(n, -1)
     assert (av == b.view(np.int64).reshape(n, -1)).all()
@@ -298,3 +307,205 @@ def test_search_beats_basic():
     share = np.where(nw > 0, win / np.maximum(nw, 1), 0.0)
     mine = share[rec["strategy"][:, :4] == strategy_id("search")].sum() / (nw[:, 0] > 0).sum()
     assert mine > 0.25, mine
+
+
+# ============================================================================================
+# edition FFG2008 (issue 16): the same search; D_DESTINY and D_REINF are searched too
+# ============================================================================================
+FFG = dict(edition="FFG2008")
+
+
+def _resample_ok(t, me, rng_seed=77, cfg=None):
+    """rollout.resample on a copy of t's state: (1 if the cards could be dealt, the new state)."""
+    st = t.st.copy()
+    st[A.S_RNG] = rng_seed
+    ok = pointer_call(rollout.resample)(st, t.c if cfg is None else cfg, I(me))
+    return int(ok), st
+
+
+def _hand_enc_recount(t, st):
+    """Encounter cards per hand counted from the hands (attack, negotiate, morph; CE.36.1)."""
+    return [sum(1 for i in range(int(st[A.S_HAND_N + q]))
+                if not _not_encounter(t, int(st[A.S_HAND + q * A.MAX_HAND + i]))) for q in range(t.N)]
+
+
+def _ffg_defense_table():
+    """FFG2008, the defense (seat 1) about to choose its card against red's face-down 12; every
+    artifact still in the hands and the deck (ids 61..71 of the 72-card deck, data.md)."""
+    t = Table(players=4, seed=0x5EED, aliens="none", **FFG)
+    t.hands(p0=[ATT(8), ATT(12), NEG, REIN(2)], p1=[ATT(4), ATT(10), NEG, REIN(5), MORPH],
+            p2=[ATT(6), REIN(3), ART(A.ART_QUASH)], p3=[ATT(10), NEG, ART(A.ART_IONIC), REIN(3)])
+    t.encounter_state(0, 1, P(1, 1), centre=2)
+    t.set_ships(0, {P(0, k): 2 if k == 1 else 4 for k in range(1, 6)})
+    _face_down_offense_card(t, ATT(12))
+    return t
+
+
+def test_ffg_resample_deals_the_72_card_deck_by_the_unknown_cards_only():
+    """CE.70.14 with the FFG2008 deck (data.md: 72 cards, ids up to 71): the deal of the hidden cards
+    succeeds, keeps every card (CE.70.6), hand and deck sizes and the searching seat's own hand,
+    keeps the hand caches right (a reinforcement is no encounter card, CE.36.1), and is the same,
+    word for word, after the unknown cards change places."""
+    t = _ffg_defense_table()
+    unknown = [c for q in (0, 2, 3) for c in t.hand(q)] + [int(t.st[A.S_DECK + i]) for i in range(t.st[A.S_DECK_N])]
+    assert max(unknown) >= 64 and t.nc == 72
+    ok, a = _resample_ok(t, 1)
+    assert ok == 1
+    t2 = _ffg_defense_table()
+    d = next(int(t2.st[A.S_DECK + i]) for i in range(t2.st[A.S_DECK_N]) if not _not_encounter(t2, int(t2.st[A.S_DECK + i])))
+    i = [int(x) for x in t2.st[A.S_DECK:A.S_DECK + t2.st[A.S_DECK_N]]].index(d)
+    t2.st[A.S_DECK + i], t2.st[A.S_CARD_O] = t2.st[A.S_CARD_O], d  # another face-down card
+    permute_hidden(t2, 1, 11)
+    assert not (t2.st == t.st).all()
+    v = slice(A.S_HAND_VER, A.S_HAND_VER + A.MAX_P)
+    t2.st[v] = t.st[v]  # the hand versions count the test's own edits (sync), not information
+    ok2, b = _resample_ok(t2, 1)
+    assert ok2 == 1 and (a == b).all()
+    for q in range(4):
+        assert a[A.S_HAND_N + q] == t.st[A.S_HAND_N + q]
+    assert a[A.S_DECK_N] == t.st[A.S_DECK_N]
+    assert list(a[A.S_HAND + A.MAX_HAND: A.S_HAND + A.MAX_HAND + 5]) == t.hand(1)
+    assert not _not_encounter(t, int(a[A.S_CARD_O]))
+    assert [int(a[A.S_HAND_ENC + q]) for q in range(4)] == _hand_enc_recount(t, a)
+    before = t.st.copy()
+    t.st[:] = a
+    assert t.conserved() == 0
+    assert any(a[A.S_HAND + q * A.MAX_HAND + k] != before[A.S_HAND + q * A.MAX_HAND + k]
+               for q in (0, 2, 3) for k in range(int(a[A.S_HAND_N + q])))  # the hidden cards were dealt again
+
+
+def _ffg_pool_table(offense_hand, defense_hand, step):
+    """FFG2008, red (0) against blue (1), green (2) searching: the only cards green cannot see are
+    the two main players' hands, yellow's reinforcements and a deck of reinforcements and
+    artifacts; every other encounter card is in the discard pile or green's hand."""
+    t = Table(players=4, seed=0x5EED, aliens="none", **FFG)
+    t.encounter_state(0, 1, P(1, 1), centre=2)
+    t.set_ships(0, {P(0, k): 2 if k == 1 else 4 for k in range(1, 6)})
+    t.st[A.S_STEP] = step
+    t.st[A.S_CARD_O] = t.st[A.S_CARD_D] = -1  # no card chosen yet
+    pl = t._places()
+    allc = sorted(x for v in pl.values() for x in v)
+    pl = {"deck": [], "discard": [], 0: [], 1: [], 2: [], 3: [], "in_play": []}
+    free = list(allc)
+
+    def take(spec):
+        x = next(c for c in free if t.cls(c) == tuple(spec))
+        free.remove(x)
+        return x
+
+    pl[0] = [take(s) for s in offense_hand]
+    pl[1] = [take(s) for s in defense_hand]
+    pl[3] = [take(REIN(3)), take(REIN(2))]
+    pl[2] = [take(ATT(20)), take(NEG)]
+    pl["deck"] = [c for c in free if _not_encounter(t, c)]
+    pl["discard"] = [c for c in free if not _not_encounter(t, c)]
+    t._write(pl)
+    assert t.conserved() == 0
+    return t
+
+
+def test_ffg_resample_reserves_encounter_cards_not_reinforcements():
+    """CE.36.1 / CE.17.4: at planning (step 8) both main players are known to hold an encounter
+    card (the engine relies on it); a reinforcement is not one. With the two main players' cards
+    (an 8 and a 4) the only encounter cards green cannot see, every deal gives each of them one of
+    the two, never a reinforcement, and the hand caches say so."""
+    t = _ffg_pool_table([ATT(8)], [ATT(4)], step=8)
+    enc = {t.card(0, ATT(8)), t.card(1, ATT(4))}
+    for s in range(8):
+        ok, a = _resample_ok(t, 2, rng_seed=100 + s)
+        assert ok == 1
+        got = {int(a[A.S_HAND]), int(a[A.S_HAND + A.MAX_HAND])}
+        assert a[A.S_HAND_N] == 1 and a[A.S_HAND_N + 1] == 1 and got == enc, s
+        assert [int(a[A.S_HAND_ENC + q]) for q in range(4)] == _hand_enc_recount(t, a) == [1, 1, 2, 0]
+
+
+def test_ffg_resample_offense_without_encounter_card_before_planning():
+    """CE.36.3: under FFG2008 an offense without an encounter card plays on until the planning
+    phase (AH2000 would have ended its encounter, CE.17.3), so at the alliances (step 6) nobody may
+    assume that it holds one: with no encounter card among the cards green cannot see, the deal
+    still succeeds and the offense's card is one of the unknown non-encounter cards."""
+    t = _ffg_pool_table([REIN(2)], [REIN(5)], step=6)
+    assert t.st[A.S_HAND_ENC] == 0 and t.st[A.S_HAND_ENC + 1] == 0
+    seen = set()
+    for s in range(6):
+        ok, a = _resample_ok(t, 2, rng_seed=200 + s)
+        assert ok == 1, s
+        assert a[A.S_HAND_N] == 1 and _not_encounter(t, int(a[A.S_HAND]))
+        seen.add(int(a[A.S_HAND]))
+    assert len(seen) > 1  # dealt again, not left in place
+
+
+def test_ffg_resample_destiny_deck_order_is_hidden():
+    """CE.33 / CE.70.14: the destiny deck's contents are known, its order is not: two decks with
+    the same colour, wild and special cards in another order give the same deal."""
+    decks = []
+    for top in ([int(A.DESTINY_WILD), int(A.DESTINY_MOST_CARDS), 2],
+                [int(A.DESTINY_MOST_FOREIGN), 3, int(A.DESTINY_WILD), int(A.DESTINY_FEWEST_WARP)]):
+        t = _ffg_defense_table()
+        t.set_order(top)
+        pile = [int(x) for x in t.st[A.S_ORD:A.S_ORD + t.st[A.S_ORD_N]]]
+        assert sum(x >= int(A.DESTINY_WILD) for x in pile) == 5  # 2 wild, 3 special (data.md)
+        ok, a = _resample_ok(t, 1)
+        assert ok == 1
+        decks.append((pile, [int(x) for x in a[A.S_ORD:A.S_ORD + a[A.S_ORD_N]]]))
+    (p1, a1), (p2, a2) = decks
+    assert p1 != p2 and sorted(p1) == sorted(p2)
+    assert a1 == a2 and sorted(a1) == sorted(p1)
+
+
+REINF_HANDS = {0: [ATT(8), ATT(12), NEG], 1: [ATT(6), ATT(10), NEG, REIN(5), REIN(2)],
+               2: [ATT(4), REIN(3), NEG, ATT(9)], 3: [ATT(6), REIN(3), ATT(7), ATT(15), NEG]}
+
+
+def test_ffg_search_reinforcement_ignores_hidden_cards():
+    """CE.37 / CE.70.14: under FFG2008 the defense's reinforcement play (D_REINF, after the reveal:
+    pass, or its +5 or +2 for either side) is searched, and its option values and choice are the
+    same whatever green's and yellow's hands hold (reinforcements included) and however the deck
+    is ordered; its own hand does change them."""
+    ref = searched(search_table(hands=REINF_HANDS, **FFG))
+    assert ref[0] == A.D_REINF and ref[1] == 1 and ref[2] in (3, 5), ref
+    assert len(set(ref[3])) > 1
+    for seed in (1, 2):
+        t = search_table(hands=REINF_HANDS, **FFG)
+        before = (t.hand(2), t.hand(3))
+        permute_hidden(t, 1, seed, skip=(0,))  # red's hand stays: its card is revealed before the decision
+        assert (t.hand(2), t.hand(3)) != before
+        assert searched(t) == ref
+    own = dict(REINF_HANDS)
+    own[1] = [ATT(6), ATT(10), NEG, REIN(5), REIN(3)]
+    assert searched(search_table(hands=own, **FFG))[3] != ref[3]
+
+
+@pytest.mark.parametrize("players,lineup,n", [
+    (4, "search,basic", 300),
+    (3, "search,random,basic", 300),
+    (4, "search", 60),
+    (5, "search,basic", 150),
+])
+def test_ce_70_checked_search_games_ffg(players, lineup, n):
+    """CE.70 (Part 5: 72-card conservation, ships, destiny deck, termination) after every turn of
+    FFG2008 games with searching seats, every rollout replaying the game as played (else a
+    violation), no illegal answer, and the FFG record checks."""
+    from test_ce3x_ffg_invariants import check_records as ffg_check_records
+
+    cfg, c = build(players, lineup, rotate=True, aliens="random", **FFG)
+    assert c[A.C_SEARCH] == 1 and c[A.C_EDITION] == A.ED_FFG2008
+    rec, viol = run_checked(c, n, KEY + 16 + players)
+    assert (viol == 0).all(), f"violations: {describe_violations(viol)}"
+    ffg_check_records(rec, cfg, players)
+    assert rec["illegal"].sum() == 0 and rec["timeout"].sum() == 0
+
+
+def test_ffg_search_beats_basic():
+    """Under FFG2008 one search seat among three basic seats (rotated, aliens at random), 1,500
+    games: the 95% interval of its win share lies above the fair share 1/4 (the README has the
+    figures of a longer run)."""
+    cfg, c = build(4, "search,basic,basic,basic", rotate=True, aliens="random", **FFG)
+    n = 1500
+    rec = GAME.run_range(kernel(), c, KEY, 0, n)
+    win = rec["win"][:, :4].astype(float)
+    nw = win.sum(axis=1, keepdims=True)
+    share = np.where(nw > 0, win / np.maximum(nw, 1), 0.0)
+    mine = (share * (rec["strategy"][:, :4] == strategy_id("search"))).sum(axis=1)  # per game
+    lo = mine.mean() - 1.96 * mine.std(ddof=1) / np.sqrt(n)
+    assert lo > 0.25, (mine.mean(), lo)

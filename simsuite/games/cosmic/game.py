@@ -286,9 +286,6 @@ class Cosmic(Game):
         ffg = cfg["edition"] == "FFG2008"
         if ffg and cfg["deck"] == str(DEFAULT_DECK):
             cfg["deck"] = str(DEFAULT_DECK_FFG)  # the edition's own deck unless a deck file is given
-        if ffg and any(s == "search" for s in cfg["strategies"].split(",")):
-            raise BadInput("strategies", "search is not implemented for edition FFG2008; allowed there: "
-                                         "basic, random, nopower and the power_* controls")
         if cfg["ffg_flares"] != "none" and any(s == "search" for s in cfg["strategies"].split(",")):
             # the rollouts' hidden-card model knows no flare (not an encounter card, back to the hand)
             raise BadInput("strategies", "search is not implemented with flares (ffg_flares); allowed with "

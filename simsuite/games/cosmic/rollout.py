@@ -14,8 +14,9 @@ import numpy as np
 from numba import njit
 
 from simsuite.games.cosmic.api import (
-    A_MIND, C_CARD_KIND, C_CARD_VAL, C_N_CARDS, C_NP, CORE_SIZE, K_ARTIFACT, K_ATTACK, K_NEGOTIATE, MAX_HAND,
-    MAX_P, N_ART, RO_DEAL, RO_REACHED, RO_RUNNING, RO_STATE, RO_TAPE, S_ART_CNT, S_ART_KIND, S_ART_TOTAL,
+    A_MIND, C_CARD_KIND, C_CARD_VAL, C_EDITION, C_N_CARDS, C_NP, CORE_SIZE, DESTINY_MOST_FOREIGN, ED_FFG2008,
+    K_ARTIFACT, K_ATTACK, K_FLARE, K_MORPH, K_NEGOTIATE, K_REINF, MAX_CARDS, MAX_HAND, N_ART, RO_DEAL, RO_REACHED,
+    RO_RUNNING, RO_STATE, RO_TAPE, S_ART_CNT, S_ART_KIND, S_ART_TOTAL,
     S_CARD_D, S_CARD_O, S_DECK, S_DECK_N, S_DEF, S_DONE, S_FACEUP, S_FOREIGN, S_HAND, S_HAND_ART, S_HAND_ENC,
     S_HAND_N, S_HAND_VER, S_HOME, S_MIND_HAND, S_MIND_HAND_N, S_MIND_SEEN, S_OFF, S_ORD, S_ORD_N, S_REVEALED,
     S_RNG, S_RO_ASK, S_RO_BUF, S_RO_FLAG, S_RO_OPT, S_RO_POS, S_RO_SAMPLE, S_RO_SUM, S_RO_TGT, S_SCR, S_SEARCH,
@@ -29,11 +30,32 @@ WIN_VALUE = 300.0  # a win of the game (shared: divided among the winners); anot
 CARD_VALUE = 0.1  # per point of a card's keep value (an attack card's value; a negotiate 7)
 WARP_VALUE = 0.7  # per own ship in the warp
 HOME_VALUE = 1.0  # per own home colony (the power needs them, CE.19)
+# FFG2008 cards in hand (assumed, like the values above): a reinforcement is worth twice its bonus
+# (it can swing an A/A total later), a morph what an average attack card is (it copies the other card)
+REINF_VALUE = 2.0
+MORPH_VALUE = 10.0
 
 
 @njit(inline="always")
 def _bit(c):
     return np.int64(1) << c
+
+
+# A set of cards is two words (card ids 0..127): the FFG2008 deck has 72 cards (data.md), more than
+# one int64 holds. Card c < 64 is bit c of the low word, the others bit c - 64 of the high word.
+assert MAX_CARDS <= 128
+
+
+@njit(inline="always")
+def _set_add(lo, hi, c):
+    if c < 64:
+        return lo | _bit(c), hi
+    return lo, hi | _bit(c - 64)
+
+
+@njit(inline="always")
+def _set_has(lo, hi, c):
+    return ((lo >> c) & 1) == 1 if c < 64 else ((hi >> (c - 64)) & 1) == 1
 
 
 @njit
@@ -116,13 +138,24 @@ def _hidden_card(st, me, side):
     return 1
 
 
+@njit(inline="always")
+def _is_enc(cfg, c):
+    """An encounter card: attack, negotiate or (FFG2008) morph; a reinforcement or a flare is not one
+    (CE.36.1, CE.45.1; search is refused with flares, but the deal keeps the engine's meaning)."""
+    k = cfg[C_CARD_KIND + c]
+    return k != K_ARTIFACT and k != K_REINF and k != K_FLARE
+
+
 @njit
-def _must_hold_encounter_card(st, q):
+def _must_hold_encounter_card(st, cfg, q):
     """1 if everybody knows that main player q holds an encounter card now: the offense until it
-    has chosen its card (else its encounter would have ended, CE.17.3), the defense in step 8 until
-    it has chosen (else it would have taken a new hand, CE.17.4). The engine relies on it."""
+    has chosen its card (AH2000: else its encounter would have ended at once, CE.17.3; FFG2008 only
+    checks at the planning phase, CE.36.3, so only from step 8 on), the defense in step 8 until it
+    has chosen (else it would have taken a new hand, CE.17.4). The engine relies on it."""
     step = st[S_STEP]
     if q == st[S_OFF]:
+        if cfg[C_EDITION] == ED_FFG2008:
+            return 1 if st[S_CARD_O] < 0 and step == 8 else 0
         return 1 if st[S_CARD_O] < 0 and step <= 8 else 0
     if q == st[S_DEF]:
         return 1 if st[S_CARD_D] < 0 and step == 8 else 0
@@ -134,7 +167,7 @@ def _take_encounter_card(st, cfg, buf, j, n):
     """Move the first encounter card at or after position j of st[buf : buf + n] to position j; 0 if
     there is none."""
     for k in range(j, n):
-        if cfg[C_CARD_KIND + st[buf + k]] != K_ARTIFACT:
+        if _is_enc(cfg, st[buf + k]):
             c = st[buf + k]
             st[buf + k] = st[buf + j]
             st[buf + j] = c
@@ -145,7 +178,7 @@ def _take_encounter_card(st, cfg, buf, j, n):
 @njit
 def _has_encounter_card(st, cfg, base, n):
     for i in range(n):
-        if cfg[C_CARD_KIND + st[base + i]] != K_ARTIFACT:
+        if _is_enc(cfg, st[base + i]):
             return 1
     return 0
 
@@ -184,19 +217,20 @@ def resample(st, cfg, me):
     d = st[S_DEF]
     ho = _hidden_card(st, me, 1)
     hd = _hidden_card(st, me, 2)
-    unknown = np.int64(0)
+    unknown = np.int64(0)  # the unknown cards: low word (ids < 64)
+    unknown_hi = np.int64(0)  # and high word
     slots = ho + hd + st[S_DECK_N]
     for q in range(N):
         if q != me:
             slots += st[S_HAND_N + q]
             for i in range(st[S_HAND_N + q]):
-                unknown |= _bit(st[S_HAND + q * MAX_HAND + i])
+                unknown, unknown_hi = _set_add(unknown, unknown_hi, st[S_HAND + q * MAX_HAND + i])
     for i in range(st[S_DECK_N]):
-        unknown |= _bit(st[S_DECK + i])
+        unknown, unknown_hi = _set_add(unknown, unknown_hi, st[S_DECK + i])
     if ho == 1:
-        unknown |= _bit(st[S_CARD_O])
+        unknown, unknown_hi = _set_add(unknown, unknown_hi, st[S_CARD_O])
     if hd == 1:
-        unknown |= _bit(st[S_CARD_D])
+        unknown, unknown_hi = _set_add(unknown, unknown_hi, st[S_CARD_D])
     buf = S_RO_BUF
     # the Mind's look: the seen cards still unknown (a set, shuffled) stay with that player
     pin_q = -1
@@ -206,12 +240,15 @@ def resample(st, cfg, me):
                 pin_q = q
                 break
     seen = np.int64(0)
+    seen_hi = np.int64(0)
     if pin_q >= 0:
         for i in range(st[S_MIND_HAND_N]):
-            seen |= _bit(st[S_MIND_HAND + i]) & unknown
+            c = st[S_MIND_HAND + i]
+            if _set_has(unknown, unknown_hi, c):
+                seen, seen_hi = _set_add(seen, seen_hi, c)
     npin = 0
     for c in range(nc):
-        if ((seen >> c) & 1) == 1:
+        if _set_has(seen, seen_hi, c):
             st[buf + npin] = c
             npin += 1
     _shuffle_cards(st, buf, npin)
@@ -221,17 +258,18 @@ def resample(st, cfg, me):
         if ((pin_q == o and ho == 1) or (pin_q == d and hd == 1)) and _take_encounter_card(st, cfg, buf, 0, npin) == 1:
             hid_p = 1
         cap = hq + hid_p
-        if (hq > 0 and _must_hold_encounter_card(st, pin_q) == 1
+        if (hq > 0 and _must_hold_encounter_card(st, cfg, pin_q) == 1
                 and _has_encounter_card(st, cfg, buf + hid_p, min(npin, cap) - hid_p) == 0):
             cap -= 1  # room for an encounter card from the others
         if npin > cap:
             npin = cap  # the rest are dealt with the others
     kept = np.int64(0)
+    kept_hi = np.int64(0)
     for i in range(npin):
-        kept |= _bit(st[buf + i])
+        kept, kept_hi = _set_add(kept, kept_hi, st[buf + i])
     n = npin
     for c in range(nc):
-        if ((unknown >> c) & 1) == 1 and ((kept >> c) & 1) == 0:
+        if _set_has(unknown, unknown_hi, c) and not _set_has(kept, kept_hi, c):
             st[buf + n] = c
             n += 1
     if n != slots:
@@ -261,7 +299,7 @@ def resample(st, cfg, me):
     res = j  # the reserved encounter cards of the hands are st[buf + res : buf + j], in seat order
     need = np.int64(0)
     for q in range(N):
-        if q == me or st[S_HAND_N + q] == 0 or _must_hold_encounter_card(st, q) == 0:
+        if q == me or st[S_HAND_N + q] == 0 or _must_hold_encounter_card(st, cfg, q) == 0:
             continue
         if q == pin_q and _has_encounter_card(st, cfg, buf + hid_p, npin - hid_p) == 1:
             continue
@@ -327,7 +365,7 @@ def _hand_caches(st, cfg):
                 na += 1
                 st[S_ART_CNT + q * N_ART + cfg[C_CARD_VAL + c]] += 1
                 st[S_ART_KIND + cfg[C_CARD_VAL + c]] += 1
-            else:
+            elif _is_enc(cfg, c):
                 ne += 1
         st[S_HAND_ENC + q] = ne
         st[S_HAND_ART + q] = na
@@ -338,11 +376,12 @@ def _hand_caches(st, cfg):
 
 @njit
 def _shuffle_order_pile(st):
-    """The order pile's order is hidden (CE.70.14): sort it by colour (its contents are known: the
-    discs not yet turned), then shuffle it with the sample's generator."""
+    """The order pile's order is hidden (CE.70.14): sort it by value (its contents are known: the
+    discs not yet turned; under FFG2008 the destiny deck's colour, wild and special cards, CE.33),
+    then shuffle it with the sample's generator."""
     n = st[S_ORD_N]
     k = 0
-    for c in range(MAX_P):
+    for c in range(DESTINY_MOST_FOREIGN + 1):
         for i in range(k, n):
             if st[S_ORD + i] == c:
                 st[S_ORD + i] = st[S_ORD + k]
@@ -392,6 +431,10 @@ def position_value(st, cfg, me):
             cards += cfg[C_CARD_VAL + c]
         elif k == K_NEGOTIATE:
             cards += 7.0
+        elif k == K_REINF:
+            cards += REINF_VALUE * cfg[C_CARD_VAL + c]
+        elif k == K_MORPH:
+            cards += MORPH_VALUE
         else:
             cards += 5.0
     return v + CARD_VALUE * cards

@@ -1,4 +1,4 @@
-"""Looks ahead: the encounter card, alliance answers and power uses rated by rollouts of the turn over sampled hidden cards (basic at every seat); basic elsewhere."""
+"""Looks ahead: the encounter card, alliance answers, power uses and (FFG2008) the wild/special destiny choice and reinforcement plays rated by rollouts of the turn over sampled hidden cards (basic at every seat); basic elsewhere."""
 import numpy as np
 from numba import njit
 
