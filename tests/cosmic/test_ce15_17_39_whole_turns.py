@@ -119,6 +119,7 @@ def test_ce_17_1_no_new_hand_while_an_encounter_card_is_held():
 
 # ============================================================================================
 # FFG2008: CE.39.7 / A62 second encounter, CE.31.1 new hand, CE.36.3 turn end
+# (under FFG2008 the gate is aimed before the ships are launched, CE.34: target, then ships)
 # ============================================================================================
 
 def test_ce_39_7_ffg_whole_turn_win_second_encounter_loss_end():
@@ -126,8 +127,8 @@ def test_ce_39_7_ffg_whole_turn_win_second_encounter_loss_end():
     encounter; encounter 2 (destiny: green) is lost (6 + 4 against 12 + 4); the turn ends."""
     t = ffg_turn_table(p0=[ATT(20), ATT(6)], p1=[ATT(4)], p2=[ATT(12)], p3=[ATT(6)])
     c20 = t.card(0, ATT(20))
-    t.script(S(P(RED, 1), 4), P(BLUE, 1), 0, 0, c20, 1,
-             S(P(RED, 2), 4), P(GREEN, 1), 0, 0)
+    t.script(P(BLUE, 1), S(P(RED, 1), 4), 0, 0, c20, 1,
+             P(GREEN, 1), S(P(RED, 2), 4), 0, 0)
     t.play_turn(RED)
     assert t.script_ok(), t.asked()
     assert t.kinds().count(A.D_SECOND) == 1
@@ -144,9 +145,9 @@ def test_a62_ffg_second_encounter_needs_an_encounter_card(left, offered):
     t = ffg_turn_table(p0=[ATT(20), left], p1=[ATT(4)], p2=[ATT(6)], p3=[ATT(6)])
     c20 = t.card(0, ATT(20))
     if offered:
-        t.script(S(P(RED, 1), 4), P(BLUE, 1), 0, 0, c20, 0)
+        t.script(P(BLUE, 1), S(P(RED, 1), 4), 0, 0, c20, 0)
     else:  # the 20 is red's only encounter card (no choice); red passes its reinforcement
-        t.script(S(P(RED, 1), 4), P(BLUE, 1), 0, 0, -1)
+        t.script(P(BLUE, 1), S(P(RED, 1), 4), 0, 0, -1)
     t.play_turn(RED)
     assert t.script_ok(), t.asked()
     assert (A.D_SECOND in t.kinds()) == offered
@@ -159,7 +160,7 @@ def test_ce_39_7_ffg_turn_passes_after_a_loss():
     holding encounter cards: no second-encounter question, the turn ends."""
     t = ffg_turn_table(p0=[ATT(4), ATT(6), NEG], p1=[ATT(20)], p2=[ATT(6)], p3=[ATT(6)])
     c4 = t.card(0, ATT(4))
-    t.script(S(P(RED, 1), 4), P(BLUE, 1), 0, 0, c4)
+    t.script(P(BLUE, 1), S(P(RED, 1), 4), 0, 0, c4)
     t.play_turn(RED)
     assert t.script_ok(), t.asked()
     assert A.D_SECOND not in t.kinds()
@@ -174,7 +175,7 @@ def test_ce_31_1_ffg_whole_turn_starts_with_a_new_hand_of_eight():
     t = ffg_turn_table(p0=[REIN(2)], p1=[ATT(4)], p2=[ATT(6)], p3=[ATT(6)])
     rein = t.hand(0)[0]
     new = t.deck_top([ATT(20), ATT(8), ATT(8), ATT(6), ATT(6), ATT(4), NEG, NEG])
-    t.script(S(P(RED, 1), 4), P(BLUE, 1), 0, 0, new[0], 0)
+    t.script(P(BLUE, 1), S(P(RED, 1), 4), 0, 0, new[0], 0)
     t.play_turn(RED)
     assert t.script_ok(), t.asked()
     ev = codes(t)
@@ -193,7 +194,7 @@ def test_ce_36_2_ffg_whole_turn_defense_new_hand_at_planning():
     t = ffg_turn_table(p0=[ATT(20), ATT(6)], p1=[REIN(3)], p2=[ATT(6)], p3=[ATT(6)])
     c20 = t.card(0, ATT(20))
     new = t.deck_top([ATT(8), ATT(8), ATT(6), ATT(6), ATT(4), ATT(4), NEG, NEG])
-    t.script(S(P(RED, 1), 4), P(BLUE, 1), 0, 0, c20, new[0], 0)  # red's 20, blue's 8, END
+    t.script(P(BLUE, 1), S(P(RED, 1), 4), 0, 0, c20, new[0], 0)  # red's 20, blue's 8, END
     t.play_turn(RED)
     assert t.script_ok(), t.asked()
     ev = codes(t)
@@ -212,7 +213,7 @@ def test_ce_36_3_ffg_whole_turn_offense_without_encounter_card_ends_at_planning(
     t = ffg_turn_table(p0=[ATT(20)], p1=[ATT(4)], p2=[ATT(6)], p3=[ART(A.ART_PLAGUE), ATT(6)])
     t.script(A.art_code(A.ART_PLAGUE, RED), S(P(RED, 1), 3),  # W-E0: yellow plagues red
              P(RED, 1),  # CE.32.2: the regroup is mandatory
-             S(P(RED, 2), 4), P(BLUE, 1), 0, 0)
+             P(BLUE, 1), S(P(RED, 2), 4), 0, 0)
     t.play_turn(RED)
     assert t.script_ok(), t.asked()
     assert A.D_CARD not in t.kinds() and A.D_SECOND not in t.kinds()
