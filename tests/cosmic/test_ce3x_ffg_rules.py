@@ -609,16 +609,74 @@ def test_card_zap_cancels_a_cosmic_zap(card_zap):
 
 def test_card_zap_holders_asked_in_priority_order_against_a_cosmic_zap():
     """CE.44: with the offense (red) and yellow both holding a Card Zap, red is asked first; it
-    passes, yellow cancels."""
+    passes, yellow cancels; red, still holding its Card Zap, is then asked whether it cancels
+    yellow's (data.md: a Card Zap is an artifact) and passes."""
     t = ffg_table()
     t.hands(p0=[ART(A.ART_CARD_ZAP), ATT(6)], p2=[ART(A.ART_ZAP), ATT(6)], p3=[ART(A.ART_CARD_ZAP), ATT(6)])
     t.st[A.S_OFF] = 0
     t.st[A.S_DEF] = 1
-    t.script(art_code(A.ART_ZAP, 1), -1, art_code(A.ART_CARD_ZAP, 2))
+    t.script(art_code(A.ART_ZAP, 1), -1, art_code(A.ART_CARD_ZAP, 2), -1)
     assert t.power_event(1) == 1
     assert t.script_ok() and [k[:2] for k in t.asked()] == [(A.D_ARTIFACT, 2), (A.D_ARTIFACT, 0),
-                                                              (A.D_ARTIFACT, 3)]
+                                                              (A.D_ARTIFACT, 3), (A.D_ARTIFACT, 0)]
     assert len(t.hand(0)) == 2 and len(t.hand(3)) == 1
+
+
+def test_card_zap_against_a_card_zap_lets_the_cosmic_zap_through():
+    """data.md ("Card Zap cancels an artifact"): yellow's Card Zap cancels green's Cosmic Zap on
+    blue's power; red cancels yellow's Card Zap with its own: the Cosmic Zap takes effect (blue's
+    power is zapped) and all three cards are used and discarded."""
+    t = ffg_table()
+    t.hands(p0=[ART(A.ART_CARD_ZAP), ATT(6)], p2=[ART(A.ART_ZAP), ATT(6)], p3=[ART(A.ART_CARD_ZAP), ATT(6)])
+    cz0, zap, cz3 = t.card(0, ART(A.ART_CARD_ZAP)), t.card(2, ART(A.ART_ZAP)), t.card(3, ART(A.ART_CARD_ZAP))
+    t.st[A.S_OFF] = 0
+    t.st[A.S_DEF] = 1
+    t.script(art_code(A.ART_ZAP, 1), -1, art_code(A.ART_CARD_ZAP, 2), art_code(A.ART_CARD_ZAP, 3))
+    assert t.power_event(1) == 0
+    assert t.script_ok(), t.asked()
+    assert t[A.S_ZAPPED + 1] == 1
+    assert zap in t.discard() and cz0 in t.discard() and cz3 in t.discard()
+    assert t[A.S_ART_USED + A.ART_CARD_ZAP] == 2 and t[A.S_ART_USED + A.ART_ZAP] == 1
+    assert t.conserved() == 0
+
+
+@pytest.mark.parametrize("counter", [False, True])
+def test_card_zap_against_a_card_zap_restores_the_artifact(counter):
+    """data.md: green's Ionic Gas on the compensation blue is owed; red passes, yellow's Card Zap
+    cancels it; red's Card Zap then cancels yellow's Card Zap, so the Ionic Gas stands: no
+    compensation (without red's counter: 3 cards, test_card_zap_cancels_an_artifact). The chain
+    is a loop (no recursion): with both Card Zaps of data.md spent nobody is asked again."""
+    t = ffg_fight(ATT(4), NEG, centre=2, def_ships=3,
+                  hands={"p0": [ART(A.ART_CARD_ZAP), ATT(6), ATT(8), ATT(10), ATT(12)], "p1": [ATT(4)],
+                         "p2": [ART(A.ART_IONIC)], "p3": [ART(A.ART_CARD_ZAP)]})
+    ionic = t.card(2, ART(A.ART_IONIC))
+    cz0, cz3 = t.card(0, ART(A.ART_CARD_ZAP)), t.card(3, ART(A.ART_CARD_ZAP))
+    t.script(art_code(A.ART_IONIC, 1), -1, art_code(A.ART_CARD_ZAP, 2),
+             art_code(A.ART_CARD_ZAP, 3) if counter else -1)
+    assert t.outcome() == A.R_OFFENSE_WIN
+    assert t.script_ok(), t.asked()
+    assert ionic in t.discard() and cz3 in t.discard()
+    if counter:
+        assert t[A.S_IONIC] == 1 and t[A.S_N_COMP] == 0 and cz0 in t.discard()
+        assert t[A.S_ART_USED + A.ART_CARD_ZAP] == 2 and len(t.hand(0)) == 4
+    else:
+        assert t[A.S_IONIC] == 0 and t[A.S_N_COMP] == 3
+        assert t[A.S_ART_USED + A.ART_CARD_ZAP] == 1
+    assert t.conserved() == 0
+
+
+def test_card_zap_cancels_a_plague():
+    """data.md Card Zap against the Plague (CE.21.4), which goes through the generic artifact play:
+    yellow cancels green's Plague on blue; blue loses no ship and discards nothing."""
+    t = ffg_table()
+    t.hands(p1=[ATT(6), NEG], p2=[ART(A.ART_PLAGUE)], p3=[ART(A.ART_CARD_ZAP)])
+    warp1, hand1 = t.warp(1), len(t.hand(1))
+    t.script(art_code(A.ART_CARD_ZAP, 2))
+    t.st[A.S_WINDOW] = A.W_1
+    assert t.call("play_artifact", 2, art_code(A.ART_PLAGUE, 1)) == 0
+    assert t.script_ok(), t.asked()
+    assert t.warp(1) == warp1 and len(t.hand(1)) == hand1
+    assert t[A.S_ART_USED + A.ART_CARD_ZAP] == 1
 
 
 @pytest.mark.parametrize("me, zapped, plays", [(1, 1, True), (3, 1, True), (3, 0, False), (2, 0, False)])
@@ -642,6 +700,152 @@ def test_basic_card_zaps_a_cosmic_zap_on_its_side(me, zapped, plays):
     t.st[A.S_NOPT] = 2
     i = pointer_call(basic_decide)(np.int64(A.D_ARTIFACT), t.st, t.c, np.int64(me))
     assert i == (1 if plays else 0)
+
+
+# ============================================================================================
+# basic and the FFG artifacts: Ionic Gas, Quash, Card Zap against what hurts it (data.md)
+# ============================================================================================
+
+def _basic_artifact(t, me, code):
+    """basic's D_ARTIFACT answer for `me` on the explicit state of t: 1 = play `code`, 0 = pass."""
+    from simsuite.games.cosmic.policy import basic_decide
+    from simsuite.unmanaged import pointer_call  # arrays would compile a second version of every helper
+
+    t.st[A.S_OPT] = -1
+    t.st[A.S_OPT + 1] = code
+    t.st[A.S_NOPT] = 2
+    return int(pointer_call(basic_decide)(np.int64(A.D_ARTIFACT), t.st, t.c, np.int64(me)))
+
+
+def _comp_state(claimant, n, ally=None):
+    """Red (0) against blue (1); `claimant` is owed n cards of compensation from the other main
+    player (hands of 4 cards each, E.COMP); `ally`: (seat, side) of an ally."""
+    t = ffg_table()
+    t.hands(p0=[ATT(4), ATT(6), ATT(8), ATT(10)], p1=[ATT(4), ATT(6), ATT(8), ATT(10)])
+    t.st[A.S_OFF] = 0
+    t.st[A.S_DEF] = 1
+    t.st[A.S_CLAIMANT] = claimant
+    t.st[A.S_CLAIM_N] = n
+    if ally is not None:
+        t.st[A.S_ALLY + ally[0]] = ally[1]
+    return t
+
+
+@pytest.mark.parametrize("me, claimant, n, ally, plays", [
+    (2, 1, 3, None, True),        # an opponent (blue) takes 3 cards: stop it
+    (2, 1, 1, None, False),       # 1 card between two others: not worth the gas
+    (0, 1, 1, None, True),        # the card is taken from me: stop even one
+    (1, 1, 3, None, False),       # my own compensation: never
+    (2, 1, 3, (2, DEF), False),   # green is blue's ally: its side's compensation
+    (3, 1, 3, (2, DEF), True),    # yellow, on no side, still stops it
+])
+def test_basic_ionic_gas_on_compensation(me, claimant, n, ally, plays):
+    """data.md Ionic Gas (cancels all compensation of the encounter): basic plays it when an
+    opponent, not itself nor its side, is about to take >= 2 cards (or any card from its own hand)."""
+    t = _comp_state(claimant, n, ally)
+    assert _basic_artifact(t, me, art_code(A.ART_IONIC, claimant)) == int(plays)
+
+
+@pytest.mark.parametrize("me, plays", [(2, True), (1, False), (3, False), (0, True)])
+def test_basic_ionic_gas_on_defensive_rewards(me, plays):
+    """data.md Ionic Gas / CE.39.5: blue won the defense with yellow's 2 ships as its ally; yellow is
+    owed 2 rewards. Green (on no side) and red (the losing offense, which attacked: no
+    compensation of its own to lose) gas them; blue and yellow (the side that gains) do not."""
+    t = ffg_table()
+    t.st[A.S_OFF] = 0
+    t.st[A.S_DEF] = 1
+    t.st[A.S_ALLY + 3] = DEF
+    t.st[A.S_RWD + 3] = 2
+    t.st[A.S_CARD_O] = -1  # no revealed card of red to weigh (it attacked)
+    assert _basic_artifact(t, me, art_code(A.ART_IONIC, 0)) == int(plays)
+
+
+def test_basic_ionic_gas_keeps_its_own_compensation_at_the_rewards():
+    """Ionic Gas also cancels the compensation still to come: red, the offense, revealed a negotiate
+    and lost, so it will claim compensation; it does not gas yellow's rewards (it would lose its own
+    cards)."""
+    t = ffg_table()
+    t.hands(p0=[NEG, ATT(6)])
+    t.st[A.S_OFF] = 0
+    t.st[A.S_DEF] = 1
+    t.st[A.S_ALLY + 3] = DEF
+    t.st[A.S_RWD + 3] = 2
+    t.st[A.S_CARD_O] = t.card(0, NEG)
+    assert _basic_artifact(t, 0, art_code(A.ART_IONIC, 0)) == 0
+    t.st[A.S_CARD_O] = t.card(0, ATT(6))
+    assert _basic_artifact(t, 0, art_code(A.ART_IONIC, 0)) == 1
+
+
+@pytest.mark.parametrize("me, deal, foreign, plays", [
+    (2, "colony_to_offense", 1, True),     # a colony for red, green not a party: quash
+    (2, "colony_to_offense", 4, True),     # ... the colony that would win red the game
+    (2, "cards_only", 4, False),           # no colony changes hands
+    (0, "colony_to_offense", 1, False),    # red's own deal
+    (1, "colony_to_offense", 1, False),    # blue's own deal
+])
+def test_basic_quash(me, deal, foreign, plays):
+    """data.md Quash (cancels a deal just made; CE.39.6 penalty): basic quashes a deal between two
+    other players that gives one of them a colony (st[S_DEAL] holds the deal just made), never its
+    own deal, not a cards-only deal."""
+    from simsuite.games.cosmic.heuristics import quash_value
+    t = ffg_table()
+    t.st[A.S_OFF] = 0
+    t.st[A.S_DEF] = 1
+    t.st[A.S_FOREIGN + 0] = foreign
+    if deal == "colony_to_offense":
+        t.st[A.S_DEAL] = A.deal_code(P(BLUE, 2), -1, 0, 0, 0, 0)
+    else:
+        t.st[A.S_DEAL] = A.deal_code(-1, -1, 1, A.RULE_GIVER_CHOICE, 0, 0)
+    assert _basic_artifact(t, me, art_code(A.ART_QUASH, 0)) == int(plays)
+    if plays and me == 2:  # the winning colony is worth more (several holders: not used, but ranked)
+        assert (quash_value(t.st, t.c, np.int64(2)) > 10) == (foreign + 1 >= t.c[A.C_WIN_COLONIES])
+
+
+def test_quash_holder_sees_the_deal_just_made():
+    """data.md Quash, kernel side: the Quash holder is asked with the deal just made in st[S_DEAL]
+    (what a strategy judges); it is cleared afterwards. Green (scripted) reads it: the deal gives
+    blue's planet 2 to red."""
+    t = ffg_fight(NEG, NEG, centre=4, def_ships=4, deal_accept_policy="always", deal_propose_policy="strategy",
+                  hands={"p0": [ATT(6), ATT(8)], "p1": [ATT(4), ATT(10)], "p2": [ART(A.ART_QUASH)],
+                         "p3": [ATT(6)]})
+    deal = A.deal_code(P(BLUE, 2), -1, 0, 0, 0, 0)
+    t.script(S(P(RED, 1), 4), deal, art_code(A.ART_QUASH, 0))
+    assert t.outcome() == A.R_DEAL_FAILED
+    assert t.script_ok(), t.asked()
+    assert t[A.S_DEAL] == -1
+
+
+@pytest.mark.parametrize("kind, setup, me, plays", [
+    ("plague", 1, 1, True),     # a Plague on me
+    ("plague", 3, 1, True),     # ... on yellow, my defensive ally
+    ("plague", 0, 1, False),    # ... on red, the other side
+    ("ionic", 1, 1, True),      # Ionic Gas on my compensation
+    ("ionic", 1, 3, False),     # ... on blue's, yellow being no ally here
+    ("quash", 0, 0, True),      # a Quash of my deal
+    ("quash", 0, 3, False),     # ... of a deal I am not a party to
+    ("czap", 1, 1, True),       # a Card Zap that cancels my play
+    ("czap", 0, 1, False),      # ... red's play
+])
+def test_basic_card_zaps_what_hurts_it(kind, setup, me, plays):
+    """data.md Card Zap (cancels an artifact as it is played): green plays the artifact; basic
+    cancels it when it hurts basic or its side: a Plague on it or its ally, an Ionic Gas on its
+    compensation, a Quash of its deal, a Card Zap against its own play (S_CZ_ARG)."""
+    t = _comp_state(1, 3)
+    if kind == "plague":
+        t.st[A.S_ALLY + 3] = DEF
+        t.st[A.S_CZ_KIND] = A.ART_PLAGUE
+        t.st[A.S_CZ_ARG] = setup
+    elif kind == "ionic":
+        t.st[A.S_CZ_KIND] = A.ART_IONIC
+        t.st[A.S_CZ_ARG] = setup
+    elif kind == "quash":
+        t.st[A.S_CZ_KIND] = A.ART_QUASH
+        t.st[A.S_DEAL] = A.deal_code(P(BLUE, 2), -1, 0, 0, 0, 0)
+    else:
+        t.st[A.S_CZ_KIND] = A.ART_CARD_ZAP
+        t.st[A.S_CZ_ARG] = setup
+    t.st[A.S_WINDOW] = A.T_POWER
+    assert _basic_artifact(t, me, art_code(A.ART_CARD_ZAP, 2)) == int(plays)
 
 
 # ============================================================================================

@@ -44,7 +44,9 @@ D_PLACE                50.15     ``src_code(colony, k)``: k returning ships onto
 D_NEW_HAND             50.16     -1 discard the artifact; an artifact play code
 D_ARTIFACT             50.17     -1 pass; an artifact play code (st[S_WINDOW] = window/trigger); a Card
                                  Zap's param is the seat playing the artifact it would cancel, whose
-                                 kind is st[S_CZ_KIND] (a Cosmic Zap: aimed at st[S_PEND_POWER])
+                                 kind is st[S_CZ_KIND] (a Cosmic Zap: aimed at st[S_PEND_POWER]), its param
+                                 st[S_CZ_ARG] (a Card Zap: the seat whose play it cancels; a Quash:
+                                 the deal in st[S_DEAL])
 D_PLAGUE_SHIPS         50.18     a source chunk of the ships the Plague victim loses
 D_PLAGUE_DISCARD       50.18     a card id to discard (attack, then negotiate, then artifact)
 D_POWER                50.19/20  an optional alien power use; ``st[S_PK]`` says which (PK_*, below).
@@ -360,6 +362,7 @@ S_TOOK = _S.add(2)  # FFG2008 (A57): ships of the offense (gate) and the defense
 S_REINF_N = _S.add()  # FFG2008 (CE.37.4): reinforcement cards played this encounter, in play until its end
 S_REINF_IN = _S.add(MAX_CARDS)  # those cards (they reach the discard pile at the end of the encounter)
 S_CZ_KIND = _S.add()  # FFG2008: the kind (ART_*) of the artifact a Card Zap holder is asked about (D_ARTIFACT)
+S_CZ_ARG = _S.add()  # its param (Plague: the victim; Ionic Gas: the claimant); for a Card Zap: the seat whose play it cancels
 S_FLARE_BY = _S.add()  # FFG2008 flares (CE.45.2 / A59): bitmask of the seats that played a flare this encounter
 S_FLARE_USED = _S.add()  # bitmask of the flares (C_CARD_VAL) played this encounter (ffg_flare_limit = per_card)
 S_FLARE_TOT = _S.add(2)  # add_total flares: bonus to the offense's, the defense's total (A/A, like S_REINF)

@@ -17,7 +17,8 @@ from simsuite.games.cosmic.api import (
     C_N_CARDS, C_NP, C_WIN_COLONIES, K_ATTACK, K_FLARE, K_NEGOTIATE, MAX_CHUNK, MAX_P, MAX_PLANETS, NONE,
     OPT_MOTHERSHIP, PPS_MAX, SRC_SHIFT, S_CARD_D, S_CARD_O, S_CARRIER, S_CENTRE, S_CTX_MAX, S_CTX_N,
     S_DEF, S_FOREIGN, S_HAND_VER, S_NOPT, S_OFF, S_OPT, S_PS, S_REVEALED, S_SCR, S_TARGET, S_WARP,
-    S_WING, S_ALLY, S_CZ_KIND, S_PEND_POWER, best_attack, deal_col_do, deal_col_od, defense_strength, leader, offense_strength, predicted_aa,
+    S_WING, S_ALLY, S_CZ_KIND, S_PEND_POWER, ART_IONIC, ART_QUASH, S_CZ_ARG, S_DEAL, S_RWD, S_CLAIMANT,
+    S_CLAIM_N, S_HAND_N, best_attack, deal_col_do, deal_col_od, defense_strength, leader, offense_strength, predicted_aa,
 )
 
 # int64 and float64 arguments, never literals: one compiled version per function (a literal 0 or
@@ -316,14 +317,15 @@ def artifact_value(st, cfg, me, code, ld):
     d = st[S_DEF]
     if kind == ART_ZAP:
         return 1 if param != me else -1
-    if kind == ART_CARD_ZAP:  # FFG2008: cancel a Cosmic Zap aimed at my power or at my side's
-        if st[S_CZ_KIND] != ART_ZAP or param == me:
+    if kind == ART_CARD_ZAP:  # FFG2008 (data.md): cancel an artifact that hurts me or my side
+        if param == me:
             return -1
-        z = st[S_PEND_POWER]
-        if z == me:
-            return 3
-        side = _side_of(st, me)
-        return 2 if side > 0 and _side_of(st, z) == side else -1
+        return _card_zap_value(st, cfg, me)
+    if kind == ART_IONIC:  # FFG2008: stop what an opponent is about to take, never my own side's
+        theirs, mine = ionic_stakes(st, cfg, me)
+        return -1 if mine > 0 else theirs - 1  # worth it from 2 cards / rewards on
+    if kind == ART_QUASH:  # FFG2008: a deal I am not a party to that gives an opponent a colony
+        return quash_value(st, cfg, me)
     if kind == ART_GAS:
         if d >= 0 and ((param == o and me == d) or (param == d and me == o)):
             return 3
@@ -367,6 +369,103 @@ def artifact_value(st, cfg, me, code, ld):
         if me != o and me != d and owin and would_win(st, cfg, o, st[S_TARGET]) == 1:
             return 3
         return -1
+    return -1
+
+
+@njit
+def _same_side(st, me, q):
+    """q is me, or on my side of the encounter."""
+    if q == me:
+        return True
+    side = _side_of(st, me)
+    return side > 0 and _side_of(st, q) == side
+
+
+@njit
+def ionic_stakes(st, cfg, me):
+    """What an Ionic Gas played now (FFG2008, data.md) would stop: (cards and rewards going to my
+    opponents, those going to me or my side). Asked at the defensive rewards (some st[S_RWD] owed)
+    or at a compensation (st[S_CLAIMANT] takes up to st[S_CLAIM_N] cards from the other main
+    player's hand; cards taken from me count twice against that player). At the rewards, the
+    compensation an offense that negotiated may still claim counts as mine: the gas cancels it too."""
+    N = cfg[C_NP]
+    o = st[S_OFF]
+    d = st[S_DEF]
+    theirs = 0
+    mine = 0
+    owed = 0
+    for q in range(N):
+        owed += st[S_RWD + q]
+    if owed > 0:
+        for q in range(N):
+            r = st[S_RWD + q]
+            if r > 0:
+                if _same_side(st, me, q):
+                    mine += r
+                else:
+                    theirs += r
+        co = st[S_CARD_O]
+        if me == o and co >= 0 and cfg[C_CARD_KIND + co] == K_NEGOTIATE:
+            mine += 1
+        return theirs, mine
+    c = st[S_CLAIMANT]
+    if c < 0 or d < 0:
+        return theirs, mine
+    opp = d if c == o else o
+    n = st[S_CLAIM_N]
+    if st[S_HAND_N + opp] < n:
+        n = st[S_HAND_N + opp]
+    if _same_side(st, me, c):
+        mine += n
+    else:
+        theirs += n
+        if opp == me:
+            theirs += n
+    return theirs, mine
+
+
+@njit
+def quash_value(st, cfg, me):
+    """Quash (FFG2008) of the deal just made, st[S_DEAL]: worth it when I am not a party and the
+    deal gives a main player a colony; much more when that colony would win it the game."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    code = st[S_DEAL]
+    if me == o or me == d or code < 0:
+        return -1
+    v = -1
+    to_o = deal_col_do(code)
+    to_d = deal_col_od(code)
+    if to_o >= 0:
+        v = 2 + 10 * would_win(st, cfg, o, to_o)
+    if to_d >= 0:
+        v = max(v, 2 + 10 * would_win(st, cfg, d, to_d))
+    return v
+
+
+@njit
+def _card_zap_value(st, cfg, me):
+    """Card Zap asked about the artifact st[S_CZ_KIND] (param st[S_CZ_ARG]): cancel a Cosmic Zap on
+    my power or my side's, a Plague on me or my side, an Ionic Gas that would stop my side's
+    compensation or rewards, a Quash of a deal I made, and a Card Zap that cancels my own play."""
+    k = st[S_CZ_KIND]
+    if k == ART_ZAP:
+        z = st[S_PEND_POWER]
+        if z == me:
+            return 3
+        return 2 if _side_of(st, me) > 0 and _same_side(st, me, z) else -1
+    if k == ART_PLAGUE:
+        v = st[S_CZ_ARG]
+        if v == me:
+            return 4
+        return 2 if _side_of(st, me) > 0 and _same_side(st, me, v) else -1
+    if k == ART_IONIC:
+        theirs, mine = ionic_stakes(st, cfg, me)
+        return 3 if mine > 0 else -1
+    if k == ART_QUASH:
+        return 3 if (me == st[S_OFF] or me == st[S_DEF]) and st[S_DEAL] >= 0 else -1
+    if k == ART_CARD_ZAP:
+        return 3 if st[S_CZ_ARG] == me else -1
     return -1
 
 

@@ -14,7 +14,7 @@ from simsuite.games.cosmic.api import (
     S_OPT, S_PS, S_TARGET, S_WARP, SIDE_DEFENSE, SIDE_OFFENSE, ship_weight,
     C_CARD_KIND, C_EDITION, D_DESTINY, D_REINF, ED_FFG2008, K_ATTACK, K_MORPH, S_ALLY, S_CARD_D, S_CARD_O, S_ONPL,
     C_CARD_VAL, D_FLARE, FL_ADD_TOTAL, FL_CANCEL_COMP, FL_DRAW, FL_RETRIEVE, K_NEGOTIATE, S_EFF, S_FLARE_TOT,
-    S_FLARE_ZAPQ, S_REINF, S_REVEALED, flare_effect, predicted_aa,
+    S_FLARE_ZAPQ, S_CZ_KIND, ART_CARD_ZAP, S_REINF, S_REVEALED, flare_effect, predicted_aa,
 )
 from simsuite.games.cosmic.cardplay import card_choice, offense_margin, offense_win_prob, ships_help_offense
 from simsuite.games.cosmic.powers import power_decide
@@ -223,7 +223,7 @@ def basic_decide(kind, st, cfg, me):
         return _reinforce(st, cfg, me)
     if kind == D_FLARE:
         return _flare(st, cfg, me)
-    if kind == D_ARTIFACT and st[S_FLARE_ZAPQ] == 1:
+    if kind == D_ARTIFACT and st[S_FLARE_ZAPQ] == 1 and st[S_CZ_KIND] != ART_CARD_ZAP:  # not a counter Card Zap
         return _flare_zap(st, cfg, me)
     if kind == D_DESTINY:
         return _destiny(st, cfg, me)

@@ -142,7 +142,7 @@ def play_artifact(st, cfg, p, code, log, lg):
     st[S_ART_USED + kind] += 1
     if lg:
         _log(log, E_ARTIFACT, p, kind, param, st[S_WINDOW], card, I0)
-    if cfg[C_EDITION] == ED_FFG2008 and ffg_card_zap(st, cfg, p, kind, log, lg) == 1:
+    if cfg[C_EDITION] == ED_FFG2008 and ffg_card_zap(st, cfg, p, kind, param, log, lg) == 1:
         artifact_discard(st, cfg, p, card, log, lg)
         return 0
     if kind == ART_PLAGUE:

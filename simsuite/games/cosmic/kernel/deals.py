@@ -257,8 +257,12 @@ def negotiate(st, cfg, log, lg):
             _log(log, E_DEAL_ANSWER, resp, np.int64(yes), I0, I0, I0, I0)
         if yes == 1:
             st[S_DEAL] = NONE
-            if cfg[C_EDITION] == ED_FFG2008 and ffg_answer(st, cfg, ART_QUASH, I0, log, lg) == 1:
-                return 0  # Quash (data.md): the deal fails, with its penalty
+            if cfg[C_EDITION] == ED_FFG2008 and st[S_ART_KIND + ART_QUASH] > 0:
+                st[S_DEAL] = prop  # the deal just made, public: what the Quash holders judge
+                q = ffg_answer(st, cfg, ART_QUASH, I0, log, lg)
+                st[S_DEAL] = NONE
+                if q == 1:
+                    return 0  # Quash (data.md): the deal fails, with its penalty
             if execute_deal(st, cfg, prop, log, lg) > 0:
                 return 1
             return 0

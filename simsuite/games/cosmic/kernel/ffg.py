@@ -223,16 +223,18 @@ def ffg_answer(st, cfg, kind, param, log, lg):
 
 
 @njit
-def _card_zap_answer(st, cfg, p, kind):
-    """Card Zap (data.md): as p's artifact of `kind` is played, the holders of a Card Zap are asked
-    in priority order (CE.44); the first to play it cancels that artifact. Returns (seat, card) of
-    the Card Zap played, taken from its hand and counted (the caller logs and places it), or
-    (-1, -1). A Card Zap itself is not cancelled this way."""
-    if st[S_ART_KIND + ART_CARD_ZAP] <= 0 or kind == ART_CARD_ZAP:
+def _card_zap_answer(st, cfg, p, kind, arg):
+    """Card Zap (data.md): as p's artifact of `kind` (param `arg`) is played, the holders of a Card
+    Zap are asked in priority order (CE.44); the first to play it cancels that artifact. Returns
+    (seat, card) of the Card Zap played, taken from its hand and counted (the caller logs and
+    places it), or (-1, -1). kind ART_CARD_ZAP: a Card Zap that p has just played against the
+    play of seat `arg` (data.md: Card Zap cancels "an artifact", a Card Zap is one)."""
+    if st[S_ART_KIND + ART_CARD_ZAP] <= 0:
         return NONE, NONE
     w_old = st[S_WINDOW]
     st[S_WINDOW] = T_POWER
     st[S_CZ_KIND] = kind  # what the holders are asked to cancel (D_ARTIFACT, api.py)
+    st[S_CZ_ARG] = arg
     q = _first_answer(st, cfg, ART_CARD_ZAP, p)
     st[S_WINDOW] = w_old
     if q < 0:
@@ -243,17 +245,47 @@ def _card_zap_answer(st, cfg, p, kind):
     return q, card
 
 
+# a Card Zap chain (Card Zap against Card Zap ...) is at most this long: with the two Card Zaps of
+# data.md and a Vulch re-collecting them it ends well before; the bound keeps the loop finite
+# whatever a strategy answers
+CZ_CHAIN_MAX = np.int64(8)
+
+
 @njit
-def ffg_card_zap(st, cfg, p, kind, log, lg):
-    """Card Zap against an artifact played through play_artifact. Returns 1 if it was cancelled (the
-    Card Zap is then used and discarded)."""
-    q, card = _card_zap_answer(st, cfg, p, kind)
+def _counter_zaps(st, cfg, r, target, w, log, lg):
+    """Card Zap against Card Zap: r has just played a Card Zap against `target`'s play; the holders
+    of a Card Zap may cancel it, and that Card Zap in turn, and so on (a loop, not recursion:
+    numba kernels stay non-recursive). Each counter Card Zap goes to the discard pile, the Vulch
+    may collect it (a use not open to a Cosmic Zap here: vulch_or_discard, as in a Zap chain).
+    Returns 1 if r's Card Zap ends cancelled (an odd number of counters)."""
+    cancelled = 0
+    who = r
+    whom = target
+    for i in range(CZ_CHAIN_MAX):
+        q, card = _card_zap_answer(st, cfg, who, ART_CARD_ZAP, whom)
+        if q < 0:
+            break
+        if lg:
+            _log(log, E_ARTIFACT, q, ART_CARD_ZAP, who, w, card, I0)
+        vulch_or_discard(st, cfg, q, card, log, lg)
+        cancelled ^= 1
+        whom = who
+        who = q
+    return cancelled
+
+
+@njit
+def ffg_card_zap(st, cfg, p, kind, arg, log, lg):
+    """Card Zap against an artifact (param `arg`) played through play_artifact, or a flare (kind
+    NONE). Returns 1 if it was cancelled (the Card Zap is then used and discarded), 0 if no Card
+    Zap was played or the Card Zap was itself cancelled by another (_counter_zaps)."""
+    q, card = _card_zap_answer(st, cfg, p, kind, arg)
     if q < 0:
         return 0
     if lg:
         _log(log, E_ARTIFACT, q, ART_CARD_ZAP, p, st[S_WINDOW], card, I0)
     artifact_discard(st, cfg, q, card, log, lg)
-    return 1
+    return 1 - _counter_zaps(st, cfg, q, p, st[S_WINDOW], log, lg)
 
 
 @njit
@@ -262,18 +294,22 @@ def ffg_zap_cancelled(st, cfg, q, p, log, lg):
     power_event); a Card Zap holder may cancel the Cosmic Zap as it is played. Returns 1 if it was
     cancelled: both cards are used and discarded and p's power takes effect. The Vulch may collect
     the two cards, but that collection is not open to a further Zap here (the chain ends, as in
-    _play_zap: numba kernels stay non-recursive)."""
-    r, czap = _card_zap_answer(st, cfg, q, ART_ZAP)
+    _play_zap: numba kernels stay non-recursive). A Card Zap cancelled by another (_counter_zaps)
+    leaves the Cosmic Zap to take effect (returns 0; the caller plays it)."""
+    r, czap = _card_zap_answer(st, cfg, q, ART_ZAP, p)
     if r < 0:
+        return 0
+    if lg:
+        _log(log, E_ARTIFACT, r, ART_CARD_ZAP, q, T_POWER, czap, I0)
+    vulch_or_discard(st, cfg, r, czap, log, lg)
+    if _counter_zaps(st, cfg, r, q, T_POWER, log, lg) == 1:
         return 0
     card = _take_artifact(st, cfg, q, ART_ZAP)
     st[S_N_ART] += 1
     st[S_ART_USED + ART_ZAP] += 1
     if lg:
         _log(log, E_ARTIFACT, q, ART_ZAP, p, T_POWER, card, I0)
-        _log(log, E_ARTIFACT, r, ART_CARD_ZAP, q, T_POWER, czap, I0)
     vulch_or_discard(st, cfg, q, card, log, lg)
-    vulch_or_discard(st, cfg, r, czap, log, lg)
     return 1
 
 
@@ -349,7 +385,7 @@ def _play_flare(st, cfg, p, c, log, lg):
     st[S_FLARE_USED] |= np.int64(1) << f
     st[S_N_FLARE] += 1
     st[S_FLARE_ZAPQ] = 1  # tells the Card Zap holders (strategies) that a flare is being played
-    zapped = ffg_card_zap(st, cfg, p, NONE, log, lg)  # NONE: not an artifact kind
+    zapped = ffg_card_zap(st, cfg, p, NONE, NONE, log, lg)  # NONE: not an artifact kind
     st[S_FLARE_ZAPQ] = 0
     if lg:
         _log(log, E_FLARE, p, c, f, I2 if zapped == 1 else sup, fx, amt)
