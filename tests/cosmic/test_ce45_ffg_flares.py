@@ -372,6 +372,25 @@ def test_basic_zaps_a_flare_of_the_other_side_only(flares):
     assert _basic(t, A.D_ARTIFACT, GREEN) == 0
 
 
+def test_basic_counters_a_card_zap_against_its_own_flare(flares):
+    """data.md (Card Zap cancels an artifact, a Card Zap too): while a flare is being played
+    (S_FLARE_ZAPQ) the holders may be asked about a Card Zap that cancels it (S_CZ_KIND = Card
+    Zap, S_CZ_ARG = the flare's player). basic (blue) cancels that Card Zap when the flare is its
+    own, whoever zapped it, and leaves alone a Card Zap against red's flare, though red is on the
+    other side (the flare rule would cancel red's play, not red's opponent's Card Zap)."""
+    t = fight(flares, {"p0": [ATT(8)], "p1": [ATT(6), ART(A.ART_CARD_ZAP)], "p2": [], "p3": []})
+    t.st[A.S_FLARE_ZAPQ] = 1
+    t.st[A.S_CZ_KIND] = A.ART_CARD_ZAP
+    t.st[A.S_OPT] = -1
+    t.st[A.S_NOPT] = 2
+    t.st[A.S_OPT + 1] = art_code(A.ART_CARD_ZAP, GREEN)  # green, on no side, zapped ...
+    t.st[A.S_CZ_ARG] = BLUE  # ... blue's flare
+    assert _basic(t, A.D_ARTIFACT, BLUE) == 1
+    t.st[A.S_OPT + 1] = art_code(A.ART_CARD_ZAP, RED)  # red zapped ...
+    t.st[A.S_CZ_ARG] = GREEN  # ... green's flare
+    assert _basic(t, A.D_ARTIFACT, BLUE) == 0
+
+
 # ============================================================================================
 # CE.70 with flares on, over many games; the replay shows flare plays
 # ============================================================================================
