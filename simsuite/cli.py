@@ -118,7 +118,8 @@ def cli():
       simsuite report results/sc-crash
       simsuite replay star-cartel --seed 7 --game 12345 --players 4 --strategies market,greedy,greedy,random
       simsuite bench star-cartel
-      simsuite run cosmic --players 4 --aliens random --set edition=FFG2008
+      simsuite run cosmic --players 5 --aliens random --set edition=FFG2008 --set ffg_flares=assumed
+      simsuite report cosmic-editions
       simsuite report space-venture-players
       simsuite tune star-cartel --param crash_threshold=6..14 --objective seat-fairness --players 3..6 --budget 40
     """
