@@ -208,10 +208,12 @@ def test_ce_21_1_zap_on_philanthropist_gift(zap):
 
 
 @ZAPPED
-def test_ce_21_1_zap_on_sorcerer_swap(zap):
+@pytest.mark.parametrize("edition", ["AH2000", "FFG2008"])
+def test_ce_21_1_zap_on_sorcerer_swap(zap, edition):
     """CE.21.1 / CE.22.16: in W-8 the offense Sorcerer swaps the face-down 4 and 20; green may zap
-    it. Zapped: the cards stay where they were and 4 + 2 loses to 20 + 2."""
-    t = setup_fight("Sorcerer,none,none,none", centre=2, def_ships=2)
+    it. Zapped: the cards stay where they were and 4 + 2 loses to 20 + 2. Under FFG2008 too
+    (CE.43.3: the Sorcerer's power is optional, "a power that says use", so it can be zapped)."""
+    t = setup_fight("Sorcerer,none,none,none", centre=2, def_ships=2, **(FFG if edition == "FFG2008" else {}))
     t.hands(p2=[ART(ZAP), ATT(6)])
     co, cd = t.face_down(ATT(4), ATT(20))
     t.script(1, answer(zap, RED))
@@ -382,21 +384,3 @@ def test_ce_43_3_mandatory_empath_cannot_be_zapped_under_ffg():
     t.reveal()
     assert t.asked() == []
     assert t[A.S_NEG_SIDE] == OFF and uses(t, BLUE) == 1 and t[A.S_ZAPPED + BLUE] == 0
-
-
-@ZAPPED
-def test_ce_43_3_optional_power_can_be_zapped_under_ffg(zap):
-    """CE.43.3 / CE.43.2: the Sorcerer's swap (optional: a power that says "use") under FFG2008 is
-    answered by the Zap holder; zapped, the swap does not happen and the power is sealed for the
-    rest of the encounter."""
-    t = setup_fight("Sorcerer,none,none,none", centre=2, def_ships=2, **FFG)
-    t.hands(p2=[ART(ZAP), ATT(6)])
-    co, cd = t.face_down(ATT(4), ATT(20))
-    t.script(1, answer(zap, RED))
-    t.window(A.W_8)
-    assert t.script_ok()
-    assert t.asked() == [(A.D_POWER, RED, 2), (A.D_ARTIFACT, GREEN, 2)]
-    check_use(t, RED, zap)
-    assert (t[A.S_CARD_O], t[A.S_CARD_D]) == ((co, cd) if zap else (cd, co))
-    t.reveal()
-    assert t.outcome() == (A.R_DEFENSE_WIN if zap else A.R_OFFENSE_WIN)
