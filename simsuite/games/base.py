@@ -101,6 +101,9 @@ class Game:
     # rankings, seat advantage or game length over them (the player count is always split as well) and puts
     # their values side by side when a sweep has several
     split_axes: tuple[str, ...] = ()
+    # the split axes that are modelling choices of the simulator, not rules (parameter -> what a report
+    # sentence calls it, e.g. "deal model"): the report says per label whether its verdict depends on them
+    choice_axes: tuple[tuple[str, str], ...] = ()
 
     def hist_metrics(self) -> tuple[str, ...]:
         return tuple(m.name for m in self.metrics if m.hist)

@@ -122,11 +122,23 @@ def test_ce_70_checked_param_variants(variant, lineup):
 
 
 def test_ce_70_12_standard_policies_make_deals():
-    """CE.51.4 / CE.51.5: under the default policies (standard proposal, standard_only acceptance) a
-    deal fails only when no standard deal exists: failed deals are much rarer than deals."""
-    cfg, c = build(4, "random")
+    """CE.51.4 / CE.51.5: under standard_only acceptance (standard proposal) a deal fails only when
+    no standard deal exists: failed deals are much rarer than deals."""
+    cfg, c = build(4, "random", deal_accept_policy="standard_only")
     rec, viol = run_checked(c, 3000, KEY + 3)
     assert rec["deals"].sum() > 20 * max(1, rec["failed_deals"].sum())
+
+
+def test_ce_70_12_wary_deals_fail_near_victory():
+    """CE.51.5 wary (the default): deals fail (a player refuses to hand the other the game or a
+    leader's colony) but most negotiations still end in a deal; no game ends with an invariant
+    broken."""
+    cfg, c = build(4, "random")
+    assert cfg["deal_accept_policy"] == "wary"
+    rec, viol = run_checked(c, 3000, KEY + 3)
+    deals, failed = int(rec["deals"].sum()), int(rec["failed_deals"].sum())
+    assert failed > 0.05 * (deals + failed) and deals > failed
+    assert (viol == 0).all(), f"CE.70 violations: {describe_violations(viol)}"
 
 
 # ---- independent re-check of the event log ------------------------------------------------

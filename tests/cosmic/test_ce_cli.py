@@ -67,7 +67,7 @@ def test_ce_list_parameters():
     params = {p["name"]: p for p in d["parameters"]}
     assert params["players"]["default"] == 4 and params["players"]["rule"] == "CE.1.10"
     assert params["max_turns"]["default"] == 200 and params["deal_rounds"]["default"] == 2
-    assert params["deal_accept_policy"]["default"] == "standard_only"
+    assert params["deal_accept_policy"]["default"] == "wary"
     assert params["deal_colony_ships_max"]["default"] == 4
     assert {s["name"] for s in d["strategies"]} >= {"basic", "random"}
     assert "cosmic-players" in d["sweeps"]

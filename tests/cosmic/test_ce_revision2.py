@@ -194,10 +194,10 @@ def _core(code):
 
 
 def test_ce_51_5_standard_deal_with_release_is_accepted():
-    """CE.51.5 (revision 2) / CE.22.20 / CE.51.1: under the default standard_only policy the
+    """CE.51.5 (revision 2) / CE.22.20 / CE.51.1: under the standard_only policy the
     standard deal with the offense Zombie's RELEASE(3) added is accepted and carried out: the
     proposal is not the standard deal itself (flag 0), its other terms are."""
-    t = fight("Zombie,none,none,none", NEG, NEG, centre=2, def_ships=3)
+    t = fight("Zombie,none,none,none", NEG, NEG, centre=2, def_ships=3, deal_accept_policy="standard_only")
     assert t.cfg["deal_accept_policy"] == "standard_only"
     w1 = t.warp(1)
     t.script(S(P(RED, 1), 2), 3, S(P(RED, 2), 1), -1, S(P(BLUE, 2), 1), -1, S(P(BLUE, 3), 3))
@@ -217,7 +217,7 @@ def test_ce_51_5_release_only_accepted_when_no_standard_deal_exists():
     exactly the same planets and no cards, so no standard deal exists (no COLONY term, no CARDS
     term); the Zombie proposes RELEASE(2) alone, standard_only accepts it, and 2 of blue's ships
     leave the warp onto its colonies (DEAL_MADE)."""
-    t = table("Zombie,none,none,none")
+    t = table("Zombie,none,none,none", deal_accept_policy="standard_only")
     t.encounter_state(0, 1, P(BLUE, 1), centre=0)
     same = [P(RED, 1), P(RED, 2), P(RED, 3), P(BLUE, 1)]
     t.set_ships(0, {pl: 4 for pl in same})
@@ -249,7 +249,8 @@ def test_ce_51_5_other_proposals_with_release_are_refused(proposal):
     deal_propose_policy = strategy, the offense Zombie proposes RELEASE(3) alone although a
     standard deal exists ("pass" + RELEASE), or a one-sided colony for itself with RELEASE(3)
     added; blue refuses, then passes in round 2: the deal fails and nobody leaves the warp."""
-    t = fight("Zombie,none,none,none", NEG, NEG, centre=2, def_ships=3, deal_propose_policy="strategy")
+    t = fight("Zombie,none,none,none", NEG, NEG, centre=2, def_ships=3, deal_propose_policy="strategy",
+              deal_accept_policy="standard_only")
     w1 = t.warp(1)
     first = -1 if proposal == "pass" else int(A.deal_code(P(BLUE, 2), -1, 0, 0, 0, 0))
     t.script(S(P(RED, 1), 2), first, 3, -1)

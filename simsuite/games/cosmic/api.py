@@ -228,7 +228,7 @@ RESULT_NAMES = ("", "OFFENSE_WIN", "DEFENSE_WIN", "DEAL_MADE", "DEAL_FAILED", "N
 RULE_NAMES = ("giver's choice", "random", "lowest attack", "highest attack", "negotiate", "artifact")
 # policies (CE.51.5, config)
 PROPOSE_STANDARD, PROPOSE_NONE, PROPOSE_STRATEGY = range(3)
-ACCEPT_ALWAYS, ACCEPT_NEVER, ACCEPT_STANDARD_ONLY, ACCEPT_HEURISTIC = range(4)
+ACCEPT_ALWAYS, ACCEPT_NEVER, ACCEPT_STANDARD_ONLY, ACCEPT_HEURISTIC, ACCEPT_WARY = range(5)
 # who may give as the Philanthropist (A46 revision 2, config philanthropist_giver)
 PHIL_GIVER_ANY, PHIL_GIVER_MAIN_OR_ALLY = range(2)
 
@@ -253,6 +253,7 @@ C_DEAL_ROUNDS = _C.add()  # CE.51.2
 C_DEAL_SHIPS_MAX = _C.add()  # A16
 C_DEAL_PROPOSE = _C.add()  # PROPOSE_*
 C_DEAL_ACCEPT = _C.add()  # ACCEPT_*
+C_DEAL_LEADER = _C.add()  # deal_leader_margin (CE.51.5 wary)
 C_COMP_REDIRECTED = _C.add()  # A15 (only matters with the Zombie)
 C_2P_DISCS = _C.add()  # 1: order discs used with 2 players (CE.2.4), 0: the offense meets the other player
 C_N_CARDS = _C.add()

@@ -25,7 +25,10 @@ FLARES_ALLOWED = "none (the default), assumed (the shipped illustrative file, no
 # FFG2008 keys added after the edition: left out of the hash at their default, so that adding them
 # changed no FFG2008 run's seed either
 FFG_LATER = {"ffg_target_requires_defense_colony": False}
-ACCEPT = ("always", "never", "standard_only", "heuristic")
+ACCEPT = ("always", "never", "standard_only", "heuristic", "wary")  # index = api.ACCEPT_*
+# keys added after the first records: left out of the configuration hash at their default, so that
+# adding them changed no run's seed (deal_leader_margin acts only under deal_accept_policy = wary)
+LATER = {"deal_leader_margin": 1}
 PHIL_GIVER = ("any", "main_or_ally")  # index = A.PHIL_GIVER_*
 ALIEN_MODES = ("none", "random", "all")
 
@@ -178,9 +181,18 @@ PARAMS = (
     Param("deal_propose_policy", "choice", "standard",
           "standard: propose the CE.51.4 deal; none: never propose; strategy: the strategy picks from a menu",
           "CE.51.5", choices=PROPOSE, slot="C_DEAL_PROPOSE"),
-    Param("deal_accept_policy", "choice", "standard_only",
-          "always | never | standard_only | heuristic (the responder's strategy decides)", "CE.51.5", choices=ACCEPT,
+    Param("deal_accept_policy", "choice", "wary",
+          "wary (default): the standard deal, refused by a player it would let the other win alone or "
+          "that would bring the other within deal_leader_margin colonies of victory and ahead of it; "
+          "under standard_only a deal fails only when no standard deal exists, which is almost never, so "
+          "the failed-deal penalty never acts and a leader is handed colonies; a player does not propose "
+          "a deal it would refuse | standard_only: accept the standard deal and nothing else | always | "
+          "never | heuristic (the responder's strategy decides)", "CE.51.5", choices=ACCEPT,
           slot="C_DEAL_ACCEPT"),
+    Param("deal_leader_margin", "int", 1,
+          "wary deals: a deal that gives the other main player a foreign colony and leaves it this many "
+          "colonies or fewer from victory, and closer to it than the responder, is refused (0: refuse "
+          "only a deal that lets the other win alone)", "CE.51.5", 0, 15, slot="C_DEAL_LEADER"),
     Param("ah_compensation_counts_redirected", "bool", False,
           "count Zombie-redirected ships for compensation", "A15", slot="C_COMP_REDIRECTED"),
     Param("two_player_order_discs", "choice", "used",
@@ -249,7 +261,10 @@ class Cosmic(Game):
     # the benchmark measures the engine without alien powers (the figure of the engine issue) unless
     # asked: `bench cosmic --aliens random` measures the 20 powers dealt at random
     bench = BenchDefaults(players="4", strategies="basic", sets=(("aliens", "none"),), record=("aliens", "alien_pool"))
-    split_axes = ("edition",)  # AH2000 and FFG2008 are different rules: reports never pool over them
+    # AH2000 and FFG2008 are different rules, and the deal model (CE.51, [MC]) is a modelling choice that
+    # moves the aliens (the Empath most): reports never pool over either
+    split_axes = ("edition", "deal_accept_policy")
+    choice_axes = (("deal_accept_policy", "deal model"),)
     _extra_dirs: tuple = ()
 
     @property
@@ -261,7 +276,8 @@ class Cosmic(Game):
     def canonical_json(self, cfg: dict) -> str:
         """The FFG2008-only keys are left out of an AH2000 configuration (they do not act there), so
         adding them changed no AH2000 run's seed; the later FFG2008 keys (FFG_LATER) likewise at
-        their defaults under FFG2008."""
+        their defaults under FFG2008, and the later keys of both editions (LATER) at their defaults."""
+        cfg = {k: v for k, v in cfg.items() if k not in LATER or v != LATER[k]}
         if cfg.get("edition") == "AH2000":
             cfg = {k: v for k, v in cfg.items() if k not in FFG_ONLY}
         else:

@@ -203,6 +203,49 @@ def execute_deal(st, cfg, code, log, lg):
 
 
 @njit
+def _std_or_release(st, prop, std):
+    """CE.51.5 standard_only: the standard deal, with or without a Zombie's RELEASE term (a
+    RELEASE-only proposal when no standard deal exists)."""
+    core = prop & ~(np.int64(63) << 22)
+    return prop == std or (deal_release(prop) > 0 and (core == std or (std < 0 and core == 0)))
+
+
+@njit
+def _need_after(st, cfg, x, pl):
+    """Foreign colonies x still needs to win (CE.18.1) after a deal that gives it a colony on planet
+    pl (-1: none); a colony in its own home system is not foreign."""
+    n = cfg[C_WIN_COLONIES] - st[S_FOREIGN + x]
+    if pl >= 0 and pl // PPS_MAX != x and st[S_PS + x * MAX_PLANETS + pl] == 0:
+        n -= 1
+    return n
+
+
+@njit
+def wary_accepts(st, cfg, me, code):
+    """CE.51.5 `wary`: `me` (a main player) takes the deal `code` unless it lets the other main player
+    win while `me` does not win too (a joint win is taken), or it gives the other a foreign colony
+    that leaves it `deal_leader_margin` colonies or fewer from victory and closer to victory than
+    `me` (a deal that makes a leader is refused, the failed-deal penalty is the lesser evil); and only
+    what standard_only takes (the standard deal, a Zombie's RELEASE allowed)."""
+    if not _std_or_release(st, code, st[S_DEAL_STD]):
+        return 0
+    o = st[S_OFF]
+    other = st[S_DEF] if me == o else o
+    p_do = deal_col_do(code)  # defense -> offense: the offense's colony
+    p_od = deal_col_od(code)
+    mine = p_do if me == o else p_od
+    theirs = p_od if me == o else p_do
+    n_me = _need_after(st, cfg, me, mine)
+    n_other = _need_after(st, cfg, other, theirs)
+    if n_other <= 0 and n_me > 0:
+        return 0
+    gets = theirs >= 0 and n_other < cfg[C_WIN_COLONIES] - st[S_FOREIGN + other]
+    if gets and n_other <= cfg[C_DEAL_LEADER] and n_other < n_me:
+        return 0
+    return 1
+
+
+@njit
 def negotiate(st, cfg, log, lg):
     """CE.51.2 protocol: up to deal_rounds rounds, the offense proposing first, alternating; policies
     CE.51.5. Returns 1 if a deal was made and carried out."""
@@ -218,6 +261,8 @@ def negotiate(st, cfg, log, lg):
         pol = cfg[C_DEAL_PROPOSE]
         if pol == PROPOSE_STANDARD:
             prop = std
+            if cfg[C_DEAL_ACCEPT] == ACCEPT_WARY and std >= 0 and wary_accepts(st, cfg, pp, std) == 0:
+                prop = NONE  # wary: a player does not offer a deal it would refuse itself
         elif pol == PROPOSE_STRATEGY:
             n = deal_menu(st, cfg)
             st[S_NOPT] = n
@@ -246,8 +291,9 @@ def negotiate(st, cfg, log, lg):
         if acc == ACCEPT_ALWAYS:
             yes = 1
         elif acc == ACCEPT_STANDARD_ONLY:  # the standard deal, with or without a Zombie's RELEASE
-            core = prop & ~(np.int64(63) << 22)
-            yes = 1 if (prop == std or (deal_release(prop) > 0 and (core == std or (std < 0 and core == 0)))) else 0
+            yes = 1 if _std_or_release(st, prop, std) else 0
+        elif acc == ACCEPT_WARY:
+            yes = wary_accepts(st, cfg, resp, prop)
         elif acc == ACCEPT_HEURISTIC:
             st[S_OPT] = 0
             st[S_OPT + 1] = 1
