@@ -6,26 +6,34 @@ shares and their standard errors (the same normal standard errors the ranking's 
 use); they take plain arrays or DataFrames and know nothing about the report.
 
 - ``kendall_tau``: Kendall's tau-b of two rankings (scipy.stats.kendalltau on the win shares).
-- ``tau_bootstrap``: tau with a parametric-bootstrap 95% interval. Sweeps keep exact per-cell sums,
-  not the games, so games cannot be resampled; instead each label's win share is drawn again from
-  a normal distribution with its estimate and standard error (a mean over thousands of
-  player-games, so normal to a close approximation; shared wins are included, which a binomial on
-  the win count would miss), independently per label and per strategy, with a fixed seed, and the
-  interval is the 2.5 and 97.5 percentiles of tau over the draws. It is reliable when the labels'
-  intervals are narrow compared with the gaps between them. When they are not, noise swaps close
-  labels at random, which pulls tau towards 0, and the draws (noise added once more) are pulled
-  further: the interval then tends to miss on the side of 0. ``noisy`` says when: the label pairs
-  whose order is uncertain (win shares closer than 1.96 standard errors of their difference, counted
-  in both rankings) outnumber NOISY_RATIO times the pairs the two rankings order differently (at
-  least 2). In synthetic tests (20 labels) coverage was 0.91-1.0 below that ratio and fell to 0.84,
-  0.77 and 0.55 at ratios 2.5-3, 3-4 and 4-6.
+- ``tau_interval``: tau with simultaneous 95% bounds. Sweeps keep exact per-cell sums, not the
+  games, so games cannot be resampled, and a parametric bootstrap (each share redrawn from a normal
+  with its estimate and standard error) is not a confidence interval for tau: the redraws add the
+  noise a second time, so they sit below the observed tau, which itself sits below the true one
+  (noise can only swap close labels); at 20 labels such an interval covered a true tau of 0.93 in
+  about 60% of synthetic sweeps and a true tau of 1 never. The bounds here need no resampling: every
+  label pair whose order is established in both rankings (two-sided z-test of the two shares,
+  Holm-corrected over all the pairs of both rankings) counts as observed, every other pair once as
+  concordant (upper bound) and once as discordant (lower bound). With probability at least 95% no
+  established order is wrong, and then the true tau lies between the bounds: the coverage is at least
+  95% whatever the truth (tests/common/test_robustness.py checks it at true tau 0.8, 0.93 and 1).
+  The bounds are conservative and wide when many labels are close; the per-label difference tests
+  (``skill_sensitivity``) are the sharper tool and what the verdicts use. ``noisy`` says when the
+  point estimate is pulled towards 0: the label pairs whose order is uncertain (win shares closer
+  than 1.96 standard errors of their difference, counted in both rankings) outnumber NOISY_RATIO
+  times the pairs the two rankings order differently (at least 2).
 - ``skill_sensitivity``: per label, the difference in win share between two strategies with its
   95% interval (independent games: the variances add) and Holm-adjusted p-values.
-- ``verdict_sentence``: which fair-share verdicts hold under every strategy and which depend on it.
+- ``label_differs``: per label, whether its win share differs between any two strategies (or
+  modelling choices) by the direct difference test, Holm-corrected over every label and pair.
+- ``verdict_sentence``: which fair-share verdicts hold under every strategy and which depend on it;
+  a label is said to depend on the strategy only when its direct difference test says so.
 """
 from __future__ import annotations
 
 from statistics import NormalDist
+
+from scipy.stats import norm
 
 import numpy as np
 import pandas as pd
@@ -33,8 +41,6 @@ from scipy.stats import kendalltau
 
 from .stats import Z95, holm
 
-TAU_SEED = 20_141  # the bootstrap's fixed seed: a report is the same every time it is written
-N_BOOT = 2000
 NOISY_RATIO = 2.5  # uncertain pairs / discordant pairs above which tau's interval is flagged noisy
 VERDICTS = ("above fair", "below fair", "fair")
 
@@ -60,33 +66,40 @@ def tau_rows(A: np.ndarray, B: np.ndarray) -> np.ndarray:
         return np.where(den > 0, np.round((sa * sb).sum(axis=1) / den, 12), np.nan)
 
 
-def tau_bootstrap(share_a, se_a, share_b, se_b, n_boot: int = N_BOOT, seed: int = TAU_SEED,
-                  level: float = 0.95) -> dict:
-    """Kendall's tau of two rankings (win shares of the same labels under strategies a and b) with a
-    parametric-bootstrap percentile interval: each share is redrawn from N(share, se) (independent
-    labels, independent strategies), `n_boot` times with a fixed seed. Returns tau, ci_low, ci_high,
-    labels (how many), concordant (share of label pairs in the same order, (1 + tau) / 2 without
-    ties), uncertain_pairs (label pairs closer than their noise, in a's ranking plus in b's),
-    discordant_pairs (pairs the two rankings order differently) and noisy (uncertain pairs above
-    NOISY_RATIO times the discordant ones, at least 2: tau and its interval are then likely pulled
-    towards 0)."""
+def tau_interval(share_a, se_a, share_b, se_b, level: float = 0.95) -> dict:
+    """Kendall's tau of two rankings (win shares of the same labels under a and b) with simultaneous
+    bounds at `level` (see the module docstring): pairs whose order is established in both rankings
+    (Holm over all 2 x k(k-1)/2 pair tests) count as observed, the others both ways. Returns tau,
+    ci_low, ci_high, labels (how many), concordant (share of label pairs in the same order,
+    (1 + tau) / 2 without ties), established_pairs (pairs ordered in both rankings beyond the
+    noise), uncertain_pairs (label pairs closer than 1.96 standard errors of their difference, in
+    a's ranking plus in b's), discordant_pairs (pairs the two rankings order differently) and noisy
+    (uncertain pairs above NOISY_RATIO times the discordant ones, at least 2: tau is then likely
+    pulled towards 0)."""
     sa, ea, sb, eb = (np.asarray(x, float) for x in (share_a, se_a, share_b, se_b))
     k = len(sa)
     tau = kendall_tau(sa, sb)
     if k < 2 or not np.isfinite(tau):
         return dict(tau=tau, ci_low=float("nan"), ci_high=float("nan"), labels=k, concordant=float("nan"),
-                    uncertain_pairs=0, discordant_pairs=0, noisy=False)
-    rng = np.random.default_rng(seed)
-    A = sa + ea * rng.standard_normal((n_boot, k))
-    B = sb + eb * rng.standard_normal((n_boot, k))
-    t = tau_rows(A, B)
-    t = t[np.isfinite(t)]
-    lo, hi = np.quantile(t, [(1 - level) / 2, (1 + level) / 2]) if len(t) else (np.nan, np.nan)
+                    established_pairs=0, uncertain_pairs=0, discordant_pairs=0, noisy=False)
     i, j = np.triu_indices(k, 1)
-    uncertain = sum(int((np.abs(s[i] - s[j]) < Z95 * np.hypot(e[i], e[j])).sum()) for s, e in ((sa, ea), (sb, eb)))
-    discordant = int((np.sign(sa[i] - sa[j]) * np.sign(sb[i] - sb[j]) < 0).sum())
+    da, db = sa[i] - sa[j], sb[i] - sb[j]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        za = np.where(np.hypot(ea[i], ea[j]) > 0, da / np.hypot(ea[i], ea[j]), np.sign(da) * np.inf)
+        zb = np.where(np.hypot(eb[i], eb[j]) > 0, db / np.hypot(eb[i], eb[j]), np.sign(db) * np.inf)
+    p = 2 * norm.sf(np.abs(np.concatenate([za, zb])))
+    p = np.where(np.concatenate([da, db]) == 0, 1.0, p)  # a tie establishes no order
+    known = holm(p) < 1 - level
+    est = known[:len(i)] & known[len(i):]
+    n = len(i)
+    base = float((np.sign(da) * np.sign(db) * est).sum())
+    free = int((~est).sum())
+    lo, hi = max(-1.0, round((base - free) / n, 12)), min(1.0, round((base + free) / n, 12))  # as kendall_tau
+    lo, hi = min(lo, tau), max(hi, tau)  # tau-b with ties can step outside the pair count's bounds
+    uncertain = int((np.abs(da) < Z95 * np.hypot(ea[i], ea[j])).sum() + (np.abs(db) < Z95 * np.hypot(eb[i], eb[j])).sum())
+    discordant = int((np.sign(da) * np.sign(db) < 0).sum())
     return dict(tau=tau, ci_low=float(lo), ci_high=float(hi), labels=k, concordant=(1 + tau) / 2,
-                uncertain_pairs=uncertain, discordant_pairs=discordant,
+                established_pairs=int(est.sum()), uncertain_pairs=uncertain, discordant_pairs=discordant,
                 noisy=bool(uncertain > NOISY_RATIO * max(discordant, 2)))
 
 
@@ -105,6 +118,33 @@ def skill_sensitivity(share_a, se_a, share_b, se_b, alpha: float = 0.05) -> pd.D
                              sig=ph < alpha))
 
 
+def label_differs(shares: pd.DataFrame, ses: pd.DataFrame, alpha: float = 0.05) -> pd.Series:
+    """Per label (index of `shares`, one column per strategy or modelling choice, the same columns in
+    `ses`): True when its win share differs between some two columns by the direct two-sided test of
+    ``skill_sensitivity``, Holm-corrected over every label and every pair of columns together (so the
+    family-wise error stays at alpha however many columns there are)."""
+    cols = list(shares.columns)
+    pairs = [(a, b) for i, a in enumerate(cols) for b in cols[i + 1:]]
+    if not pairs or shares.empty:
+        return pd.Series(False, index=shares.index)
+    p = np.concatenate([skill_sensitivity(shares[a], ses[a], shares[b], ses[b], alpha)["p"].to_numpy()
+                        for a, b in pairs])
+    sig = (holm(p) < alpha).reshape(len(pairs), len(shares)).any(axis=0)
+    return pd.Series(sig, index=shares.index)
+
+
+def classify_verdicts(verdicts: pd.DataFrame, differs) -> pd.Series:
+    """Per label: "same" (the same fair-share verdict in every column), "depends" (the verdicts differ
+    and the direct difference test says the win share moves: ``label_differs``) or "unresolved" (the
+    verdicts differ but the direct test finds no significant difference: one column's test had less
+    power, not a shown dependence)."""
+    v = verdicts.apply(lambda col: col.map(_verdict))
+    d = pd.Series(differs, index=v.index).astype(bool) if not isinstance(differs, pd.Series) \
+        else differs.reindex(v.index).fillna(False).astype(bool)
+    same = v.nunique(axis=1) == 1
+    return pd.Series(np.where(same, "same", np.where(d, "depends", "unresolved")), index=v.index)
+
+
 def _join(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
@@ -114,44 +154,64 @@ def _verdict(v) -> str:
     return v if v in VERDICTS else "fair" if v == "" else v
 
 
-def verdict_sentence(verdicts: pd.DataFrame, noun: str = "aliens", players: int | None = None) -> str:
+def _say(v: str) -> str:
+    """How a sentence words a verdict: "fair" is a test that found nothing, not a shown fairness."""
+    return "not distinguishable from fair" if v == "fair" else v
+
+
+def verdict_sentence(verdicts: pd.DataFrame, differs, noun: str = "aliens", players: int | None = None,
+                     axis: str = "strategy", axes: str = "strategies") -> str:
     """One sentence from a table of fair-share verdicts: index = labels (in the order to name them),
-    one column per strategy, values "above fair", "below fair" or "fair" ("" counts as fair).
-    Names the labels whose verdict is the same under every strategy (above or below fair; the fair
-    ones too, up to four, else counted) and the labels whose verdict depends on the strategy with
-    their verdict under each strategy (labels with the same verdicts named together)."""
-    strategies = [str(s) for s in verdicts.columns]
+    one column per strategy (or modelling choice: `axis` / `axes` name it, e.g. "deal model" /
+    "deal models"), values "above fair", "below fair" or "fair" ("" counts as fair); `differs`:
+    per label, whether the direct Holm-corrected difference test finds its win share moving
+    (``label_differs``). Names the labels whose verdict is the same in every column (above or below
+    fair; those not distinguishable from fair too, up to four, else counted); the labels whose verdict
+    depends on the column, only where the direct test says so, with their verdict in each column; and
+    the labels whose verdicts differ without a significant difference (labels with the same verdicts
+    named together)."""
+    cols = [str(s) for s in verdicts.columns]
     v = verdicts.apply(lambda col: col.map(_verdict))
-    under = (f"under both {strategies[0]} and {strategies[1]}" if len(strategies) == 2
-             else f"under every strategy ({_join(strategies)})" if len(strategies) > 2 else f"under {strategies[0]}")
-    same = v.nunique(axis=1) == 1
-    firm = v[same].iloc[:, 0] if len(strategies) else pd.Series(dtype=str)
+    kind = classify_verdicts(v, differs)
+    under = (f"under both {cols[0]} and {cols[1]}" if len(cols) == 2
+             else f"under every {axis} ({_join(cols)})" if len(cols) > 2 else f"under {cols[0]}")
+    same = kind == "same"
+    firm = v[same].iloc[:, 0] if len(cols) else pd.Series(dtype=str)
     parts = [f"{_join([str(x) for x in firm.index[firm == w]])} {w}" for w in ("above fair", "below fair")
              if (firm == w).any()]
     n_fair = int((firm == "fair").sum())
     lead = f"With {players} players, " if players is not None else ""
-    every = "both" if len(strategies) == 2 else "every strategy"
+    every = "both" if len(cols) == 2 else f"every {axis}"
     if parts:
         text = f"{lead}{under}: " + ", ".join(parts)
         if n_fair:
             fair = [str(x) for x in firm.index[firm == "fair"]]
             who = _join(fair) if n_fair <= 4 else f"{n_fair} other {noun}"
-            text += f" ({who} fair under {every})"
+            text += f" ({who} not distinguishable from fair under {every})"
     else:
         text = f"{lead}no {noun.rstrip('s')} is above or below fair {under}"
         if n_fair:
-            text += f"; {n_fair} {'are' if n_fair > 1 else 'is'} fair under {every}"
+            text += f"; {n_fair} {'are' if n_fair > 1 else 'is'} not distinguishable from fair under {every}"
     text = text[0].upper() + text[1:]
-    moving = v[~same]
-    if moving.empty:
-        return text + "; no verdict depends on the strategy."
-    patterns: dict[tuple, list[str]] = {}  # labels with the same verdicts under each strategy are named together
-    for label, row in moving.iterrows():
-        patterns.setdefault(tuple(row), []).append(str(label))
-    items = []
-    for pattern, names in patterns.items():
-        by: dict[str, list[str]] = {}
-        for s, w in zip(strategies, pattern):
-            by.setdefault(w, []).append(s)
-        items.append(f"{_join(names)} (" + ", ".join(f"{w} under {_join(ss)}" for w, ss in by.items()) + ")")
-    return text + "; verdicts that depend on the strategy: " + "; ".join(items) + "."
+
+    def listed(rows: pd.DataFrame) -> str:
+        patterns: dict[tuple, list[str]] = {}  # labels with the same verdicts in each column are named together
+        for label, row in rows.iterrows():
+            patterns.setdefault(tuple(row), []).append(str(label))
+        items = []
+        for pattern, names in patterns.items():
+            by: dict[str, list[str]] = {}
+            for s, w in zip(cols, pattern):
+                by.setdefault(w, []).append(s)
+            items.append(f"{_join(names)} (" + ", ".join(f"{_say(w)} under {_join(ss)}" for w, ss in by.items())
+                         + ")")
+        return "; ".join(items)
+
+    dep, unres = v[kind == "depends"], v[kind == "unresolved"]
+    if dep.empty:
+        text += f"; no verdict depends on the {axis} by the direct difference test (Holm)"
+    else:
+        text += f"; verdicts that depend on the {axis} (direct difference test, Holm): " + listed(dep)
+    if not unres.empty:
+        text += f"; verdicts that differ, but with no significant difference between {axes}: " + listed(unres)
+    return text + "."

@@ -27,8 +27,8 @@ from .rankings import (
 def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir: Path, where: str = "",
                          tag: str = "") -> tuple[str, list[str]]:
     """Kendall's tau between the rankings of the same labels at different player counts (each pair
-    of consecutive counts), with the parametric-bootstrap interval of simsuite.robustness."""
-    from ..robustness import tau_bootstrap
+    of consecutive counts), with the simultaneous 95% bounds of simsuite.robustness.tau_interval."""
+    from ..robustness import tau_interval
 
     name = _label_name(kind)
     counts = sorted(by_players)
@@ -38,8 +38,8 @@ def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir
         labels = [x for x in ra.index if x in rb.index]
         if len(labels) < 2:
             continue
-        t = tau_bootstrap(ra.loc[labels, "win_share"], ra.loc[labels, "share_se"],
-                          rb.loc[labels, "win_share"], rb.loc[labels, "share_se"])
+        t = tau_interval(ra.loc[labels, "win_share"], ra.loc[labels, "share_se"],
+                         rb.loc[labels, "win_share"], rb.loc[labels, "share_se"])
         cells = sorted(set(by_players[a].attrs["cells"]) | set(by_players[b].attrs["cells"]))
         rows.append(dict(players_a=a, players_b=b, **t, cells=";".join(map(str, cells))))
         show.append({"rankings": f"{a} vs {b} players", _plural(name): t["labels"],
@@ -57,8 +57,8 @@ def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir
     html_ = (f"<h3>The {html.escape(name)} ranking across player counts{html.escape(f', {where}' if where else '')}"
              "</h3>"
              f"<p class='muted'>Kendall's tau-b between the rankings (win shares) at two player counts, over the "
-             f"{html.escape(_plural(name))} both rank, with the parametric-bootstrap 95% interval of the "
-             f"robustness section (simsuite.robustness.tau_bootstrap). <a href='{csv}'>CSV</a>.</p>"
+             f"{html.escape(_plural(name))} both rank, with the simultaneous 95% bounds of the "
+             f"robustness section (simsuite.robustness.tau_interval). <a href='{csv}'>CSV</a>.</p>"
              f"<div class='scroll'>{_table(pd.DataFrame(show))}</div>")
     return html_, findings
 
@@ -243,10 +243,11 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
                         kind: str, players: int, out_dir: Path, where: str = "",
                         tag: str = "") -> tuple[str, list[str], list[str], list[str]]:
     """The label ranking under each strategy side by side (table and chart), Kendall's tau between
-    every pair of rankings with its bootstrap interval, each label's skill sensitivity (difference in
-    win share between two strategies) and the verdict sentence. Returns HTML, charts, findings and
-    the headline sentence."""
-    from ..robustness import NOISY_RATIO, skill_sensitivity, tau_bootstrap, verdict_sentence
+    every pair of rankings with its simultaneous bounds, each label's skill sensitivity (difference in
+    win share between two strategies) and the verdict sentence (a verdict depends on the strategy
+    only where the direct difference test, Holm over every label and pair, says so). Returns HTML,
+    charts, findings and the headline sentence."""
+    from ..robustness import NOISY_RATIO, label_differs, skill_sensitivity, tau_interval, verdict_sentence
 
     esc = html.escape
     name = _label_name(kind)
@@ -285,11 +286,12 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
     # 2. rank correlation
     tau_rows, tau_show = [], []
     for a, b in pairs:
-        t = tau_bootstrap(by[a]["win_share"], by[a]["share_se"], by[b]["win_share"], by[b]["share_se"])
+        t = tau_interval(by[a]["win_share"], by[a]["share_se"], by[b]["win_share"], by[b]["share_se"])
         tau_rows.append(dict(strategy_a=a, strategy_b=b, **t))
         tau_show.append({"rankings": f"{a} vs {b}", f"{name}s": t["labels"],
                          "Kendall's tau (95% interval)": f"{t['tau']:.2f} ({t['ci_low']:.2f} to {t['ci_high']:.2f})",
                          f"{name} pairs in the same order": f"{100 * t['concordant']:.0f}%",
+                         "pairs ordered beyond the noise in both": t["established_pairs"],
                          "pairs closer than their noise": t["uncertain_pairs"],
                          "pairs ordered differently": t["discordant_pairs"],
                          "noise check": "noisy: pulled towards 0" if t["noisy"] else "ok"})
@@ -322,7 +324,9 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
 
     # 4. the verdicts that hold under every strategy
     verdicts = pd.DataFrame({x: [v or "fair" for v in by[x]["verdict"]] for x in strategies}, index=labels)
-    sentence = _tagged(verdict_sentence(verdicts, noun=f"{name}s", players=players), players, where)
+    differs = label_differs(pd.DataFrame({x: by[x]["win_share"] for x in strategies}),
+                            pd.DataFrame({x: by[x]["share_se"] for x in strategies}), alpha=ALPHA)
+    sentence = _tagged(verdict_sentence(verdicts, differs, noun=f"{name}s", players=players), players, where)
 
     findings = []
     for (a, b), t in zip(pairs, tau_rows):
@@ -334,7 +338,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
               f"{a}): " + ", ".join(moved[(a, b)]) + "." if moved[(a, b)]
               else f"; no {name}'s win share differs significantly between them (Holm).")
         if t["noisy"]:
-            f += " The rankings are noisy for this comparison: tau and its interval are pulled towards 0."
+            f += " The rankings are noisy for this comparison: tau is pulled towards 0."
         findings.append(f)
 
     charts, figs = [], []
@@ -359,12 +363,14 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
              f"<p class='muted'>Kendall's tau between two rankings of the same {esc(name)}s (scipy.stats.kendalltau, "
              f"tau-b, on the win shares): 1 = the same order, 0 = unrelated, −1 = reversed; without ties, "
              f"(1 + tau) / 2 of the {esc(name)} pairs are in the same order in both. The 95% interval is a "
-             f"parametric bootstrap: the sweep keeps per-cell sums, not the games, so instead of resampling games "
-             f"each {esc(name)}'s win share is drawn again from a normal distribution with its estimate and standard "
-             f"error (2,000 draws, fixed seed). Noise swaps {esc(name)}s whose win shares are close, which pulls "
-             f"tau and its interval towards 0; the noise check says when that matters: when the pairs closer than "
-             f"their noise (counted in both rankings) are more than {NOISY_RATIO:g} times the pairs the rankings "
-             f"order differently; tau and its interval are then too close to 0, and more games would help. "
+             f"pair of simultaneous bounds: every pair of {esc(name)}s whose order is beyond the noise in both "
+             f"rankings (z-test of the two win shares, Holm-corrected over all pairs of both rankings) counts as "
+             f"observed, every other pair once as in the same order (upper bound) and once as reversed (lower "
+             f"bound); it covers the true tau at least 95% of the time, and is wide when many {esc(name)}s are "
+             f"close: the skill sensitivity below is the sharper test. Noise swaps {esc(name)}s whose win shares "
+             f"are close, which pulls tau itself towards 0; the noise check says when that matters: when the pairs "
+             f"closer than their noise (counted in both rankings) are more than {NOISY_RATIO:g} times the pairs "
+             f"the rankings order differently. "
              f"<a href='{csv_tau}'>CSV</a>.</p>"
              f"<div class='scroll'>{_table(pd.DataFrame(tau_show))}</div>"
              f"<h4 id='{_skill_anchor(kind, players, tag)}'>Skill sensitivity</h4>"

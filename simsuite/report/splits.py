@@ -9,9 +9,11 @@ value), and ``side_by_side`` compares the values at each player count:
 
 - each label's (alien's) win share and rank under each value, the change with its 95% interval
   (independent cells: the variances add) and Holm-corrected verdicts;
-- Kendall's tau-b between the rankings (scipy.stats.kendalltau) with the parametric-bootstrap 95%
-  interval of simsuite.robustness.tau_bootstrap (each win share redrawn from a normal with its
-  estimate and standard error; the sweep keeps per-cell sums, not the games);
+- Kendall's tau-b between the rankings (scipy.stats.kendalltau) with the simultaneous 95% bounds of
+  simsuite.robustness.tau_interval;
+- for a modelling-choice axis (Game.choice_axes, e.g. Cosmic's deal model): which fair-share
+  verdicts hold under every value and which depend on it (only where the direct difference test,
+  Holm over every label and pair, says so: simsuite.robustness.verdict_sentence);
 - the mean game length, the shared-win rate and the start player's win share under each value and
   their differences, with normal 95% intervals from the per-game standard deviations (pooled over
   the cells of a value when there are several).
@@ -49,6 +51,16 @@ def split_axes(game: str, cells: pd.DataFrame) -> list[str]:
     except BadInput:  # results of a game this version does not know: nothing to split
         return []
     return [a for a in axes if a in cells and cells[a].astype(str).nunique() > 1]
+
+
+def _choice_axes(game: str) -> dict[str, str]:
+    """The game's modelling-choice axes (Game.choice_axes: parameter -> what a sentence calls it)."""
+    from .. import games
+
+    try:
+        return dict(games.get(str(game)).choice_axes)
+    except BadInput:
+        return {}
 
 
 def split_parts(cells: pd.DataFrame, axes: list[str]) -> list[tuple[str, str, list[int] | None]]:
@@ -197,6 +209,7 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
         for c in part or []:
             where_of[int(c)] = where
     kinds = sorted({k for k, _, _ in tables if k != "strategy"})
+    choices = _choice_axes(game)
     html_all, charts, findings, headline, data = [], [], [], [], []
     for axis in axes:
         others = [a for a in axes if a != axis]
@@ -305,13 +318,13 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                     blocks.append(f"<h4>{esc(name.capitalize())} ranking, {esc(at)}, {esc(axis)} "
                                   f"{esc(_value(vs[0]))} alone</h4><div class='scroll'>{_grouped_table(t)}</div>")
                     continue
-                from ..robustness import skill_sensitivity, tau_bootstrap
+                from ..robustness import label_differs, skill_sensitivity, tau_interval, verdict_sentence
 
                 a = vs[0]
                 tau_rows = []
                 for b in vs[1:]:
                     ra, rb = by[a].loc[labels], by[b].loc[labels]
-                    t = tau_bootstrap(ra["win_share"], ra["share_se"], rb["win_share"], rb["share_se"])
+                    t = tau_interval(ra["win_share"], ra["share_se"], rb["win_share"], rb["share_se"])
                     ch = skill_sensitivity(ra["win_share"], ra["share_se"], rb["win_share"], rb["share_se"],
                                            alpha=ALPHA)
                     verdict = np.where(ch["sig"], np.where(ch["diff"] > 0, f"higher under {_value(b)}",
@@ -324,7 +337,7 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                     tau_rows.append((b, t, moved))
                     kd["comparisons"].append(dict(a=_value(a), b=_value(b), tau=t["tau"], tau_ci_low=t["ci_low"],
                                                   tau_ci_high=t["ci_high"], concordant=t["concordant"],
-                                                  noisy=t["noisy"], tau_interval="parametric bootstrap",
+                                                  noisy=t["noisy"], tau_interval="simultaneous bounds",
                                                   changed=[dict(label=x, diff=float(v), ci_low=float(lo),
                                                                 ci_high=float(hi), p_holm=float(p))
                                                            for x, v, lo, hi, p, s in
@@ -338,11 +351,26 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                         rows=pd.DataFrame(dict(label=labels, share_a=ra["win_share"].to_numpy(),
                                                se_a=ra["share_se"].to_numpy(), share_b=rb["win_share"].to_numpy(),
                                                se_b=rb["share_se"].to_numpy(), sig=ch["sig"].to_numpy()))))
+                choice_note = ""
+                if axis in choices:  # a modelling choice: which verdicts hold under every value of it
+                    word = choices[axis]
+                    shares = pd.DataFrame({_value(v): by[v].loc[labels, "win_share"] for v in vs})
+                    ses = pd.DataFrame({_value(v): by[v].loc[labels, "share_se"] for v in vs})
+                    verdicts = pd.DataFrame({_value(v): [x or "fair" for x in by[v].loc[labels, "verdict"]]
+                                             for v in vs}, index=labels)
+                    differs = label_differs(shares, ses, alpha=ALPHA)
+                    choice_note = verdict_sentence(verdicts, differs, noun=_plural(name), players=players,
+                                                   axis=word, axes=_plural(word))
+                    kd["verdicts"] = choice_note
+                    kd["depends"] = [x for x in labels if differs[x]]
+                    headline.append((choice_note, anchor))
                 cd["rankings"][kind] = kd
                 t = pd.DataFrame(cols)
                 t.columns = pd.MultiIndex.from_tuples(t.columns)
                 from .common import _grouped_table
 
+                if choice_note:
+                    blocks.append(f"<p class='note'>{esc(choice_note)}</p>")
                 taus = "; ".join(
                     f"{_value(a)} against {_value(b)}: Kendall's tau {t['tau']:.2f} (95% interval {t['ci_low']:.2f} "
                     f"to {t['ci_high']:.2f}; {100 * t['concordant']:.0f}% of {name} pairs in the same order"
@@ -389,18 +417,22 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                 figs.append(f"<figure><figcaption>{esc(cap)}</figcaption><img src='{fname}' alt='{esc(cap)}'>"
                             f"</figure>")
         bots = _join(sorted(strategies)) if strategies else "the line-ups of these cells"
+        kind_of = ("modelling choices of the simulator (the rules leave them open; a verdict that changes "
+                   "with them depends on the model, not only on the game)" if axis in choices else
+                   "different rules to a reader")
         intro = (f"<h2 id='{anchor}'>{esc(title)}</h2>"
-                 f"<p class='note'>The {esc(axis)} values ({esc(_join(axis_data['values']))}) are different "
-                 f"rules to a reader, so nothing in this report pools them: each ranking, the seat advantage and game length are per player count and {esc(axis)}, and "
+                 f"<p class='note'>The {esc(axis)} values ({esc(_join(axis_data['values']))}) are {esc(kind_of)}, "
+                 f"so nothing in this report pools them: each ranking, the seat advantage and game length are per player count and {esc(axis)}, and "
                  f"this section sets them side by side. Win shares are measured with bots playing {esc(bots)}: how "
                  f"strong an {esc(_label_name(kinds[0]) if kinds else 'label')} looks under each {esc(axis)} "
                  f"depends on how well the bots play it (see the answer box: rule balance as these bots play it, "
                  f"not a verdict on the rules for expert players).</p>"
                  f"<p class='muted'>Rank 1 = the highest win share (a joint win counts 1/k). Kendall's tau-b "
                  f"(scipy.stats.kendalltau, on the win shares) compares two rankings of the same labels: 1 = the same "
-                 f"order, 0 = unrelated, −1 = reversed. Its 95% interval is a parametric bootstrap "
-                 f"(simsuite.robustness.tau_bootstrap: each win share redrawn 2,000 times from a normal "
-                 f"distribution with its estimate and standard error, fixed seed), as in the robustness tables; "
+                 f"order, 0 = unrelated, −1 = reversed. Its 95% interval is a pair of simultaneous bounds "
+                 f"(simsuite.robustness.tau_interval: label pairs ordered beyond the noise in both rankings, "
+                 f"Holm over all pairs, count as observed, the others both ways; at least 95% coverage, wide "
+                 f"when labels are close), as in the robustness tables; "
                  f"noise swaps labels whose shares are close and pulls tau towards 0. A change is the win share "
                  f"under the second value minus the first, with a 95% interval (independent games: the variances "
                  f"add) and a Holm-corrected verdict over the labels. Tables as CSV: {', '.join(csvs) or 'none'}.</p>")
