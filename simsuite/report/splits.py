@@ -63,17 +63,32 @@ def _choice_axes(game: str) -> dict[str, str]:
         return {}
 
 
+def _default(game: str, axis: str) -> str | None:
+    from .. import games
+
+    try:
+        return str(games.get(str(game)).param(axis).default)
+    except (BadInput, KeyError, AttributeError):
+        return None
+
+
 def split_parts(cells: pd.DataFrame, axes: list[str]) -> list[tuple[str, str, list[int] | None]]:
     """(where, tag, cells) per combination of the split axes' values: where = "edition FFG2008"
-    (what titles and sentences say), tag = "FFG2008" (file names and anchors). Without split axes one
-    part of every cell: ("", "", None)."""
+    (what titles and sentences say), tag = "FFG2008" (file names and anchors); a modelling-choice axis
+    (Game.choice_axes) at its default is left out of both. Without split axes one part of every
+    cell: ("", "", None)."""
     if not axes:
         return [("", "", None)]
+    game = str(cells["game"].iloc[0]) if "game" in cells and len(cells) else ""
+    choices = _choice_axes(game)
     out = []
     for vals, d in cells.groupby(axes, sort=True):
         vals = vals if isinstance(vals, tuple) else (vals,)
-        where = ", ".join(f"{a} {_value(v)}" for a, v in zip(axes, vals))
-        tag = "_".join(re.sub(r"[^A-Za-z0-9.-]+", "-", _value(v)) for v in vals)
+        # a modelling choice at its default names no part: the main results keep their titles and files,
+        # the other values are named
+        named = [(a, v) for a, v in zip(axes, vals) if not (a in choices and str(v) == _default(game, a))]
+        where = ", ".join(f"{a} {_value(v)}" for a, v in named)
+        tag = "_".join(re.sub(r"[^A-Za-z0-9.-]+", "-", _value(v)) for _, v in named)
         out.append((where, tag, sorted(int(c) for c in d["cell"])))
     return out
 
@@ -214,17 +229,21 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
     for axis in axes:
         others = [a for a in axes if a != axis]
         ctx_cols = ["players"] + others
-        title = f"{_plural(axis).capitalize()} side by side"
+        title = (f"{_plural(choices[axis]).capitalize()} ({axis}) side by side" if axis in choices
+                 else f"{_plural(axis).capitalize()} side by side")
         anchor = f"side-by-side-{axis.replace('_', '-')}"
         blocks, rows_csv, metric_csv, tau_csv, pairs_by_kind = [], [], [], [], {k: [] for k in kinds}
-        axis_data = dict(axis=axis, values=[_value(v) for v in sorted(cells[axis].unique(), key=str)], contexts=[])
+        # a modelling choice's default value first: the others are compared against it
+        first = _default(game, axis) if axis in choices else None
+        vkey = lambda v: (str(v) != first, str(v))  # noqa: E731
+        axis_data = dict(axis=axis, values=[_value(v) for v in sorted(cells[axis].unique(), key=vkey)], contexts=[])
         strategies = set()
         for ctx, d in cells.groupby(ctx_cols, sort=True):
             ctx = ctx if isinstance(ctx, tuple) else (ctx,)
             players = int(ctx[0])
             context = ", ".join(f"{a} {_value(v)}" for a, v in zip(others, ctx[1:]))
             at = f"{players} players" + (f", {context}" if context else "")
-            values = sorted(d[axis].unique(), key=str)
+            values = sorted(d[axis].unique(), key=vkey)
             cells_of = {v: sorted(int(c) for c in d.loc[d[axis] == v, "cell"]) for v in values}
             wh = {v: where_of.get(cells_of[v][0], f"{axis} {_value(v)}") for v in values}
             cd = dict(players=players, context=context, values=[_value(v) for v in values],
@@ -390,7 +409,8 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                         parts_.append(f"{what} {_fmt_diff(dd, pct, ' turns' if m == 'turns' else '')}")
                     played = sorted({ranks[v][1] for v in vs if ranks[v][1]})
                     bots = _join(played) if played else "the line-ups of the cells"
-                    s = (f"{axis.capitalize()} {_value(b)} against {_value(a)} at {at} ({_value(b)} minus "
+                    s = (f"{choices.get(axis, axis).capitalize()} {_value(b)} against {_value(a)} at {at} "
+                         f"({_value(b)} minus "
                          f"{_value(a)}, 95% intervals): "
                          + "; ".join(parts_) + f". Bots playing {bots}: the win shares depend on how well the bots "
                          f"play.")

@@ -102,8 +102,8 @@ def test_same_order_gives_tau_1_reversed_gives_tau_minus_1(editions):
     t4 = c4["rankings"]["alien"]["comparisons"][0]
     assert (t3["a"], t3["b"]) == ("AH2000", "FFG2008")
     assert t3["tau"] == pytest.approx(1.0) and t4["tau"] == pytest.approx(-1.0)
-    # the intervals are the parametric bootstrap's: they hold the estimate, and the well separated
-    # shares here leave little doubt about the order
+    # the intervals are simultaneous bounds: they hold the estimate, and the well separated shares here
+    # leave little doubt about the order
     assert 0.8 < t3["tau_ci_low"] <= 1.0 == pytest.approx(t3["tau_ci_high"])
     assert -1.0 == pytest.approx(t4["tau_ci_low"]) and t4["tau_ci_high"] < -0.8
     tau = pd.read_csv(editions["rep"] / "side_by_side_edition_tau.csv")

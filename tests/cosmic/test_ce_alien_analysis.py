@@ -320,10 +320,13 @@ def test_alien_sweep_definition_and_report(tmp_path):
     d = tomllib.loads((ROOT / "configs" / "sweeps" / "cosmic-aliens.toml").read_text())
     assert d["game"] == "cosmic" and d["set"]["aliens"] == "all" and d["set"]["rotate"] is True
     assert [(g["players"], g["strategies"]) for g in d["sweep"]] == [
-        (3, "basic|nopower,basic,basic"), (4, "basic|nopower,basic,basic,basic"), (3, "search"), (4, "search")]
+        (3, "basic|nopower,basic,basic"), (4, "basic|nopower,basic,basic,basic"), (3, "search"), (4, "search"),
+        (3, "basic"), (4, "basic")]
+    # the modelling-choice grids: the other deal models (the default, wary, is in the grids above)
+    assert [g.get("deal_accept_policy") for g in d["sweep"]] == [None] * 4 + [["standard_only", "never"]] * 2
     for N in (3, 4):  # whole cycles of the all-mode schedule (both slot orders) at both player counts
         assert d["games"] % (2 * N * math.comb(A.N_ALIENS, N)) == 0
-    for grid in d["sweep"][2:]:  # the search grids play fewer games, still whole cycles
+    for grid in d["sweep"][2:]:  # the search and deal-model grids play fewer games, still whole cycles
         N = grid["players"]
         assert grid["games"] % (2 * N * math.comb(A.N_ALIENS, N)) == 0 and grid["games"] < d["games"]
     out = tmp_path / "aliens"
@@ -331,12 +334,13 @@ def test_alien_sweep_definition_and_report(tmp_path):
             "--json")
     assert r.returncode == 0, r.stderr
     doc = json.loads(r.stdout)
-    assert doc["cells"] == 6
-    assert [(row["players"], row["strategies"]) for row in doc["rows"]] == [
-        (3, "basic"), (3, "nopower,basic,basic"), (4, "basic"), (4, "nopower,basic,basic,basic"), (3, "search"),
-        (4, "search")]
+    assert doc["cells"] == 10
+    assert [(row["players"], row["strategies"], row["deal_accept_policy"]) for row in doc["rows"]] == [
+        (3, "basic", "wary"), (3, "nopower,basic,basic", "wary"), (4, "basic", "wary"),
+        (4, "nopower,basic,basic,basic", "wary"), (3, "search", "wary"), (4, "search", "wary"),
+        (3, "basic", "standard_only"), (3, "basic", "never"), (4, "basic", "standard_only"), (4, "basic", "never")]
     st = sim("status", out)
-    assert st.returncode == 0 and "6/6 cells done" in st.stdout
+    assert st.returncode == 0 and "10/10 cells done" in st.stdout
     rep = sim("report", out, "--out", tmp_path / "rep", "--json")
     assert rep.returncode == 0, rep.stderr
     res = json.loads(rep.stdout)
@@ -366,6 +370,12 @@ def test_alien_sweep_definition_and_report(tmp_path):
     assert res["headline"] and any("basic and search" in h for h in res["headline"])
     assert any("alien power itself" in f for f in res["findings"])
     assert any(f.startswith("With 4 players") and "aliens" in f for f in res["findings"][:6])
+    # the deal models side by side, never pooled; the default's part keeps the unnamed files above
+    assert "Deal models (deal_accept_policy) side by side" in page
+    assert (tmp_path / "rep" / "ranking_alien_4p_never.csv").exists()
+    for N in (3, 4):
+        assert any(h.startswith(f"With {N} players") and "under every deal model (wary, never and standard_only)" in h
+                   for h in res["headline"])
 
     # the command from the issue, small: --aliens all with a player-count axis
     r = sim("sweep", "cosmic", "--aliens", "all", "--players", "3,4", "--games", 300, "--out", tmp_path / "a2",
