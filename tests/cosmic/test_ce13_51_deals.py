@@ -4,6 +4,8 @@ Rule ids (CE.x.y, ambiguity choices An = CE.60.n, invariants CE.70.n) as in
 shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tests/cosmic_harness.py;
 no aliens.
 """
+import pytest
+
 import simsuite.games.cosmic.api as A
 from cosmic_harness import BLUE, GREEN, NEG, RED, YELLOW, P, Table
 from simsuite.games.cosmic.api import src_code as S
@@ -92,12 +94,14 @@ def _near_win_table(red_foreign, blue_foreign, **params):
     return t
 
 
-def test_ce_51_5_wary_refuses_a_deal_that_lets_the_other_win_alone():
-    """CE.51.5 wary / CE.13.5 / CE.18.1: red needs one colony to win, blue needs five; the standard
-    deal would give red its fifth foreign colony and blue its first, so blue refuses, and in round 2
-    blue does not propose the deal it refused (it passes): the deal fails, each main player loses 3
-    ships, nobody wins. Under standard_only the same deal is made and red wins."""
-    t = _near_win_table(4, 0)
+@pytest.mark.parametrize("edition", ["AH2000", "FFG2008"])
+def test_ce_51_5_wary_refuses_a_deal_that_lets_the_other_win_alone(edition):
+    """CE.51.5 wary / CE.13.5 / CE.18.1 (both editions: CE.40.1 keeps the deal model): red needs one
+    colony to win, blue needs five; the standard deal would give red its fifth foreign colony and
+    blue its first, so blue refuses, and in round 2 blue does not propose the deal it refused (it
+    passes): the deal fails, each main player loses 3 ships, nobody wins. Under standard_only the
+    same deal is made and red wins."""
+    t = _near_win_table(4, 0, edition=edition)
     assert t.cfg["deal_accept_policy"] == "wary"  # the default
     w0, w1 = t.warp(0), t.warp(1)
     assert t.outcome() == A.R_DEAL_FAILED
@@ -109,7 +113,7 @@ def test_ce_51_5_wary_refuses_a_deal_that_lets_the_other_win_alone():
     assert t.warp(0) == w0 + 3 and t.warp(1) == w1 + 3
     assert t.conserved() == 0
 
-    s = _near_win_table(4, 0, deal_accept_policy="standard_only")
+    s = _near_win_table(4, 0, deal_accept_policy="standard_only", edition=edition)
     assert s.outcome() == A.R_DEAL_MADE
     assert s.foreign(0) == 5
 
