@@ -205,7 +205,7 @@ class SpaceVenture(Game):
         src = ", ".join(f"{n} {m[f'pts_{n}_mean']:.2f}" for n in A.SOURCE_NAMES)
         return (f"mean turns {m['turns_mean']:.2f} (sd {m['turns_sd']:.2f}); tiles placed {m['tiles_placed_mean']:.1f}; "
                 f"winning score {m['winning_score_mean']:.1f}; points per game by source, all seats together: {src}; "
-                f"shared-win games {m['shared_win_mean']:.4f}; timeouts {m['timeout_mean']:.5f}")
+                f"shared-win games {100 * m['shared_win_mean']:.2f}%; timeouts {100 * m['timeout_mean']:.3f}%")
 
     def records_frame(self, rec, n_players):
         return R.LAYOUT.frame(rec, n_players, A.MAX_P)

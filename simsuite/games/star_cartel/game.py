@@ -136,8 +136,8 @@ class StarCartel(Game):
 
     def summary_line(self, m):
         return (f"mean turns {m['turns_mean']:.2f} (sd {m['turns_sd']:.2f}); mean crashes per game "
-                f"{m['crashes_mean']:.3f} (sd {m['crashes_sd']:.3f}); shared-win games {m['shared_win_mean']:.4f}; "
-                f"timeouts {m['timeout_mean']:.5f}")
+                f"{m['crashes_mean']:.3f} (sd {m['crashes_sd']:.3f}); shared-win games {100 * m['shared_win_mean']:.2f}%; "
+                f"timeouts {100 * m['timeout_mean']:.3f}%")
 
     def records_frame(self, rec, n_players):
         types = [t.lower() for t in A.TYPE_NAMES]
