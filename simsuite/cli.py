@@ -774,6 +774,9 @@ def report(source, out, margin, threads, as_json):
         except KeyboardInterrupt:
             click.echo(interrupted_line(src), err=True)
             sys.exit(130)
+    partial = partial_sweep_line(src)
+    if partial:  # stderr: --json output stays one document
+        click.echo(partial, err=True)
     res = make_report(src, Path(out) if out else None, margin=margin / 100)
     if as_json:
         _echo_json(res)
@@ -1050,6 +1053,26 @@ def status(results_dir, as_json):
 
 def pd_to_text(df, cols):
     return df[[c for c in cols if c in df.columns]].to_string(index=False)
+
+
+def partial_sweep_line(path: Path) -> str:
+    """'' for a whole sweep or run; else a warning that the results (and so a report) cover only the
+    cells finished, with the command that completes them."""
+    from .store import read_json
+    from .sweep import sweep_progress
+
+    try:
+        meta = read_json(path / "meta.json", "results", ("kind", "game"))
+        if meta["kind"] != "sweep":
+            return ""
+        rows = sweep_progress(path, meta)
+    except Exception:  # a damaged folder: the report's own checks say what is wrong
+        return ""
+    done = sum(r["done"] for r in rows)
+    if done == len(rows):
+        return ""
+    return (f"warning: partial sweep: {done} of {len(rows)} cells finished in {path}; the report covers those "
+            "only (run the sweep's command again to finish it)")
 
 
 def interrupted_line(out: Path) -> str:

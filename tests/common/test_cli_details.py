@@ -88,16 +88,32 @@ SWEEP = ["sweep", "star-cartel", "--set", "crash_threshold=8,9", "-p", "3", "-n"
 
 def test_ctrl_c_in_a_sweep_names_the_saved_cells_and_the_folder(tmp_path, monkeypatch):
     out = tmp_path / "sw"
-    _stop_at_call(monkeypatch, 5)  # after a few units of the 4 (2 cells x 2 units)
+    _stop_at_call(monkeypatch, 8)  # each unit: a 1-game warm-up call, then the unit; 8 = cell 1's 2nd unit
     r = invoke(*SWEEP, "--out", out)
     assert r.exit_code == 130, r.output
     m = re.search(r"interrupted: (\d+) of 2 cell\(s\) finished(?: and (\d+) work unit\(s\) of others)? are saved in "
                   r"(\S+); run the same command again to resume", r.output)
     assert m and m.group(3) == str(out), r.output
+    assert m.group(1, 2) == ("1", "1"), r.output
     monkeypatch.undo()
     st = json.loads(invoke("status", out, "--json").output)  # the line says what status finds on disk
     units = sum(c["units_done"] for c in st["cells"] if not c["done"])
     assert (int(m.group(1)), int(m.group(2) or 0)) == (st["cells_done"], units) != (0, 0)
+
+
+def test_a_report_of_a_partial_sweep_is_flagged_on_the_terminal(tmp_path, monkeypatch):
+    out = tmp_path / "sw"
+    _stop_at_call(monkeypatch, 6)  # cell 0 finished, cell 1 not started
+    assert invoke(*SWEEP, "--out", out).exit_code == 130
+    monkeypatch.undo()
+    st = json.loads(invoke("status", out, "--json").output)
+    r = invoke("report", out, "--out", tmp_path / "rep")  # click >= 8.2: output holds stdout and stderr
+    assert st["cells_done"] == 1
+    assert f"warning: partial sweep: 1 of 2 cells finished in {out}" in r.output
+    invoke(*SWEEP, "--out", out)  # finished: no warning any more
+    again = invoke("report", out, "--out", tmp_path / "rep2")
+    assert again.exit_code == 0, again.output
+    assert "partial sweep" not in again.output
 
 
 def test_ctrl_c_before_a_unit_finished_says_nothing_is_saved_yet(tmp_path, monkeypatch):
