@@ -6,6 +6,7 @@ A page asks for a part with an HTML comment on a line of its own:
     <!-- params: star-cartel -->         every Param of the game: default, allowed values, rule id, meaning
     <!-- strategies: star-cartel -->     the built-in strategies with the first line of their docstring
     <!-- rules-outline: star_cartel.md -->  the sections of a rules contract in docs/rules/, with their ids
+    <!-- cli-help: all -->               every command's `--help` text
 
 tests/common/test_docs.py builds the site with --strict and checks these parts against the code.
 """
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # `mkdocs build` from a checkout: document this tree's simsuite
     sys.path.insert(0, str(ROOT))
 
-MARK = re.compile(r"^<!--\s*(params|strategies|rules-outline):\s*([\w.-]+)\s*-->[ \t]*$", re.M)
+MARK = re.compile(r"^<!--\s*(params|strategies|rules-outline|cli-help):\s*([\w.-]+)\s*-->[ \t]*$", re.M)
 RULE_HEADING = re.compile(r"^(#{2,3})\s+((?:[A-Z]+\.\d+(?:\.\d+)?|Part \d+|Appendix [A-Z])\b.*)$", re.M)
 
 
@@ -56,6 +57,21 @@ def rules_outline(rules_file: str) -> str:
     return "\n".join(lines)
 
 
+def cli_help(_: str = "all") -> str:
+    """A section per command with its `--help` text, as a terminal 100 columns wide shows it."""
+    import click
+
+    from simsuite.cli import cli
+
+    parts = []
+    for name in sorted(cli.commands):
+        cmd = cli.commands[name]
+        ctx = click.Context(cmd, info_name=name, parent=click.Context(cli, info_name="simsuite"),
+                            terminal_width=100, max_content_width=100)
+        parts.append(f"### {name}\n\n```text\n{cmd.get_help(ctx)}\n```")
+    return "\n\n".join(parts)
+
+
 def expand(markdown: str) -> str:
     def one(m):
         kind, arg = m.group(1), m.group(2)
@@ -63,6 +79,8 @@ def expand(markdown: str) -> str:
             return param_table(arg)
         if kind == "strategies":
             return strategy_list(arg)
+        if kind == "cli-help":
+            return cli_help(arg)
         return rules_outline(arg)
 
     return MARK.sub(one, markdown)

@@ -113,3 +113,12 @@ def test_license_and_its_metadata():
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert meta["license"] == {"text": "MIT"}
     assert "License :: OSI Approved :: MIT License" in meta["classifiers"]
+
+
+def test_the_command_reference_is_every_commands_help(site):
+    from simsuite.cli import cli
+
+    page = _text((site / "commands" / "index.html").read_text())
+    for name in cli.commands:
+        assert f"Usage: simsuite {name} [OPTIONS]" in page, name
+    assert "--precision" in page and "--scheduler" in page
