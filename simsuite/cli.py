@@ -630,7 +630,11 @@ def sweep(game_name, quiet, seed, players, strategies, sets, chunk, threads, str
         return
     cols = [c for c in ("cell", *axis_names(axes), "games", *(f"{m.name}_mean" for m in g.metrics if m.summary))
             if c in tables["cells"].columns]
-    click.echo(tables["cells"][cols].to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+    shown = tables["cells"][cols].copy()
+    for m in g.metrics:  # a share of games: a percentage in text (the fraction stays in --json and the tables)
+        if m.summary and m.percent and f"{m.name}_mean" in shown.columns:
+            shown[f"{m.name}_mean"] = [f"{100 * v:.2f}%" for v in shown[f"{m.name}_mean"]]
+    click.echo(shown.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
     click.echo(f"{info['ran_games']:,} games in {info['ran_units']} unit(s) this time, {info['seconds']:.1f} s"
                + (f" ({gps:,.0f} games/s)" if gps else "") + f"; {info['resumed_cells']} cell(s) were already done; "
                f"tables in {out} (cells.parquet, groups.parquet, hists.parquet: one file per cell; summary.csv)")

@@ -110,7 +110,11 @@ def test_a_report_of_a_partial_sweep_is_flagged_on_the_terminal(tmp_path, monkey
     r = invoke("report", out, "--out", tmp_path / "rep")  # click >= 8.2: output holds stdout and stderr
     assert st["cells_done"] == 1
     assert f"warning: partial sweep: 1 of 2 cells finished in {out}" in r.output
-    invoke(*SWEEP, "--out", out)  # finished: no warning any more
+    done = invoke(*SWEEP, "--out", out)  # finished: no warning any more
+    assert done.exit_code == 0, done.output
+    header, *rows = [ln for ln in done.output.splitlines() if ln.strip()][:3]
+    col = header.split().index("shared_win_mean")  # a share of games: in percent in the text table
+    assert all(re.fullmatch(r"\d+\.\d\d%", r.split()[col]) for r in rows), done.output
     again = invoke("report", out, "--out", tmp_path / "rep2")
     assert again.exit_code == 0, again.output
     assert "partial sweep" not in again.output
