@@ -122,3 +122,9 @@ def test_the_command_reference_is_every_commands_help(site):
     for name in cli.commands:
         assert f"Usage: simsuite {name} [OPTIONS]" in page, name
     assert "--precision" in page and "--scheduler" in page
+
+
+def test_no_page_shows_a_stray_code_fence(site):
+    """An unclosed fence swallows the rest of its page into one code block (the headings vanish)."""
+    for page in site.rglob("index.html"):
+        assert "```" not in _text(page.read_text()), page.relative_to(site)
