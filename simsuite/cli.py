@@ -71,9 +71,25 @@ def _fmt_table(rows: list[dict], cols: list[tuple[str, str, str]]) -> str:
     return "\n".join(lines)
 
 
-GROUP_COLS = [("label", "group", ""), ("n", "player-games", "d"), ("win_rate", "win rate", ".4f"),
-              ("ci_low", "ci_low", ".4f"), ("ci_high", "ci_high", ".4f"), ("shared_win_rate", "shared", ".4f"),
-              ("win_share", "win share", ".4f"), ("score_mean", "score mean", ".2f"), ("score_sd", "score sd", ".2f")]
+# text shows rates as percentages (fractions only in --json); the rows get the strings from _text_rows
+GROUP_COLS = [("label", "group", ""), ("n", "player-games", "d"), ("win_rate_pct", "win rate", ""),
+              ("ci_pct", "95% CI", ""), ("shared_pct", "shared win", ""), ("win_share_pct", "win share", ""),
+              ("score_mean", "score mean", ".2f"), ("score_sd", "score sd", ".2f")]
+
+
+def _text_rows(groups: list[dict]) -> list[dict]:
+    """The run table's rows: each label kind's rows by win share, highest first (turn order stays in
+    turn order: that order is what the rows are read for), rates as percentages."""
+    kinds = list(dict.fromkeys(g["kind"] for g in groups))
+    rows = []
+    for k in kinds:
+        part = [g for g in groups if g["kind"] == k]
+        if k != "position":
+            part = sorted(part, key=lambda g: -g["win_share"])
+        rows += part
+    return [dict(r, win_rate_pct=f"{100 * r['win_rate']:.2f}%", ci_pct=f"{100 * r['ci_low']:.2f}-{100 * r['ci_high']:.2f}%",
+                 shared_pct=f"{100 * r['shared_win_rate']:.2f}%", win_share_pct=f"{100 * r['win_share']:.2f}%")
+            for r in rows]
 
 
 def _group_label(g, seat_strats) -> str:
@@ -107,7 +123,8 @@ def _shown_groups(groups: list[dict]) -> list[dict]:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="simsuite")
-def cli():
+@click.pass_context
+def cli(ctx):
     """simsuite: Monte Carlo balance analysis for tabletop games.
 
     \b
@@ -123,6 +140,13 @@ def cli():
       simsuite report space-venture-players
       simsuite tune star-cartel --param crash_threshold=6..14 --objective seat-fairness --players 3..6 --budget 40
     """
+    if ctx.invoked_subcommand in PLAYING and "--help" not in sys.argv and "-h" not in sys.argv:
+        from .codegen import cache_dir
+
+        cache_dir()  # an unusable cache directory: one line before any results folder is made
+
+
+PLAYING = ("run", "sweep", "replay", "bench", "tune", "report")  # commands that compile or load kernels
 
 
 # ---------------------------------------------------------------------------------- list
@@ -133,31 +157,43 @@ def list_cmd(game_name, as_json):
     """Games, their parameters (default, allowed values, rule id) and strategies."""
     from . import games
 
+    import tomllib
+
     names = [games.get(game_name).name] if game_name else games.names()
+    sweeps: dict[str, list[str]] = {}  # game -> its sweep definitions (a file's game = ...)
+    for f in sorted(SWEEPS_DIR.glob("*.toml")):
+        try:
+            sweeps.setdefault(str(tomllib.loads(f.read_text()).get("game", "")), []).append(f.stem)
+        except (OSError, tomllib.TOMLDecodeError):
+            continue
     doc = []
     for n in names:
         g = games.get(n)
         doc.append(dict(
-            game=g.name, title=g.title, rules=g.rules, players=f"{g.min_players}..{g.max_players}",
-            parameters=[dict(name=p.name, default=p.default, allowed=p.allowed(), rule=p.rule, doc=p.doc)
-                        for p in g.params],
+            game=g.name, title=g.title, rules=g.rules, rules_doc=f"docs/rules/{g.rules}" if g.rules else "",
+            players=f"{g.min_players}..{g.max_players}",
+            parameters=[dict(name=p.name, default=p.default, shown_default=p.shown_default(), allowed=p.allowed(),
+                             rule=p.rule, doc=p.doc) for p in g.params],
             strategies=[dict(name=s.name, description=s.description, file=str(s.path)) for s in g.strategies()],
-            sweeps=sorted(f.stem for f in SWEEPS_DIR.glob("*.toml")),
+            sweeps=sweeps.get(g.name, []),
         ))
     if as_json:
         _echo_json(doc)
         return
-    for d in doc:
-        click.echo(f"{d['game']}  ({d['title']}, {d['players']} players, rules {d['rules']})")
-        click.echo("\n  parameters (--set NAME=VALUE; sweep with a..b or a,b,c):")
-        w = max(len(p["name"]) for p in d["parameters"])
+    for i, d in enumerate(doc):
+        if i:
+            click.echo("")
+        click.echo(f"{d['game']}  ({d['title']}, {d['players']} players; rules and rule ids: {d['rules_doc']} "
+                   "in the documentation)")
+        click.echo("\n  parameters (--set NAME=VALUE; sweep with a..b or a,b,c): name = default  (allowed; rule)")
         for p in d["parameters"]:
-            rule = f" [{p['rule']}]" if p["rule"] else ""
-            click.echo(f"    {p['name'].ljust(w)}  default {p['default']!s:<14} {p['allowed']}{rule}")
+            click.echo(f"    {p['name']} = {p['shown_default']}  ({p['allowed']}{'; ' + p['rule'] if p['rule'] else ''})")
+            click.echo(f"        {p['doc']}")
         click.echo("\n  strategies:")
         for s in d["strategies"]:
             click.echo(f"    {s['name']:<10} {s['description']}")
-        click.echo("\n  sweep definitions in configs/sweeps: " + ", ".join(d["sweeps"]))
+        if d["sweeps"]:
+            click.echo("\n  sweep definitions (simsuite report NAME): " + ", ".join(d["sweeps"]))
 
 
 # ----------------------------------------------------------------------------------- run
@@ -329,7 +365,7 @@ def run(game_name, quiet, seed, players, strategies, sets, chunk, threads, strat
         return
     click.echo(f"{g.title}: {n_games:,} games, {cfg['players']} players, seed {seed}, "
                f"line-up {','.join(g.seat_strategies(cfg))}{' (rotated)' if cfg['rotate'] else ''}")
-    click.echo(_fmt_table(_shown_groups(groups), GROUP_COLS))
+    click.echo(_fmt_table(_text_rows(_shown_groups(groups)), GROUP_COLS))
     click.echo(g.summary_line(m))
     wall = time.perf_counter() - t_start
     resumed = f" (resumed at game {g0:,})" if g0 else ""
@@ -579,8 +615,12 @@ def sweep(game_name, quiet, seed, players, strategies, sets, chunk, threads, str
     out = Path(out) if out else RESULTS / name
     if not quiet and not scheduler:
         compile_notice(g, extra)
-    info = run_sweep(g, base, axes, n_games, seed, out, extra, threads, unit, scheduler, name,
-                     precision=precision, progress=False if quiet else None)
+    try:
+        info = run_sweep(g, base, axes, n_games, seed, out, extra, threads, unit, scheduler, name,
+                         precision=precision, progress=False if quiet else None)
+    except KeyboardInterrupt:
+        click.echo(interrupted_line(out), err=True)
+        sys.exit(130)
     from .store import read_results
 
     tables = read_results(out)
@@ -590,7 +630,11 @@ def sweep(game_name, quiet, seed, players, strategies, sets, chunk, threads, str
         return
     cols = [c for c in ("cell", *axis_names(axes), "games", *(f"{m.name}_mean" for m in g.metrics if m.summary))
             if c in tables["cells"].columns]
-    click.echo(tables["cells"][cols].to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+    shown = tables["cells"][cols].copy()
+    for m in g.metrics:  # a share of games: a percentage in text (the fraction stays in --json and the tables)
+        if m.summary and m.percent and f"{m.name}_mean" in shown.columns:
+            shown[f"{m.name}_mean"] = [f"{100 * v:.2f}%" for v in shown[f"{m.name}_mean"]]
+    click.echo(shown.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
     click.echo(f"{info['ran_games']:,} games in {info['ran_units']} unit(s) this time, {info['seconds']:.1f} s"
                + (f" ({gps:,.0f} games/s)" if gps else "") + f"; {info['resumed_cells']} cell(s) were already done; "
                f"tables in {out} (cells.parquet, groups.parquet, hists.parquet: one file per cell; summary.csv)")
@@ -654,7 +698,11 @@ def tune(game_name, config_file, params, objectives, players, strategies, sets, 
                     sampler, unit, max_games, name=spec.get("name") or (Path(out).name if out else f"{g.name}-tune"),
                     strategy_dirs=strategy_dirs)
     out = Path(out) if out else RESULTS / "tunes" / ts.name
-    doc = run_tune(g, ts, out, threads, scheduler, log=None if quiet or as_json else log_stderr)
+    try:
+        doc = run_tune(g, ts, out, threads, scheduler, log=None if quiet or as_json else log_stderr)
+    except KeyboardInterrupt:
+        click.echo(interrupted_line(out), err=True)
+        sys.exit(130)
     if as_json:
         _echo_json(dict(doc, out=str(out)))
         return
@@ -724,8 +772,15 @@ def report(source, out, margin, threads, as_json):
             click.echo(f"running sweep {source} into {src} (resumes if interrupted) ...")
         from .sweep import run_sweep
 
-        run_sweep(g, base, axes, n_games, seed, src, tuple(spec.get("strategy_dirs", ())), threads, unit,
-                  definition_name=spec.get("name", source), precision=precision)
+        try:
+            run_sweep(g, base, axes, n_games, seed, src, tuple(spec.get("strategy_dirs", ())), threads, unit,
+                      definition_name=spec.get("name", source), precision=precision)
+        except KeyboardInterrupt:
+            click.echo(interrupted_line(src), err=True)
+            sys.exit(130)
+    partial = partial_sweep_line(src)
+    if partial:  # stderr: --json output stays one document
+        click.echo(partial, err=True)
     res = make_report(src, Path(out) if out else None, margin=margin / 100)
     if as_json:
         _echo_json(res)
@@ -766,6 +821,12 @@ def replay(game_name, quiet, seed, players, strategies, sets, chunk, threads, st
         from_dir = _latest_run(games.get(game_name).name, seed)
         if from_dir is not None and not as_json:
             click.echo(f"(configuration of the latest run with seed {seed}: {from_dir})")
+        elif from_dir is None:  # said on stderr, --json too: the game replayed may not be the one meant
+            gd = games.get(game_name)
+            dflt = gd.resolve({})
+            click.echo(f"note: no run of {gd.name} with seed {seed} in {RESULTS / 'runs'}; replaying the default "
+                       f"configuration ({dflt['players']} players, strategies {dflt['strategies']}); "
+                       "give --players, --strategies and --set, or --from RUN_DIR", err=True)
     stored = None  # the run's own record of this game, when it saved records
     if from_dir:
         if given:
@@ -998,6 +1059,57 @@ def pd_to_text(df, cols):
     return df[[c for c in cols if c in df.columns]].to_string(index=False)
 
 
+def partial_sweep_line(path: Path) -> str:
+    """'' for a whole sweep or run; else a warning that the results (and so a report) cover only the
+    cells finished, with the command that completes them."""
+    from .store import read_json
+    from .sweep import sweep_progress
+
+    try:
+        meta = read_json(path / "meta.json", "results", ("kind", "game"))
+        if meta["kind"] != "sweep":
+            return ""
+        rows = sweep_progress(path, meta)
+    except Exception:  # a damaged folder: the report's own checks say what is wrong
+        return ""
+    done = sum(r["done"] for r in rows)
+    if done == len(rows):
+        return ""
+    return (f"warning: partial sweep: {done} of {len(rows)} cells finished in {path}; the report covers those "
+            "only (run the sweep's command again to finish it)")
+
+
+def interrupted_line(out: Path) -> str:
+    """The Ctrl-C line of a sweep or tune: what is saved in `out` (finished cells and work units, or
+    finished trials, or nothing yet) and that the same command resumes from there."""
+    from .store import read_json
+
+    out = Path(out)
+    try:
+        meta = read_json(out / "meta.json", "results", ("kind", "game")) if (out / "meta.json").is_file() else None
+        if meta is None:
+            saved = "nothing was saved yet"
+        elif meta["kind"] == "tune":
+            from .tune import tune_status
+
+            n = tune_status(out)["trials_done"]
+            saved = f"{n} finished trial(s) are saved" if n else "no trial had finished: nothing is saved yet"
+        else:
+            from .sweep import sweep_progress
+
+            rows = sweep_progress(out, meta)
+            cells = sum(r["done"] for r in rows)
+            units = sum(r["units_done"] for r in rows if not r["done"])
+            if cells or units:
+                saved = (f"{cells} of {len(rows)} cell(s) finished" + (f" and {units} work unit(s) of others" if units
+                                                                          else "") + " are saved")
+            else:
+                saved = f"none of the {len(rows)} cell(s) had finished a work unit: nothing is saved yet"
+    except Exception:  # a damaged folder must not hide the interrupt behind a traceback
+        saved = "finished work units are saved"
+    return f"interrupted: {saved} in {out}; run the same command again to resume"
+
+
 def main(argv=None):
     """Entry point: one-line errors with exit status 2 for bad input, no tracebacks."""
     try:
@@ -1011,11 +1123,8 @@ def main(argv=None):
             sys.exit(0)
         click.echo(f"error: {_usage_line(e)}", err=True)
         sys.exit(2)
-    except click.exceptions.Abort:
-        click.echo("interrupted: finished cells are saved; run the same command again to resume", err=True)
-        sys.exit(130)
-    except KeyboardInterrupt:
-        click.echo("interrupted: finished cells are saved; run the same command again to resume", err=True)
+    except (click.exceptions.Abort, KeyboardInterrupt):  # before any results folder was opened
+        click.echo("interrupted: no results were being written, so there is nothing to resume", err=True)
         sys.exit(130)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)

@@ -34,8 +34,27 @@ class StrategyInfo:
 
 
 def cache_dir() -> Path:
-    d = Path(os.environ.get("SIMSUITE_CACHE_DIR") or Path.home() / ".cache" / "simsuite")
-    d.mkdir(parents=True, exist_ok=True)
+    """Where generated kernels and numba's compiled code go: SIMSUITE_CACHE_DIR, else
+    $XDG_CACHE_HOME/simsuite (the XDG base directory spec: only an absolute path counts), else
+    ~/.cache/simsuite. One that cannot be created or written is bad input (one line, exit 2), not a
+    traceback from deep inside the kernel build."""
+    own = os.environ.get("SIMSUITE_CACHE_DIR")
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if own:
+        d, field = Path(own).expanduser(), "SIMSUITE_CACHE_DIR"
+    elif xdg and Path(xdg).is_absolute():
+        d, field = Path(xdg) / "simsuite", "XDG_CACHE_HOME"
+    else:
+        d, field = Path.home() / ".cache" / "simsuite", "cache directory"
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        ok = os.access(d, os.W_OK | os.X_OK)
+        why = "not writable"
+    except OSError as e:
+        ok, why = False, e.strerror or e.__class__.__name__
+    if not ok:
+        raise BadInput(field, f"cannot use {d} for compiled kernels ({why}); set SIMSUITE_CACHE_DIR to a writable "
+                              "directory")
     return d
 
 

@@ -43,6 +43,15 @@ class Param:
             return sum(1 << int(x) for x in value.split("+")) if value != "none" else 0
         raise ValueError(f"parameter {self.name} ({self.kind}) has a slot but no encoder")
 
+    def shown_default(self) -> str:
+        """The default as a user reads it (`simsuite list`, the docs): a built-in data file by its
+        name, not the path of one installation."""
+        if self.kind == "path":
+            return f"{Path(str(self.default)).name} (built in)"
+        if self.kind == "bool":
+            return str(self.default).lower()
+        return str(self.default)
+
     def allowed(self) -> str:
         if self.kind == "int":
             return f"an integer in {self.lo}..{self.hi}"

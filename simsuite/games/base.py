@@ -121,9 +121,10 @@ class Game:
         for p in self.params:
             if name == p.name or name in p.aliases:
                 return p
-        allowed = ", ".join(p.name for p in self.params)
+        # one short line: the closest name, and where the full list is (40 names do not fit a line)
         hint = did_you_mean(name, [p.name for p in self.params] + [a for p in self.params for a in p.aliases])
-        raise BadInput(name, f"unknown parameter for {self.name}{hint}; allowed: {allowed}")
+        hint = hint.strip(" ()") + " " if hint else ""
+        raise BadInput(name, f"unknown parameter for {self.name}; {hint}`simsuite list {self.name}` lists all")
 
     def resolve(self, overrides: dict, extra_dirs: tuple = ()) -> dict:
         """Canonical configuration: every parameter, defaults filled, values checked."""

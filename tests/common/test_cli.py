@@ -22,7 +22,7 @@ def assert_bad(r, *words):
 
 
 @pytest.mark.parametrize("args, words", [
-    (["run", "star-cartel", "--set", "foo=1"], ["foo", "allowed", "crash_threshold"]),
+    (["run", "star-cartel", "--set", "foo=1"], ["foo", "unknown parameter", "simsuite list star-cartel"]),
     (["run", "star-cartel", "--set", "crash_threshold=99"], ["crash_threshold", "2..30"]),
     (["run", "star-cartel", "--set", "crash_threshold=x"], ["crash_threshold", "integer"]),
     (["run", "star-cartel", "--players", "2"], ["players", "3..6"]),

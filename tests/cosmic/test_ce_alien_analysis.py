@@ -228,7 +228,7 @@ def assert_bad(r, *words):
     (["replay", "cosmic", "--game", "1", "--aliens", "Zorg"], ["aliens", "Zorg"]),
     (["bench", "cosmic", "--aliens", "Zorg", "--no-cold", "--games", "1000"], ["aliens", "Zorg"]),
     # bench takes --set since issue 16 (e.g. --set edition=FFG2008): an unknown name is refused in one line
-    (["bench", "cosmic", "--aliens", "random", "--set", "x=1"], ["x", "unknown parameter", "edition"]),
+    (["bench", "cosmic", "--aliens", "random", "--set", "x=1"], ["x", "unknown parameter", "simsuite list cosmic"]),
     (["bench", "cosmic", "--aliens", "random", "--set", "aliens=none"], ["aliens", "given twice"]),
     # a game's shortcut option given to another game: refused in one line, naming the option
     (["bench", "star-cartel", "--aliens", "random", "--no-cold"], ["--aliens", "not an option of star-cartel"]),

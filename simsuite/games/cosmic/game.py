@@ -472,10 +472,10 @@ class Cosmic(Game):
     def summary_line(self, m: dict) -> str:
         enc = m["encounters_mean"] or 1.0
         return (f"mean turns {m['turns_mean']:.2f} (sd {m['turns_sd']:.2f}), encounters {m['encounters_mean']:.2f}; "
-                f"outcomes: offense wins {m['offense_wins_mean'] / enc:.3f}, defense wins "
-                f"{m['defense_wins_mean'] / enc:.3f}, deals {m['deals_mean'] / enc:.3f}, failed deals "
-                f"{m['failed_deals_mean'] / enc:.3f}, no result {m['no_results_mean'] / enc:.3f}; "
-                f"joint wins {m['joint_win_mean']:.4f}; timeouts {m['timeout_mean']:.5f}")
+                f"outcomes (share of encounters): offense wins {100 * m['offense_wins_mean'] / enc:.1f}%, defense wins "
+                f"{100 * m['defense_wins_mean'] / enc:.1f}%, deals {100 * m['deals_mean'] / enc:.1f}%, failed deals "
+                f"{100 * m['failed_deals_mean'] / enc:.1f}%, no result {100 * m['no_results_mean'] / enc:.1f}%; "
+                f"joint wins {100 * m['joint_win_mean']:.2f}% of games; timeouts {100 * m['timeout_mean']:.3f}%")
 
     def records_frame(self, rec, n_players):
         return R.LAYOUT.frame(rec, n_players, A.MAX_P,

@@ -25,32 +25,32 @@ PARAMS = (
     Param("strategies", "lineup", "basic", "strategy per seat, comma-separated; a shorter line-up repeats"),
     Param("rotate", "bool", False, "rotate the line-up through the seats game by game", slot="C_ROTATE"),
     Param("tiles_per_turn", "int", 0, "tiles drawn in phase 1; 0 = the rules' 3 (2 players) or 2", "ASV.6.2", 0, 6),
-    Param("hand_size", "int", 10, "opening hand and refill target", "ASV.6.3", 1, 10, slot="C_HAND"),
+    Param("hand_size", "int", 10, "cards in the opening hand, and the hand size refilled to", "ASV.6.3", 1, 10, slot="C_HAND"),
     Param("discard_limit", "int", 1, "cards that may be discarded in phase 4 (0 or 1)", "ASV.6.4", 0, 1, slot="C_DISCARD_LIMIT"),
     Param("sun_points", "custom", "1+2+3+4", "points for the 1st-4th sun drawn", "ASV.6.5",
           parser=lambda v: _four_ints("sun_points", v), allowed_text="four integers joined by '+', e.g. 1+2+3+4"),
-    Param("max_ships", "int", 2, "ships on the board per player", "ASV.6.6", 1, 2, slot="C_MAX_SHIPS"),
-    Param("max_probes", "int", 2, "probes on the board per player", "ASV.6.6", 0, 2, slot="C_MAX_PROBES"),
-    Param("max_stations", "int", 2, "stations on the board per player", "ASV.6.6", 0, 2, slot="C_MAX_STATIONS"),
-    Param("max_pirates", "int", 2, "pirates on the board per player", "ASV.6.6", 0, 2, slot="C_MAX_PIRATES"),
-    Param("fast_ship_min_move", "int", 3, "a ship with at least this M is fast", "ASV.6.7", 2, 9, slot="C_FAST_MIN"),
-    Param("max_fast_ships", "int", 1, "fast ships on the board per player", "ASV.6.7", 0, 2, slot="C_MAX_FAST"),
-    Param("galaxy_points_per_tile", "int", 2, "completed galaxy, per tile", "ASV.6.8", 0, 10, slot="C_GAL_PPT"),
-    Param("two_tile_galaxy_points", "int", 2, "completed 2-tile galaxy, in total (B14)", "ASV.6.9", 0, 10, slot="C_GAL2"),
-    Param("open_galaxy_points_per_tile", "int", 1, "probe in an incomplete galaxy at the end", "ASV.6.10", 0, 10, slot="C_OPEN_GAL_PPT"),
+    Param("max_ships", "int", 2, "most ships a player may have on the board", "ASV.6.6", 1, 2, slot="C_MAX_SHIPS"),
+    Param("max_probes", "int", 2, "most probes a player may have on the board", "ASV.6.6", 0, 2, slot="C_MAX_PROBES"),
+    Param("max_stations", "int", 2, "most stations a player may have on the board", "ASV.6.6", 0, 2, slot="C_MAX_STATIONS"),
+    Param("max_pirates", "int", 2, "most pirates a player may have on the board", "ASV.6.6", 0, 2, slot="C_MAX_PIRATES"),
+    Param("fast_ship_min_move", "int", 3, "a ship with at least this movement (M) counts as fast", "ASV.6.7", 2, 9, slot="C_FAST_MIN"),
+    Param("max_fast_ships", "int", 1, "most fast ships a player may have on the board", "ASV.6.7", 0, 2, slot="C_MAX_FAST"),
+    Param("galaxy_points_per_tile", "int", 2, "points per tile of a completed galaxy", "ASV.6.8", 0, 10, slot="C_GAL_PPT"),
+    Param("two_tile_galaxy_points", "int", 2, "points for a completed galaxy of only 2 tiles, in total (B14)", "ASV.6.9", 0, 10, slot="C_GAL2"),
+    Param("open_galaxy_points_per_tile", "int", 1, "points per tile at the end for a probe in a galaxy that is not complete", "ASV.6.10", 0, 10, slot="C_OPEN_GAL_PPT"),
     Param("probe_scoring", "choice", "per_player", "once per player per galaxy, or per probe (B15)", "ASV.6.11",
           choices=("per_player", "per_probe"), slot="C_PER_PROBE"),
-    Param("station_points_per_tile", "int", 1, "per tile in the 3x3 footprint", "ASV.6.12", 0, 10, slot="C_STATION_PPT"),
-    Param("station_sun_rule", "choice", "end_only", "suns in station scoring (B17)", "ASV.6.13",
+    Param("station_points_per_tile", "int", 1, "station points per tile in its 3x3 footprint", "ASV.6.12", 0, 10, slot="C_STATION_PPT"),
+    Param("station_sun_rule", "choice", "end_only", "how suns count in station scoring (B17)", "ASV.6.13",
           choices=("end_only", "never", "blocks_cash"), slot="C_STATION_SUN"),
-    Param("pirate_scoring", "choice", "triangular", "n(n+1)/2 or n for n interior tiles", "ASV.6.14",
+    Param("pirate_scoring", "choice", "triangular", "pirate points for a path with n interior tiles: n(n+1)/2 (triangular) or n", "ASV.6.14",
           choices=("triangular", "linear"), slot="C_PIRATE_TRI", encoder=lambda v: v == "triangular"),
     Param("planet_bonus", "custom", "1+2+2+4", "end bonus: own sector small+large, elsewhere small+large",
           "ASV.6.15", parser=lambda v: _four_ints("planet_bonus", v), allowed_text="four integers joined by '+'"),
-    Param("peace_treaty_points", "int", 5, "Peace Treaty quest", "ASV.6.16", 0, 30, slot="C_QPTS_PEACE"),
-    Param("space_power_points", "int", 5, "Space Power quest", "ASV.6.16", 0, 30, slot="C_QPTS_POWER"),
-    Param("trade_policy_points_per_tile", "int", 1, "Trade Policy quest, per path tile", "ASV.6.16", 0, 10, slot="C_QPTS_TRADE"),
-    Param("space_power_threshold", "int", 6, "discovered planets in the sector, home included (B22)", "ASV.6.17", 1, 36, slot="C_POWER_T"),
+    Param("peace_treaty_points", "int", 5, "points for the Peace Treaty quest", "ASV.6.16", 0, 30, slot="C_QPTS_PEACE"),
+    Param("space_power_points", "int", 5, "points for the Space Power quest", "ASV.6.16", 0, 30, slot="C_QPTS_POWER"),
+    Param("trade_policy_points_per_tile", "int", 1, "Trade Policy quest: points per tile of the path", "ASV.6.16", 0, 10, slot="C_QPTS_TRADE"),
+    Param("space_power_threshold", "int", 6, "Space Power quest: discovered planets needed in the sector, home included (B22)", "ASV.6.17", 1, 36, slot="C_POWER_T"),
     Param("path_travel_cost", "choice", "whole_move", "a path ride is the whole move, or costs 1 M (B8)",
           "ASV.6.18", choices=("whole_move", "1"), slot="C_RIDE"),
     Param("wormhole_transfer_cost", "int", 0, "extra M to exit at another wormhole (B10)", "ASV.6.19", 0, 9, slot="C_WH_COST"),
@@ -62,8 +62,8 @@ PARAMS = (
     Param("allow_negative_score", "bool", True, "scores may fall below 0 (B26)", "ASV.6.23", slot="C_NEG_OK"),
     Param("max_turns", "int", 200, "turn cap; a game that hits it is a timeout (ASV.24.13 bounds real games)",
           "", 10, 10_000, slot="C_MAX_TURNS"),
-    Param("tiles", "path", str(DEFAULT_TILES), "tile set TOML (ASV.4)", "ASV.2.3"),
-    Param("cards", "path", str(DEFAULT_CARDS), "card list TOML (ASV.5)", "ASV.2.4"),
+    Param("tiles", "path", str(DEFAULT_TILES), "the tile set (TOML, ASV.4; the built-in faces are assumed)", "ASV.2.3"),
+    Param("cards", "path", str(DEFAULT_CARDS), "the card list (TOML, ASV.5; most built-in values are assumed)", "ASV.2.4"),
 )
 
 
@@ -205,7 +205,7 @@ class SpaceVenture(Game):
         src = ", ".join(f"{n} {m[f'pts_{n}_mean']:.2f}" for n in A.SOURCE_NAMES)
         return (f"mean turns {m['turns_mean']:.2f} (sd {m['turns_sd']:.2f}); tiles placed {m['tiles_placed_mean']:.1f}; "
                 f"winning score {m['winning_score_mean']:.1f}; points per game by source, all seats together: {src}; "
-                f"shared-win games {m['shared_win_mean']:.4f}; timeouts {m['timeout_mean']:.5f}")
+                f"shared-win games {100 * m['shared_win_mean']:.2f}%; timeouts {100 * m['timeout_mean']:.3f}%")
 
     def records_frame(self, rec, n_players):
         return R.LAYOUT.frame(rec, n_players, A.MAX_P)

@@ -25,38 +25,38 @@ PARAMS = (
     Param("rotate", "bool", False, "rotate the line-up through the seats game by game", slot="C_ROTATE"),
     Param("start_value", "int", 3, "every marker's value at setup", "SC.3.2", 1, 30, slot="C_START_VALUE"),
     Param("floor_value", "int", 1, "a marker never goes below this", "SC.3.3", 0, 30, slot="C_FLOOR"),
-    Param("crash_threshold", "int", 9, "a change that would put a marker above this crashes it", "SC.3.4", 2, 30,
+    Param("crash_threshold", "int", 9, "a market change that would put a marker above this value crashes it (back to crash_reset)", "SC.3.4", 2, 30,
           slot="C_CRASH_T"),
-    Param("crash_reset", "int", 1, "value a crashed marker is set to", "SC.3.5", 0, 30, slot="C_CRASH_RESET"),
-    Param("largest_delta", "int", 2, "largest set's marker change, normal delivery", "SC.3.6", -9, 9, slot="C_LD"),
-    Param("smallest_delta", "int", -1, "smallest set's marker change, normal delivery", "SC.3.7", -9, 9, slot="C_SD"),
-    Param("express_largest_delta", "int", 1, "largest set, express delivery", "SC.3.8", -9, 9, slot="C_XLD"),
-    Param("express_smallest_delta", "int", 0, "smallest set, express delivery", "SC.3.9", -9, 9, slot="C_XSD"),
-    Param("hub_cols", "int", 4, "hub columns", "SC.3.10", 1, A.MAX_COLS, slot="C_COLS"),
-    Param("hub_rows", "int", 3, "hub rows", "SC.3.10", 1, A.MAX_ROWS, slot="C_ROWS"),
-    Param("max_cards_per_load", "int", 2, "cards per load step (first + same column)", "SC.3.11", 1, 6,
+    Param("crash_reset", "int", 1, "the value a crashed marker is set to", "SC.3.5", 0, 30, slot="C_CRASH_RESET"),
+    Param("largest_delta", "int", 2, "in a normal delivery, the change of the marker of the largest set (the type with the most card size in the hold)", "SC.3.6", -9, 9, slot="C_LD"),
+    Param("smallest_delta", "int", -1, "in a normal delivery, the change of the marker of the smallest set (another type, the least card size)", "SC.3.7", -9, 9, slot="C_SD"),
+    Param("express_largest_delta", "int", 1, "in an express delivery (the last turn's delivery of a hold that is not full, SC.12.4), the change of the largest set's marker", "SC.3.8", -9, 9, slot="C_XLD"),
+    Param("express_smallest_delta", "int", 0, "in an express delivery, the change of the smallest set's marker", "SC.3.9", -9, 9, slot="C_XSD"),
+    Param("hub_cols", "int", 4, "columns of the hub, the grid of face-up contraband cards players load from", "SC.3.10", 1, A.MAX_COLS, slot="C_COLS"),
+    Param("hub_rows", "int", 3, "rows of the hub (cards are taken from the bottom row)", "SC.3.10", 1, A.MAX_ROWS, slot="C_ROWS"),
+    Param("max_cards_per_load", "int", 2, "cards per load: the first card plus up to this many minus one more from the bottom of the same column", "SC.3.11", 1, 6,
           slot="C_MAXLOAD"),
     Param("abilities_enabled", "bool", True, "false = every ship's ability is NONE", "SC.3.12"),
-    *(Param(f"ability_{a}", "bool", True, f"{a.upper()} switched on", "SC.3.13") for a in ABILITY_PARAMS),
-    Param("sway_largest_delta", "int", -2, "PRICE_SWAY delta for the largest set", "SC.3.14", -9, 9, slot="C_SWAY_LD"),
-    Param("sway_smallest_delta", "int", 1, "PRICE_SWAY delta for the smallest set", "SC.3.15", -9, 9, slot="C_SWAY_SD"),
-    Param("extra_stash_sets", "int", 1, "extra sets EXTRA_STASH may stash", "SC.3.16", 0, 4, slot="C_EXTRA_SETS"),
-    Param("setup_purge_sizes", "sizes", "4", "card sizes removed from the opening hub", "SC.3.17", slot="C_PURGE_MASK"),
-    Param("third_card_scope", "choice", "bottom_row", "where THIRD_OF_KIND may take from", "SC.3.18",
+    *(Param(f"ability_{a}", "bool", True, f"ships with the {a.upper()} ability may use it (false: off, for ablation studies)", "SC.3.13") for a in ABILITY_PARAMS),
+    Param("sway_largest_delta", "int", -2, "the largest set's marker change when a ship's PRICE_SWAY ability replaces the normal one", "SC.3.14", -9, 9, slot="C_SWAY_LD"),
+    Param("sway_smallest_delta", "int", 1, "the smallest set's marker change when PRICE_SWAY replaces the normal one", "SC.3.15", -9, 9, slot="C_SWAY_SD"),
+    Param("extra_stash_sets", "int", 1, "how many more sets a ship with EXTRA_STASH may stash in a delivery", "SC.3.16", 0, 4, slot="C_EXTRA_SETS"),
+    Param("setup_purge_sizes", "sizes", "4", "card sizes replaced when they turn up in the opening hub (none: the rule is off)", "SC.3.17", slot="C_PURGE_MASK"),
+    Param("third_card_scope", "choice", "bottom_row", "where THIRD_OF_KIND may take its third card: the bottom row of any column, or anywhere in the hub", "SC.3.18",
           choices=("bottom_row", "anywhere"), slot="C_THIRD_ANY"),
-    Param("deliver_when_full", "choice", "immediate", "a full hold is delivered at once, or optionally (A4)",
+    Param("deliver_when_full", "choice", "immediate", "immediate: a full hold must be delivered this turn; optional: the player may wait (A4)",
           "SC.3.19", choices=("immediate", "optional"), slot="C_FULL_OPTIONAL"),
-    Param("empty_hold_delivery", "choice", "deliver", "empty hold and nothing fits (A7)", "SC.3.20",
+    Param("empty_hold_delivery", "choice", "deliver", "when the hold is empty and no card fits: still deliver (with the ship exchange) or pass (A7)", "SC.3.20",
           choices=("deliver", "pass"), slot="C_EMPTY_PASS"),
     Param("reshuffle_discards", "bool", True, "an empty deck is rebuilt from the discards (A2)", "SC.3.21",
           slot="C_RESHUFFLE"),
-    Param("shipyard_tie_order", "choice", "random", "order of equal-capacity shipyard ships (A15)", "SC.3.22",
+    Param("shipyard_tie_order", "choice", "random", "order of shipyard ships of equal capacity: shuffled, or as in the ships file (A15)", "SC.3.22",
           choices=("random", "config"), slot="C_TIE_CONFIG"),
-    Param("score_ship_value", "bool", True, "the ship's value counts at game end", "SC.3.23", slot="C_SCORE_SHIP"),
+    Param("score_ship_value", "bool", True, "the value of a player's ship counts towards its score at the end", "SC.3.23", slot="C_SCORE_SHIP"),
     Param("max_turns", "int", 2000, "turn cap; a game that hits it is a timeout (SC.17.11 bounds real games)",
           "", 10, 1_000_000, slot="C_MAX_TURNS"),
-    Param("contraband", "path", str(DEFAULT_CONTRABAND), "contraband deck TOML (SC.2.8)", "SC.2.8"),
-    Param("ships", "path", str(DEFAULT_SHIPS), "ship list TOML (SC.2.9)", "SC.2.9"),
+    Param("contraband", "path", str(DEFAULT_CONTRABAND), "the contraband deck: cards per type and size (TOML; the built-in split is assumed)", "SC.2.8"),
+    Param("ships", "path", str(DEFAULT_SHIPS), "the ships: capacity, value, ability, player-count mark (TOML; the built-in values are assumed)", "SC.2.9"),
 )
 
 
@@ -136,8 +136,8 @@ class StarCartel(Game):
 
     def summary_line(self, m):
         return (f"mean turns {m['turns_mean']:.2f} (sd {m['turns_sd']:.2f}); mean crashes per game "
-                f"{m['crashes_mean']:.3f} (sd {m['crashes_sd']:.3f}); shared-win games {m['shared_win_mean']:.4f}; "
-                f"timeouts {m['timeout_mean']:.5f}")
+                f"{m['crashes_mean']:.3f} (sd {m['crashes_sd']:.3f}); shared-win games {100 * m['shared_win_mean']:.2f}%; "
+                f"timeouts {100 * m['timeout_mean']:.3f}%")
 
     def records_frame(self, rec, n_players):
         types = [t.lower() for t in A.TYPE_NAMES]
