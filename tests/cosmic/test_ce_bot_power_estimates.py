@@ -135,3 +135,16 @@ def test_naive_policies_control_the_parasites_uninvited_join():
     t.st[A.S_OPT:A.S_OPT + 3] = ALLY
     t.st[A.S_NOPT] = 3
     assert [int(A.option_uses_power(t.st, A.D_ALLIANCE, I(GREEN), I(i))) for i in range(3)] == [0, 1, 0]
+
+
+def test_power_value_check_names_the_decisions_the_naive_policies_control():
+    """The power-value report says per alien what power_always / never / random answer: every
+    optional alien has its power decisions, the Parasite also its uninvited alliance answer (the
+    case option_uses_power finds above); a mandatory power (Macron, CE.22.9) has none."""
+    from simsuite import power_value as pv
+    from simsuite.games.cosmic.naive import naive_controls
+
+    assert all(naive_controls(a) for a in pv.OPTIONAL)
+    assert any("alliance" in d for d in naive_controls("Parasite"))
+    assert not any("alliance" in d for a in pv.OPTIONAL - {"Parasite"} for d in naive_controls(a))
+    assert naive_controls("Macron") == () and naive_controls("Virus") == ()

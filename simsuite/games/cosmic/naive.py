@@ -16,7 +16,7 @@ from simsuite.games.cosmic.api import D_POWER, PK_MUTANT_SRC, S_NOPT, S_OPT, S_P
 from simsuite.games.cosmic.heuristics import OWN_ALWAYS, OWN_NEVER, OWN_RANDOM
 from simsuite.games.cosmic.policy import basic_decide_as
 
-__all__ = ["naive_decide", "OWN_ALWAYS", "OWN_NEVER", "OWN_RANDOM"]
+__all__ = ["naive_decide", "naive_controls", "OWN_ALWAYS", "OWN_NEVER", "OWN_RANDOM"]
 _ONE = np.int64(1)
 
 
@@ -104,3 +104,22 @@ def naive_decide(kind, st, cfg, me, own):
     else:
         i = _restricted(kind, st, cfg, me, own, _ONE if own == OWN_ALWAYS else np.int64(0))
     return i if i >= 0 else basic_decide_as(kind, st, cfg, me, own)
+
+
+# Uses of a power that reach the player through another decision than a power decision: the
+# cases of ``api.option_uses_power`` beyond D_POWER (kept beside it: a test checks them together).
+_OTHER_DECISIONS = {"Parasite": ("alliance answer (CE.50.9): joining a side that did not invite it",)}
+
+
+def naive_controls(alien: str) -> tuple[str, ...]:
+    """The decisions of `alien`'s player that the naive power policies answer by their rule: its
+    power decisions (CE.50.20, by ``api.PK_NAMES``) and the uses that come through other
+    decisions. Empty for an alien without an optional use."""
+    from simsuite.games.cosmic.api import ALIEN_NAMES, PK_NAMES
+
+    if alien not in ALIEN_NAMES:
+        return ()
+    key = alien.lower().replace("-", "_")
+    pks = [k for k in PK_NAMES if k and (k == key or k.startswith(key + "_"))]
+    out = [f"power decision ({k.replace('_', ' ')}, CE.50.20)" for k in pks]
+    return tuple(out) + _OTHER_DECISIONS.get(alien, ())
