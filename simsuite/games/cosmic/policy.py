@@ -1,8 +1,13 @@
 """The `basic` heuristic (strategies/cosmic/basic.py and nopower.py): weak targets, ships by hand
 strength, allies but not the leader, the encounter card and alliance answers forecast with the
 engine's own totals and outcome rules for the aliens at the table (``cardplay.py``), and every
-optional alien power when it pays (``powers.py``). ``basic_decide`` is meant to be reused: a strategy file that
-changes one decision answers it and hands the rest to ``basic_decide``."""
+optional alien power when it pays (``powers.py``). The risk taken with ships (launch size, ships
+sent as an ally, alliance answers) follows where lost ships would go by the engine's rules
+(``heuristics.warp_share``: a Zombie's never reach the warp, a Healer returns others'), and an
+ally's weight is the ships the engine lets it send times their weight (``heuristics.ally_weight``).
+``basic_decide`` is meant to be reused: a strategy file that changes one decision answers it and
+hands the rest to ``basic_decide``; ``basic_decide_as`` is the same for a player whose own power
+is used by another rule (the naive power policies, ``naive.py``)."""
 import numpy as np
 from numba import njit
 

@@ -178,8 +178,10 @@ def mutant_source(st, cfg, me):
 
 @njit
 def parasite(st, cfg, me):
-    """W-7: join the side likely to win with my ships (the engine's totals, cardplay); the offense
-    only if it gives me a new colony and does not hand the offense the game."""
+    """W-7: join the side likely to win with my ships (the engine's totals and ally weight, cardplay
+    and heuristics.ally_weight); the offense only if it gives me a new colony and does not hand the
+    offense the game; the risk accepted scales with the share of my lost ships that would reach
+    the warp (heuristics.warp_share), as in basic's alliance answer."""
     o = st[S_OFF]
     t = st[S_TARGET]
     w = ally_weight(st, cfg, me, OWN_BASIC)  # the engine's weights: a Macron ally is one ship of 4
