@@ -607,6 +607,57 @@ def ship_weight(st, p):
     return 4 if (st[S_ALIEN + p] == A_MACRON and st[S_POWER + p] == 1) else 1
 
 
+@njit(inline="always")
+def ship_limit(st, p):
+    """The most ships p may commit at once to an encounter (launch CE.6.1, joining an alliance
+    CE.8.4): 4, exactly 1 for an active Macron (CE.22.9). The kernel and the strategies' estimates
+    both read it, so a Macron ally is one ship of weight 4 everywhere."""
+    return 1 if (st[S_ALIEN + p] == A_MACRON and st[S_POWER + p] == 1) else 4
+
+
+@njit(inline="always")
+def parasite_uninvited(st, q, side):
+    """1 if q joining `side` (SIDE_OFFENSE / SIDE_DEFENSE) at the alliance answers (CE.8.3) is a use
+    of the Parasite's power: q is an active Parasite and that side did not invite it (CE.22.14)."""
+    if side <= 0 or st[S_ANY_ALIEN] != 1 or st[S_ALIEN + q] != A_PARASITE or st[S_POWER + q] != 1:
+        return 0
+    inv = st[S_INV_O] if side == SIDE_OFFENSE else st[S_INV_D]
+    return 1 if ((inv >> q) & 1) == 0 else 0
+
+
+@njit(inline="always")
+def option_uses_power(st, kind, p, i):
+    """1 if answering option i of decision `kind` uses p's alien power (CE.50.20): every option of a
+    power decision but PASS (the Mutant's source choice has no PASS: all of it is the use), and a
+    side joined uninvited by the Parasite at the alliance answers (CE.22.14). Naive power policies
+    read this, so they control every use, whatever decision it arrives through."""
+    if kind == D_POWER:
+        return 1 if (i > 0 or st[S_PK] == PK_MUTANT_SRC) else 0
+    if kind == D_ALLIANCE:
+        return parasite_uninvited(st, p, st[S_OPT + i])
+    return 0
+
+
+@njit(inline="always")
+def zombie_keeps(st, p):
+    """1 if p's lost ships would first be offered to p's own power, the Zombie's (CE.22.20, E.LOSS
+    CE.20.6): p plays the Zombie with its power on. (The kernel also needs another colony of p to
+    receive them.)"""
+    return 1 if (st[S_ANY_ALIEN] == 1 and st[S_WHO + A_ZOMBIE] == p and st[S_POWER + p] == 1) else 0
+
+
+@njit(inline="always")
+def healer_for(st, p):
+    """The seat whose Healer power may return p's lost ships to p's colonies (CE.22.7, E.LOSS
+    CE.20.6): an active Healer other than p; -1 none."""
+    if st[S_ANY_ALIEN] != 1:
+        return NONE
+    h = st[S_WHO + A_HEALER]
+    if h >= 0 and h != p and st[S_POWER + h] == 1:
+        return h
+    return NONE
+
+
 @njit
 def offense_strength(st, cfg):
     """S_O of CE.10.2: the centre row plus every offensive wing, Macron ships weighing 4."""

@@ -10,8 +10,12 @@ say what happens:
   (CE.22.5); an active Pacifist's negotiate beats an attack (CE.22.13, which basic always uses);
 * who knows what: the Oracle's opponent plays first, face up, so the Oracle answers the card it
   sees (CE.22.12): against an Oracle a card is rated by the worst answer from a hand of its size;
-  a Sorcerer main player swaps the face-down cards when its own looks weak (CE.22.16, the rule of
-  ``powers.sorcerer``), so a swap is rated with the cards exchanged;
+  a Sorcerer main player may swap the face-down cards (CE.22.16): an opponent Sorcerer is assumed
+  to give its best response for each card it may hold (swap when that raises its expected
+  utility over the cards it cannot see, ``_sorcerer_answers``), and the Sorcerer itself swaps by
+  the same forecast (``sorcerer_swaps``, used by ``powers.sorcerer``);
+* ship losses: a lost ship costs its owner only if it reaches the warp (``heuristics.warp_share``:
+  the Zombie's own never do, a Healer returns others');
 * card economy: a Clone keeps its card (CE.22.4), so its card costs it nothing.
 
 What a player may know (CE.70.14): the opponent's card is rated against the encounter cards it
@@ -36,7 +40,7 @@ from simsuite.games.cosmic.api import (
     S_NOPT, S_OFF, S_OPT, S_PS, S_SCR, S_TARGET, SIDE_DEFENSE, SIDE_OFFENSE, aa_totals_w,
     card_visible, main_power, predicted_aa, seen_hand_base, seen_hand_n, ship_weight, side_weights,
 )
-from simsuite.games.cosmic.heuristics import SC_BA_VER, mean_attack, would_win
+from simsuite.games.cosmic.heuristics import OWN_ALWAYS, OWN_BASIC, OWN_NEVER, SC_BA_VER, mean_attack, warp_share, would_win
 
 # int64 and float64 arguments, never literals: one compiled version per function (a literal 0 or
 # -1 would compile another, test_ce_one_compiled_version_per_function)
@@ -116,31 +120,77 @@ def _outcome(ko, vo, kd, vd, own_o, al_o, own_d, al_d, anti, virus, emp, pac):
 
 
 @njit(inline="always")
-def _utility(r, me_off, stake_o, loss_d, k_o, k_d):
-    """What outcome r is worth to the offense (me_off) or the defense."""
+def _utility(r, me_off, stake_o, loss_d, k_o, k_d, sk_o):
+    """What outcome r is worth to the offense (me_off) or the defense. sk_o: what the offense's
+    ships lost cost it (SHIP each that reaches the warp, ``heuristics.warp_share``); loss_d holds
+    the same for the defense's."""
     if me_off:
         if r == R_OW:
             return stake_o
         if r == R_OW_COMP:
             return stake_o - COMP_CARD * k_d
         if r == R_DW:
-            return -SHIP * k_o
+            return -sk_o
         if r == R_DW_COMP:
-            return -SHIP * k_o + COMP_CARD * k_o
+            return -sk_o + COMP_CARD * k_o
         return DEAL_O
     if r == R_OW:
         return -loss_d
     if r == R_OW_COMP:
         return -loss_d + COMP_CARD * k_d
     if r == R_DW or r == R_DW_COMP:
-        return SHIP * k_o - (COMP_CARD * k_o if r == R_DW_COMP else 0.0)
+        return sk_o - (COMP_CARD * k_o if r == R_DW_COMP else 0.0)
     return DEAL_D
 
 
+@njit(inline="always")
+def _u_pair(k1, v1, k2, v2, sor_off, own_o, al_o, own_d, al_d, anti, virus, emp, pac, stake_o, loss_d, k_o, k_d,
+            sk_o):
+    """Utility for the side sor_off (True: the offense) holding card (k1, v1) against (k2, v2)."""
+    if sor_off:
+        r = _outcome(k1, v1, k2, v2, own_o, al_o, own_d, al_d, anti, virus, emp, pac)
+    else:
+        r = _outcome(k2, v2, k1, v1, own_o, al_o, own_d, al_d, anti, virus, emp, pac)
+    return _utility(r, sor_off, stake_o, loss_d, k_o, k_d, sk_o)
+
+
 @njit
-def card_choice(st, cfg, me):
+def _sorcerer_answers(st, cfg, sor_off, own_o, al_o, own_d, al_d, anti, virus, emp, pac, stake_o, loss_d, k_o,
+                      k_d, sk_o):
+    """An opponent Sorcerer's best response (CE.22.16), per card class it may hold: bit j of the
+    result is set if it swaps the face-down cards holding class j (class ids are < 64). It sees its own card only, so it swaps when that
+    raises its expected utility over the cards it cannot see (the public pool less its own card,
+    each equally likely, as this module forecasts every hidden card), both outcomes by the engine's
+    rules (``_outcome``). Needs the pool (``pool_ready``) with no hand taken out."""
+    nc = cfg[C_N_CLASSES]
+    sw = np.int64(0)
+    for j in range(nc):
+        kj = cfg[C_CLASS_KIND + j]
+        if kj != K_ATTACK and kj != K_NEGOTIATE:
+            continue
+        vj = cfg[C_CLASS_VAL + j]
+        keep = 0.0
+        swap = 0.0
+        for i in range(nc):
+            w = float(st[SC_POOL + i]) - (1.0 if i == j else 0.0)
+            ki = cfg[C_CLASS_KIND + i]
+            if w <= 0.0 or (ki != K_ATTACK and ki != K_NEGOTIATE):
+                continue
+            vi = cfg[C_CLASS_VAL + i]
+            keep += w * _u_pair(kj, vj, ki, vi, sor_off, own_o, al_o, own_d, al_d, anti, virus, emp, pac, stake_o,
+                                loss_d, k_o, k_d, sk_o)
+            swap += w * _u_pair(ki, vi, kj, vj, sor_off, own_o, al_o, own_d, al_d, anti, virus, emp, pac, stake_o,
+                                loss_d, k_o, k_d, sk_o)
+        if swap > keep:
+            sw |= np.int64(1) << j
+    return sw
+
+
+@njit
+def card_choice(st, cfg, me, own):
     """D_CARD: the option with the best expected utility against the opponent's possible cards,
-    minus the cost of spending the card. -1 if the deck is too big for the forecast."""
+    minus the cost of spending the card. -1 if the deck is too big for the forecast. `own`: how me
+    uses its own power (heuristics.OWN_*): a Sorcerer's own swap is counted only as it will use it."""
     if pool_ready(st, cfg) == 0:
         return -1
     n = st[S_NOPT]
@@ -162,8 +212,9 @@ def card_choice(st, cfg, me):
     k_d = st[S_PS + d * MAX_PLANETS + t] if t >= 0 else 0
     decides = would_win(st, cfg, o, t) == 1
     stake_o = STAKE_COLONY + (STAKE_GAME if decides else 0.0)
-    loss_d = STAKE_COLONY * 0.6 + SHIP * k_d + (STAKE_GAME if decides else 0.0)
-    G = mean_attack(st, cfg)
+    # a lost ship costs its owner only if it reaches the warp (the Zombie's never do, ...)
+    sk_o = SHIP * k_o * warp_share(st, cfg, o, me, own)
+    loss_d = STAKE_COLONY * 0.6 + SHIP * k_d * warp_share(st, cfg, d, me, own) + (STAKE_GAME if decides else 0.0)
     # what me knows of the opponent's card: face up (Oracle), a hand its Mind saw, or the pool
     qc = st[S_CARD_D] if me_off else st[S_CARD_O]
     q_side = SIDE_DEFENSE if me_off else SIDE_OFFENSE
@@ -173,11 +224,22 @@ def card_choice(st, cfg, me):
     elif seen_hand_n(st, me, q) >= 0:
         src = 1
     oracle_answers = src == 2 and orc != 0 and orc != me_side  # the Oracle will see my card
+    nc = cfg[C_N_CLASSES]
+    # a Sorcerer main player may swap the face-down cards (CE.22.16): the opponent's best
+    # response per card it may hold, from the engine's outcome rules; my own swap as I will use it
+    opp_sor = sor != 0 and sor != me_side
+    me_sor = sor == me_side
+    sw = np.int64(0)  # bit j: it swaps holding card class j
+    if opp_sor:
+        sw = _sorcerer_answers(st, cfg, not me_off, own_o, al_o, own_d, al_d, anti, virus, emp, pac, stake_o,
+                               loss_d, k_o, k_d, sk_o)
+    p_swap = 0.0
+    if me_sor:
+        p_swap = -1.0 if own == OWN_BASIC else (0.0 if own == OWN_NEVER else (1.0 if own == OWN_ALWAYS else 0.5))
     if src == 2:
         _pool_hand(st, cfg, me, -1)
     hb = seen_hand_base(st, me, q)
     hn = seen_hand_n(st, me, q) if src == 1 else 0
-    nc = cfg[C_N_CLASSES]
     m_items = 1 if src == 0 else (hn if src == 1 else nc)
     h = st[S_HAND_N + q]
     if h < 1:
@@ -191,43 +253,52 @@ def card_choice(st, cfg, me):
         morph = kc == K_MORPH  # FFG2008 (CE.38): it becomes the opponent's card
         if kc != K_ATTACK and kc != K_NEGOTIATE and not morph:
             continue
-        # a Sorcerer main player swaps the face-down cards when its own looks weak (powers.sorcerer)
-        my_swap = sor == me_side and (vc if kc == K_ATTACK else 0) < 0.8 * G
         tot = 0.0
+        tsw = 0.0
         wsum = 0.0
         for j in range(m_items):
             if src == 0:
-                kq = cfg[C_CARD_KIND + qc]
-                vq = cfg[C_CARD_VAL + qc]
+                cq = qc
                 w = 1.0
             elif src == 1:
                 cq = st[hb + j]
-                kq = cfg[C_CARD_KIND + cq]
-                vq = cfg[C_CARD_VAL + cq]
                 w = 1.0
             else:
+                cq = -1
                 w = float(st[SC_POOL + j])
+            if cq >= 0:
+                kq = cfg[C_CARD_KIND + cq]
+                vq = cfg[C_CARD_VAL + cq]
+                jc = cfg[C_CARD_CLASS + cq]
+            else:
                 kq = cfg[C_CLASS_KIND + j]
                 vq = cfg[C_CLASS_VAL + j]
+                jc = j
             if w <= 0.0 or (kq != K_ATTACK and kq != K_NEGOTIATE):
                 continue
-            swap = my_swap or (sor != 0 and sor != me_side and (vq if kq == K_ATTACK else 0) < 0.8 * G)
-            km, vm, ko_, vo_ = kc, vc, kq, vq
+            km, vm = kc, vc
             if morph:
                 km, vm = kq, vq
-            if swap:
-                km, vm, ko_, vo_ = kq, vq, kc, vc
-            if me_off:
-                r = _outcome(km, vm, ko_, vo_, own_o, al_o, own_d, al_d, anti, virus, emp, pac)
+            if opp_sor and ((sw >> jc) & 1) == 1:  # it swaps: it plays my card, I play its
+                tot += w * _u_pair(kq, vq, kc, vc, me_off, own_o, al_o, own_d, al_d, anti, virus, emp, pac, stake_o,
+                                   loss_d, k_o, k_d, sk_o)
             else:
-                r = _outcome(ko_, vo_, km, vm, own_o, al_o, own_d, al_d, anti, virus, emp, pac)
-            tot += w * _utility(r, me_off, stake_o, loss_d, k_o, k_d)
+                tot += w * _u_pair(km, vm, kq, vq, me_off, own_o, al_o, own_d, al_d, anti, virus, emp, pac, stake_o,
+                                   loss_d, k_o, k_d, sk_o)
+            if me_sor:
+                tsw += w * _u_pair(kq, vq, kc, vc, me_off, own_o, al_o, own_d, al_d, anti, virus, emp, pac, stake_o,
+                                   loss_d, k_o, k_d, sk_o)
             wsum += w
         if wsum <= 0.0:
             ev = 0.0
         elif oracle_answers and not morph:
             ev = _oracle_worst(st, cfg, kc, vc, me_off, h, own_o, al_o, own_d, al_d, anti, virus, emp, pac,
-                               stake_o, loss_d, k_o, k_d, wsum)
+                               stake_o, loss_d, k_o, k_d, sk_o, wsum)
+        elif me_sor:  # I swap after seeing my own card only: when the swap pays on average (basic)
+            if p_swap < 0.0:
+                ev = (tsw if tsw > tot else tot) / wsum
+            else:
+                ev = (p_swap * tsw + (1.0 - p_swap) * tot) / wsum
         else:
             ev = tot / wsum
         if not clone:
@@ -241,8 +312,80 @@ def card_choice(st, cfg, me):
 
 
 @njit
+def sorcerer_swaps(st, cfg, me):
+    """The Sorcerer's swap (CE.22.16) as a best response from what it knows: its own face-down
+    card, and the opponent's card if face up (Oracle), else a hand its Mind saw, else the public
+    pool less its own hand and card; 1 if exchanging the cards raises its expected utility by the
+    engine's outcome rules (the same forecast as ``card_choice``)."""
+    if pool_ready(st, cfg) == 0:
+        return 0
+    o = st[S_OFF]
+    d = st[S_DEF]
+    me_off = me == o
+    q = d if me_off else o
+    c = st[S_CARD_O] if me_off else st[S_CARD_D]
+    if c < 0:
+        return 0
+    kc = cfg[C_CARD_KIND + c]
+    vc = cfg[C_CARD_VAL + c]
+    if kc != K_ATTACK and kc != K_NEGOTIATE:
+        return 0
+    t = st[S_TARGET]
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    anti = main_power(st, o, d, A_ANTI_MATTER)
+    virus = main_power(st, o, d, A_VIRUS)
+    emp = main_power(st, o, d, A_EMPATH) if cfg[C_EMPATH_OPT] == 0 else 0
+    pac = main_power(st, o, d, A_PACIFIST)
+    k_o = st[S_CENTRE]
+    k_d = st[S_PS + d * MAX_PLANETS + t] if t >= 0 else 0
+    decides = would_win(st, cfg, o, t) == 1
+    stake_o = STAKE_COLONY + (STAKE_GAME if decides else 0.0)
+    sk_o = SHIP * k_o * warp_share(st, cfg, o, me, OWN_BASIC)
+    loss_d = STAKE_COLONY * 0.6 + SHIP * k_d * warp_share(st, cfg, d, me, OWN_BASIC) + (STAKE_GAME if decides else 0.0)
+    qc = st[S_CARD_D] if me_off else st[S_CARD_O]
+    q_side = SIDE_DEFENSE if me_off else SIDE_OFFENSE
+    src = 2
+    if qc >= 0 and card_visible(st, q_side) == 1:
+        src = 0
+    elif seen_hand_n(st, me, q) >= 0:
+        src = 1
+    nc = cfg[C_N_CLASSES]
+    cls = cfg[C_CARD_CLASS + c]
+    if src == 2:
+        _pool_hand(st, cfg, me, -1)
+        st[SC_POOL + cls] -= 1  # my face-down card is not the opponent's
+    hb = seen_hand_base(st, me, q)
+    m_items = 1 if src == 0 else (seen_hand_n(st, me, q) if src == 1 else nc)
+    keep = 0.0
+    swap = 0.0
+    for j in range(m_items):
+        if src == 0:
+            kq = cfg[C_CARD_KIND + qc]
+            vq = cfg[C_CARD_VAL + qc]
+            w = 1.0
+        elif src == 1:
+            kq = cfg[C_CARD_KIND + st[hb + j]]
+            vq = cfg[C_CARD_VAL + st[hb + j]]
+            w = 1.0
+        else:
+            w = float(st[SC_POOL + j])
+            kq = cfg[C_CLASS_KIND + j]
+            vq = cfg[C_CLASS_VAL + j]
+        if w <= 0.0 or (kq != K_ATTACK and kq != K_NEGOTIATE):
+            continue
+        keep += w * _u_pair(kc, vc, kq, vq, me_off, own_o, al_o, own_d, al_d, anti, virus, emp, pac, stake_o, loss_d,
+                            k_o, k_d, sk_o)
+        swap += w * _u_pair(kq, vq, kc, vc, me_off, own_o, al_o, own_d, al_d, anti, virus, emp, pac, stake_o, loss_d,
+                            k_o, k_d, sk_o)
+    if src == 2:
+        st[SC_POOL + cls] += 1
+        _pool_hand(st, cfg, me, 1)
+    return 1 if swap > keep else 0
+
+
+@njit
 def _oracle_worst(st, cfg, kc, vc, me_off, h, own_o, al_o, own_d, al_d, anti, virus, emp, pac, stake_o, loss_d,
-                  k_o, k_d, W):
+                  k_o, k_d, sk_o, W):
     """Expected utility when the opponent Oracle sees my card and answers with the card of its
     hand (h cards drawn from the pool) that is worst for me: E[min over h draws]."""
     nc = cfg[C_N_CLASSES]
@@ -253,7 +396,7 @@ def _oracle_worst(st, cfg, kc, vc, me_off, h, own_o, al_o, own_d, al_d, anti, vi
         if wj <= 0.0 or (kj != K_ATTACK and kj != K_NEGOTIATE):
             continue
         uj = _u_vs(kc, vc, kj, cfg[C_CLASS_VAL + j], me_off, own_o, al_o, own_d, al_d, anti, virus, emp, pac,
-                   stake_o, loss_d, k_o, k_d)
+                   stake_o, loss_d, k_o, k_d, sk_o)
         less = 0.0
         eq = 0.0
         for i in range(nc):
@@ -262,7 +405,7 @@ def _oracle_worst(st, cfg, kc, vc, me_off, h, own_o, al_o, own_d, al_d, anti, vi
             if wi <= 0.0 or (ki != K_ATTACK and ki != K_NEGOTIATE):
                 continue
             ui = _u_vs(kc, vc, ki, cfg[C_CLASS_VAL + i], me_off, own_o, al_o, own_d, al_d, anti, virus, emp,
-                       pac, stake_o, loss_d, k_o, k_d)
+                       pac, stake_o, loss_d, k_o, k_d, sk_o)
             if ui < uj:
                 less += wi
             elif ui == uj:
@@ -276,12 +419,10 @@ def _oracle_worst(st, cfg, kc, vc, me_off, h, own_o, al_o, own_d, al_d, anti, vi
 
 
 @njit(inline="always")
-def _u_vs(kc, vc, kq, vq, me_off, own_o, al_o, own_d, al_d, anti, virus, emp, pac, stake_o, loss_d, k_o, k_d):
-    if me_off:
-        r = _outcome(kc, vc, kq, vq, own_o, al_o, own_d, al_d, anti, virus, emp, pac)
-    else:
-        r = _outcome(kq, vq, kc, vc, own_o, al_o, own_d, al_d, anti, virus, emp, pac)
-    return _utility(r, me_off, stake_o, loss_d, k_o, k_d)
+def _u_vs(kc, vc, kq, vq, me_off, own_o, al_o, own_d, al_d, anti, virus, emp, pac, stake_o, loss_d, k_o, k_d,
+          sk_o):
+    return _u_pair(kc, vc, kq, vq, me_off, own_o, al_o, own_d, al_d, anti, virus, emp, pac, stake_o, loss_d, k_o,
+                   k_d, sk_o)
 
 
 @njit

@@ -18,7 +18,7 @@ from simsuite.games.cosmic.api import (
     OPT_MOTHERSHIP, PPS_MAX, SRC_SHIFT, S_CARD_D, S_CARD_O, S_CARRIER, S_CENTRE, S_CTX_MAX, S_CTX_N,
     S_DEF, S_FOREIGN, S_HAND_VER, S_NOPT, S_OFF, S_OPT, S_PS, S_REVEALED, S_SCR, S_TARGET, S_WARP,
     S_WING, S_ALLY, S_CZ_KIND, S_PEND_POWER, ART_IONIC, ART_QUASH, S_CZ_ARG, S_DEAL, S_RWD, S_CLAIMANT,
-    S_CLAIM_N, S_HAND_N, best_attack, deal_col_do, deal_col_od, defense_strength, leader, offense_strength, predicted_aa,
+    S_CLAIM_N, S_HAND_N, S_HOME, best_attack, healer_for, ship_limit, ship_weight, zombie_keeps, deal_col_do, deal_col_od, defense_strength, leader, offense_strength, predicted_aa,
 )
 
 # int64 and float64 arguments, never literals: one compiled version per function (a literal 0 or
@@ -28,6 +28,55 @@ SC_MEAN = S_SCR
 SC_BA = S_SCR + 1
 SC_BA_VER = SC_BA + MAX_P
 NEG = -(1 << 40)
+
+
+# How a strategy uses its OWN optional power, for its estimates of what that power will do (a
+# naive power policy must not count on a use it will not make): basic's own rule, never, always,
+# or at random (a coin for a yes/no use).
+OWN_BASIC, OWN_NEVER, OWN_ALWAYS, OWN_RANDOM = (np.int64(k) for k in range(4))
+
+
+ALLY_SHIPS = np.int64(3)  # ships basic sends as an ally when losing them costs it (D_ALLY_SHIPS)
+
+
+@njit
+def ally_ships(st, cfg, me, own):
+    """How many ships basic sends as an ally: ALLY_SHIPS, or the most the engine allows (4,
+    ``api.ship_limit``) when none it loses would reach the warp (``warp_share``, e.g. a Zombie's)."""
+    return np.int64(4) if warp_share(st, cfg, me, me, own) == 0.0 else ALLY_SHIPS
+
+
+@njit
+def ally_weight(st, cfg, me, own):
+    """The weight basic's ships add to a side it joins, by the engine's rules: the ships it sends
+    (``ally_ships``), at most ``api.ship_limit`` (a Macron ally: one ship), times the weight of one
+    (``api.ship_weight``: 4 for a Macron). A Macron ally is one ship of weight 4."""
+    k = ally_ships(st, cfg, me, own)
+    lim = ship_limit(st, me)
+    return (k if k < lim else lim) * ship_weight(st, me)
+
+
+@njit
+def warp_share(st, cfg, p, me, own):
+    """The expected share of p's ships lost in this encounter that reach the warp, by who the
+    engine asks at the loss (E.LOSS, CE.20.6; ``api.zombie_keeps`` / ``api.healer_for``): none of
+    an active Zombie's, whose power puts them on its colonies (CE.22.20); none of a player an
+    active Healer heals (CE.22.7; the Healer gains a card, so it heals unless that player is one
+    colony from victory, as ``powers.healer`` does); all of them otherwise, or when p would have no
+    colony left to receive them. Where `me` holds the saving power, `own` says whether it will use
+    it (OWN_*). 1.0 with no Zombie or Healer at the table."""
+    if st[S_HOME + p] + st[S_FOREIGN + p] < 1:
+        return 1.0
+    if zombie_keeps(st, p) == 1:
+        if p != me or own == OWN_BASIC or own == OWN_ALWAYS:
+            return 0.0  # basic always uses the Zombie's power (powers.power_decide)
+        return 1.0 if own == OWN_NEVER else 0.5
+    h = healer_for(st, p)
+    if h >= 0 and not threat(st, cfg, p):
+        if h != me or own == OWN_BASIC or own == OWN_ALWAYS:
+            return 0.0
+        return 1.0 if own == OWN_NEVER else 0.5
+    return 1.0
 
 
 @njit

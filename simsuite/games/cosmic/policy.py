@@ -1,8 +1,13 @@
 """The `basic` heuristic (strategies/cosmic/basic.py and nopower.py): weak targets, ships by hand
 strength, allies but not the leader, the encounter card and alliance answers forecast with the
 engine's own totals and outcome rules for the aliens at the table (``cardplay.py``), and every
-optional alien power when it pays (``powers.py``). ``basic_decide`` is meant to be reused: a strategy file that
-changes one decision answers it and hands the rest to ``basic_decide``."""
+optional alien power when it pays (``powers.py``). The risk taken with ships (launch size, ships
+sent as an ally, alliance answers) follows where lost ships would go by the engine's rules
+(``heuristics.warp_share``: a Zombie's never reach the warp, a Healer returns others'), and an
+ally's weight is the ships the engine lets it send times their weight (``heuristics.ally_weight``).
+``basic_decide`` is meant to be reused: a strategy file that changes one decision answers it and
+hands the rest to ``basic_decide``; ``basic_decide_as`` is the same for a player whose own power
+is used by another rule (the naive power policies, ``naive.py``)."""
 import numpy as np
 from numba import njit
 
@@ -11,7 +16,7 @@ from simsuite.games.cosmic.api import (
     D_DEAL_PROPOSE, D_DEAL_SHIPS, D_INVITE_D, D_INVITE_O, D_LAUNCH, D_NEW_HAND, D_OWN_COLOUR, D_PENALTY,
     D_PLACE, D_PLAGUE_DISCARD, D_PLAGUE_SHIPS, D_REGROUP, D_RESETTLE_SHIPS, D_REWARD, D_SECOND, D_TARGET,
     EXPEL_BASE, MAX_PLANETS, OPT_MOTHERSHIP, S_DEAL, S_DEF, S_FOREIGN, S_HAND_ENC, S_NOPT, S_OFF,
-    S_OPT, S_PS, S_TARGET, S_WARP, SIDE_DEFENSE, SIDE_OFFENSE, ship_weight,
+    S_OPT, S_PS, S_TARGET, S_WARP, SIDE_DEFENSE, SIDE_OFFENSE,
     C_CARD_KIND, C_EDITION, D_DESTINY, D_REINF, ED_FFG2008, K_ATTACK, K_MORPH, S_ALLY, S_CARD_D, S_CARD_O, S_ONPL,
     C_CARD_VAL, D_FLARE, FL_ADD_TOTAL, FL_CANCEL_COMP, FL_DRAW, FL_RETRIEVE, K_NEGOTIATE, S_EFF, S_FLARE_TOT,
     S_FLARE_ZAPQ, S_CZ_KIND, ART_CARD_ZAP, S_REINF, S_REVEALED, flare_effect, predicted_aa,
@@ -19,7 +24,7 @@ from simsuite.games.cosmic.api import (
 from simsuite.games.cosmic.cardplay import card_choice, offense_margin, offense_win_prob, ships_help_offense
 from simsuite.games.cosmic.powers import power_decide
 from simsuite.games.cosmic.heuristics import (
-    best_attack_seen, cheapest_card, deal_value, find_option, mean_attack, pick_artifact, pick_card,
+    OWN_BASIC, ally_ships, ally_weight, warp_share, best_attack_seen, cheapest_card, deal_value, find_option, mean_attack, pick_artifact, pick_card,
     pick_place, pick_planet, pick_source, threat, would_win,
 )
 
@@ -170,20 +175,30 @@ def _destiny(st, cfg, me):
 
 @njit
 def basic_decide(kind, st, cfg, me):
+    return basic_decide_as(kind, st, cfg, me, OWN_BASIC)
+
+
+@njit
+def basic_decide_as(kind, st, cfg, me, own):
+    """basic's answer for a player that uses its own optional power as `own` says
+    (heuristics.OWN_*: basic's rule, never, always, at random): its estimates count on its own
+    power only as it will use it (the naive power policies pass theirs)."""
     n = st[S_NOPT]
     if kind == D_POWER:
         return power_decide(st, cfg, me)
     if kind == D_CARD:
-        i = card_choice(st, cfg, me)  # the engine's own totals and outcome rules (cardplay.py)
+        i = card_choice(st, cfg, me, own)  # the engine's own totals and outcome rules (cardplay.py)
         return i if i >= 0 else pick_card(st, cfg, me)
     if kind == D_LAUNCH:
         ba = best_attack_seen(st, cfg, me)
         want = W4 if ba >= 8 else (W3 if ba >= 0 else W2)
+        if warp_share(st, cfg, me, me, own) == 0.0:
+            want = W4  # none of my ships lost would reach the warp (a Zombie's): the most allowed
         if not ships_help_offense(st, cfg, me):
             want = W1  # by the engine's totals more ships lower my margin (an Anti-Matter defense)
         return pick_source(st, cfg, me, want)
     if kind == D_ALLY_SHIPS:
-        return pick_source(st, cfg, me, W3)
+        return pick_source(st, cfg, me, ally_ships(st, cfg, me, own))
     if kind == D_RESETTLE_SHIPS:
         return pick_source(st, cfg, me, W2)
     if kind == D_DEAL_SHIPS:
@@ -254,17 +269,21 @@ def basic_decide(kind, st, cfg, me):
         t = st[S_TARGET]
         can_o = find_option(st, SIDE_OFFENSE)
         can_d = find_option(st, SIDE_DEFENSE)
-        # the chance the offense wins with my (about 3) ships on either side, by the engine's totals
-        # (a Macron ally weighs 4, allies subtract when a main player is the Anti-Matter, ...)
-        w = 3 * ship_weight(st, me)
+        # the chance the offense wins with my ships on either side, by the engine's totals (the
+        # ships I would send, a Macron ally one ship of weight 4; allies subtract when a main
+        # player is the Anti-Matter, ...)
+        w = ally_weight(st, cfg, me, own)
         p_o = offense_win_prob(st, cfg, w, 0)
         p_d = offense_win_prob(st, cfg, 0, w)
         gain = 1 if st[S_PS + me * MAX_PLANETS + t] == 0 else 0
         danger = would_win(st, cfg, o, t) == 1 and would_win(st, cfg, me, t) == 0
         ahead = st[S_FOREIGN + o] > st[S_FOREIGN + me] + 1  # do not carry a runaway leader
-        if can_o >= 0 and gain == 1 and not danger and not ahead and p_o >= 0.5:
+        # the risk I accept scales with the share of my lost ships that would reach the warp
+        # (warp_share: 1 normally; 0 for a Zombie, whose ships are never lost)
+        f = warp_share(st, cfg, me, me, own)
+        if can_o >= 0 and gain == 1 and not danger and not ahead and p_o >= 0.5 * f:
             return can_o
-        if can_d >= 0 and (danger or ahead or p_d <= 0.4):
+        if can_d >= 0 and (danger or ahead or p_d <= 0.4 + 0.6 * (1.0 - f)):
             return can_d
         return 0  # decline
     if kind == D_SECOND:

@@ -24,9 +24,9 @@ from simsuite.games.cosmic.api import (
     best_attack_in, predicted_aa, seen_hand_base, seen_hand_card, seen_hand_n,
 )
 from simsuite.games.cosmic.heuristics import (
-    card_keep_value, find_option, mean_attack, threat, would_win,
+    OWN_BASIC, ally_weight, card_keep_value, find_option, mean_attack, threat, warp_share, would_win,
 )
-from simsuite.games.cosmic.cardplay import offense_win_prob
+from simsuite.games.cosmic.cardplay import offense_win_prob, sorcerer_swaps
 
 _Z = np.int64(0)  # int64, not a literal: one compiled version per function
 AVG_CARD_KEEP = 6.0  # a typical card's keep value (card_keep_value over the published deck)
@@ -178,17 +178,20 @@ def mutant_source(st, cfg, me):
 
 @njit
 def parasite(st, cfg, me):
-    """W-7: join the side likely to win with my ships (the engine's totals, cardplay); the offense
-    only if it gives me a new colony and does not hand the offense the game."""
+    """W-7: join the side likely to win with my ships (the engine's totals and ally weight, cardplay
+    and heuristics.ally_weight); the offense only if it gives me a new colony and does not hand the
+    offense the game; the risk accepted scales with the share of my lost ships that would reach
+    the warp (heuristics.warp_share), as in basic's alliance answer."""
     o = st[S_OFF]
     t = st[S_TARGET]
-    w = 3 * ship_weight(st, me)
+    w = ally_weight(st, cfg, me, OWN_BASIC)  # the engine's weights: a Macron ally is one ship of 4
+    f = warp_share(st, cfg, me, me, OWN_BASIC)  # ships that cannot reach the warp risk nothing
     gain = st[S_PS + me * MAX_PLANETS + t] == 0 and t // 5 != me
     danger = would_win(st, cfg, o, t) == 1 and would_win(st, cfg, me, t) == 0
-    if gain and not danger and offense_win_prob(st, cfg, w, 0) >= 0.5:
+    if gain and not danger and offense_win_prob(st, cfg, w, 0) >= 0.5 * f:
         i = find_option(st, SIDE_OFFENSE)
         return i if i >= 0 else 0
-    if st[S_DEF] != me and offense_win_prob(st, cfg, 0, w) <= 0.5:
+    if st[S_DEF] != me and offense_win_prob(st, cfg, 0, w) <= 0.5 + 0.5 * (1.0 - f):
         i = find_option(st, SIDE_DEFENSE)
         return i if i >= 0 else 0
     return 0
@@ -217,14 +220,10 @@ def philanthropist(st, cfg, me):
 
 @njit
 def sorcerer(st, cfg, me):
-    """W-8: swap when the opponent's card (seen, or expected) beats mine."""
-    c = _card(st, me)
-    mine = card_strength(cfg, c)
-    g = expected_opponent_card(st, cfg, me)
-    q = _opp(st, me)
-    if card_visible(st, _side(st, q)) == 1:
-        return 1 if g > mine else 0
-    return 1 if mine < 0.8 * g else 0
+    """W-8: swap when exchanging the face-down cards raises my expected utility against the
+    opponent's card (seen, or any it may hold), by the engine's outcome rules
+    (``cardplay.sorcerer_swaps``: the same forecast the opponents rate their cards against)."""
+    return sorcerer_swaps(st, cfg, me)
 
 
 @njit

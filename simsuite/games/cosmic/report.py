@@ -41,6 +41,7 @@ def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[
     """The power-value check (simsuite/power_value.py) for a sweep of one alien per table: HTML,
     chart paths and the headline sentences (with their anchor)."""
     from simsuite import power_value as pv
+    from simsuite.games.cosmic.naive import naive_controls
 
     cells, groups = res["cells"], res["groups"]
     if not len(groups) or not pv.is_power_value_sweep(cells):
@@ -48,6 +49,9 @@ def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[
     t = pv.table(cells, groups)
     if t.empty:
         return "", [], []
+    # which of the alien's decisions the naive policies answer by their rule (every use of the
+    # power, also one that comes through another decision: the Parasite's uninvited join)
+    t["naive_controls"] = ["; ".join(naive_controls(a)) if o else "" for a, o in zip(t["alien"], t["optional"])]
     t.assign(seed=";".join(sorted({str(x) for x in cells["seed"]})), simsuite_version=__version__).to_csv(
         out_dir / "power_value.csv", index=False)
     charts, figs = [], []
@@ -68,7 +72,8 @@ def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[
         "basic − best naive, pp": [f"{v * 100:+.1f} vs {str(b).replace('power_', '')}" if isinstance(b, str) else
                                    "mandatory" for v, b in zip(t.get("basic_minus_best", [np.nan] * len(t)),
                                                                t.get("best_naive", [None] * len(t)))],
-        "note": t["note"]})
+        "note": t["note"],
+        "decisions the naive policies control": t["naive_controls"]})
     heads = [(h, "power-value") for h in pv.headline(t)]
     html_ = ("<h2 id='power-value'>What each power is worth, and whether basic uses it</h2>"
              "<p class='note'>Each cell puts one alien at a table of powerless players (the alien moves round "

@@ -1,12 +1,9 @@
-"""Naive power policy for the power-value check: basic, but every optional alien power decision is answered uniformly at random among its options (pass included)."""
+"""Naive power policy for the power-value check: basic, but every use of the alien power is decided uniformly at random: a power decision among its options (pass included), a decision that may use the power (the Parasite's uninvited join) among each use and not using it."""
 from numba import njit
 
-from simsuite.games.cosmic.api import D_POWER, n_options, rand_below
-from simsuite.games.cosmic.policy import basic_decide
+from simsuite.games.cosmic.naive import OWN_RANDOM, naive_decide
 
 
 @njit
 def decide(kind, st, cfg, me):
-    if kind == D_POWER:
-        return rand_below(st, n_options(st))
-    return basic_decide(kind, st, cfg, me)
+    return naive_decide(kind, st, cfg, me, OWN_RANDOM)

@@ -201,9 +201,8 @@ def _mutant(st, cfg, p, log, lg):
 def _join(st, cfg, q, side, log, lg):
     """CE.8.4: q commits 1-4 ships from its colonies (Macron: 1, CE.22.9) to a wing or its carrier."""
     avail = st[S_ONPL + q]
-    kmax = avail if avail < 4 else 4
-    if st[S_ALIEN + q] == A_MACRON and st[S_POWER + q] == 1:
-        kmax = 1
+    lim = ship_limit(st, q)
+    kmax = avail if avail < lim else lim
     st[S_ALLY + q] = side  # already an ally while it picks its ships (strategies may look)
     k = take_ships(st, cfg, q, D_ALLY_SHIPS, I1, np.int64(kmax), NONE, I0, log, lg)
     if side == SIDE_OFFENSE:

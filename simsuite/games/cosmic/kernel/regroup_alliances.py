@@ -149,9 +149,8 @@ def launch(st, cfg, o, log, lg):
     avail = st[S_ONPL + o]
     if avail == 0:
         return 0
-    kmax = avail if avail < 4 else 4
-    if st[S_ALIEN + o] == A_MACRON and st[S_POWER + o] == 1:  # CE.22.9: exactly one ship
-        kmax = 1
+    lim = ship_limit(st, o)  # CE.6.1; CE.22.9: a Macron exactly one ship
+    kmax = avail if avail < lim else lim
     k = take_ships(st, cfg, o, D_LAUNCH, I1, np.int64(kmax), NONE, I0, log, lg)
     st[S_CENTRE] += k
     if lg:
@@ -242,8 +241,7 @@ def answers(st, cfg, o, log, lg):
         st[S_NOPT] = n
         side = _decide(st, cfg, q, D_ALLIANCE)
         if side > 0 and para == 1:
-            inv = st[S_INV_O] if side == SIDE_OFFENSE else st[S_INV_D]
-            if ((inv >> q) & 1) == 0:  # uninvited: a use of the power (E.POWER)
+            if parasite_uninvited(st, q, side) == 1:  # uninvited: a use of the power (E.POWER)
                 st[S_ONCE] |= np.int64(1) << q
                 if power_event(st, cfg, q, PK_PARASITE, log, lg) == 0:
                     side = NONE

@@ -87,15 +87,14 @@ def _loss(st, cfg, p, k, xm, barred, log, lg):
     if st[S_ANY_ALIEN] == 1:
         st[S_PK_ARG] = p
         st[S_PK_ARG2] = k
-        z = st[S_WHO + A_ZOMBIE]
-        if z == p and st[S_POWER + p] == 1 and _has_colony_except(st, cfg, p, xm) == 1:
+        if zombie_keeps(st, p) == 1 and _has_colony_except(st, cfg, p, xm) == 1:
             st[S_OPT] = NONE
             st[S_OPT + 1] = I1
             if _ask_power(st, cfg, p, PK_ZOMBIE, I2) == 1 and power_event(st, cfg, p, PK_ZOMBIE, log, lg) == 1:
                 place_ships(st, cfg, p, k, xm, CTX_ZOMBIE, log, lg)  # no other colony: to the warp
                 return 0
-        h = st[S_WHO + A_HEALER]
-        if h >= 0 and h != p and p != barred and st[S_POWER + h] == 1 and _has_colony_except(st, cfg, p, xm) == 1:
+        h = healer_for(st, p)
+        if h >= 0 and p != barred and _has_colony_except(st, cfg, p, xm) == 1:
             st[S_PK_ARG] = p
             st[S_PK_ARG2] = k
             st[S_OPT] = NONE
