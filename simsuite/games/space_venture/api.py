@@ -208,6 +208,11 @@ S_PIRATE = _cf(MAX_P * 2)  # path node, -1 none
 S_SMALL = _cf(MAX_P)  # small planet chips in supply
 S_LARGE = _cf(MAX_P)
 S_SURR_NOTED = _cf(NSQ)  # a station here has been offered cashing on becoming surrounded
+# placement constraints of each empty square, kept up to date by put_tile so that listing the
+# legal placements reads two words per frontier square instead of its four neighbours' edges
+S_REQ = _cf(NSQ)  # packed edge types the neighbouring non-sun tiles demand (2 bits per direction)
+S_REQMASK = _cf(NSQ)  # 3 << 2d for each direction d that has such a neighbour
+S_FRONTIER = _cf(3)  # bit sq % 64 of word sq // 64: sq is empty and next to a tile
 # cards
 S_REF_N = _cf()
 S_REF = _cf(N_CARDS)
