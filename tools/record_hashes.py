@@ -39,6 +39,8 @@ CASES = {
     "k": ("space-venture", {"players": 2, "strategies": "basic,random"}, 5_000),
     "l": ("space-venture", {"players": 3, "strategies": "basic", "path_travel_cost": "1",
                             "probe_scoring": "per_probe"}, 5_000),
+    "m": ("space-venture", {"players": 4, "strategies": "basic,random", "wormhole_transfer_cost": 2,
+                            "board_wormholes_enterable": False}, 5_000),
 }
 
 

@@ -272,6 +272,9 @@ S_CTX_VAL = _cf()  # planet value during a discovery
 # below here: the engine's move search area, always written before being read, so not zeroed per
 # game (batch_driver STATE_ZERO)
 S_DIST = _cf(NSQ)
+MAX_MOVE = 9  # the largest movement a ship card may have (data.py)
+S_BKT_N = _cf(MAX_MOVE)  # squares first reached at each distance below the ship's movement ...
+S_BKT = _cf(MAX_MOVE * NSQ)  # ... and which (the move search visits only these, level by level)
 STATE_SIZE = _S.size
 STATE_ZERO = S_DIST
 
