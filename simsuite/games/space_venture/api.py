@@ -213,6 +213,7 @@ S_SURR_NOTED = _cf(NSQ)  # a station here has been offered cashing on becoming s
 S_REQ = _cf(NSQ)  # packed edge types the neighbouring non-sun tiles demand (2 bits per direction)
 S_REQMASK = _cf(NSQ)  # 3 << 2d for each direction d that has such a neighbour
 S_FRONTIER = _cf(3)  # bit sq % 64 of word sq // 64: sq is empty and next to a tile
+S_SIDEK = _cf(NNODE)  # what side d of sq faces (sq * 4 + d): 0 an empty square, 1 the board's edge, 2 a sun, 3 a tile
 # cards
 S_REF_N = _cf()
 S_REF = _cf(N_CARDS)
@@ -275,6 +276,10 @@ S_DIST = _cf(NSQ)
 MAX_MOVE = 9  # the largest movement a ship card may have (data.py)
 S_BKT_N = _cf(MAX_MOVE)  # squares first reached at each distance below the ship's movement ...
 S_BKT = _cf(MAX_MOVE * NSQ)  # ... and which (the move search visits only these, level by level)
+# set with S_SIDEK = 3 (so not cleared per game): the facing tile's path segment and galaxy area
+# nodes on side d of sq, -1 if its facing edge is none
+S_SIDEP = _cf(NNODE)
+S_SIDEG = _cf(NNODE)
 STATE_SIZE = _S.size
 STATE_ZERO = S_DIST
 

@@ -169,22 +169,14 @@ def _note_sides(st, cfg, me, sq):
     """What each side of sq touches (the SD_* words), for _placement_value_at."""
     b = S_SCR + SCR_SIDE
     for d in range(4):
-        n = _nbr(sq, d)
-        if n < 0:
-            st[b + SD_KIND + d] = 0
-            continue
-        nt = st[S_TILE + n]
-        if nt < 0:
-            st[b + SD_KIND + d] = 1
-            continue
-        if cfg[C_T_KIND + nt] == T_SUN:
-            st[b + SD_KIND + d] = 2
+        k = st[S_SIDEK + sq * 4 + d]  # kept by the engine: 0 empty, 1 board edge, 2 sun, 3 tile
+        if k != 3:
+            st[b + SD_KIND + d] = 1 if k == 0 else (0 if k == 1 else 2)
             continue
         st[b + SD_KIND + d] = 3
-        back = (d + 2) % 4
-        sg = st[S_SEGAT + n * 4 + back]
-        if sg >= 0:
-            rn = find(st, S_PUF, n * 4 + sg)
+        pn = st[S_SIDEP + sq * 4 + d]
+        if pn >= 0:
+            rn = find(st, S_PUF, pn)
             st[b + SD_PR + d] = rn
             st[b + SD_POPEN + d] = st[S_POPEN + rn]
             st[b + SD_PPLAN + d] = st[S_PPLAN + rn]
@@ -192,9 +184,9 @@ def _note_sides(st, cfg, me, sq):
             st[b + SD_POWN + d] = _owners(st, cfg, SCR_PIR, rn, me)
         else:
             st[b + SD_PR + d] = -1
-        ga = st[S_GALAT + n * 4 + back]
-        if ga >= 0:
-            rn = find(st, S_GUF, n * 4 + ga)
+        gn = st[S_SIDEG + sq * 4 + d]
+        if gn >= 0:
+            rn = find(st, S_GUF, gn)
             st[b + SD_GR + d] = rn
             st[b + SD_GOPEN + d] = st[S_GOPEN + rn]
             st[b + SD_GCNT + d] = st[S_GCNT + rn]

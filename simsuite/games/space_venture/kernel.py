@@ -161,10 +161,12 @@ def put_tile(st, cfg, t, sq, r):
             st[S_ADJ + n] += 1
             if st[S_TILE + n] < 0:
                 st[S_FRONTIER + n // 64] |= np.int64(1) << (n % 64)
+            back = (d + 2) % 4
             if not sun:  # the empty neighbour's edge facing this tile must match it (ASV.9.7)
-                back = (d + 2) % 4
                 st[S_REQ + n] |= ((E >> (2 * d)) & 3) << (2 * back)
                 st[S_REQMASK + n] |= 3 << (2 * back)
+            else:
+                st[S_SIDEK + n * 4 + back] = 2
     if sun:
         st[S_EDGE + sq] = 0xFF
         for d in range(4):  # ASV.10.6: every path end and galaxy edge facing a sun is closed for good
@@ -209,6 +211,15 @@ def put_tile(st, cfg, t, sq, r):
         for d in range(4):
             if (m >> d) & 1:
                 st[S_GALAT + sq * 4 + d] = a
+    for d in range(4):  # what the neighbours' sides facing this tile now face (heuristics read it)
+        n = _nb(sq, d)
+        if n >= 0:
+            k = n * 4 + (d + 2) % 4
+            st[S_SIDEK + k] = 3
+            sg = st[S_SEGAT + sq * 4 + d]
+            st[S_SIDEP + k] = sq * 4 + sg if sg >= 0 else -1
+            ga = st[S_GALAT + sq * 4 + d]
+            st[S_SIDEG + k] = sq * 4 + ga if ga >= 0 else -1
     for d in range(4):
         et = (E >> (2 * d)) & 3
         if et != PATH and et != GALAXY:
