@@ -45,15 +45,97 @@ def _timed_start(game, players, strategies, cache_dir=None, sets=None) -> float:
     return wall
 
 
+# The reference build's side of `--against`: a subprocess that imports simsuite from another source
+# tree, prepares the same configurations and times one run per request line ("players games
+# threads"), answering games/s, so that its runs alternate with this build's on the same machine.
+_REF_WORKER = """
+import json, sys, time
+from simsuite import __version__
+from simsuite.games import get
+from simsuite.rng import run_key
+from simsuite.runner import set_threads
+g = get({game!r})
+k = g.kernel()
+prepared = {{}}
+def prep(N):
+    if N not in prepared:
+        cfg = g.resolve({{"players": N, "strategies": {strategies!r}, **{sets!r}}})
+        arr, key = g.build_cfg(cfg), run_key(1, g.config_hash(cfg))
+        g.run_range(k, arr, key, 0, 100)  # compile or load before any timing
+        prepared[N] = arr, key
+    return prepared[N]
+for N in {pcounts!r}:
+    prep(N)
+print(json.dumps(dict(version=__version__, code_hash=g.code_hash())), flush=True)
+for line in sys.stdin:
+    N, n, th = (int(x) for x in line.split())
+    arr, key = prep(N)
+    set_threads(th)
+    g.run_range(k, arr, key, 0, 2000)
+    t0 = time.perf_counter()
+    g.run_range(k, arr, key, 0, n)
+    print(n / (time.perf_counter() - t0), flush=True)
+"""
+
+
+class _Reference:
+    """The build at `path` (a simsuite source tree) timing the same configurations on request."""
+
+    def __init__(self, path, game, strategies, sets, pcounts):
+        from pathlib import Path
+
+        from .errors import BadInput
+
+        root = Path(path).resolve()
+        if not (root / "simsuite" / "__init__.py").is_file():
+            raise BadInput("--against", f"{path} holds no simsuite source tree (no simsuite/__init__.py); "
+                                        "allowed: the root of a simsuite checkout, e.g. a git worktree of a release")
+        env = dict(os.environ, PYTHONPATH=str(root))
+        code = _REF_WORKER.format(game=game, strategies=strategies, sets=dict(sets), pcounts=list(pcounts))
+        self.path = str(root)
+        self.proc = subprocess.Popen([sys.executable, "-c", code], env=env, cwd=str(root), text=True,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        info = self._answer()
+        import json
+
+        info = json.loads(info)
+        self.version, self.code_hash = info["version"], info["code_hash"]
+
+    def _answer(self):
+        from .errors import BadInput
+
+        line = self.proc.stdout.readline()
+        if not line:
+            err = self.proc.stderr.read().strip().splitlines()
+            self.proc.wait()
+            raise BadInput("--against", f"the reference build at {self.path} failed: "
+                                        f"{err[-1] if err else 'no answer'}; allowed: a build that knows this "
+                                        "game, its parameters and strategies")
+        return line
+
+    def games_per_s(self, players, n_games, threads):
+        self.proc.stdin.write(f"{players} {n_games} {threads}\n")
+        self.proc.stdin.flush()
+        return float(self._answer())
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.stdin.close()
+            self.proc.wait()
+
+
 def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, echo=print, given=None,
-              repeat=3, vs=None) -> dict:
+              repeat=3, vs=None, against=None) -> dict:
     """Each figure is the best of `repeat` timed runs (1 thread and all threads alternate), which
     filters out the slow runs a shared or busy machine produces; every run is in the result.
     Defaults (player counts, line-up, fixed parameters) come from the game's BenchDefaults;
     `given` (parameter -> value, e.g. from a game's shortcut option) replaces the fixed ones.
     `vs` (parameter -> value; `players` one count) names a second configuration timed in the same
     run, its timed runs alternating with the first's so both see the same machine: e.g. FFG2008
-    at 5 players beside AH2000 at 4 (the result's `vs_rows`; each row's `ratio_to_vs`)."""
+    at 5 players beside AH2000 at 4 (the result's `vs_rows`; each row's `ratio_to_vs`).
+    `against` (a path) names a reference build, another simsuite source tree (e.g. a git worktree
+    of the last release): the same configurations run there, in a subprocess, their timed runs
+    alternating with this build's (each row's `reference_*` figures and `ratio_to_reference_*`)."""
     from .errors import BadInput
 
     d = game.bench
@@ -113,27 +195,52 @@ def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, e
 
     vs_arr = prepared(vs_players, vs_sets) if vs else None
     vs_runs = {"1_thread": [], "all_threads": []}
-    for N in pcounts:
-        arr, key = prepared(N, sets)
-        row = dict(players=N)
-        runs = {"1_thread": [], "all_threads": []}
-        for _ in range(repeat):
-            timed(arr, key, runs)
-            if vs:  # the second configuration's runs alternate with these (the same machine state)
-                timed(*vs_arr, vs_runs)
-        for label, v in runs.items():
-            row[f"games_per_s_{label}"] = max(v)
-            row[f"games_per_s_{label}_median"] = sorted(v)[len(v) // 2]
-            row[f"games_per_s_{label}_runs"] = v
-        row["thread_speedup"] = row["games_per_s_all_threads"] / row["games_per_s_1_thread"]
-        res["rows"].append(row)
-        spread = ""
-        if repeat > 1:
-            spread = (f" [medians {row['games_per_s_1_thread_median']:,.0f} and "
-                      f"{row['games_per_s_all_threads_median']:,.0f}]")
-        say(f"{game.name} {N} players, {strategies}{setting}: {row['games_per_s_1_thread']:,.0f} games/s on 1 thread, "
-            f"{row['games_per_s_all_threads']:,.0f} on {all_threads} threads (x{row['thread_speedup']:.2f})"
-            f"{' best of ' + str(repeat) if repeat > 1 else ''}{spread}")
+    ref = None
+    if against:
+        say(f"reference build: {against} (compiling or loading its kernel in a subprocess) ...")
+        ref = _Reference(against, game.name, strategies, sets, pcounts)
+        res["reference"] = dict(path=ref.path, simsuite_version=ref.version, code_hash=ref.code_hash)
+        say(f"reference: simsuite {ref.version} at {ref.path} (code {ref.code_hash}), its timed runs alternating "
+            "with this build's")
+    try:
+        for N in pcounts:
+            arr, key = prepared(N, sets)
+            row = dict(players=N)
+            runs = {"1_thread": [], "all_threads": []}
+            ref_runs = {"1_thread": [], "all_threads": []}
+            for _ in range(repeat):
+                timed(arr, key, runs)
+                if vs:  # the second configuration's runs alternate with these (the same machine state)
+                    timed(*vs_arr, vs_runs)
+                if ref:
+                    for label, th in (("1_thread", 1), ("all_threads", all_threads)):
+                        ref_runs[label].append(ref.games_per_s(N, n_games, th))
+            for label, v in runs.items():
+                row[f"games_per_s_{label}"] = max(v)
+                row[f"games_per_s_{label}_median"] = sorted(v)[len(v) // 2]
+                row[f"games_per_s_{label}_runs"] = v
+            row["thread_speedup"] = row["games_per_s_all_threads"] / row["games_per_s_1_thread"]
+            res["rows"].append(row)
+            spread = ""
+            if repeat > 1:
+                spread = (f" [medians {row['games_per_s_1_thread_median']:,.0f} and "
+                          f"{row['games_per_s_all_threads_median']:,.0f}]")
+            say(f"{game.name} {N} players, {strategies}{setting}: {row['games_per_s_1_thread']:,.0f} games/s on 1 thread, "
+                f"{row['games_per_s_all_threads']:,.0f} on {all_threads} threads (x{row['thread_speedup']:.2f})"
+                f"{' best of ' + str(repeat) if repeat > 1 else ''}{spread}")
+            if ref:
+                for label, v in ref_runs.items():
+                    row[f"reference_games_per_s_{label}"] = max(v)
+                    row[f"reference_games_per_s_{label}_runs"] = v
+                    row[f"ratio_to_reference_{label}"] = row[f"games_per_s_{label}"] / max(v)
+                say(f"  reference build: {row['reference_games_per_s_1_thread']:,.0f} games/s on 1 thread, "
+                    f"{row['reference_games_per_s_all_threads']:,.0f} on {all_threads} threads; this build "
+                    f"x{row['ratio_to_reference_1_thread']:.2f} and x{row['ratio_to_reference_all_threads']:.2f}")
+    finally:
+        if ref:
+            ref.close()
+    if not ref:
+        say("reference: none timed in this run (--against DIR times another simsuite build beside this one)")
     if vs:
         vrow = dict(players=vs_players, set={k: game.resolve({"players": vs_players, "strategies": strategies,
                                                               **vs_sets})[k] for k in vs_sets})

@@ -982,14 +982,18 @@ def _latest_run(game: str, seed: int) -> Path | None:
 @click.option("--vs", "vs", multiple=True, metavar="NAME=VALUE",
               help="a second configuration timed in the same run, alternating with the first: the same settings "
                    "with these over them (repeatable; players=N one count), e.g. --vs edition=AH2000 --vs players=4")
+@click.option("--against", "against", default=None, metavar="DIR",
+              help="a reference build timed in the same run: another simsuite source tree (e.g. a git worktree "
+                   "of the last release), its timed runs alternating with this build's")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def bench(game_name, players, strategies, n_games, repeat, cold, sets, vs, as_json, shortcuts):
+def bench(game_name, players, strategies, n_games, repeat, cold, sets, vs, against, as_json, shortcuts):
     """Games per second per player count on 1 thread and all threads, and compile times.
 
     \b
       simsuite bench cosmic                   # 4 players, basic, no alien powers (engine only)
       simsuite bench cosmic --aliens random   # 4 players, basic, aliens dealt from the 20
       simsuite bench cosmic --set edition=FFG2008 --aliens random --players 5 --vs edition=AH2000 --vs players=4
+      simsuite bench space-venture --no-cold --against ../simsuite-last-release   # beside another build
     """
     from . import games
     from .bench import run_bench
@@ -1005,7 +1009,7 @@ def bench(game_name, players, strategies, n_games, repeat, cold, sets, vs, as_js
         k, v = parse_assignment(text)
         vs_sets[g.param(k).name] = v  # players too: one count
     res = run_bench(g, players, strategies, n_games, cold, echo=None if as_json else click.echo, given=given,
-                    repeat=repeat, vs=vs_sets or None)
+                    repeat=repeat, vs=vs_sets or None, against=against)
     if as_json:
         _echo_json(res)
 

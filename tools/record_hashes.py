@@ -32,6 +32,15 @@ CASES = {
     "f": ("cosmic", {"edition": "FFG2008", "players": 3, "aliens": "random",
                      "strategies": "basic,random,nopower"}, 20_000),
     "g": ("cosmic", {"edition": "FFG2008", "players": 4, "aliens": "random", "strategies": "search,basic"}, 300),
+    "h": ("star-cartel", {"players": 4, "strategies": "market"}, 20_000),
+    "i": ("star-cartel", {"players": 6, "strategies": "market,greedy", "ability_any_row": True,
+                          "deliver_when_full": "optional", "third_card_scope": "anywhere"}, 20_000),
+    "j": ("space-venture", {"players": 4, "strategies": "basic"}, 5_000),
+    "k": ("space-venture", {"players": 2, "strategies": "basic,random"}, 5_000),
+    "l": ("space-venture", {"players": 3, "strategies": "basic", "path_travel_cost": "1",
+                            "probe_scoring": "per_probe"}, 5_000),
+    "m": ("space-venture", {"players": 4, "strategies": "basic,random", "wormhole_transfer_cost": 2,
+                            "board_wormholes_enterable": False}, 5_000),
 }
 
 

@@ -194,6 +194,36 @@ def test_bench_reports_the_best_of_repeated_runs():
     assert row["thread_speedup"] == row["games_per_s_all_threads"] / row["games_per_s_1_thread"]
 
 
+def test_bench_times_a_reference_build_in_the_same_run():
+    """--against DIR: the build at DIR (here this same tree) times the same configuration, its runs
+    alternating with this build's; each row carries its runs and the ratio of the best figures."""
+    from simsuite import ROOT
+    from simsuite.games import get
+
+    r = sim("bench", "star-cartel", "--players", 3, "--games", 1000, "--repeat", 2, "--no-cold", "--json",
+            "--against", ROOT)
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["reference"]["path"] == str(ROOT) and doc["reference"]["code_hash"] == get("star-cartel").code_hash()
+    row = doc["rows"][0]
+    for label in ("1_thread", "all_threads"):
+        runs = row[f"reference_games_per_s_{label}_runs"]
+        assert len(runs) == 2 and min(runs) > 0 and row[f"reference_games_per_s_{label}"] == max(runs)
+        assert row[f"ratio_to_reference_{label}"] == row[f"games_per_s_{label}"] / max(runs)
+    text = sim("bench", "star-cartel", "--players", 3, "--games", 1000, "--repeat", 1, "--no-cold")
+    assert text.returncode == 0, text.stderr
+    assert "reference: none timed in this run" in text.stdout
+
+
+def test_bench_against_a_tree_without_simsuite_or_a_failing_build(tmp_path):
+    assert_bad(sim("bench", "star-cartel", "--players", 3, "--games", 1000, "--no-cold", "--against", tmp_path),
+               "--against", "no simsuite source tree")
+    (tmp_path / "simsuite").mkdir()
+    (tmp_path / "simsuite" / "__init__.py").write_text("raise ImportError('broken build')\n")
+    assert_bad(sim("bench", "star-cartel", "--players", 3, "--games", 1000, "--no-cold", "--against", tmp_path),
+               "--against", "broken build")
+
+
 def test_short_flags_and_quiet(tmp_path):
     """-n/-p/-s/-o are --games/--players/--seed/--out; -q (--quiet, --no-progress) prints no compile
     notice or progress, only the results; the same run with long flags gives the same table."""

@@ -208,6 +208,12 @@ S_PIRATE = _cf(MAX_P * 2)  # path node, -1 none
 S_SMALL = _cf(MAX_P)  # small planet chips in supply
 S_LARGE = _cf(MAX_P)
 S_SURR_NOTED = _cf(NSQ)  # a station here has been offered cashing on becoming surrounded
+# placement constraints of each empty square, kept up to date by put_tile so that listing the
+# legal placements reads two words per frontier square instead of its four neighbours' edges
+S_REQ = _cf(NSQ)  # packed edge types the neighbouring non-sun tiles demand (2 bits per direction)
+S_REQMASK = _cf(NSQ)  # 3 << 2d for each direction d that has such a neighbour
+S_FRONTIER = _cf(3)  # bit sq % 64 of word sq // 64: sq is empty and next to a tile
+S_SIDEK = _cf(NNODE)  # what side d of sq faces (sq * 4 + d): 0 an empty square, 1 the board's edge, 2 a sun, 3 a tile
 # cards
 S_REF_N = _cf()
 S_REF = _cf(N_CARDS)
@@ -267,6 +273,13 @@ S_CTX_VAL = _cf()  # planet value during a discovery
 # below here: the engine's move search area, always written before being read, so not zeroed per
 # game (batch_driver STATE_ZERO)
 S_DIST = _cf(NSQ)
+MAX_MOVE = 9  # the largest movement a ship card may have (data.py)
+S_BKT_N = _cf(MAX_MOVE)  # squares first reached at each distance below the ship's movement ...
+S_BKT = _cf(MAX_MOVE * NSQ)  # ... and which (the move search visits only these, level by level)
+# set with S_SIDEK = 3 (so not cleared per game): the facing tile's path segment and galaxy area
+# nodes on side d of sq, -1 if its facing edge is none
+S_SIDEP = _cf(NNODE)
+S_SIDEG = _cf(NNODE)
 STATE_SIZE = _S.size
 STATE_ZERO = S_DIST
 

@@ -15,6 +15,7 @@ setup, the turn and the game, final scoring, invariants, the record).
 """
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simsuite.kernel_common import log_event as _log, note_illegal, shuffle  # note_illegal: for the prelude
 from simsuite.games.space_venture.api import *  # noqa: F401,F403  (layout constants)
@@ -151,11 +152,22 @@ def put_tile(st, cfg, t, sq, r):
     st[S_ROT + sq] = r
     st[S_BWH + sq] = 0
     st[S_RES + sq] = 0
+    sun = cfg[C_T_KIND + t] == T_SUN
+    E = cfg[C_T_ROTEDGE + t * 4 + r]
+    st[S_FRONTIER + sq // 64] &= ~(np.int64(1) << (sq % 64))
     for d in range(4):
         n = _nb(sq, d)
         if n >= 0:
             st[S_ADJ + n] += 1
-    if cfg[C_T_KIND + t] == T_SUN:
+            if st[S_TILE + n] < 0:
+                st[S_FRONTIER + n // 64] |= np.int64(1) << (n % 64)
+            back = (d + 2) % 4
+            if not sun:  # the empty neighbour's edge facing this tile must match it (ASV.9.7)
+                st[S_REQ + n] |= ((E >> (2 * d)) & 3) << (2 * back)
+                st[S_REQMASK + n] |= 3 << (2 * back)
+            else:
+                st[S_SIDEK + n * 4 + back] = 2
+    if sun:
         st[S_EDGE + sq] = 0xFF
         for d in range(4):  # ASV.10.6: every path end and galaxy edge facing a sun is closed for good
             n = _nb(sq, d)
@@ -172,7 +184,6 @@ def put_tile(st, cfg, t, sq, r):
                 st[S_GOPEN + rt] -= 1
                 st[S_GDEAD + rt] = 1
         return
-    E = cfg[C_T_ROTEDGE + t * 4 + r]
     st[S_EDGE + sq] = E
     for s in range(cfg[C_T_NSEG + t]):
         node = sq * 4 + s
@@ -200,6 +211,15 @@ def put_tile(st, cfg, t, sq, r):
         for d in range(4):
             if (m >> d) & 1:
                 st[S_GALAT + sq * 4 + d] = a
+    for d in range(4):  # what the neighbours' sides facing this tile now face (heuristics read it)
+        n = _nb(sq, d)
+        if n >= 0:
+            k = n * 4 + (d + 2) % 4
+            st[S_SIDEK + k] = 3
+            sg = st[S_SEGAT + sq * 4 + d]
+            st[S_SIDEP + k] = sq * 4 + sg if sg >= 0 else -1
+            ga = st[S_GALAT + sq * 4 + d]
+            st[S_SIDEG + k] = sq * 4 + ga if ga >= 0 else -1
     for d in range(4):
         et = (E >> (2 * d)) & 3
         if et != PATH and et != GALAXY:
@@ -306,39 +326,31 @@ def place_options(st, cfg):
     nd = st[S_DRAWN_N]
     left = 4 - st[S_SUNS_PLACED] - st[S_SUNS_REMOVED]
     g = st[S_OPEN_GROUP]
-    for sq in range(NSQ):
-        if st[S_TILE + sq] >= 0 or st[S_ADJ + sq] == 0:
-            continue
-        res = st[S_RES + sq]
-        req = 0
-        mask = 0
-        if res == 0:
-            for d in range(4):
-                n = _nb(sq, d)
-                if n < 0:
-                    continue
-                nt = st[S_TILE + n]
-                if nt < 0 or cfg[C_T_KIND + nt] == T_SUN:
-                    continue
-                req |= edge_at(st, n, (d + 2) % 4) << (2 * d)
-                mask |= 3 << (2 * d)
-        for di in range(nd):
-            t = st[S_DRAWN + di]
-            if cfg[C_T_KIND + t] == T_SUN:
-                c0 = cfg[C_T_SUNC + t]
-                if g > 0:
-                    if res == g:
-                        c = _corner_of_point(sq, st[S_GROUP_PT + g - 1])
-                        _opt(st, (di * 4 + (c - c0) % 4) * NSQ + sq)
-                elif res == 0:
-                    for c in range(4):
-                        px, py = _corner_point(sq, c)
-                        if sun_block_ok(st, sq, px, py, left) > 0:
+    for w in range(3):  # the frontier (empty squares next to a tile) in square order
+        bits = st[S_FRONTIER + w]
+        while bits != 0:
+            sq = w * 64 + np.int64(trailing_zeros(bits))
+            bits &= bits - 1
+            res = st[S_RES + sq]
+            req = st[S_REQ + sq]  # kept by put_tile
+            mask = st[S_REQMASK + sq]
+            for di in range(nd):
+                t = st[S_DRAWN + di]
+                if cfg[C_T_KIND + t] == T_SUN:
+                    c0 = cfg[C_T_SUNC + t]
+                    if g > 0:
+                        if res == g:
+                            c = _corner_of_point(sq, st[S_GROUP_PT + g - 1])
                             _opt(st, (di * 4 + (c - c0) % 4) * NSQ + sq)
-            elif res == 0:
-                for r in range(4):
-                    if cfg[C_T_ROTDUP + t * 4 + r] == 0 and (cfg[C_T_ROTEDGE + t * 4 + r] & mask) == req:
-                        _opt(st, (di * 4 + r) * NSQ + sq)
+                    elif res == 0:
+                        for c in range(4):
+                            px, py = _corner_point(sq, c)
+                            if sun_block_ok(st, sq, px, py, left) > 0:
+                                _opt(st, (di * 4 + (c - c0) % 4) * NSQ + sq)
+                elif res == 0:
+                    for r in range(4):
+                        if cfg[C_T_ROTDUP + t * 4 + r] == 0 and (cfg[C_T_ROTEDGE + t * 4 + r] & mask) == req:
+                            _opt(st, (di * 4 + r) * NSQ + sq)
 
 
 @njit

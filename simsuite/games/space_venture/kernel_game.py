@@ -85,6 +85,8 @@ def setup(st, cfg, log, lg):
     for i in range(NNODE):
         st[S_SEGAT + i] = -1
         st[S_GALAT + i] = -1
+        if _nb(i // 4, i % 4) < 0:
+            st[S_SIDEK + i] = 1  # this side faces the board's edge
     for i in range(MAX_P * 2):
         st[S_SHIP_SQ + i] = -1
         st[S_PROBE + i] = -1

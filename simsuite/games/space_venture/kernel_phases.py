@@ -177,9 +177,13 @@ def can_discover(st, cfg, p):
 
 
 @njit(inline="always")
-def _relax(st, cfg, v, nd, deep):
+def _relax(st, cfg, v, nd, deep, M):
     if nd < st[S_DIST + v] and (_enterable(st, cfg, v, deep) or undiscovered_planet(st, cfg, v)):
         st[S_DIST + v] = nd
+        if nd < M:  # to be searched from at level nd (a later, shorter distance files it again)
+            k = st[S_BKT_N + nd]
+            st[S_BKT + nd * NSQ + k] = v
+            st[S_BKT_N + nd] = k + 1
 
 
 @njit
@@ -204,15 +208,23 @@ def reach(st, cfg, p, slot):
     deep = _deep(st[S_SHIP_TYPE + p * 2 + slot])
     for q in range(NSQ):
         st[S_DIST + q] = BIG
+    for d in range(M):
+        st[S_BKT_N + d] = 0
     st[S_DIST + s] = 0
+    st[S_BKT] = s
+    st[S_BKT_N] = 1
     if is_wormhole(st, cfg, s):  # ASV.14.6b: jump from a starting wormhole for 1
         for w in range(NSQ):
             if w != s and is_wormhole(st, cfg, w):
-                _relax(st, cfg, w, np.int64(1), deep)
+                _relax(st, cfg, w, np.int64(1), deep, M)
+    # level by level, as a breadth-first search: every relaxation at level d sets d + 1 or more,
+    # so the squares at distance d are all known when level d starts, and the distances, minima
+    # over the same relaxations, do not depend on the order a level visits its squares in
     for d in range(M):
-        for u in range(NSQ):
+        for j in range(st[S_BKT_N + d]):
+            u = st[S_BKT + d * NSQ + j]
             if st[S_DIST + u] != d or (u != s and undiscovered_planet(st, cfg, u)):
-                continue  # an undiscovered planet ends a move (ASV.14.7); the start square may be one (a tile laid under a Scout)
+                continue  # filed again at a shorter distance; an undiscovered planet ends a move (ASV.14.7); the start square may be one (a tile laid under a Scout)
             x0 = u % W
             y0 = u // W
             for dy in range(-1, 2):
@@ -225,19 +237,19 @@ def reach(st, cfg, p, slot):
                         continue
                     v = y * W + x
                     before = st[S_DIST + v]
-                    _relax(st, cfg, v, d + 1, deep)
+                    _relax(st, cfg, v, d + 1, deep, M)
                     if st[S_DIST + v] < before and is_wormhole(st, cfg, v) and not undiscovered_planet(st, cfg, v):
                         # ASV.14.6a: out of any other wormhole for the same step (+ transfer cost)
                         for w in range(NSQ):
                             if w != v and is_wormhole(st, cfg, w):
-                                _relax(st, cfg, w, d + 1 + cfg[C_WH_COST], deep)
+                                _relax(st, cfg, w, d + 1 + cfg[C_WH_COST], deep, M)
             if cfg[C_RIDE] == 1 and st[S_POWN + u] >= 0:  # 1.0: a ride costs 1 M, chainable
                 t = st[S_TILE + u]
                 for sg in range(cfg[C_T_NSEG + t]):
                     rt = find(st, S_PUF, u * 4 + sg)
                     if path_status(st, rt) == 1 and not _ride_blocked(st, cfg, p, rt):
                         o = st[S_PEND + rt * 2] if st[S_PEND + rt * 2] != u else st[S_PEND + rt * 2 + 1]
-                        _relax(st, cfg, o, d + 1, deep)
+                        _relax(st, cfg, o, d + 1, deep, M)
 
 
 @njit
