@@ -316,7 +316,8 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         body = ("<ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in trends) + "</ul>" if trends else "")
         # a trend metric's own chart repeats its panel of the effect chart
         dup = [f"{m.name}.png" for m in metrics if m.chart == "own" and m.trend]
-        body += "".join(figs.pop(f, "") for f in dup) if not main else "".join(figs.pop(f, "") and "" for f in dup)
+        kept = [figs.pop(f, "") for f in dup]
+        body += "" if question == "parameter" and main else "".join(kept)
         sections.append(("effect", f"What {lay['x']} changes, per player count", body))
     if pv_html and not pv_replaces:
         sections.append(("", "", pv_html))

@@ -117,6 +117,10 @@ def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, player
     agg["rank_low"], agg["rank_high"], agg["p_best"] = r["rank_low"], r["rank_high"], r["p_best"]
     agg = agg.merge(het, on="key", how="left")
     c = comps[(comps["kind"] == kind) & (comps["players"] == players)] if len(comps) else comps
+    if len(c) and "cell" in c:
+        # only the cells this ranking pools: a cell outside it (one label at every seat, a control)
+        # would split the labels into groups that seem never to meet
+        c = c[c["cell"].isin(set(g["cell"]))]
     pl_groups, pl_converged = 1, True
     if len(c):
         pooled = c.groupby("members").agg(games=("games", "sum")).reset_index()
@@ -136,7 +140,9 @@ def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, player
         agg["strength_status"] = agg["key"].map(fit["status"]).fillna("")
     agg = agg.drop(columns=["share_n", "var_n2", "fair_n", "wvar_n2"]).rename(columns={"key": kind})
     out = agg.sort_values("win_share", ascending=False, ignore_index=True)
-    out.attrs.update(cells=sorted(int(x) for x in g["cell"].unique()),
+    shared = (float((g["shared_win_rate"] * g["n"]).sum() / max(g["wins"].sum(), 1e-12))
+              if "shared_win_rate" in g and g["wins"].sum() > 0 else 0.0)
+    out.attrs.update(cells=sorted(int(x) for x in g["cell"].unique()), shared_wins=shared,
                      heterogeneous=list(out.loc[out["het_p_holm"] < ALPHA, kind]),
                      pl_groups=int(pl_groups), pl_converged=bool(pl_converged))
     return out

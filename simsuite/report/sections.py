@@ -179,7 +179,7 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: 
                           + (f"<p class='warn'>⚠ {esc(het)}</p>" if het else "")
                           + f"<p class='muted'>{esc(pool)} Win rate: games won, a joint win counting as a win "
                           f"(Wilson 95% interval). Win share counts a joint win as 1/k, so it sums to 1 over the "
-                          f"table; the fair share is 1/{players} = {_pct(1 / players)}. Intervals count games, not "
+                          f"table; {esc(_fair_definition(rank, players, name))} Intervals count games, not "
                           f"player-games (a {esc(name)} at several seats of a table wins or loses with them "
                           f"together). Verdicts use Holm-corrected "
                           f"two-sided tests of the win share against the fair share over the {len(rank)} "
@@ -247,6 +247,19 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: 
         if by_kind is not None:
             by_kind[kind] = "".join(blocks[kind_start:])
     return "".join(blocks), charts, findings, headline, tables
+
+
+def _fair_definition(rank: pd.DataFrame, players: int, name: str) -> str:
+    """What "fair" means in a ranking: 1/N, or, when some games end without a winner, 1/N of the
+    games someone won in the cells pooled, the same for every label. A label whose own games stall
+    more often is then below fair partly because its games end undecided, not only because it loses:
+    the sentence says so, since the data hold no per-label count of decided games."""
+    fair = _ranking_fair(rank, players)
+    if abs(fair - 1 / players) < 5e-4:
+        return f"the fair share is 1/{players} = {_pct(1 / players)}."
+    return (f"the fair share is 1/{players} of the games someone won in these cells, {_pct(fair)}, the same for "
+            f"every {name}: some games ended without a winner, and a {name} whose games end so more often than "
+            f"the others' is below fair partly for that reason, not only because it loses.")
 
 
 def _ranking_anchor(kind: str, players: int, tag: str = "") -> str:

@@ -98,7 +98,8 @@ def test_sweep_report(sweep, tmp_path):
     assert out["html"] == str(tmp_path / "rep" / "index.html")
     assert "<img src='winshare_position.png'" in page
     assert "different simsuite versions (0.0.9, 0.1.0)" in page
-    assert "crash_threshold: 9, 10, 11, 12" in page and "plans 5 cells but 4 are finished" in page
+    assert "crash_threshold: 9, 10, 11, 12" in page and "Partial sweep: 4 of the 5 cells it plans are finished" in page
+    assert page.index("class='status'") < page.index("id='headline'")
     assert "contraband.toml" in page and "rows by source: assumed 1" in page  # data files in the header
     names = {p.rsplit("/", 1)[-1] for p in out["charts"]}
     assert {"winshare_position.png", "spread_margin.png", "crashes.png", "turns_hist.png"} <= names
