@@ -699,9 +699,9 @@ def headline(doc: dict) -> str:
     gain = (f"{fmt_objective(doc, g['diff'])} (one-sided 95% lower bound "
             f"{fmt_objective(doc, g['diff'] - _z(2 * ALPHA) * g['se'])})")
     sure = (f" — a gain of {gain}, significant (one-sided z-test of the difference of the re-checks, "
-            f"p = {g['p']:.2g})" if g["sig"] else
+            f"p = {g['p']:.3g})" if g["sig"] else
             f" — a gain of {gain}, not significant (one-sided z-test of the difference of the re-checks, "
-            f"p = {g['p']:.2g}), so it is not established")
+            f"p = {g['p']:.3g}), so it is not established")
     ci = lambda r: f"{fmt_objective(doc, r['value'])} [{fmt_objective(doc, r['lo'])}, {fmt_objective(doc, r['hi'])}]"  # noqa: E731
     text = (f"{vals} {verb} {what} from {ci(d)} to {ci(b)} at {where} (95% intervals, re-checked on fresh "
             f"games){sure}.")
