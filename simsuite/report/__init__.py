@@ -316,8 +316,13 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         body = ("<ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in trends) + "</ul>" if trends else "")
         # a trend metric's own chart repeats its panel of the effect chart
         dup = [f"{m.name}.png" for m in metrics if m.chart == "own" and m.trend]
-        kept = [figs.pop(f, "") for f in dup]
-        body += "" if question == "parameter" and main else "".join(kept)
+        if question == "parameter" and main:
+            for f in dup:  # not drawn twice: the file goes too
+                if figs.pop(f, None) is not None:
+                    charts.remove(str(out_dir / f))
+                    (out_dir / f).unlink()
+        else:
+            body += "".join(figs.pop(f, "") for f in dup)
         sections.append(("effect", f"What {lay['x']} changes, per player count", body))
     if pv_html and not pv_replaces:
         sections.append(("", "", pv_html))
@@ -337,9 +342,13 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
                          "<p class='muted'>Win shares count a shared win as 1/k for each of its k winners; error "
                          "bars are 95% intervals.</p>" + "".join(figs.values()) + panels_note))
     # sections that bring their own <h2 id=...> (the game's, side by side) are listed by it
-    toc = [(i, t) for i, t, _ in sections if i] + [
-        (m_.group(1), html.unescape(m_.group(2))) for _, t, b in sections if not t
-        for m_ in [re.search(r"<h2 id='([^']+)'>(.*?)</h2>", b)] if m_]
+    toc = []
+    for i, t, b in sections:
+        m_ = None if t else re.search(r"<h2 id='([^']+)'>(.*?)</h2>", b)
+        if t and b:
+            toc.append((i, t))
+        elif m_:
+            toc.append((m_.group(1), html.unescape(m_.group(2))))
     toc += [("findings", "All findings"), ("reproducibility", "Reproducibility")]
     body = "".join((f"<h2 id='{i}'>{esc(t)}</h2>" if t else "") + b for i, t, b in sections if b)
 

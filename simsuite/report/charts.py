@@ -162,7 +162,9 @@ def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
         panels = list(_series(g, facets + [a for a in split if a not in facets]))
     panels = panels[:MAX_PANELS]
     all_pooled = lay["x"] is None and all(d["cell"].nunique() > MAX_CATEGORIES for _, d in panels)
-    fig, axes = _figure(len(panels), w=6.0 if all_pooled else _width(cells, lay))
+    # room for the cells of the widest panel, not for every cell of the sweep in each panel
+    per = max(d["cell"].nunique() for _, d in panels)
+    fig, axes = _figure(len(panels), w=6.0 if all_pooled else (4.6 if lay["x"] else float(np.clip(1.1 * per, 4.6, 16))))
     keys = sorted(g["key"].unique(), key=lambda k: (0, int(k)) if str(k).isdigit() else (1, str(k)))
     colors = {k: f"C{i % 10}" for i, k in enumerate(keys)}
     name = (lambda k: f"position {k}" + (" (start)" if k == "1" else "")) if kind == "position" else str
@@ -230,7 +232,7 @@ def _chart_spread_margin(cells, groups, lay, path, labels, metrics=()) -> bool:
     pos = groups[groups["kind"] == "position"] if len(groups) else groups
     have_sd = bool(len(pos)) and "score_sd" in pos
     beside = [m for m in metrics if m.chart == "beside_spread" and f"{m.name}_mean" in cells]
-    if not (have_sd or beside):
+    if not (have_sd or beside) or len(cells) < 2:  # one cell: one bar says nothing a table does not
         return False
     if _too_many_cells(cells, lay):  # a bar per cell would be illegible: the extremes, labelled
         frames = ([("Final-score spread", "sd of a player's final score", _pooled_sd(pos).merge(cells, on="cell"))]
@@ -259,7 +261,7 @@ def _chart_spread_margin(cells, groups, lay, path, labels, metrics=()) -> bool:
 
 def _chart_metric(cells, lay, path, labels, m) -> bool:
     """A metric's mean per cell with its 95% interval (a game's Metric with chart="own")."""
-    if f"{m.name}_mean" not in cells:
+    if f"{m.name}_mean" not in cells or len(cells) < 2:  # one bar: the cells table says it
         return False
     if _too_many_cells(cells, lay):
         fig, (ax,) = _figure(1, w=7.5, h=0.24 * 2 * TOP_N + 1.2)
@@ -633,7 +635,10 @@ def _effect_frames(cells, groups, lay, metrics):
     x = lay["x"] or ("players" if "players" in lay["varying"] else None)
     if x is None or cells[x].nunique() < 2:
         return None, [], []
-    series = [c for c in ["players", *lay.get("split", [])] if c != x and c in cells and cells[c].nunique() > 1]
+    # a line per value of every other varying column (player count, line-up, split axis), so no line
+    # zigzags between cells of different line-ups at one x
+    series = [c for c in dict.fromkeys(["players", *lay.get("split", []), *lay["varying"]])
+              if c != x and c in cells and 1 < cells[c].nunique() <= 8]
     cols = ["cell", x, *series]
     panels = []
     if len(groups):
@@ -674,7 +679,8 @@ def _chart_effect(cells, groups, lay, metrics, path: Path) -> bool:
             if len(groups_) > 1 and numeric:
                 span = np.diff(np.unique(xv)).min() if len(np.unique(xv)) > 1 else 1.0
                 xv = xv + 0.05 * span * (i - (len(groups_) - 1) / 2)
-            lab = ", ".join(f"{_value(v)} players" if c == "players" else f"{c} {_value(v)}"
+            lab = ", ".join(f"{_value(v)} players" if c == "players" else
+                            f"line-up {v}" if c == "strategies" else f"{c} {_value(v)}"
                             for c, v in zip(series, key)) or None
             ax.errorbar(xv, dd["y"], yerr=[dd["y"] - dd["lo"], dd["hi"] - dd["y"]], marker="o", ms=3.5, capsize=2.5,
                         lw=1.2, color=f"C{i % 10}", label=lab)
