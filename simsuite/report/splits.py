@@ -391,6 +391,8 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                 figs.append(f"<figure><figcaption>{esc(cap)}</figcaption><img src='{fname}' alt='{esc(cap)}'>"
                             f"</figure>")
         bots = _join(sorted(strategies)) if strategies else "the line-ups of these cells"
+        if figs and not html_all:  # the first split axis's chart answers the sweep's question
+            figs[0] = figs[0].replace("<figure>", "<figure id='main-chart'>", 1)
         intro = (f"<h2 id='{anchor}'>{esc(title)}</h2>" + "".join(figs)
                  + f"<p class='note'>The {esc(axis)} values ({esc(_join(axis_data['values']))}) are different "
                  f"rules to a reader, so nothing in this report pools them: each ranking, the seat advantage and game length are per player count and {esc(axis)}, and "
