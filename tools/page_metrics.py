@@ -30,8 +30,17 @@ PROBE = """<script>window.addEventListener('load', () => {
       }
     }
   }
+  const folded = document.documentElement.scrollHeight;
+  // every table that is wider than its box once every <details> is open (it would scroll)
+  document.querySelectorAll('details').forEach(d => d.open = true);
+  const wide = [];
+  document.querySelectorAll('table').forEach(t => {
+    const box = t.parentElement.getBoundingClientRect().width;
+    if (t.scrollWidth > box + 2) wide.push((t.querySelector('th') || {}).textContent + ' ' + t.scrollWidth + '>' + Math.round(box));
+  });
   const out = document.createElement('pre'); out.id = 'page-metrics';
-  out.textContent = JSON.stringify({height: document.documentElement.scrollHeight, first_chart: top, words_before: words});
+  out.textContent = JSON.stringify({height: folded, first_chart: top, words_before: words,
+                                    unfolded: document.documentElement.scrollHeight, wide_tables: wide});
   document.body.appendChild(out);
 });</script>"""
 
@@ -71,5 +80,6 @@ if __name__ == "__main__":
         args = args[:i] + args[i + 2:]
     for p in args:
         r = measure(Path(p), shots)
-        print(f"{p}: height {r.get('height')} px, first chart at {r.get('first_chart'):.0f} px, "
-              f"{r.get('words_before')} words before it")
+        print(f"{p}: height {r.get('height')} px ({r.get('unfolded')} px with every section open), first chart at "
+              f"{r.get('first_chart'):.0f} px, {r.get('words_before')} words before it; tables wider than the page: "
+              f"{r.get('wide_tables') or 'none'}")

@@ -290,18 +290,16 @@ def _contribution_block(con: pd.DataFrame, ref, base: str, players: int, where: 
         rows.append({"rank": i + 1, base: r["label"],
                      "with power: win share (95% CI)": _pct_ci(r["share_power"], r["share_power"] - Z95 * r["se_power"],
                                                                r["share_power"] + Z95 * r["se_power"]),
-                     "player-games": f"{int(r['n_power']):,}",
                      "power off (control): win share (95% CI)": _pct_ci(
                          r["share_control"], r["share_control"] - Z95 * r["se_control"],
                          r["share_control"] + Z95 * r["se_control"]),
-                     "player-games ": f"{int(r['n_control']):,}",
                      "contribution, pp (95% CI)": f"{_pp(r['contribution'])} ({_pp(r['ci_low'])} to {_pp(r['ci_high'])})",
-                     "win rate with / without": f"{100 * r['win_rate_power']:.1f}% / {100 * r['win_rate_control']:.1f}%",
                      "Holm p": _fmt_p(r["p_holm"]), "verdict": r["verdict"]})
     where = (f"the cells where every seat plays its power (cell{'s' if len(ref) > 1 else ''} "
              f"{', '.join(map(str, ref))}), so both face the same kind of opposition" if ref is not None else
              "all cells with this player count (no cell without a control seat: the opponents of the two "
              "differ slightly)")
+    # player-games and win rates are in the CSV: the page keeps the columns that fit its width
     return (f"<h3>The power's own contribution, {esc(_at(players, where))}</h3>"
             f"<p class='muted'>Each {esc(base)} played with its power against the same "
             f"{esc(base)} held face down by a control seat (a strategy that plays its label with the power never "

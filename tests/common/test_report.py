@@ -102,7 +102,9 @@ def test_sweep_report(sweep, tmp_path):
     assert page.index("class='status'") < page.index("id='headline'")
     assert "contraband.toml" in page and "rows by source: assumed 1" in page  # data files in the header
     names = {p.rsplit("/", 1)[-1] for p in out["charts"]}
-    assert {"winshare_position.png", "spread_margin.png", "crashes.png", "turns_hist.png"} <= names
+    # the swept parameter's effect opens the page; the crash chart is its panel there, not drawn twice
+    assert {"effect.png", "winshare_position.png", "spread_margin.png", "turns_hist.png"} <= names
+    assert "crashes.png" not in names and not (tmp_path / "rep" / "crashes.png").exists()
     for p in out["charts"]:
         with open(p, "rb") as f:
             assert f.read(8) == b"\x89PNG\r\n\x1a\n"
@@ -139,7 +141,8 @@ def test_single_run_no_advantage(tmp_path, data, monkeypatch):
     out = make_report(path)
     assert out["html"] == str(tmp_path / "reports" / "run-b" / "index.html")
     assert all((tmp_path / "reports" / "run-b" / p).stat().st_size > 0 for p in out["charts"])
-    assert len(out["charts"]) == 5
+    # one cell: no one-bar chart (spread, crashes); the cells table holds those figures
+    assert len(out["charts"]) == 3 and not any(p.endswith(("spread_margin.png", "crashes.png")) for p in out["charts"])
     f = out["findings"]
     assert any(s.startswith("Nothing is significantly out of balance") for s in f)
     assert not any("advantage" in s for s in f)

@@ -224,3 +224,30 @@ def test_headline_keeps_p_best_out():
                              p_best=[0.78, 0.22], verdict=["above fair", ""]))
     (text, anchor), = H.label_verdicts({("alien", 4, ""): {"basic": rank}})
     assert "P(best)" not in text and "X is the strongest alien" in text and anchor == "ranking-alien"
+
+
+# ---- the fair share of a label whose games stall ----------------------------------------------------
+def test_fair_share_definition_is_stated_when_games_time_out():
+    """Labels dealt 2 of 4 per game, one of them stalling its games (30% end without a winner, the
+    others never): its win share is below the cell's fair share (1/N of the games someone won) even
+    though it wins exactly 1/N of its own decided games. The ranking note says what fair means
+    there; with no timeouts it says 1/N."""
+    from simsuite.report.common import _ranking_fair
+    from simsuite.report.sections import _fair_definition
+
+    rng = np.random.default_rng(2708)
+    n, N = 200000, 2
+    pairs = np.array([rng.choice(4, size=2, replace=False) for _ in range(n)])
+    stalls = (pairs == 0).any(axis=1) & (rng.random(n) < 0.3)
+    winner = np.where(stalls, -1, pairs[np.arange(n), rng.integers(0, 2, n)])
+    share = np.array([(winner == k).sum() / (pairs == k).any(axis=1).sum() for k in range(4)])
+    decided = 1 - stalls.mean()
+    fair = decided / N
+    rank = pd.DataFrame(dict(strategy=list("abcd"), win_share=share, fair_share=fair))
+    # the staller wins half its decided games, yet sits below the cell's fair share
+    own = (winner == 0).sum() / ((pairs == 0).any(axis=1) & ~stalls).sum()
+    assert abs(own - 0.5) < 0.01 and share[0] < fair - 0.05
+    text = _fair_definition(rank, N, "strategy")
+    assert _ranking_fair(rank, N) == pytest.approx(fair)
+    assert "games someone won" in text and "partly for that reason" in text
+    assert _fair_definition(rank.assign(fair_share=0.5), N, "strategy") == "the fair share is 1/2 = 50.0%."
