@@ -727,8 +727,12 @@ def tune(game_name, config_file, params, objectives, players, strategies, sets, 
               help="equivalence margin of the rankings, in percentage points of win share: a label is "
                    "'fair within +-margin pp' when two one-sided tests show it")
 @click.option("--threads", type=THREADS, default=0, help=THREADS_HELP)
+@click.option("--quiet", "-q", is_flag=True,
+              help="no progress and no compile notice while a sweep runs (the answer and the page's path are "
+                   "printed as usual)")
+@click.option("--verbose", "-v", is_flag=True, help="also print every finding of the page (long)")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def report(source, out, margin, threads, as_json):
+def report(source, out, margin, threads, quiet, verbose, as_json):
     """Write an HTML balance report with PNG charts for a results directory.
 
     SOURCE is a results directory, or the name of a sweep definition in configs/sweeps
@@ -748,7 +752,7 @@ def report(source, out, margin, threads, as_json):
         if as_json:
             _echo_json(res)
         else:
-            click.echo(f"report: {res['html']}\n  - {res['headline']}")
+            click.echo(f"{res['headline']}\nreport: {res['html']}")
         return
     from .store import has_results
 
@@ -768,13 +772,16 @@ def report(source, out, margin, threads, as_json):
 
             check_out_dir(Path(out))  # before the sweep runs
         src = RESULTS / spec.get("name", source)
-        if not as_json:
+        extra = tuple(spec.get("strategy_dirs", ()))
+        if not (as_json or quiet):
             click.echo(f"running sweep {source} into {src} (resumes if interrupted) ...")
+            compile_notice(g, extra)  # as run and sweep do: a cold kernel is a minute of silence
         from .sweep import run_sweep
 
         try:
-            run_sweep(g, base, axes, n_games, seed, src, tuple(spec.get("strategy_dirs", ())), threads, unit,
-                      definition_name=spec.get("name", source), precision=precision)
+            run_sweep(g, base, axes, n_games, seed, src, extra, threads, unit,
+                      definition_name=spec.get("name", source), precision=precision,
+                      progress=False if (quiet or as_json) else None)
         except KeyboardInterrupt:
             click.echo(interrupted_line(src), err=True)
             sys.exit(130)
@@ -785,9 +792,21 @@ def report(source, out, margin, threads, as_json):
     if as_json:
         _echo_json(res)
         return
+    # the answer in a handful of lines, the page's path last (so it does not scroll away)
+    for w in res.get("status", []):
+        if not partial:  # the partial-sweep line above already said it
+            click.echo(f"warning: {w}")
+    for line in res.get("headline", []):
+        click.echo(f"- {line}")
+    if verbose:
+        click.echo("All findings:")
+        for line in res.get("findings", [])[len(res.get("headline", [])):]:
+            click.echo(f"  - {line}")
+    else:
+        n = len(res.get("findings", [])) - len(res.get("headline", []))
+        if n > 0:
+            click.echo(f"({n} more findings on the page; --verbose prints them here)")
     click.echo(f"report: {res['html']}")
-    for line in res.get("findings", []):
-        click.echo(f"  - {line}")
 
 
 # -------------------------------------------------------------------------------- replay

@@ -31,6 +31,7 @@ NAIVE = ("power_always", "power_never", "power_random")
 ON, OFF = "basic", "nopower"
 # CE.22 "Kind: optional" (a player decides): the naive policies apply only to these. Anti-Matter,
 # Empath (unless empath_optional), Macron, Oracle and Virus act by themselves.
+NONE = "no significant effect"  # not "no effect": the test may lack the power to see a small one
 OPTIONAL = frozenset({"Amoeba", "Chronos", "Clone", "Filch", "Healer", "Laser", "Mind", "Mutant", "Pacifist",
                       "Parasite", "Philanthropist", "Sorcerer", "Trader", "Vulch", "Zombie"})
 
@@ -115,8 +116,10 @@ def table(cells: pd.DataFrame, groups: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for i, (row, naive, on) in enumerate(out):
         row["value_significant"] = bool(rej[i])
+        row["_m"] = len(out)  # tests in the Holm family (for the detectable value)
         row["bot_worse"] = i in worse
         row["verdict"], row["note"] = _verdict(row, naive, on)
+        del row["_m"]
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -126,21 +129,31 @@ def _se_of(row, key) -> float:
 
 
 def _verdict(row, naive, on) -> tuple[str, str]:
-    value = "no measurable effect"
+    """The power's verdict and a note. A non-significant result is absence of evidence: the note
+    gives the power value this test would detect with 80% power (Holm's strictest level), so a reader
+    knows how small an effect could still be there."""
+    from .stats import mdd
+
+    value = NONE
     if row["value_significant"]:
         value = "helps" if row["power_value"] > 0 else "hurts"
+    detectable = (f" (a power value of ±{100 * float(mdd(_se_of(row, 'power_value'), alpha=0.05 / row['_m'])):.1f} pp "
+                  "would be found with 80% power; a smaller one could go unnoticed)" if "_m" in row else "")
     if not naive:
-        if value == "no measurable effect":
-            return value, "mandatory power: the rules apply it, the bot cannot misuse it; it is weak under these rules"
+        if value == NONE:
+            return value, ("mandatory power: the rules apply it, the bot cannot misuse it; no significant effect on "
+                           "its holder's win share" + detectable)
         return value, "mandatory power (the rules apply it)"
     if row["bot_worse"]:
         return value, (f"the bot does not use it well yet: {row['best_naive'].replace('power_', '')} use beats basic "
                        f"by {-row['basic_minus_best'] * 100:.1f} pp")
-    best_gain = max(r["share"] for r in naive.values()) - row["share_nopower"]
-    if value == "no measurable effect":
-        if best_gain > Z95 * math.hypot(on["se"], on["se"]):  # a naive policy gains a little
-            return value, "no policy gains clearly, the best naive one a little: a weak power or a weak bot"
-        return value, "weak under these rules: no policy tried (basic, always, never, random) gains from it"
+    best = max(naive, key=lambda k: naive[k]["share"])
+    best_gain = naive[best]["share"] - row["share_nopower"]
+    if value == NONE:
+        # the best naive policy's gain over face down: its own se and the control's, not basic's twice
+        if best_gain > Z95 * math.hypot(naive[best]["se"], _se_of(row, "share_nopower")):
+            return value, "no policy gains significantly after correction, the best naive one a little: a weak power or a weak bot"
+        return value, ("no policy tried (basic, always, never, random) gains significantly from it" + detectable)
     if value == "hurts":
         return value, "the power costs its holder under every policy tried that is not worse than basic"
     return value, "basic is not worse than the best naive policy"
@@ -183,7 +196,7 @@ def headline(t: pd.DataFrame) -> list[str]:
     for n, grp in t.groupby("players"):
         fair = grp["fair"].iloc[0]
         helps = grp[grp["verdict"] == "helps"].sort_values("power_value", ascending=False)
-        none = grp[grp["verdict"] == "no measurable effect"]
+        none = grp[grp["verdict"] == NONE]
         hurts = grp[grp["verdict"] == "hurts"]
         worse = grp[grp["bot_worse"]]
         s = (f"At {n} players (fair share {fair * 100:.1f}%), alone among powerless players, "
@@ -193,7 +206,7 @@ def headline(t: pd.DataFrame) -> list[str]:
             s += f", most {top['alien']} ({_pp(top['power_value'])} pp)"
         s += "."
         if not none.empty:
-            s += f" No measurable effect: {', '.join(none['alien'])}."
+            s += f" No significant effect: {', '.join(none['alien'])}."
         if not hurts.empty:
             s += f" A cost to their holder: {', '.join(hurts['alien'])}."
         if not worse.empty:

@@ -159,6 +159,58 @@ def heterogeneity(effects, variances) -> dict:
     return dict(q=q, df=df, p=float(r.test_homogeneity().pvalue), i2=max(1 - df / q, 0.0) if q > 0 else 0.0)
 
 
+def random_effects(effects, variances) -> dict:
+    """DerSimonian-Laird random-effects mean of estimates that disagree beyond their noise (the
+    start player's edge in cells with different line-ups): mean, se (it includes the between-cell
+    variance tau2, so it is wider than the fixed-effect pooled se when the cells disagree), tau2,
+    and the range of the estimates. statsmodels' combine_effects."""
+    e, v = np.asarray(effects, float), np.asarray(variances, float)
+    ok = np.isfinite(e) & np.isfinite(v) & (v > 0)
+    if ok.sum() < 2:
+        m = float(e[ok][0]) if ok.any() else np.nan
+        return dict(mean=m, se=float(np.sqrt(v[ok][0])) if ok.any() else np.nan, tau2=0.0, lo=m, hi=m)
+    from statsmodels.stats.meta_analysis import combine_effects
+
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = combine_effects(e[ok], v[ok], use_t=False, method_re="dl")
+    return dict(mean=float(r.mean_effect_re), se=float(r.sd_eff_w_re), tau2=float(r.tau2),
+                lo=float(e[ok].min()), hi=float(e[ok].max()))
+
+
+def detectable_spread(variances, alpha: float = 0.05, power: float = POWER) -> float:
+    """The spread +-s of true effects across cells, changing steadily from -s at the first cell to
+    +s at the last (a parameter's effect that grows along its axis), that Cochran's Q test at level
+    `alpha` finds with probability `power`: Q then follows a noncentral chi-square with k - 1
+    degrees of freedom and noncentrality sum_i w_i (theta_i - theta_w)^2, w_i = 1 / variance_i.
+    What "no significant dependence" still leaves possible."""
+    from scipy.optimize import brentq
+    from scipy.stats import chi2, ncx2
+
+    v = np.asarray(variances, float)
+    v = v[np.isfinite(v) & (v > 0)]
+    k = len(v)
+    if k < 2:
+        return float("nan")
+    w = 1 / v
+    sign = np.linspace(-1.0, 1.0, k)
+    # noncentrality of the pattern with s = 1 (it grows with s^2): sum w (u - weighted mean of u)^2
+    c = float((w * (sign - (w * sign).sum() / w.sum()) ** 2).sum())
+    crit = chi2.ppf(1 - alpha, k - 1)
+    lam = brentq(lambda L: ncx2.sf(crit, k - 1, L) - power, 1e-9, 1e4)
+    return float(np.sqrt(lam / c))
+
+
+def diff_test(a, se_a, b, se_b) -> tuple[float, float, float]:
+    """Difference b - a of two independent estimates: (diff, se, two-sided p) of the z-test. Two
+    95% intervals that overlap can still differ significantly: test the difference, not the overlap."""
+    from scipy.stats import norm
+
+    d = float(b) - float(a)
+    se = float(np.hypot(se_a, se_b))
+    p = float(2 * norm.sf(abs(d) / se)) if se > 0 else float("nan")
+    return d, se, p
+
+
 GROUP_FIELDS = ("n", "wins", "shared_wins", "share_sum", "share_sq", "score_sum", "score_sq",
                 # per game (a label's seats of one game summed first): games it played, sum of W_g^2,
                 # W_g m_g, S_g^2, S_g m_g and m_g^2 (W wins, S share units, m seats)

@@ -692,10 +692,16 @@ def headline(doc: dict) -> str:
     changed = {k: best["params"][k] for k in order if doc["defaults"].get(k) != best["params"].get(k)}
     parts = [f"{k} {v}" for k, v in changed.items()]
     vals = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
-    # "cut" only for a gain beyond the noise; a lower value inside the noise is only "moved"
-    verb = ("cut" if b["hi"] < d["lo"] else "move") + ("s" if len(parts) == 1 else "")
-    sure = (" — the gain is beyond the noise (the intervals do not overlap)" if b["hi"] < d["lo"] else
-            " — but the intervals overlap, so the gain is not established")
+    # "cut" only for a gain beyond the noise (a test of the difference: two intervals that overlap can
+    # still differ significantly); a lower value inside the noise is only "moved"
+    g = gain_test(d, b, len(obs))
+    verb = ("cut" if g["sig"] else "move") + ("s" if len(parts) == 1 else "")
+    gain = (f"{fmt_objective(doc, g['diff'])} (one-sided 95% lower bound "
+            f"{fmt_objective(doc, g['diff'] - _z(2 * ALPHA) * g['se'])})")
+    sure = (f" — a gain of {gain}, significant (one-sided z-test of the difference of the re-checks, "
+            f"p = {g['p']:.3g})" if g["sig"] else
+            f" — a gain of {gain}, not significant (one-sided z-test of the difference of the re-checks, "
+            f"p = {g['p']:.3g}), so it is not established")
     ci = lambda r: f"{fmt_objective(doc, r['value'])} [{fmt_objective(doc, r['lo'])}, {fmt_objective(doc, r['hi'])}]"  # noqa: E731
     text = (f"{vals} {verb} {what} from {ci(d)} to {ci(b)} at {where} (95% intervals, re-checked on fresh "
             f"games){sure}.")
@@ -705,6 +711,30 @@ def headline(doc: dict) -> str:
                  f"{100 * ch['default']:+.1f} pp to {100 * ch['best']:+.1f} pp: a change of {100 * ch['diff']:+.1f} pp "
                  f"(±{100 * ch['half_width']:.1f}, 95%).")
     return text
+
+
+def objective_se(r: dict, n_objectives: int = 1) -> float:
+    """The standard error of a re-checked objective from its stored interval: each component's upper
+    bound is value + z se with z the level it was built at (Bonferroni over the components of a
+    maximum, and over the objectives); a weighted sum adds the variances of its parts."""
+    parts = r.get("objectives") or [dict(r, weight=1.0)]
+    var = 0.0
+    for o in parts:
+        z = _z(ALPHA / max(n_objectives, 1) / max(int(o.get("components", 1) or 1), 1))
+        var += (o.get("weight", 1.0) * (o["hi"] - o["value"]) / z) ** 2
+    return math.sqrt(var)
+
+
+def gain_test(default: dict, best: dict, n_objectives: int = 1) -> dict:
+    """Is the best candidate's re-checked objective lower than the defaults'? One-sided z-test of
+    the difference (independent re-check games: the variances add): diff (default - best), se, p,
+    sig at ALPHA."""
+    from scipy.stats import norm
+
+    diff = float(default["value"] - best["value"])
+    se = math.hypot(objective_se(default, n_objectives), objective_se(best, n_objectives))
+    p = float(norm.sf(diff / se)) if se > 0 else float("nan")
+    return dict(diff=diff, se=se, p=p, sig=bool(p < ALPHA))
 
 
 def start_change(sb: dict, sd: dict) -> dict | None:

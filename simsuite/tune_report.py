@@ -95,8 +95,9 @@ def _chart_slices(doc, path: Path) -> bool:
         if isinstance(dv, (int, float)) and not isinstance(dv, bool):
             ax.axvline(dv, color="#888", ls="--", lw=0.8)
         ax.set_xlabel(name + " (dashed: default)")
-        ax.set_ylabel("objective" + unit)
         ax.grid(alpha=0.3)
+    for row in axes:  # one label per row: a label on every panel ran into its neighbour and off the edge
+        row[0].set_ylabel("objective" + unit)
     for ax in axes.ravel()[len(names):]:
         ax.axis("off")
     fig.colorbar(sc, ax=axes.ravel().tolist(), label="trial", shrink=0.8)
@@ -179,20 +180,25 @@ def _ci(doc, r) -> str:
 
 
 def _recheck_table(doc) -> str:
+    """The candidates, one row each: the values that differ from the defaults (the defaults' row
+    lists them all), trial estimate, re-check and the start player per player count. Parameter
+    names stay in a cell of their own rather than a column each, so the table fits the page."""
     names = [s["name"] for s in doc["spec"]["spaces"]]
-    head = "".join(f"<th>{_esc(n)}</th>" for n in names)
-    out = [f"<table><tr><th>candidate</th>{head}<th>trial estimate [95%]</th><th>re-check on fresh seeds [95%]"
-           "</th><th>start player − fair, per player count (re-check, ±95%)</th></tr>"]
+    dflt = doc["default"]["params"]
+    out = ["<table class='cand'><tr><th>candidate</th><th>values (the defaults' row: all searched; the others: what "
+           "differs from the defaults)</th><th>trial estimate [95%]</th><th>re-check on fresh seeds [95%]</th>"
+           "<th>start player − fair (re-check, ±95%)</th></tr>"]
     for r in doc["rechecks"]:
         who = "defaults" if r["trial"] is None else f"trial {r['trial']}"
         if r is doc["best"] or (r["trial"] == doc["best"]["trial"]):
             who = f"<b>{who} (best)</b>"
-        cells = "".join(f"<td>{_esc(r['params'].get(n))}</td>" for n in names)
+        shown = [n for n in names if r["trial"] is None or r["params"].get(n) != dflt.get(n)]
+        vals = ", ".join(f"{_esc(n)}&nbsp;{_esc(r['params'].get(n))}" for n in shown) or "the defaults"
         est = None if r["trial_value"] is None else dict(value=r["trial_value"], lo=r["trial_lo"], hi=r["trial_hi"])
-        st = "; ".join(f"{p}p {100 * v['dev']:+.1f} ±{100 * v['half_width']:.1f}"
-                       for p, v in sorted(r["recheck"].get("start", {}).items(), key=lambda kv: int(kv[0])))
-        out.append(f"<tr><td>{who}</td>{cells}<td>{_ci(doc, est)}</td><td>{_ci(doc, r['recheck'])}</td>"
-                   f"<td>{_esc(st)}</td></tr>")
+        st = "<br>".join(f"{p}p {100 * v['dev']:+.1f} ±{100 * v['half_width']:.1f} pp"
+                         for p, v in sorted(r["recheck"].get("start", {}).items(), key=lambda kv: int(kv[0])))
+        out.append(f"<tr><td class='nw'>{who}</td><td>{vals}</td><td class='nw'>{_ci(doc, est)}</td>"
+                   f"<td class='nw'>{_ci(doc, r['recheck'])}</td><td class='nw'>{st}</td></tr>")
     return "".join(out) + "</table>"
 
 
@@ -227,6 +233,7 @@ def make_tune_report(tune_dir: Path, out_dir: Path | None = None) -> dict:
     pd.DataFrame([dict(trial=t["trial"], value=t["value"], lo=t["lo"], hi=t["hi"], **t["params"])
                   for t in doc["trials"]]).to_csv(out_dir / "trials.csv", index=False)
     (out_dir / "tune.json").write_text((tune_dir / "tune.json").read_text(encoding="utf-8"), encoding="utf-8")
+    positions = (out_dir / "positions.png").exists()
     spec = doc["spec"]
     imp = doc["importances"]
     imp_html = ("<p>" + _esc(imp["note"]) + "</p>" + ("<img src='importances.png'>" if imp["values"] else ""))
@@ -240,23 +247,30 @@ def make_tune_report(tune_dir: Path, out_dir: Path | None = None) -> dict:
               f"of about {fmt_objective(doc, spec['precision'])} (cap {spec['max_games']:,})")
     body = f"""<!doctype html><html><head><meta charset='utf-8'><title>Tune: {_esc(doc.get('name') or doc['game'])}</title>
 <style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto;line-height:1.4}}table{{border-collapse:collapse;margin:1em 0}}
-td,th{{border:1px solid #ccc;padding:3px 7px;font-size:90%}}img{{max-width:100%}}.head{{background:#f3f6fa;padding:1em;border-left:4px solid #4a7fb5}}</style>
+td,th{{border:1px solid #ccc;padding:3px 7px;font-size:90%;vertical-align:top}}img{{max-width:100%}}.head{{background:#f3f6fa;padding:1em;border-left:4px solid #4a7fb5}}
+.nw{{white-space:nowrap}}nav a{{margin-right:0.9rem}}details{{margin:0.5rem 0}}summary{{cursor:pointer;font-weight:600}}</style>
 </head><body><h1>Tune: {_esc(doc.get('name') or doc['game'])}</h1>
+<nav id='contents'><b>Contents:</b> <a href='#best'>Best values against the defaults</a> <a href='#history'>Optimisation
+history</a> <a href='#slices'>Objective against each parameter</a> <a href='#importances'>Parameter importances</a>
+<a href='#run'>What was run</a></nav>
 <p class='head'>{_esc(head)}</p>
-<h2>Best values against the defaults</h2>
+{"<figure id='main-chart'><img src='positions.png' alt='seat balance, defaults and best values'></figure>" if positions else ""}
+<h2 id='best'>Best values against the defaults</h2>
+{_recheck_table(doc)}
+{_objective_table(doc)}
+<details><summary>How the candidates were chosen and re-checked</summary>
 <p>The trial estimate is what the search saw; the lowest of many noisy estimates is biased low (a winner picked
 from noisy trials looks better than it is), so the {spec['recheck']} best distinct candidates and the defaults were
 played again on fresh seeds with {doc['games_per_recheck']:,} games per player count; the best is the lowest
 re-check. Intervals are 95%; a maximum over several turn-order positions and player counts gets a simultaneous
 (Bonferroni) interval, so it is wider than one position's. A largest deviation cannot be zero on finite games:
-with no seat effect at all it is still about 2–3 standard errors.</p>
-{_recheck_table(doc)}
-{_objective_table(doc)}
-<img src='positions.png'>
-<h2>Optimisation history</h2><img src='history.png'>
-<h2>Objective against each parameter</h2><img src='slices.png'>
-<h2>Parameter importances</h2>{imp_html}
-<h2>What was run</h2><ul>
+with no seat effect at all it is still about 2–3 standard errors. “Significant” in the answer is a one-sided z-test
+of the difference between the defaults' and the best values' re-checks (independent games: the variances add;
+each standard error from its interval), not whether the two intervals overlap.</p></details>
+<h2 id='history'>Optimisation history</h2><img src='history.png' alt='optimisation history'>
+<h2 id='slices'>Objective against each parameter</h2><img src='slices.png' alt='slices'>
+<h2 id='importances'>Parameter importances</h2>{imp_html}
+<h2 id='run'>What was run</h2><ul>
 <li>Game {_esc(doc['game'])}, players {players}; searched: {_esc(space)}; fixed: {_esc(base)}.</li>
 <li>Objective: {_esc(' + '.join(f"{o['weight']:g} × {o['label']}" for o in spec['objectives']))}.</li>
 <li>Optuna {_esc(spec['sampler'].upper())} sampler, seed {spec['seed']}; {len(doc['trials'])} finished trials

@@ -22,6 +22,7 @@ they disagree); rankings at several player counts are compared with Kendall's ta
 from __future__ import annotations
 
 import html
+import re
 import time
 from pathlib import Path
 from statistics import NormalDist  # noqa: F401  (tests read the report's z quantiles through it)
@@ -32,7 +33,9 @@ from .. import __version__
 from ..errors import BadInput
 from ..stats import MARGIN
 from ..store import read_results
-from .charts import _chart_dist, _chart_groups, _chart_metric, _chart_spread_margin, _tick_labels
+from .charts import (
+    _chart_dist, _chart_effect, _chart_groups, _chart_label_overview, _chart_metric, _chart_spread_margin, _tick_labels,
+)
 from .common import (
     ALPHA, MAX_PANELS, _axis_values, _join, _plural, _game_metrics, _label_name, _cell_descriptions, _cells_table, _data_files, _fixed_table, _groups_table,
     _layout, _load_template, _render, _series, _shown_path, _table, _uniq, check_out_dir,
@@ -42,6 +45,16 @@ from .rankings import _contributions, _label_rankings, _reference_cells  # noqa:
 from . import headline as H
 from .sections import _label_sections
 from .splits import side_by_side, split_axes, split_parts
+
+
+PARTIAL = "Partial sweep:"
+
+
+def _figure_html(fname: str, title: str, main: bool = False) -> str:
+    esc = html.escape
+    attrs = " class='main' id='main-chart'" if main else ""
+    return (f"<figure{attrs}><figcaption>{esc(title)}</figcaption>"
+            f"<img src='{fname}' alt='{esc(title)}'></figure>")
 
 
 def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
@@ -74,8 +87,9 @@ def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
     done = len((res.get("manifest") or {}).get("done", {}))
     planned = meta.get("cells")
     if isinstance(planned, int) and planned != len(cells):
-        warnings.append(f"The sweep plans {planned} cells but {len(cells)} are finished: it was interrupted "
-                        "or is still running (rerun it to resume).")
+        warnings.append(f"{PARTIAL} {len(cells)} of the {planned} cells it plans are finished: it was "
+                        "interrupted or is still running (rerun it to resume), and every figure below covers only "
+                        "the finished cells.")
     elif res.get("manifest") and done != len(cells):
         warnings.append(f"The manifest lists {done} finished cells but the table holds {len(cells)}.")
     game = meta.get("game") or (", ".join(map(str, _uniq(cells["game"]))) if "game" in cells else "?")
@@ -198,13 +212,14 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     rates = _rate_findings(cells, desc)
     trends = _trend_findings(cells, lay, metrics)
 
-    # charts
+    # charts: the generic ones, each drawn only where it carries information (a strategy chart only
+    # over the cells that mix strategies; a cell axis too long to label shows the extremes)
     charts = []
     jobs = [
         ("winshare_position.png", "Win share by turn-order position",
          lambda p: len(groups) and _chart_groups(groups, cells, lay, "position", "Win share by turn-order position",
                                                  p, labels)),
-        ("winshare_strategy.png", "Win share by strategy",
+        ("winshare_strategy.png", "Win share by strategy (cells that mix strategies)",
          lambda p: len(groups) and _chart_groups(groups, cells, lay, "strategy", "Win share by strategy", p, labels)),
         ("spread_margin.png", "Final-score spread and winning margin",
          lambda p: _chart_spread_margin(cells, groups, lay, p, labels, metrics)),
@@ -214,16 +229,15 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
              for m in metrics if m.chart == "own"]
     jobs += [(f"{m.name}_hist.png", m.title or f"Distribution of {m.label}",
               lambda p, m=m: _chart_dist(cells, hists, lay, p, labels, m)) for m in metrics if m.dist]
-    blocks = []
+    figs: dict[str, str] = {}
     for fname, title, draw in jobs:
         path = out_dir / fname
         if draw(path):
             charts.append(str(path))
-            blocks.append(f"<figure><figcaption>{html.escape(title)}</figcaption>"
-                          f"<img src='{fname}' alt='{html.escape(title)}'></figure>")
+            figs[fname] = _figure_html(fname, title)
     npanels = len(list(_series(cells, lay["facets"])))
-    if npanels > MAX_PANELS:
-        blocks.append(f"<p class='muted'>Only the first {MAX_PANELS} of {npanels} panels are drawn.</p>")
+    panels_note = (f"<p class='muted'>Only the first {MAX_PANELS} of {npanels} panels are drawn.</p>"
+                   if npanels > MAX_PANELS else "")
 
     rank_warnings: list[str] = []
     pool_warnings: list[str] = []
@@ -231,11 +245,12 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
                                                                          pool_warnings)
     # a game's own section may answer its sweep's question in place of the pooled label rankings
     # (e.g. one label per table among powerless seats, where a pooled ranking would mislead)
+    by_kind: dict[str, str] = {}
     rank_html, rank_charts, rank_findings, heads, tables = (
-        _label_sections(res, out_dir, margin, rank_warnings, parts) if not pv_replaces else ("", [], [], [], {}))
+        _label_sections(res, out_dir, margin, rank_warnings, parts, by_kind) if not pv_replaces
+        else ("", [], [], [], {}))
     sbs_html, sbs_charts, sbs_findings, sbs_heads, sbs_data = (
         side_by_side(res, out_dir, split, parts, tables) if split else ("", [], [], [], []))
-    rank_html = pv_html + sbs_html + rank_html
     charts += pv_charts + sbs_charts + rank_charts
     # the answer first: rule balance (labels, turn order, the swept parameter), then bot skill
     strat = {((n, w) if w else n): t[""] for (k, n, w), t in tables.items() if k == "strategy" and "" in t}
@@ -257,20 +272,105 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     topics = [(t, fs) for t, fs in topics if fs]
     findings = [f for _, fs in topics for f in fs]
 
+    # the page: the sweep's swept axes decide what opens it (the answer, then its main chart)
+    esc = html.escape
+    label_kinds = list(dict.fromkeys(k for k, _, _ in tables if k != "strategy"))
+    main, sections = "", []
+    if pv_html and pv_replaces:
+        question = "game"  # the game's own section answers (e.g. what each power is worth)
+    elif sbs_html:
+        question = "split"  # editions side by side
+    elif label_kinds:
+        question = "labels"  # a ranking of dealt labels (aliens)
+    elif lay["x"] or "players" in lay["varying"]:
+        question = "parameter"
+    else:
+        question = "single"
+    if question == "labels":
+        kind = label_kinds[0]
+        over = {(n, w): rs for (k, n, w), rs in tables.items() if k == kind}
+        fname = f"overview_{kind}.png"
+        if _chart_label_overview(over, kind, out_dir / fname):
+            charts.insert(0, str(out_dir / fname))
+            main = _figure_html(fname, f"{_label_name(kind).capitalize()} ranking: every {_label_name(kind)} with its "
+                                       f"95% interval, per player count and strategy", main=True)
+    elif question == "parameter":
+        fname = "effect.png"
+        if _chart_effect(cells, groups, lay, metrics, out_dir / fname):
+            charts.insert(0, str(out_dir / fname))
+            what = lay["x"] or "the player count"
+            main = _figure_html(fname, f"What {what} changes: the start player's edge and the game's measures",
+                                main=True)
+    if question == "game":
+        sections.append(("", "", pv_html))
+    elif question == "split":
+        sections.append(("", "", sbs_html))
+    for kind in label_kinds:
+        if by_kind.get(kind):
+            name = _label_name(kind)
+            sections.append((f"ranking-{kind.replace('_', '-')}", f"{name.capitalize()} rankings",
+                             f"<p class='muted'>Per player count: the ranking table, head to head, Plackett-Luce "
+                             f"strengths and, where the sweep has them, the power's own contribution and the ranking "
+                             f"under each strategy (robustness). Open a section for its detail.</p>{by_kind[kind]}"))
+    if lay["x"]:
+        body = ("<ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in trends) + "</ul>" if trends else "")
+        # a trend metric's own chart repeats its panel of the effect chart
+        dup = [f"{m.name}.png" for m in metrics if m.chart == "own" and m.trend]
+        if question == "parameter" and main:
+            for f in dup:  # not drawn twice: the file goes too
+                if figs.pop(f, None) is not None:
+                    charts.remove(str(out_dir / f))
+                    (out_dir / f).unlink()
+        else:
+            body += "".join(figs.pop(f, "") for f in dup)
+        sections.append(("effect", f"What {lay['x']} changes, per player count", body))
+    if pv_html and not pv_replaces:
+        sections.append(("", "", pv_html))
+    if len(groups):
+        body = ("<p class='muted'>The verdict is in the answer above; per position and cell:</p>"
+                + figs.pop("winshare_position.png", "")
+                + (f"<details><summary>Every position test ({len(pos_f)} findings)</summary><ul class='findings'>"
+                   + "".join(f"<li>{esc(f)}</li>" for f in pos_f) + "</ul></details>" if pos_f else ""))
+        sections.append(("turn-order", "Turn order", body))
+    strategy_html = figs.pop("winshare_strategy.png", "") + by_kind.get("strategy", "")
+    if strategy_html:
+        sections.append(("ranking-strategy", "Strategies (bot skill, not rule balance)",
+                         "<p class='note'>Bot skill, not rule balance: a strategy above its fair share plays better "
+                         "than the others at its table.</p>" + strategy_html))
+    if figs:
+        sections.append(("other-charts", "Game length and other measures",
+                         "<p class='muted'>Win shares count a shared win as 1/k for each of its k winners; error "
+                         "bars are 95% intervals.</p>" + "".join(figs.values()) + panels_note))
+    # sections that bring their own <h2 id=...> (the game's, side by side) are listed by it
+    toc = []
+    for i, t, b in sections:
+        m_ = None if t else re.search(r"<h2 id='([^']+)'>(.*?)</h2>", b)
+        if t and b:
+            toc.append((i, t))
+        elif m_:
+            toc.append((m_.group(1), html.unescape(m_.group(2))))
+    toc += [("findings", "All findings"), ("reproducibility", "Reproducibility")]
+    body = "".join((f"<h2 id='{i}'>{esc(t)}</h2>" if t else "") + b for i, t, b in sections if b)
+
     header, warnings = _header(res, lay, results_dir)
     warnings += pool_warnings
+    # a partial sweep changes every figure: it is said at the very top (and on the terminal)
+    status = [w for w in warnings if w.startswith(PARTIAL)]
+    warnings = [w for w in warnings if not w.startswith(PARTIAL)]
     # the rankings' heterogeneity warnings stand in their sections (and the findings), not at the top
-    esc = html.escape
     page = _render(
         _load_template(),
         title=esc(f"Balance report: {meta.get('game') or results_dir.name} ({results_dir.name})"),
+        status="".join(f"<p class='status'>⚠ {esc(w)}</p>" for w in status),
+        toc=" ".join(f"<a href='#{i}'>{esc(t)}</a>" for i, t in toc),
         header=header,
         warnings="".join(f"<p class='warn'>⚠ {esc(w)}</p>" for w in warnings),
         headline=H.block(rule, skill, esc),
+        main=main,
+        sections=body,
+        n_findings=str(len(findings)),
         findings="".join(f"<h3>{esc(t)}</h3><ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in fs)
                          + "</ul>" for t, fs in topics),
-        charts="".join(blocks) or "<p class='muted'>No data to chart.</p>",
-        rankings=rank_html or "<p class='muted'>No labelled groups to rank.</p>",
         fixed=_fixed_table(cells, lay),
         cells_table=_table(_cells_table(cells, lay, metrics)),
         groups_table=_table(_groups_table(groups)) if len(groups) else "<p class='muted'>No group table.</p>",
@@ -279,7 +379,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     index = out_dir / "index.html"
     index.write_text(page, encoding="utf-8")
     return {"html": str(index), "charts": charts, "findings": headline + findings, "headline": headline,
-            "cells": int(len(cells)), "split_axes": split, "side_by_side": _jsonable(sbs_data)}
+            "status": status, "cells": int(len(cells)), "split_axes": split, "side_by_side": _jsonable(sbs_data)}
 
 
 def _jsonable(x):

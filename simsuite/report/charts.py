@@ -145,7 +145,11 @@ def _pool_keys(d: pd.DataFrame) -> pd.DataFrame:
 def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
     """Win share per key (position, strategy) and cell with 95% intervals, a panel per facet."""
     g = groups[groups["kind"] == kind].dropna(subset=["win_share"])
-    if g.empty or (kind == "strategy" and g.groupby("cell")["key"].nunique().max() < 2):
+    if kind == "strategy" and len(g):
+        # a cell where every seat plays one strategy gives it exactly the fair share: a bar that says
+        # nothing, so only the cells that mix strategies are drawn
+        g = g[g.groupby("cell")["key"].transform("nunique") > 1]
+    if g.empty:
         return False
     split = [a for a in lay.get("split", []) if a in cells]
     cols = ["cell"] + [c for c in dict.fromkeys([lay["x"], *lay["facets"], *split]) if c and c not in g]
@@ -158,7 +162,9 @@ def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
         panels = list(_series(g, facets + [a for a in split if a not in facets]))
     panels = panels[:MAX_PANELS]
     all_pooled = lay["x"] is None and all(d["cell"].nunique() > MAX_CATEGORIES for _, d in panels)
-    fig, axes = _figure(len(panels), w=6.0 if all_pooled else _width(cells, lay))
+    # room for the cells of the widest panel, not for every cell of the sweep in each panel
+    per = max(d["cell"].nunique() for _, d in panels)
+    fig, axes = _figure(len(panels), w=6.0 if all_pooled else (4.6 if lay["x"] else float(np.clip(1.1 * per, 4.6, 16))))
     keys = sorted(g["key"].unique(), key=lambda k: (0, int(k)) if str(k).isdigit() else (1, str(k)))
     colors = {k: f"C{i % 10}" for i, k in enumerate(keys)}
     name = (lambda k: f"position {k}" + (" (start)" if k == "1" else "")) if kind == "position" else str
@@ -226,8 +232,17 @@ def _chart_spread_margin(cells, groups, lay, path, labels, metrics=()) -> bool:
     pos = groups[groups["kind"] == "position"] if len(groups) else groups
     have_sd = bool(len(pos)) and "score_sd" in pos
     beside = [m for m in metrics if m.chart == "beside_spread" and f"{m.name}_mean" in cells]
-    if not (have_sd or beside):
+    if not (have_sd or beside) or len(cells) < 2:  # one cell: one bar says nothing a table does not
         return False
+    if _too_many_cells(cells, lay):  # a bar per cell would be illegible: the extremes, labelled
+        frames = ([("Final-score spread", "sd of a player's final score", _pooled_sd(pos).merge(cells, on="cell"))]
+                  if have_sd else [])
+        frames += [(m.title or m.label.capitalize(), m.label, _metric_frame(cells, m.name)) for m in beside]
+        fig, axes = _figure(len(frames), ncols=2, w=6.2, h=0.24 * 2 * TOP_N + 1.2)
+        for ax, (title, ylabel, d) in zip(axes, frames):
+            _extremes_panel(ax, d, labels, ylabel, title)
+        fig.savefig(path, dpi=100)
+        return True
     fig, axes = _figure(int(have_sd) + len(beside), ncols=2, w=_width(cells, lay))
     cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
     axes = list(axes)
@@ -246,8 +261,13 @@ def _chart_spread_margin(cells, groups, lay, path, labels, metrics=()) -> bool:
 
 def _chart_metric(cells, lay, path, labels, m) -> bool:
     """A metric's mean per cell with its 95% interval (a game's Metric with chart="own")."""
-    if f"{m.name}_mean" not in cells:
+    if f"{m.name}_mean" not in cells or len(cells) < 2:  # one bar: the cells table says it
         return False
+    if _too_many_cells(cells, lay):
+        fig, (ax,) = _figure(1, w=7.5, h=0.24 * 2 * TOP_N + 1.2)
+        _extremes_panel(ax, _metric_frame(cells, m.name), labels, m.label, m.title or m.label.capitalize())
+        fig.savefig(path, dpi=100)
+        return True
     fig, (ax,) = _figure(1, w=max(6.4, _width(cells, lay)), h=4.0)
     cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
     _metric_panel(ax, _metric_frame(cells, m.name), lay, cat, labels, m.label)
@@ -273,8 +293,16 @@ def _chart_dist(cells, hists, lay, path, labels, m) -> bool:
     xs = cells[x].astype(float) if x else None
     norm = Normalize(xs.min(), xs.max()) if x and xs.nunique() > 1 else None
     cmap = colormaps["viridis"]
+    spaghetti = False
     for ax, (plabel, d) in zip(axes, panels):
         d = d.sort_values(x or "cell")
+        if norm is None and len(d) > 8:
+            # more unlabelled lines than a reader can tell apart: every cell pooled (black), and the
+            # cells with the shortest and the longest mean, named
+            spaghetti = True
+            _dist_summary(ax, d, h, m, labels)
+            ax.set_title(_panel_title(plabel, cells), fontsize=10)
+            continue
         for i, (_, r) in enumerate(d.iterrows()):
             hc = h[h["cell"] == r["cell"]]
             if hc.empty:
@@ -295,11 +323,37 @@ def _chart_dist(cells, hists, lay, path, labels, m) -> bool:
             fig.colorbar(ScalarMappable(norm, cmap), ax=ax, label=x)
         elif 1 < len(d) <= 8 and not x:  # per-cell labels differ per panel; more lines than 8 cannot be told apart
             ax.legend(fontsize=7)
-    if x and not (norm is not None and any(len(d) > 8 for _, d in panels)):  # else a colour bar per panel
+    if spaghetti:
+        pass  # each panel names its own lines
+    elif x and not (norm is not None and any(len(d) > 8 for _, d in panels)):  # else a colour bar per panel
         _fig_legend(fig, axes, ncols=8)
     fig.suptitle(m.title or f"Distribution of {m.label}")
     fig.savefig(path, dpi=100)
     return True
+
+
+def _dist_summary(ax, d, h, m, labels) -> None:
+    """One panel of a distribution chart with too many cells for a line each: the distribution of
+    all the panel's cells together, and the two cells whose means are lowest and highest."""
+    hc = h[h["cell"].isin(set(d["cell"]))]
+    v = np.arange(int(hc["value"].min()), int(hc["value"].max()) + 1)
+
+    def dist(cells_):
+        c = hc[hc["cell"].isin(cells_)].groupby("value")["count"].sum().reindex(v, fill_value=0).to_numpy(float)
+        return c / max(c.sum(), 1.0)
+
+    means = {int(c): float((dist([c]) * v).sum()) for c in d["cell"]}
+    lo, hi = min(means, key=means.get), max(means, key=means.get)
+    for cells_, color, lw, lab in (([int(c) for c in d["cell"]], "k", 2.0, f"all {len(d)} cells together"),
+                                   ([lo], "C0", 1.2, "shortest: " + " ".join(labels.get(lo, f"cell {lo}").split("\n"))),
+                                   ([hi], "C3", 1.2, "longest: " + " ".join(labels.get(hi, f"cell {hi}").split("\n")))):
+        p = dist(cells_)
+        ax.step(np.r_[v[0] - 1, v, v[-1] + 1], np.r_[0, p, 0], where="mid", color=color, lw=lw, label=lab)
+    ax.set_xlabel(m.label)
+    ax.set_ylabel("share of games")
+    _percent_axis(ax.yaxis)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7, loc="upper right")
 
 
 def _h2h_matrix(h2h: pd.DataFrame, kind: str, players: int) -> pd.DataFrame:
@@ -514,3 +568,165 @@ def _chart_robustness(by: dict[str, pd.DataFrame], strategies: list[str], labels
     fig.legend(handles=handles, loc="outside lower center", ncols=min(3, len(handles)), fontsize=8, frameon=False)
     fig.savefig(path, dpi=110)
     return True
+
+
+def _chart_label_overview(by_key: dict, kind: str, path: Path) -> bool:
+    """The label ranking at a glance: one panel per player count (and split value), every label
+    with its win share and 95% interval under each strategy that ranked it (a dot per strategy,
+    best under the first strategy on top), the fair share dashed; filled dots differ from fair
+    (Holm), hollow ones do not. `by_key`: (players, where) -> {strategy or "": ranking}."""
+    from matplotlib.lines import Line2D
+
+    panels = [(k, rs) for k, rs in by_key.items() if rs and len(next(iter(rs.values()))) >= 2]
+    if not panels:
+        return False
+    panels = panels[:MAX_PANELS]
+    k_max = max(len(next(iter(rs.values()))) for _, rs in panels)
+    m_max = max(len(rs) for _, rs in panels)
+    ncols = min(3, len(panels))
+    fig, axes = _figure(len(panels), ncols=ncols, w=5.4 if ncols > 1 else 7.6,
+                        h=max(3.0, 0.13 * k_max * m_max + 0.16 * k_max + 1.0))
+    strategies = list(dict.fromkeys(s for _, rs in panels for s in rs))
+    colors = {s: f"C{i % 10}" for i, s in enumerate(strategies)}
+    fairs = set()
+    for ax, ((players, where), rs) in zip(axes, panels):
+        first = next(iter(rs.values()))
+        labels = list(first[kind])
+        k, m = len(labels), len(rs)
+        y = np.arange(k)[::-1].astype(float)
+        step = 0.8 / m
+        for i, (s, r) in enumerate(rs.items()):
+            r = r.set_index(kind).reindex(labels)
+            yy = y + 0.4 - step * (i + 0.5)
+            v = 100 * r["win_share"].to_numpy(float)
+            err = [v - 100 * r["share_ci_low"].to_numpy(float), 100 * r["share_ci_high"].to_numpy(float) - v]
+            ax.errorbar(v, yy, xerr=err, fmt="none", ecolor=colors[s], capsize=2, lw=1.1, zorder=2)
+            sig = (r["verdict"].fillna("") != "").to_numpy() if "verdict" in r else np.zeros(k, bool)
+            ax.scatter(v[sig], yy[sig], s=20, color=colors[s], zorder=3)
+            ax.scatter(v[~sig], yy[~sig], s=20, facecolor="white", edgecolor=colors[s], zorder=3)
+            fair = _ranking_fair(r.reset_index(), players)
+            fairs.add(round(fair, 4))
+            ax.axvline(100 * fair, color=colors[s] if m > 1 and len({round(_ranking_fair(x, players), 4)
+                                                                     for x in rs.values()}) > 1 else "k",
+                       ls="--", lw=1)
+        ax.set_yticks(y, labels, fontsize=8)
+        ax.set_ylim(-0.6, k - 0.4)
+        from matplotlib.ticker import PercentFormatter
+
+        ax.xaxis.set_major_formatter(PercentFormatter(decimals=0))
+        ax.grid(axis="x", alpha=0.3)
+        ax.set_xlabel("win share, 95% interval", fontsize=9)
+        ax.set_title(f"{_at(players, where)} (fair {100 * _ranking_fair(first, players):.1f}%)", fontsize=10)
+    handles = [Line2D([], [], color=colors[s], marker="o", lw=1.1, label=f"bots playing {s}" if s else "win share")
+               for s in strategies]
+    handles += [Line2D([], [], color="k", ls="--", lw=1, label="fair share"),
+                Line2D([], [], color="0.3", marker="o", ls="none", label="filled: differs from fair (Holm)"),
+                Line2D([], [], color="0.3", marker="o", ls="none", markerfacecolor="white",
+                       label="hollow: not distinguishable from fair")]
+    fig.legend(handles=handles, loc="outside lower center", ncols=min(3, len(handles)), fontsize=8, frameon=False)
+    fig.suptitle(f"{_label_name(kind).capitalize()} win share (a joint win counts 1/k), strongest on top")
+    fig.savefig(path, dpi=100)
+    return True
+
+
+def _effect_frames(cells, groups, lay, metrics):
+    """What the effect chart draws: the x column, the series columns, and per panel (title, frame
+    with x, series, y, lo, hi). The start player's edge comes first."""
+    x = lay["x"] or ("players" if "players" in lay["varying"] else None)
+    if x is None or cells[x].nunique() < 2:
+        return None, [], []
+    # a line per value of every other varying column (player count, line-up, split axis), so no line
+    # zigzags between cells of different line-ups at one x
+    series = [c for c in dict.fromkeys(["players", *lay.get("split", []), *lay["varying"]])
+              if c != x and c in cells and 1 < cells[c].nunique() <= 8]
+    cols = ["cell", x, *series]
+    panels = []
+    if len(groups):
+        pos = groups[(groups["kind"] == "position") & (groups["key"].astype(str) == "1")].dropna(subset=["win_share"])
+        if len(pos):
+            pos = pos[["cell", "win_share", "share_ci_low", "share_ci_high", "fair_share"]].merge(cells[cols], on="cell")
+            panels.append(("Start player's win share minus fair (pp)",
+                           pos.assign(y=100 * (pos["win_share"] - pos["fair_share"]),
+                                      lo=100 * (pos["share_ci_low"] - pos["fair_share"]),
+                                      hi=100 * (pos["share_ci_high"] - pos["fair_share"]))))
+    for m in metrics:
+        if m.trend and f"{m.name}_mean" in cells:
+            f = _metric_frame(cells, m.name)[cols + ["y", "lo", "hi"]]
+            scale = 100 if m.percent else 1
+            panels.append((m.label.capitalize() + (" (%)" if m.percent else ""),
+                           f.assign(y=scale * f["y"], lo=scale * f["lo"], hi=scale * f["hi"])))
+    return x, series, panels
+
+
+def _chart_effect(cells, groups, lay, metrics, path: Path) -> bool:
+    """The swept parameter's effect at a glance: the start player's edge over the fair share and each
+    trend metric (Metric.trend) against the parameter, a line per player count (and split value),
+    95% intervals. Small multiples: one panel per measure."""
+    x, series, panels = _effect_frames(cells, groups, lay, metrics)
+    if not panels:
+        return False
+    panels = panels[:6]
+    fig, axes = _figure(len(panels), ncols=3, w=4.3, h=3.1)
+    numeric = _is_numeric_col(cells[x])
+    xs_all = sorted(cells[x].unique(), key=lambda v: (float(v) if numeric else 0, str(v)))
+    pos_of = {v: i for i, v in enumerate(xs_all)}
+    for ax, (title, d) in zip(axes, panels):
+        groups_ = list(d.groupby(series, sort=True)) if series else [((), d)]
+        for i, (key, dd) in enumerate(groups_):
+            key = key if isinstance(key, tuple) else (key,)
+            dd = dd.sort_values(x)
+            xv = dd[x].astype(float).to_numpy() if numeric else dd[x].map(pos_of).to_numpy(float)
+            if len(groups_) > 1 and numeric:
+                span = np.diff(np.unique(xv)).min() if len(np.unique(xv)) > 1 else 1.0
+                xv = xv + 0.05 * span * (i - (len(groups_) - 1) / 2)
+            lab = ", ".join(f"{_value(v)} players" if c == "players" else
+                            f"line-up {v}" if c == "strategies" else f"{c} {_value(v)}"
+                            for c, v in zip(series, key)) or None
+            ax.errorbar(xv, dd["y"], yerr=[dd["y"] - dd["lo"], dd["hi"] - dd["y"]], marker="o", ms=3.5, capsize=2.5,
+                        lw=1.2, color=f"C{i % 10}", label=lab)
+        if title.startswith("Start player"):
+            ax.axhline(0, color="0.4", ls="--", lw=1)
+        if not numeric:
+            ax.set_xticks(range(len(xs_all)), [_value(v) for v in xs_all])
+        elif len(xs_all) <= 12:
+            ax.set_xticks([float(v) for v in xs_all], [_value(v) for v in xs_all])
+        ax.set_xlabel(x)
+        ax.set_title(title, fontsize=9.5)
+        ax.grid(alpha=0.3)
+    _fig_legend(fig, axes)
+    fig.suptitle(f"What {x} changes (means per cell, 95% intervals)")
+    fig.savefig(path, dpi=100)
+    return True
+
+
+def _is_numeric_col(s: pd.Series) -> bool:
+    return pd.api.types.is_numeric_dtype(s) and not pd.api.types.is_bool_dtype(s)
+
+
+TOP_N = 8  # a chart of more cells than MAX_CATEGORIES shows the TOP_N highest and lowest, labelled
+
+
+def _extremes_panel(ax, df, labels, ylabel, title):
+    """Too many cells for one bar each: the TOP_N highest and lowest cells as labelled horizontal
+    bars with their 95% intervals (the cells table lists every cell)."""
+    d = df.sort_values("y")
+    if len(d) > 2 * TOP_N:
+        d = pd.concat([d.head(TOP_N), d.tail(TOP_N)])
+    y = np.arange(len(d))
+    ax.barh(y, d["y"], xerr=[d["y"] - d["lo"], d["hi"] - d["y"]], capsize=2, color="C0", alpha=0.75)
+    names = [" ".join(labels.get(int(c), f"cell {int(c)}").split("\n")) for c in d["cell"]]
+    ax.set_yticks(y, names, fontsize=7)
+    if len(df) > 2 * TOP_N:
+        ax.axhline(TOP_N - 0.5, color="0.3", ls=":", lw=1)
+    lo = float(d["lo"].min())
+    hi = float(d["hi"].max())
+    ax.set_xlim(max(0.0, lo - 0.15 * (hi - lo)) if lo >= 0 else lo - 0.15 * (hi - lo), hi + 0.05 * (hi - lo))
+    ax.set_xlabel(ylabel)
+    ax.set_title(title + (f": the {TOP_N} lowest and highest of {len(df)} cells" if len(df) > 2 * TOP_N else ""),
+                 fontsize=9.5)
+    ax.grid(axis="x", alpha=0.3)
+
+
+def _too_many_cells(cells, lay) -> bool:
+    """A categorical x axis with more cells than a chart can label: draw extremes instead."""
+    return lay["x"] is None and len(cells) > MAX_CATEGORIES

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..stats import Z95, diff_se, heterogeneity, holm
+from ..stats import Z95, detectable_spread, diff_se, diff_test, heterogeneity, holm, random_effects
 from .common import ALPHA, _join, _label_name, _plural, _value
 
 SAME_EVERYWHERE_P = ALPHA  # Cochran's Q above this (Holm): the swept parameter does not change an effect
@@ -48,12 +48,16 @@ def _se(g: pd.DataFrame) -> pd.Series:
 
 def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict,
                split: list[str] | None = None) -> tuple[list[tuple[str, str]], bool | None]:
-    """The start player's edge (position 1's win share minus the fair share), pooled per player
-    count over the cells (inverse-variance weights), and whether the other swept parameters change
-    it (Cochran's Q per player count, Holm-corrected over the player counts). Returns the sentence
-    and whether the edge is the same at every value of the swept parameters (None: nothing swept).
-    `split`: axes never pooled over (Game.split_axes, e.g. edition): the edge is then per player
-    count and value, and only parameters that vary within those groups count as swept."""
+    """The start player's edge (position 1's win share minus the fair share) per player count over
+    the cells, and whether the other swept parameters change it (Cochran's Q per player count,
+    Holm-corrected over the player counts). Where the cells agree, the edge is their fixed-effect
+    (inverse-variance) mean; where they disagree beyond their noise (Holm p < alpha), a fixed effect
+    would claim a precision the data do not have, so the sentence gives the DerSimonian-Laird
+    random-effects mean with its wider interval and the range over the cells, and never says
+    "at every player count". Returns the sentence and whether the edge is the same at every value
+    of the swept parameters (None: nothing swept; False: it changes somewhere). `split`: axes never
+    pooled over (Game.split_axes, e.g. edition): the edge is then per player count and value, and
+    only parameters that vary within those groups count as swept."""
     split = [c for c in (split or []) if c in cells]
     pos = groups[(groups["kind"] == "position") & (groups["key"].astype(str) == "1")]
     pos = pos.dropna(subset=["win_share", "fair_share"])
@@ -75,90 +79,123 @@ def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict,
         n = key[0]
         where = ", ".join(f"{a} {_value(v)}" for a, v in zip(split, key[1:]))
         eff, se = _pooled(d)
-        het = (heterogeneity(d["win_share"] - d["fair_share"], d["_se"] ** 2)["p"]
-               if len(d) > 1 and swept else np.nan)
         diff = d["win_share"] - d["fair_share"]
-        rows.append(dict(n=int(n), where=where, eff=eff, se=se, sig=se > 0 and abs(eff / se) > Z95, het=het,
-                         lo=diff.min(), hi=diff.max()))
+        het = heterogeneity(diff, d["_se"] ** 2)["p"] if len(d) > 1 else np.nan
+        rows.append(dict(n=int(n), where=where, eff=eff, se=se, het=het, lo=diff.min(), hi=diff.max(),
+                         k=len(d), var=list(d["_se"] ** 2), diff=list(diff)))
     t = pd.DataFrame(rows)
     tested = t["het"].notna()
     t["het_holm"] = np.nan
     if tested.any():
         t.loc[tested, "het_holm"] = holm(t.loc[tested, "het"].to_numpy())
-    sizes = _join([f"{_pp(r.eff) + ' of win share' if i == 0 else f'{100 * r.eff:+.1f}'} ({_pm(r.se)})"
-                   + (f" at {r.n}{' players' if i == 0 or r.where else ''}" if r.n else "")
-                   + (f" ({r.where})" if r.where else "") for i, r in enumerate(t.itertuples())])
-    if not t["sig"].any():
-        text = (f"Turn order is fair: the start player's win share is within its noise of the fair share "
-                f"({sizes}).")
-    elif (t["eff"] > 0).all() and t["sig"].all():
-        every = " at every player count" + (f" and {_join(split)}" if split else "")
-        text = (f"The start player wins more than fair{every if len(t) > 1 else ''}, by "
-                f"{sizes}.")
-    elif t["sig"].sum() < len(t):
-        # only some player counts show an edge: name them, and do not say "every" of the rest
-        def where(rows):
-            return _join([f"{r.n} players" + (f" ({r.where})" if r.where else "") for r in rows.itertuples()])
+    t["mixed"] = t["het_holm"] < SAME_EVERYWHERE_P
+    for i in t.index[t["mixed"]]:  # the cells disagree: random effects, not a fixed effect
+        re_ = random_effects(t.at[i, "diff"], t.at[i, "var"])
+        t.at[i, "eff"], t.at[i, "se"] = re_["mean"], re_["se"]
+    t["sig"] = (t["se"] > 0) & ((t["eff"] / t["se"]).abs() > Z95)
 
+    def size(r, first):
+        s = f"{_pp(r.eff) + ' of win share' if first else f'{100 * r.eff:+.1f}'} ({_pm(r.se)}"
+        s += (f"; random-effects mean: the cells range from {_pp(r.lo)} to {_pp(r.hi)})" if r.mixed else ")")
+        return (s + (f" at {r.n}{' players' if first or r.where else ''}" if r.n else "")
+                + (f" ({r.where})" if r.where else ""))
+
+    sizes = _join([size(r, i == 0) for i, r in enumerate(t.itertuples())])
+
+    def where(rows):
+        return _join([f"{r.n} players" + (f" ({r.where})" if r.where else "") for r in rows.itertuples()])
+
+    if not t["sig"].any():
+        text = (f"The start player's win share is not significantly different from the fair share ({sizes}).")
+    elif (t["eff"] > 0).all() and t["sig"].all() and not t["mixed"].any():
+        every = " at every player count" + (f" and {_join(split)}" if split else "")
+        text = f"The start player wins more than fair{every if len(t) > 1 else ''}, by {sizes}."
+    else:
+        # only some player counts show an edge, or the cells disagree: name them, never "every"
         sig = t[t["sig"]]
         more, less = sig[sig["eff"] > 0], sig[sig["eff"] < 0]
         parts = ([f"wins more than fair at {where(more)}"] if len(more) else []) + (
             [f"wins less than fair at {where(less)}"] if len(less) else [])
-        text = (f"The start player {' and '.join(parts)}; at {where(t[~t['sig']])} its win share is within its "
-                f"noise of the fair share (start player minus fair share: {sizes}).")
-    else:
-        text = f"The start player's win share minus the fair share: {sizes}."
+        rest = t[~t["sig"]]
+        text = (f"The start player {' and '.join(parts)}"
+                + (f"; at {where(rest)} its win share is not significantly different from the fair share"
+                   if len(rest) else "")
+                + f" (start player minus fair share: {sizes}).")
     same = None
     if swept:
         what = _join(swept)
-        moved = t[t["het_holm"] < SAME_EVERYWHERE_P]
+        moved = t[t["mixed"]]
         same = moved.empty
         if same:
-            text += (f" It does not depend on {what}: the cells agree within their noise (Cochran's Q, "
-                     "Holm-corrected over the player counts).")
+            spread = max(detectable_spread(v, alpha=ALPHA / max(int(tested.sum()), 1))
+                         for v, k in zip(t["var"], t["k"]) if k > 1) if (t["k"] > 1).any() else np.nan
+            text += (f" No significant dependence on {what}: the cells agree within their noise (Cochran's Q, "
+                     "Holm-corrected over the player counts)"
+                     + (f"; an edge changing steadily by ±{100 * spread:.1f} pp across the cells would be found "
+                        "with 80% power, a smaller change could go unnoticed." if np.isfinite(spread) else "."))
         else:
             text += (f" It changes with {what} at " + _join([
                 f"{r.n} players{f' ({r.where})' if r.where else ''} ({_pp(r.lo)} to {_pp(r.hi)}, Holm p "
                 f"{r.het_holm:.2g})" for r in moved.itertuples()])
                 + ("; elsewhere the cells agree within their noise." if len(moved) < int(tested.sum()) else "."))
-    return [(text + " Intervals: 95%.", "charts")], same
+    elif t["mixed"].any():
+        text += (" The cells pooled at " + where(t[t["mixed"]]) + " disagree beyond their noise (Cochran's Q, "
+                 "Holm-corrected).")
+    return [(text + " Intervals: 95%.", "turn-order")], same
 
 
 def swept_question(cells: pd.DataFrame, lay: dict, metrics, balance_same: bool | None) -> list[tuple[str, str]]:
     """The swept rule parameter's own answer: whether it changes the seat balance (from
     turn_order), and what it changes in the game (the declared trend metrics, first to last value).
-    The means pool the player counts and any split axis (lay["split"]): the sentence says so."""
+    A metric "changes" when the difference between the two ends is significant (a z-test of the
+    difference, Holm over the metrics: two overlapping intervals can still differ) and at least 5%
+    of the first value; "changed by less than 5%" is said from the point estimates only, and a
+    difference of 5% or more that is not significant is said as such. The means pool the player
+    counts and any split axis (lay["split"]): the sentence says so."""
     x = lay["x"]
     if x is None or cells[x].nunique() < 2:
         return []
-    moved, flat = [], []
+    rows = []
     for m in metrics:
         col = f"{m.name}_mean"
         if not m.trend or col not in cells:
             continue
-        d = cells.groupby(x).agg(y=(col, "mean"), lo=(f"{m.name}_ci_low", "mean"), hi=(f"{m.name}_ci_high", "mean"))
+        c = cells.assign(_se=(cells[f"{m.name}_ci_high"] - cells[f"{m.name}_ci_low"]) / (2 * Z95))
+        # the mean over the cells at one value of x, and its se (independent cells: variances add)
+        d = c.groupby(x).agg(y=(col, "mean"), v=("_se", lambda v: float(np.sum(np.square(v)))),
+                             k=(col, "size"))
         a, b = d.iloc[0], d.iloc[-1]
-        rel = abs(b["y"] - a["y"]) / max(abs(a["y"]), 1e-9)
-        apart = a["hi"] < b["lo"] or b["hi"] < a["lo"]
-        (moved if apart and rel >= MATERIAL else flat).append((rel, f"{m.label} {a['y']:.3g} → {b['y']:.3g}"))
+        diff, se, p = diff_test(a["y"], np.sqrt(a["v"]) / a["k"], b["y"], np.sqrt(b["v"]) / b["k"])
+        rel = abs(diff) / max(abs(a["y"]), 1e-9)
+        rows.append(dict(rel=rel, p=p, text=f"{m.label} {a['y']:.3g} → {b['y']:.3g}"))
+    if rows:
+        ph = holm(np.nan_to_num([r["p"] for r in rows], nan=1.0))
+        for r, q in zip(rows, ph):
+            r["sig"] = q < ALPHA
+    moved = sorted([r for r in rows if r["sig"] and r["rel"] >= MATERIAL], key=lambda r: -r["rel"])
+    small = [r for r in rows if r["rel"] < MATERIAL]
+    unsure = [r for r in rows if not r["sig"] and r["rel"] >= MATERIAL]
     lo, hi = _value(cells[x].min()), _value(cells[x].max())
     text = f"Which {x}? "
     if balance_same is True:
-        text += "For turn-order balance it does not matter (above). "
+        text += "No significant effect on the turn-order balance was found (above). "
     elif balance_same is False:
         text += "It moves the turn-order balance at some player counts (above). "
     if moved:
-        moved.sort(key=lambda t: -t[0])
-        text += f"What it changes, from {x} {lo} to {hi}: " + "; ".join(t for _, t in moved)
+        text += f"What it changes, from {x} {lo} to {hi}: " + "; ".join(r["text"] for r in moved)
         over = (["the player counts"] if "players" in lay["varying"] else []) + [
             f"the {_plural(a)}" for a in lay.get("split", [])]
         split = lay.get("split", [])
         text += (f" (means over {_join(over)}" + (": the trends per series below keep them apart)" if split else ")")
                  if over else "")
         text += "."
-    if flat:
-        text += f" Changed by less than {100 * MATERIAL:.0f}%: " + "; ".join(t for _, t in flat) + "."
-    return [(text.strip(), "charts")]
+    if small:
+        text += (f" Changed by less than {100 * MATERIAL:.0f}% (point estimates): "
+                 + "; ".join(r["text"] for r in small) + ".")
+    if unsure:
+        text += (f" Not significant (Holm), though the point estimates differ by {100 * MATERIAL:.0f}% or more: "
+                 + "; ".join(r["text"] for r in unsure) + ".")
+    return [(text.strip(), "effect")]
 
 
 def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> list[tuple[str, str]]:
@@ -187,7 +224,7 @@ def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> li
         counts = _join([at(n) for n in by]) if split else _join([str(n) for n, _ in by]) + " players"
         details = "; ".join(
             f"{_pp(t['win_share'] - t['fair_share'])} over fair at {at(n)} ({_pm(t['share_se'])}"
-            + (f", P(best) {100 * t['p_best']:.0f}%" if "p_best" in t else "") + ")" for n, t in tops.items())
+            + ")" for n, t in tops.items())
         lead_by = next((s for s in next(iter(by.values()))), "")
         if len(all_tops) == 1:
             under = (f" under every strategy tested ({_join(strategies)})" if len(strategies) > 1
@@ -207,7 +244,7 @@ def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> li
             text += (f" How strong each {name} looks depends on how well the bots play it"
                      + (": see the robustness tables." if len(strategies) > 1 else
                         f"; only {strategies[0]} was measured."))
-        out.append((text, "rankings"))
+        out.append((text, f"ranking-{kind.replace('_', '-')}"))
     return out
 
 
@@ -235,7 +272,7 @@ def strategy_skill(rankings: dict) -> list[tuple[str, str]]:
         text += "; ".join(p for _, p in parts)
     else:
         text = "The strongest bot depends on the player count: " + "; ".join(f"{x} {p}" for x, p in parts)
-    return [(text + ". A difference in how the bots play, not a balance fault of the rules.", "rankings")]
+    return [(text + ". A difference in how the bots play, not a balance fault of the rules.", "ranking-strategy")]
 
 
 def block(rule: list[tuple[str, str]], skill: list[tuple[str, str]], esc) -> str:

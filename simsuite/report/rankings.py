@@ -103,7 +103,10 @@ def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, player
     p = 2 * (1 - np.array([NormalDist().cdf(abs(v)) if np.isfinite(v) else 0.5 for v in z]))
     agg["p_holm"] = _holm(p)
     # what "not distinguishable from fair" is worth, and when fair is shown
-    agg["mdd"] = mdd(share_se)
+    # the verdicts are Holm-corrected over the labels: the detectable difference must be one the
+    # corrected test finds, so it is computed at the Bonferroni level alpha / K (Holm's strictest
+    # step; Holm is never less powerful), not at alpha, where the power would be far below 80%
+    agg["mdd"] = mdd(share_se, alpha=ALPHA / max(len(agg), 1))
     agg["margin"] = margin
     pe = equivalence_p(agg["win_share"] - fair, share_se, margin)
     agg["equiv_p"] = pe
@@ -114,6 +117,10 @@ def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, player
     agg["rank_low"], agg["rank_high"], agg["p_best"] = r["rank_low"], r["rank_high"], r["p_best"]
     agg = agg.merge(het, on="key", how="left")
     c = comps[(comps["kind"] == kind) & (comps["players"] == players)] if len(comps) else comps
+    if len(c) and "cell" in c:
+        # only the cells this ranking pools: a cell outside it (one label at every seat, a control)
+        # would split the labels into groups that seem never to meet
+        c = c[c["cell"].isin(set(g["cell"]))]
     pl_groups, pl_converged = 1, True
     if len(c):
         pooled = c.groupby("members").agg(games=("games", "sum")).reset_index()
@@ -133,7 +140,9 @@ def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, player
         agg["strength_status"] = agg["key"].map(fit["status"]).fillna("")
     agg = agg.drop(columns=["share_n", "var_n2", "fair_n", "wvar_n2"]).rename(columns={"key": kind})
     out = agg.sort_values("win_share", ascending=False, ignore_index=True)
-    out.attrs.update(cells=sorted(int(x) for x in g["cell"].unique()),
+    shared = (float((g["shared_win_rate"] * g["n"]).sum() / max(g["wins"].sum(), 1e-12))
+              if "shared_win_rate" in g and g["wins"].sum() > 0 else 0.0)
+    out.attrs.update(cells=sorted(int(x) for x in g["cell"].unique()), shared_wins=shared,
                      heterogeneous=list(out.loc[out["het_p_holm"] < ALPHA, kind]),
                      pl_groups=int(pl_groups), pl_converged=bool(pl_converged))
     return out
@@ -204,12 +213,14 @@ def _has_control(groups: pd.DataFrame, ctl_kind: str | None, players: int) -> bo
 
 
 def _ranking_display(rank: pd.DataFrame, kind: str, players: int) -> pd.DataFrame:
-    """The ranking as a readable table (percentages with intervals, verdicts)."""
+    """The ranking as a table that fits the page: rank, label, win share with its interval, the gap
+    to fair, the verdict, the minimum detectable difference, the equivalence verdict and the rank
+    interval. The win rate, player-games, P(best) and Plackett-Luce strengths are in the CSV (P(best)
+    is overconfident when the race is close, so it stays out of the page)."""
     fair = _ranking_fair(rank, players)
     rows = []
     for i, r in rank.iterrows():
-        row = {"rank": i + 1, _label_name(kind): r[kind], "player-games": f"{int(r['n']):,}",
-               "win rate (95% CI)": _pct_ci(r["win_rate"], r["ci_low"], r["ci_high"]),
+        row = {"rank": i + 1, _label_name(kind): r[kind],
                "win share (95% CI)": _pct_ci(r["win_share"], r["share_ci_low"], r["share_ci_high"]),
                f"vs fair {_pct(fair)} (pp)": _pp(r["win_share"] - r.get("fair_share", fair)),
                "Holm p": _fmt_p(r["p_holm"]), "verdict": r["verdict"]}
@@ -218,14 +229,6 @@ def _ranking_display(rank: pd.DataFrame, kind: str, players: int) -> pd.DataFram
             row["equivalence (TOST)"] = r.get("equivalence", "")
             row["rank (95% interval)"] = (f"{int(r['rank_low'])}–{int(r['rank_high'])}"
                                           if r["rank_low"] != r["rank_high"] else f"{int(r['rank_low'])}")
-            row["P(best)"] = f"{100 * r['p_best']:.0f}%" if r["p_best"] >= 0.005 or r["p_best"] == 0 else "<1%"
-        if "strength" in rank:
-            status = r.get("strength_status", "")
-            status = status if isinstance(status, str) else ""
-            row["Plackett-Luce strength (95% CI)"] = (
-                status if status else
-                f"{r['strength']:.3f} ({r['strength_ci_low']:.3f}–{r['strength_ci_high']:.3f})"
-                if np.isfinite(r["strength"]) and np.isfinite(r["strength_ci_low"]) else "no finite estimate")
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -287,18 +290,16 @@ def _contribution_block(con: pd.DataFrame, ref, base: str, players: int, where: 
         rows.append({"rank": i + 1, base: r["label"],
                      "with power: win share (95% CI)": _pct_ci(r["share_power"], r["share_power"] - Z95 * r["se_power"],
                                                                r["share_power"] + Z95 * r["se_power"]),
-                     "player-games": f"{int(r['n_power']):,}",
                      "power off (control): win share (95% CI)": _pct_ci(
                          r["share_control"], r["share_control"] - Z95 * r["se_control"],
                          r["share_control"] + Z95 * r["se_control"]),
-                     "player-games ": f"{int(r['n_control']):,}",
                      "contribution, pp (95% CI)": f"{_pp(r['contribution'])} ({_pp(r['ci_low'])} to {_pp(r['ci_high'])})",
-                     "win rate with / without": f"{100 * r['win_rate_power']:.1f}% / {100 * r['win_rate_control']:.1f}%",
                      "Holm p": _fmt_p(r["p_holm"]), "verdict": r["verdict"]})
     where = (f"the cells where every seat plays its power (cell{'s' if len(ref) > 1 else ''} "
              f"{', '.join(map(str, ref))}), so both face the same kind of opposition" if ref is not None else
              "all cells with this player count (no cell without a control seat: the opponents of the two "
              "differ slightly)")
+    # player-games and win rates are in the CSV: the page keeps the columns that fit its width
     return (f"<h3>The power's own contribution, {esc(_at(players, where))}</h3>"
             f"<p class='muted'>Each {esc(base)} played with its power against the same "
             f"{esc(base)} held face down by a control seat (a strategy that plays its label with the power never "

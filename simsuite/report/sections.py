@@ -64,7 +64,7 @@ def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir
 
 
 def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: list[str] | None = None,
-                    parts: list[tuple[str, str, list[int] | None]] | None = None,
+                    parts: list[tuple[str, str, list[int] | None]] | None = None, by_kind: dict | None = None,
                     ) -> tuple[str, list[str], list[tuple[str, str]], list[str]]:
     """Rankings, head-to-head heatmaps and strengths for every labelled seat attribute; for label
     kinds with a switched-off control ("X (no power)"), the contribution of the power itself; for
@@ -75,7 +75,9 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: 
     appended to `warnings`. `parts` (simsuite.report.splits.split_parts): (where, tag, cells) per
     value of the game's split axes (e.g. "edition FFG2008"); every ranking, contribution and
     robustness table is computed within one part, never pooled over parts (default: one part, all
-    cells). `tables` is keyed (kind, players, where)."""
+    cells). `tables` is keyed (kind, players, where). `by_kind`, when given, receives each kind's
+    HTML on its own (kind -> HTML), so that the page can place them apart; each player count's
+    detail is folded (<details>) under its title, its id the section's anchor."""
     groups, h2h, comps = res["groups"], res.get("h2h", pd.DataFrame()), res.get("comps", pd.DataFrame())
     warnings = [] if warnings is None else warnings
     if groups.empty or "players" not in groups:
@@ -115,6 +117,7 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: 
                 all_comps[all_comps["cell"].isin(keep)] if len(all_comps) else all_comps)
 
     for kind in kinds:
+        kind_start = len(blocks)
         name = _label_name(kind)
         by_part: dict[str, dict[int, pd.DataFrame]] = {where: {} for where, _, _ in parts}
         for players, (where, tag, part) in ((int(n), p) for n in sorted(all_groups.loc[all_groups["kind"] == kind,
@@ -166,14 +169,17 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: 
             if het:
                 warnings.append(het)
                 findings.append((kind, het))
-            blocks.append(f"<h3>{esc(title)}</h3>"
+            blocks.append(f"<details class='section' id='{_ranking_anchor(kind, players, tag)}'>"
+                          f"<summary>{esc(title)}: table, head to head, strengths"
+                          + (", the power's own contribution and robustness" if kind != "strategy" else "")
+                          + "</summary>"
                           + ("<p class='note'>Bot skill, not rule balance: a strategy above its fair share plays "
                              "better than the others at this table, one below plays worse.</p>"
                              if kind == "strategy" else "")
                           + (f"<p class='warn'>⚠ {esc(het)}</p>" if het else "")
                           + f"<p class='muted'>{esc(pool)} Win rate: games won, a joint win counting as a win "
                           f"(Wilson 95% interval). Win share counts a joint win as 1/k, so it sums to 1 over the "
-                          f"table; the fair share is 1/{players} = {_pct(1 / players)}. Intervals count games, not "
+                          f"table; {esc(_fair_definition(rank, players, name))} Intervals count games, not "
                           f"player-games (a {esc(name)} at several seats of a table wins or loses with them "
                           f"together). Verdicts use Holm-corrected "
                           f"two-sided tests of the win share against the fair share over the {len(rank)} "
@@ -231,12 +237,33 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: 
                     charts += ch
                     findings += [(kind, f) for f in fs]
                     headline += hl
+            blocks.append("</details>")
         for where, tag, _ in parts:
             if len(by_part[where]) >= 2:
                 html_, fs = _players_tau_section(by_part[where], kind, out_dir, where, tag)
-                blocks += [html_] if html_ else []
+                blocks += [f"<details class='section'><summary>The {esc(name)} ranking across player counts"
+                           f"{esc(f', {where}' if where else '')} (Kendall's tau)</summary>{html_}</details>"] if html_ else []
                 findings += [(kind, f) for f in fs]
+        if by_kind is not None:
+            by_kind[kind] = "".join(blocks[kind_start:])
     return "".join(blocks), charts, findings, headline, tables
+
+
+def _fair_definition(rank: pd.DataFrame, players: int, name: str) -> str:
+    """What "fair" means in a ranking: 1/N, or, when some games end without a winner, 1/N of the
+    games someone won in the cells pooled, the same for every label. A label whose own games stall
+    more often is then below fair partly because its games end undecided, not only because it loses:
+    the sentence says so, since the data hold no per-label count of decided games."""
+    fair = _ranking_fair(rank, players)
+    if abs(fair - 1 / players) < 5e-4:
+        return f"the fair share is 1/{players} = {_pct(1 / players)}."
+    return (f"the fair share is 1/{players} of the games someone won in these cells, {_pct(fair)}, the same for "
+            f"every {name}: some games ended without a winner, and a {name} whose games end so more often than "
+            f"the others' is below fair partly for that reason, not only because it loses.")
+
+
+def _ranking_anchor(kind: str, players: int, tag: str = "") -> str:
+    return f"ranking-{kind.replace('_', '-')}-{players}p" + (f"-{tag.lower()}" if tag else "")
 
 
 def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[int]], groups: pd.DataFrame,

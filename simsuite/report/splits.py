@@ -248,7 +248,8 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
             wh = {v: where_of.get(cells_of[v][0], f"{axis} {_value(v)}") for v in values}
             cd = dict(players=players, context=context, values=[_value(v) for v in values],
                       cells={_value(v): cells_of[v] for v in values}, compared=len(values) > 1)
-            blocks.append(f"<h3 id='{anchor}-{players}p'>{esc(at)}</h3>")
+            blocks.append(f"<details class='section' id='{anchor}-{players}p'><summary>{esc(at)}: game length, "
+                          f"seat advantage and the ranking under each {esc(axis)}</summary>")
             if len(values) == 1:
                 v = values[0]
                 missing = [x for x in sorted(cells[axis].unique(), key=str) if x != v]
@@ -418,6 +419,7 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                     findings.append(s + (f" {len(moved)} {_plural(name) if len(moved) > 1 else name} changed beyond "
                                          f"the noise (Holm): " + ", ".join(moved) + "." if moved else
                                          f" No {name}'s win share changed beyond the noise (Holm)."))
+            blocks.append("</details>")
             axis_data["contexts"].append(cd)
         # the section's text, csv files and charts
         sfx = axis.replace("_", "-")
@@ -440,14 +442,16 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
         kind_of = ("modelling choices of the simulator (the rules leave them open; a verdict that changes "
                    "with them depends on the model, not only on the game)" if axis in choices else
                    "different rules to a reader")
-        intro = (f"<h2 id='{anchor}'>{esc(title)}</h2>"
-                 f"<p class='note'>The {esc(axis)} values ({esc(_join(axis_data['values']))}) are {esc(kind_of)}, "
+        if figs and not html_all:  # the first split axis's chart answers the sweep's question
+            figs[0] = figs[0].replace("<figure>", "<figure id='main-chart'>", 1)
+        intro = (f"<h2 id='{anchor}'>{esc(title)}</h2>" + "".join(figs)
+                 + f"<p class='note'>The {esc(axis)} values ({esc(_join(axis_data['values']))}) are {esc(kind_of)}, "
                  f"so nothing in this report pools them: each ranking, the seat advantage and game length are per player count and {esc(axis)}, and "
                  f"this section sets them side by side. Win shares are measured with bots playing {esc(bots)}: how "
                  f"strong an {esc(_label_name(kinds[0]) if kinds else 'label')} looks under each {esc(axis)} "
                  f"depends on how well the bots play it (see the answer box: rule balance as these bots play it, "
                  f"not a verdict on the rules for expert players).</p>"
-                 f"<p class='muted'>Rank 1 = the highest win share (a joint win counts 1/k). Kendall's tau-b "
+                 f"<details><summary>How to read the tables (method)</summary><p class='muted'>Rank 1 = the highest win share (a joint win counts 1/k). Kendall's tau-b "
                  f"(scipy.stats.kendalltau, on the win shares) compares two rankings of the same labels: 1 = the same "
                  f"order, 0 = unrelated, −1 = reversed. Its 95% interval is a pair of simultaneous bounds "
                  f"(simsuite.robustness.tau_interval: label pairs ordered beyond the noise in both rankings, "
@@ -455,7 +459,8 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                  f"when labels are close), as in the robustness tables; "
                  f"noise swaps labels whose shares are close and pulls tau towards 0. A change is the win share "
                  f"under the second value minus the first, with a 95% interval (independent games: the variances "
-                 f"add) and a Holm-corrected verdict over the labels. Tables as CSV: {', '.join(csvs) or 'none'}.</p>")
-        html_all.append(intro + "".join(figs) + "".join(blocks))
+                 f"add) and a Holm-corrected verdict over the labels.</p></details>"
+                 f"<p class='muted'>Tables as CSV: {', '.join(csvs) or 'none'}.</p>")
+        html_all.append(intro + "".join(blocks))
         data.append(axis_data)
     return "".join(html_all), charts, findings, headline, data

@@ -151,12 +151,22 @@ def test_report_charts_and_trends_the_declared_metrics(toy, tmp_path):
     _toy_results(tmp_path / "toy", toy)
     out = make_report(tmp_path / "toy", tmp_path / "rep")
     names = {p.rsplit("/", 1)[-1] for p in out["charts"]}
-    assert {"route_points.png", "route_points_hist.png", "turns_hist.png", "spread_margin.png"} <= names
+    # the trend metric is a panel of the swept parameter's effect chart (not drawn twice)
+    assert {"effect.png", "route_points_hist.png", "turns_hist.png", "spread_margin.png"} <= names
+    assert "route_points.png" not in names
     assert any(f.startswith("The mean route points rises from") for f in out["findings"])
     assert any(f.startswith("The mean lead rises from") for f in out["findings"])
     assert any(h.startswith("Which bonus? ") and "route points per game 4" in h for h in out["headline"])
     page = (tmp_path / "rep" / "index.html").read_text()
-    assert "Route points per game" in page and "<img src='route_points.png'" in page
+    assert "<img src='effect.png'" in page and "What bonus changes" in page
+    from simsuite.report.charts import _effect_frames
+    from simsuite.report.common import _game_metrics, _layout
+    from simsuite.store import read_results
+
+    res = read_results(tmp_path / "toy")
+    lay = _layout(res["cells"], res["meta"])
+    _, _, panels = _effect_frames(res["cells"], res["groups"], dict(lay, split=[]), _game_metrics(res["meta"], res["cells"]))
+    assert any(t.startswith("Route points per game") for t, _ in panels)
 
 
 def test_cli_takes_the_shortcuts_a_game_declares(toy, capsys):

@@ -98,17 +98,24 @@ def test_sweep_report(sweep, tmp_path):
     assert out["html"] == str(tmp_path / "rep" / "index.html")
     assert "<img src='winshare_position.png'" in page
     assert "different simsuite versions (0.0.9, 0.1.0)" in page
-    assert "crash_threshold: 9, 10, 11, 12" in page and "plans 5 cells but 4 are finished" in page
+    assert "crash_threshold: 9, 10, 11, 12" in page and "Partial sweep: 4 of the 5 cells it plans are finished" in page
+    assert page.index("class='status'") < page.index("id='headline'")
     assert "contraband.toml" in page and "rows by source: assumed 1" in page  # data files in the header
     names = {p.rsplit("/", 1)[-1] for p in out["charts"]}
-    assert {"winshare_position.png", "spread_margin.png", "crashes.png", "turns_hist.png"} <= names
+    # the swept parameter's effect opens the page; the crash chart is its panel there, not drawn twice
+    assert {"effect.png", "winshare_position.png", "spread_margin.png", "turns_hist.png"} <= names
+    assert "crashes.png" not in names and not (tmp_path / "rep" / "crashes.png").exists()
     for p in out["charts"]:
         with open(p, "rb") as f:
             assert f.read(8) == b"\x89PNG\r\n\x1a\n"
 
     head = out["headline"]  # the answer first: the start player's edge depends on the threshold here
     assert out["findings"][:len(head)] == head
-    assert head[0].startswith("The start player wins more than fair, by +1.1 pp of win share")
+    # the cells disagree (one threshold gives +5 pp, the rest 0): a random-effects mean and the range,
+    # not a fixed-effect "wins more than fair"
+    assert head[0].startswith("The start player's win share is not significantly different from the fair share "
+                              "(+1.2 pp of win share (±2.4; random-effects mean: the cells range from +0.0 pp to "
+                              "+5.0 pp) at 4 players)")
     assert "It changes with crash_threshold at 4 players (+0.0 pp to +5.0 pp" in head[0]
     assert head[1].startswith("Which crash_threshold? It moves the turn-order balance")
     f = out["findings"][len(head):]
@@ -134,7 +141,8 @@ def test_single_run_no_advantage(tmp_path, data, monkeypatch):
     out = make_report(path)
     assert out["html"] == str(tmp_path / "reports" / "run-b" / "index.html")
     assert all((tmp_path / "reports" / "run-b" / p).stat().st_size > 0 for p in out["charts"])
-    assert len(out["charts"]) == 5
+    # one cell: no one-bar chart (spread, crashes); the cells table holds those figures
+    assert len(out["charts"]) == 3 and not any(p.endswith(("spread_margin.png", "crashes.png")) for p in out["charts"])
     f = out["findings"]
     assert any(s.startswith("Nothing is significantly out of balance") for s in f)
     assert not any("advantage" in s for s in f)
@@ -191,7 +199,7 @@ def test_alien_ranking_under_two_strategies(tmp_path, data):
     assert "depends on how well the bots play it" in out["headline"][0]
     assert any(h.startswith("basic") or "strongest bot" in h for h in out["headline"]) is False  # one strategy/cell
     page = (rep / "index.html").read_text()
-    top = page[:page.index("<h2 id=\"charts\">")]
+    top = page[:page.index("id='main-chart'")]
     assert "The answer" in top and "Rule balance" in top and sentence in top
     assert "href='#robustness-alien-3p'" in top
     assert "id='robustness-alien-3p'" in page and "id='skill-alien-3p'" in page
@@ -246,9 +254,10 @@ def test_report_structure_answer_first_every_image_no_empty_panel(sweep, tmp_pat
     out = make_report(sweep, tmp_path / "rep")
     page = (tmp_path / "rep" / "index.html").read_text()
     body = page[page.index("<body>"):]
-    first = re.search(r"<(div|h2|table|figure|img)\b[^>]*>", body[body.index("</h1>"):])
+    first = re.search(r"<(div|h2|table|figure|img)\b[^>]*>", body[body.index("</nav>"):])
     assert first.group(0).startswith("<div class='headline'")
-    head = body[body.index("<div class='headline'"):body.index("<h2 id=\"charts\">")]
+    assert body.index('id="contents"') < body.index("<div class='headline'")  # a table of contents above it
+    head = body[body.index("<div class='headline'"):body.index("id='main-chart'")]
     assert "Rule balance" in head and all(h.replace("'", "&#x27;") in head for h in out["headline"])
     assert body.index("Rule balance") < body.index("<img") and body.index("Rule balance") < body.index("<table")
     imgs = re.findall(r"<img src='([^']+)'", page)
@@ -256,6 +265,29 @@ def test_report_structure_answer_first_every_image_no_empty_panel(sweep, tmp_pat
     for src in imgs:
         assert (tmp_path / "rep" / src).stat().st_size > 1000, src
     assert not empty, empty
-    # the findings stay, below the charts, grouped by topic
-    assert body.index("<h2 id=\"findings\">") > body.index("<h2 id=\"charts\">")
+    # the findings stay, below the charts, grouped by topic, folded
+    assert body.index("<h2 id=\"findings\">") > body.index("id='turn-order'")
+    assert "<summary>Show every finding" in body
     assert "<h3>Turn order (rule balance)</h3>" in page and "<h3>Strategies (bot skill, not rule balance)</h3>" in page
+
+
+def test_report_command_prints_the_answer_and_the_path_last(sweep, tmp_path):
+    """The terminal: the partial sweep flagged, the answer in a handful of lines, the page's path on
+    the last line; the findings only with --verbose; --quiet accepted."""
+    import subprocess
+    import sys
+
+    def run(*extra):
+        p = subprocess.run([sys.executable, "-m", "simsuite.cli", "report", str(sweep), "--out", str(tmp_path / "rep"),
+                            *extra], capture_output=True, text=True)
+        assert p.returncode == 0, p.stderr
+        return p.stdout.strip().splitlines()
+
+    plain = run()
+    assert plain[-1] == f"report: {tmp_path / 'rep' / 'index.html'}"
+    assert plain[0].startswith("warning: Partial sweep: 4 of the 5 cells")
+    assert len(plain) <= 8 and any(x.startswith("- The start player") for x in plain)
+    assert "more findings on the page; --verbose prints them here" in plain[-2]
+    verbose = run("--verbose")
+    assert verbose[-1] == plain[-1] and len(verbose) > len(plain) + 5 and "All findings:" in verbose
+    assert run("--quiet")[-1] == plain[-1]

@@ -137,7 +137,7 @@ def test_report_says_no_finite_estimate_instead_of_a_number(tmp_path):
     path = _results(tmp_path / "res", [(0, dict(players=3, strategies="a,b,c|a,b,d", rotate=True), acc)])
     out = report.make_report(path, tmp_path / "rep")
     page = (tmp_path / "rep" / "index.html").read_text()
-    assert "no finite estimate: never lost to the others" in page
+    assert "No finite Plackett-Luce strength for d" in page
     csv = pd.read_csv(tmp_path / "rep" / "ranking_strategy_3p.csv").set_index("strategy")
     assert csv.loc["d", "strength_status"].startswith("no finite estimate")
     assert np.isnan(csv.loc["d", "strength_ci_low"])
@@ -296,7 +296,7 @@ def test_ranking_has_mdd_equivalence_and_rank_columns(tmp_path):
         cells.append((cell, dict(players=N, strategies="s,t,u,v", rotate=True), _acc(ids, win, list("stuv"))))
     path = _results(tmp_path / "res", cells)
     report.make_report(path, tmp_path / "rep")
-    MDD_FACTOR = 2.8015852181129685  # z_0.975 + z_0.8
+    MDD_FACTOR = 3.3393267079852884  # z_(1 - 0.05/8) + z_0.8: the Holm-corrected verdict over 4 labels
     eq = pd.read_csv(tmp_path / "rep" / "ranking_strategy_3p.csv").set_index("strategy")
     strong = pd.read_csv(tmp_path / "rep" / "ranking_strategy_4p.csv").set_index("strategy")
     for csv in (eq, strong):
@@ -307,7 +307,7 @@ def test_ranking_has_mdd_equivalence_and_rank_columns(tmp_path):
     assert not strong.loc["s", "equivalent"] and strong.loc["s", "rank_low"] == strong.loc["s", "rank_high"] == 1
     assert strong.loc["s", "p_best"] == 1.0
     page = (tmp_path / "rep" / "index.html").read_text()
-    assert "MDD (pp)" in page and "fair within ±2 pp" in page and "P(best)" in page
+    assert "MDD (pp)" in page and "fair within ±2 pp" in page and "rank (95% interval)" in page
     report.make_report(path, tmp_path / "rep2", margin=0.001)
     assert not pd.read_csv(tmp_path / "rep2" / "ranking_strategy_3p.csv")["equivalent"].any()
     with pytest.raises(report.BadInput):

@@ -54,7 +54,7 @@ def test_known_truth_verdicts():
     assert t.loc["Macron", "verdict"] == "helps" and not t.loc["Macron", "optional"]
     assert abs(t.loc["Macron", "power_value"] - 0.10) < 0.02
     assert t.loc["Macron", "power_value_lo"] < 0.10 < t.loc["Macron", "power_value_hi"]
-    assert t.loc["Mind", "verdict"] == "no measurable effect" and not t.loc["Mind", "bot_worse"]
+    assert t.loc["Mind", "verdict"] == "no significant effect" and not t.loc["Mind", "bot_worse"]
     assert t.loc["Mutant", "bot_worse"] and t.loc["Mutant", "best_naive"] == "power_never"
     assert "never" in t.loc["Mutant", "note"]
     md = pv.markdown(pv.table(c, g))
@@ -74,7 +74,7 @@ def test_interval_coverage_and_holm_on_null_data():
                 truth[(a, s)] = 0.3
         c, g = _synthetic(truth, 5000, seed=rep)
         t = pv.table(c, g)
-        flagged += int((t["verdict"] != "no measurable effect").any() or t["bot_worse"].any())
+        flagged += int((t["verdict"] != "no significant effect").any() or t["bot_worse"].any())
         covered += int(((t["power_value_lo"] <= 0) & (t["power_value_hi"] >= 0)).sum())
         total += len(t)
     assert flagged <= 4  # family-wise error about 5% + 5%

@@ -112,7 +112,7 @@ def test_turn_order_sentence_names_only_the_player_counts_with_an_edge():
     text = H.turn_order(pd.DataFrame(rows), pd.DataFrame(), {"varying": ["players"]})[0][0][0]
     assert "every player count" not in text
     assert text.startswith("The start player wins more than fair at 4 players; at 2 players and 3 players its "
-                           "win share is within its noise"), text
+                           "win share is not significantly different from the fair share"), text
     for r in rows:  # now clear at every count
         r["win_share"] += 0.01
     text = H.turn_order(pd.DataFrame(rows), pd.DataFrame(), {"varying": ["players"]})[0][0][0]

@@ -22,14 +22,14 @@ def chart_power_value(t: pd.DataFrame, players: int, path: Path) -> bool:
     if d.empty:
         return False
     y = np.arange(len(d))
-    fig, ax = plt.subplots(figsize=(7.5, 0.3 * len(d) + 1.4))
+    fig, ax = plt.subplots(figsize=(6.2, 0.24 * len(d) + 1.3))
     colors = ["#2a7" if v == "helps" else ("#c33" if v == "hurts" else "#888") for v in d["verdict"]]
     x = d["power_value"].to_numpy() * 100
     _hbars(ax, x, y, x - d["power_value_lo"].to_numpy() * 100, d["power_value_hi"].to_numpy() * 100 - x, colors)
     ax.axvline(0, color="k", lw=0.8)
     ax.set_yticks(y, d["alien"])
-    ax.set_xlabel("power value: win share with the power − face down (percentage points, 95% CI)")
-    ax.set_title(f"What each power is worth alone among powerless basic players, {players} players", fontsize=10)
+    ax.set_xlabel("win share with the power − face down (pp, 95% CI)", fontsize=9)
+    ax.set_title(f"Power value alone among powerless basic players, {players} players", fontsize=10)
     ax.grid(axis="x", alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -59,7 +59,10 @@ def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[
         path = out_dir / f"power_value_{n}p.png"
         if chart_power_value(t, int(n), path):
             charts.append(str(path))
-            figs.append(f"<figure><img src='{path.name}' alt='power value, {n} players'></figure>")
+            figs.append(f"<figure style='flex: 1 1 0; min-width: 380px; margin: 0.4rem 0'>"
+                        f"<img src='{path.name}' alt='power value, {n} players'></figure>")
+    # the table in the charts' order: by player count, largest power value first
+    t = t.sort_values(["players", "power_value"], ascending=[True, False], ignore_index=True)
     show = pd.DataFrame({
         "alien": t["alien"], "players": t["players"],
         "with power (basic)": [_pct_ci(a, b, c) for a, b, c in zip(t["share_power"], t["share_power_lo"],
@@ -76,6 +79,7 @@ def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[
         "decisions the naive policies control": t["naive_controls"]})
     heads = [(h, "power-value") for h in pv.headline(t)]
     html_ = ("<h2 id='power-value'>What each power is worth, and whether basic uses it</h2>"
+             "<div id='main-chart' style='display: flex; flex-wrap: wrap; gap: 0.8rem'>" + "".join(figs) + "</div>"
              "<p class='note'>Each cell puts one alien at a table of powerless players (the alien moves round "
              "the seats). <b>Power value</b> is the alien's win share with its power used by <code>basic</code> "
              "minus its share with the same alien face down (<code>nopower</code>): independent cells, a "
@@ -85,6 +89,8 @@ def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[
              "(one-sided, Holm); the table shows the best of them. These figures measure the power <i>as the "
              "bot plays it</i>: a power that shows no benefit is weak under these rules, or the bot cannot use "
              "it yet, and the note says which the naive policies point to.</p>"
-             + "".join(figs) + "<div class='scroll'>" + _table(show) + "</div>"
+             + "<details><summary>Every alien and player count as a table (sorted like the charts)</summary>"
+             + "<div class='scroll'>" + _table(show).replace('class="dataframe data"', 'class="dataframe data fit"')
+             + "</div></details>"
              + "<p class='muted'>Table as CSV: <a href='power_value.csv'>power_value.csv</a></p>")
     return html_, charts, heads

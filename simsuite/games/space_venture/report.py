@@ -150,7 +150,8 @@ def score_sources_section(res: dict, out_dir: Path) -> tuple[str, list[str], lis
              "fixed heuristic weights and <code>random</code> uniformly, so a source's share says what these "
              "bots earn from it, not what the rules make it worth to a good player. The tile faces and most card "
              "values are assumed (configs/space_venture/).</p>"
-             + fig + note_uneven + "<div class='scroll'>" + _table(show) + "</div>"
+             + fig + note_uneven + "<details><summary>The points per source as a table (95% intervals)</summary><div class='scroll'>"
+             + _table(show) + "</div></details>"
              + "<p class='muted'>Table as CSV (long form, with shares of each strategy's total): "
                "<a href='score_sources.csv'>score_sources.csv</a></p>")
     return html_, charts, heads

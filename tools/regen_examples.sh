@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Regenerate every committed example report under reports/examples/ with the current code.
+#
+# Each sweep example is run (or resumed: results/<name> is kept, so a second call only redraws the
+# pages) with the game counts of its definition in configs/sweeps, then its report is written over
+# reports/examples/<name>/. The tune example is redrawn from its committed tune.json and trials.csv
+# (rerunning the tune itself takes several minutes: `simsuite tune configs/tunes/star-cartel-fair-seats.toml`).
+#
+#   tools/regen_examples.sh                 # all examples
+#   tools/regen_examples.sh cosmic-aliens   # just these
+#   FRESH=1 tools/regen_examples.sh ...     # delete results/<name> first (after an engine or bot change)
+#
+# Run from the repository root; PYTHONPATH is set to it so that this tree's code is used.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
+SWEEPS=(star-cartel-crash space-venture-players cosmic-editions cosmic-power-value cosmic-aliens)
+TUNES=(star-cartel-fair-seats)
+want=("$@")
+[ ${#want[@]} -eq 0 ] && want=("${SWEEPS[@]}" "${TUNES[@]}")
+for name in "${want[@]}"; do
+  if [[ " ${TUNES[*]} " == *" $name "* ]]; then
+    dir=reports/examples/$name
+    tmp=$(mktemp -d)
+    cp "$dir/tune.json" "$dir/trials.csv" "$tmp/"
+    python -m simsuite.cli report "$tmp" --out "$dir" --quiet
+    rm -rf "$tmp"
+  else
+    [ -n "${FRESH:-}" ] && rm -rf "results/$name"
+    rm -rf "reports/examples/$name"
+    python -m simsuite.cli report "$name" --out "reports/examples/$name" --quiet
+  fi
+  echo "regenerated reports/examples/$name"
+done
