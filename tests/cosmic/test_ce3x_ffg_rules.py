@@ -193,6 +193,51 @@ def test_ce_33_4_own_colour_reestablish_counts_as_success():
     assert A.D_SECOND in t.kinds()
 
 
+def _own_colour_table(edition):
+    """Red offense with a yellow colony on red 4 (so the own colour is a real choice: REDRAW or
+    EXPEL); blue's home planets all held."""
+    t = Table(4, aliens="none", edition=edition)
+    t.strip_artifacts()
+    t.hands(p0=[ATT(8), ATT(6)], p1=[ATT(4)], p2=[ATT(6)], p3=[ATT(6)])
+    t.set_ships(3, {P(YELLOW, n): 4 for n in range(1, 5)} | {P(RED, 4): 2})
+    return t
+
+
+def test_ce_33_4_b_redraw_draws_on_past_every_own_colour_card_whole_encounter():
+    """CE.33.4 (b), revision 2.1 (seed 002: 「別のカードが出るまでカードを引き続ける」): destiny red, red,
+    blue for the red offense. Red chooses REDRAW once; the second red card is passed over with no
+    new choice, blue becomes the defense and the encounter runs to its end (red 8 + 4 against blue
+    4 + 4: red wins). The replay says the second card was drawn on, not chosen."""
+    t = _own_colour_table("FFG2008")
+    t.set_order([RED, RED, BLUE])
+    t.script(-1, P(BLUE, 1), S(P(RED, 1), 4), 0, 0, t.card(0, ATT(8)))  # REDRAW, aim, launch, invites, card
+    assert t.encounter(0) == A.R_OFFENSE_WIN
+    assert t.script_ok(), t.asked()
+    assert t.kinds().count(A.D_OWN_COLOUR) == 1 and t.asked()[0] == (A.D_OWN_COLOUR, 0, 2)
+    assert [e[0] for e in t.events(t.k.E_DISC)] == [RED, RED, BLUE]
+    assert [e[:3] for e in t.events(t.k.E_OWN_COLOUR)] == [(0, -1, 0), (0, -1, 1)]  # chosen, then drawn on
+    assert [e[0] for e in t.events(t.k.E_DEFENSE)] == [BLUE] and t.on(0, P(BLUE, 1)) == 4
+    assert t.on(3, P(RED, 4)) == 2  # the yellow colony was not expelled
+    assert t.engine_check() == 0 and t.conserved() == 0
+    from simsuite.games.cosmic.replay import describe_events
+    texts = [e["text"] for e in describe_events(t.k, t.log, t.c, ["scripted"] * 4) if e["event"].startswith("own_colour")]
+    assert texts[0].strip() == "own colour: REDRAW" and "not asked again" in texts[1]
+
+
+@pytest.mark.parametrize("edition, asks", [("FFG2008", 1), ("AH2000", 3)])
+def test_ce_33_4_b_one_redraw_choice_per_destiny_phase(edition, asks):
+    """CE.33.4 (b) against CE.5.4 (a): three own-colour cards before blue. Under FFG2008 the one
+    REDRAW carries the offense past all of them; under AH2000 the offense may choose again each
+    time its own colour comes up (asked three times)."""
+    t = _own_colour_table(edition)
+    t.set_order([RED, RED, RED, BLUE])
+    t.st[A.S_OFF] = 0
+    t.script(*([-1] * asks))
+    assert t.call("order", 0) == 0
+    assert t.script_ok(), t.asked()
+    assert t.kinds() == [A.D_OWN_COLOUR] * asks and t[A.S_DEF] == BLUE and t[A.S_EXPEL] == 0
+
+
 # ============================================================================================
 # CE.36 planning
 # ============================================================================================
