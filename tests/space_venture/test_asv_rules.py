@@ -316,16 +316,20 @@ def test_asv_19_1_last_turn_set_when_the_last_tile_is_drawn():
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_asv_19_1_the_turn_that_draws_the_last_tile_is_the_last_turn(players):
-    """ASV.19.1 over whole games (event logs): every space tile is drawn; the draw of the last one
-    comes in the last turn, whose player finishes it (it may place, move, score after that draw),
-    and no other turn follows; the record counts exactly the turns played."""
+    """ASV.19.1 over whole games (event logs): every space tile is drawn (the game does not stop
+    with tiles left, as it would if a turn leaving one tile counted as the last); the draw of the
+    last one comes in the last turn, whose player finishes it (it may place, move, score after
+    that draw), and no other turn follows; every turn starts with tiles in the stack; the record
+    counts exactly the turns played. 30 games each, since a turn ends with exactly one tile left
+    only in some games."""
     cfg, _ = build(players, "basic,random")
-    for g in range(4):
+    for g in range(30):
         events, rec = GAME.replay(cfg, 7, g)
         kinds = [e["event"] for e in events]
         draws = [i for i, k in enumerate(kinds) if k == "draw_tile"]
         turns = [i for i, k in enumerate(kinds) if k == "turn"]
-        assert len(draws) == A.N_SPACE  # every space tile is drawn exactly once
+        assert len(draws) == A.N_SPACE, g  # every space tile is drawn exactly once
+        assert all(int(events[i]["text"].split(", ")[-1].split()[0]) > 0 for i in turns)  # tiles left
         last = draws[-1]
         assert turns[-1] < last  # no turn starts after the last tile is drawn
         assert events[turns[-1]]["player"] == events[last]["player"]
