@@ -130,6 +130,57 @@ def test_ce_32_3_regroup_onto_the_gate_with_no_colony():
     assert t[A.S_CENTRE] == 1 and t.warp(0) == 19
 
 
+def test_ce_32_2_whole_encounter_regroups_before_the_destiny_draw():
+    """CE.32.2 through a whole encounter: red, with 3 ships in the warp and five colonies, is
+    first asked where its regrouped ship goes, among its five colonies only (no skip); the ship
+    leaves the warp for red 2 before the destiny card names blue."""
+    t = ffg_table()
+    t.hands(p0=[ATT(8), ATT(6)], p1=[ATT(4)], p2=[ATT(6)], p3=[ATT(6)])
+    t.set_ships(0, {P(RED, n): 4 for n in range(1, 5)} | {P(RED, 5): 1})  # 3 in the warp
+    t.set_order([BLUE])
+    t.script(P(RED, 2), P(BLUE, 1), S(P(RED, 1), 4), 0, 0, t.card(0, ATT(8)))
+    assert t.encounter(0) == A.R_OFFENSE_WIN
+    assert t.script_ok(), t.asked()
+    assert t.asked()[0] == (A.D_REGROUP, 0, 5)  # the five colonies, no skip
+    assert t.events(t.k.E_REGROUP)[0][:2] == (0, P(RED, 2))
+    assert t.on(0, P(RED, 2)) == 5 and t.warp(0) == 2 and t.on(0, P(BLUE, 1)) == 4
+    assert t.engine_check() == 0 and t.conserved() == 0
+
+
+@pytest.mark.parametrize("edition, skipped", [("FFG2008", False), ("AH2000", True)])
+def test_ce_32_2_regroup_cannot_be_skipped_under_ffg2008(edition, skipped):
+    """CE.32.2 against CE.4.1: a strategy answering SKIP (-1) to the regroup is refused under
+    FFG2008 (not a legal option: the script records a mismatch and a ship still leaves the warp);
+    under AH2000 the skip is legal and the warp keeps its ships."""
+    t = Table(4, aliens="none", edition=edition)
+    t.strip_artifacts()
+    t.set_ships(0, {P(RED, 1): 4, P(RED, 2): 4})
+    t.st[A.S_OFF] = 0
+    warp = t.warp(0)
+    t.script(-1)
+    t.call("regroup", 0)
+    assert t.script_ok() == skipped
+    assert t.warp(0) == (warp if skipped else warp - 1)
+    assert t.asked() == [(A.D_REGROUP, 0, 2 if edition == "FFG2008" else 3)]
+
+
+def test_ce_32_3_whole_encounter_the_gate_ship_is_the_offense():
+    """CE.32.3 / CE.34.2 through a whole encounter: red has no colony; its regrouped ship goes onto
+    the gate unasked and is its whole side (nothing to launch): 1 ship + 20 against blue's 4 + 4;
+    red wins and lands that one ship on blue 1 (a colony again, CE.39)."""
+    t = ffg_table()
+    t.hands(p0=[ATT(20), ATT(6)], p1=[ATT(4)], p2=[ATT(6)], p3=[ATT(6)])
+    t.set_ships(0, {})
+    t.set_order([BLUE])
+    t.script(P(BLUE, 1), 0, 0, t.card(0, ATT(20)))  # aim, invites, card: no regroup, no launch asked
+    assert t.encounter(0) == A.R_OFFENSE_WIN
+    assert t.script_ok(), t.asked()
+    assert A.D_REGROUP not in t.kinds() and A.D_LAUNCH not in t.kinds()
+    assert t.events(t.k.E_REGROUP)[0][:2] == (0, int(A.OPT_MOTHERSHIP))
+    assert t.on(0, P(BLUE, 1)) == 1 and t.warp(0) == 19
+    assert t.engine_check() == 0 and t.conserved() == 0
+
+
 def test_ce_33_3_colour_card_names_the_defense():
     """CE.33.3: another player's colour card: that player is the defense."""
     t = ffg_table()
@@ -191,6 +242,51 @@ def test_ce_33_4_own_colour_reestablish_counts_as_success():
     assert t.on(0, P(RED, 5)) == 2 and t.home(0) == 4 and t.on(0, P(RED, 3)) == 5
     assert t.events(t.k.E_RESULT)[0][0] == A.R_REESTABLISHED
     assert A.D_SECOND in t.kinds()
+
+
+def _own_colour_table(edition):
+    """Red offense with a yellow colony on red 4 (so the own colour is a real choice: REDRAW or
+    EXPEL); blue's home planets all held."""
+    t = Table(4, aliens="none", edition=edition)
+    t.strip_artifacts()
+    t.hands(p0=[ATT(8), ATT(6)], p1=[ATT(4)], p2=[ATT(6)], p3=[ATT(6)])
+    t.set_ships(3, {P(YELLOW, n): 4 for n in range(1, 5)} | {P(RED, 4): 2})
+    return t
+
+
+def test_ce_33_4_b_redraw_draws_on_past_every_own_colour_card_whole_encounter():
+    """CE.33.4 (b), revision 2.1 (seed 002: 「別のカードが出るまでカードを引き続ける」): destiny red, red,
+    blue for the red offense. Red chooses REDRAW once; the second red card is passed over with no
+    new choice, blue becomes the defense and the encounter runs to its end (red 8 + 4 against blue
+    4 + 4: red wins). The replay says the second card was drawn on, not chosen."""
+    t = _own_colour_table("FFG2008")
+    t.set_order([RED, RED, BLUE])
+    t.script(-1, P(BLUE, 1), S(P(RED, 1), 4), 0, 0, t.card(0, ATT(8)))  # REDRAW, aim, launch, invites, card
+    assert t.encounter(0) == A.R_OFFENSE_WIN
+    assert t.script_ok(), t.asked()
+    assert t.kinds().count(A.D_OWN_COLOUR) == 1 and t.asked()[0] == (A.D_OWN_COLOUR, 0, 2)
+    assert [e[0] for e in t.events(t.k.E_DISC)] == [RED, RED, BLUE]
+    assert [e[:3] for e in t.events(t.k.E_OWN_COLOUR)] == [(0, -1, 0), (0, -1, 1)]  # chosen, then drawn on
+    assert [e[0] for e in t.events(t.k.E_DEFENSE)] == [BLUE] and t.on(0, P(BLUE, 1)) == 4
+    assert t.on(3, P(RED, 4)) == 2  # the yellow colony was not expelled
+    assert t.engine_check() == 0 and t.conserved() == 0
+    from simsuite.games.cosmic.replay import describe_events
+    texts = [e["text"] for e in describe_events(t.k, t.log, t.c, ["scripted"] * 4) if e["event"].startswith("own_colour")]
+    assert texts[0].strip() == "own colour: REDRAW" and "not asked again" in texts[1]
+
+
+@pytest.mark.parametrize("edition, asks", [("FFG2008", 1), ("AH2000", 3)])
+def test_ce_33_4_b_one_redraw_choice_per_destiny_phase(edition, asks):
+    """CE.33.4 (b) against CE.5.4 (a): three own-colour cards before blue. Under FFG2008 the one
+    REDRAW carries the offense past all of them; under AH2000 the offense may choose again each
+    time its own colour comes up (asked three times)."""
+    t = _own_colour_table(edition)
+    t.set_order([RED, RED, RED, BLUE])
+    t.st[A.S_OFF] = 0
+    t.script(*([-1] * asks))
+    assert t.call("order", 0) == 0
+    assert t.script_ok(), t.asked()
+    assert t.kinds() == [A.D_OWN_COLOUR] * asks and t[A.S_DEF] == BLUE and t[A.S_EXPEL] == 0
 
 
 # ============================================================================================

@@ -57,13 +57,24 @@ class Board:
 
     # ---- tiles ----------------------------------------------------------------------------
     def tile_id(self, name):
-        """A free space tile of that name ("a|b": the first of them still free)."""
+        """A free space tile of that name ("a|b": the first of them still free), taken out of the
+        stack so that tile conservation (ASV.24.1) holds for Board.check()."""
         for alt in name.split("|"):
             for i, t in enumerate(self.tiles):
                 if i >= A.N_START and t["name"] == alt and i not in self.used_tiles:
                     self.used_tiles.add(i)
+                    self._off_stack(i)
                     return i
         raise AssertionError(f"no free tile {name}")
+
+    def _off_stack(self, t):
+        st = self.st
+        n = int(st[A.S_STACK_N])
+        stack = [int(x) for x in st[A.S_STACK:A.S_STACK + n]]
+        if t in stack:  # a test may have rebuilt the stack without it
+            stack.remove(t)
+            st[A.S_STACK:A.S_STACK + n - 1] = stack
+            st[A.S_STACK_N] = n - 1
 
     def put(self, name, x, y, rot=0, after=True, p=0):
         """Lay a tile (no legality check) and run the engine's after-placement step."""
@@ -73,6 +84,7 @@ class Board:
             self.k.place_sun(self.st, self.c, I(t), I(s), I(rot))
         else:
             self.k.put_tile(self.st, self.c, I(t), I(s), I(rot))
+            self.st[A.S_SPACE_ON_BOARD] += 1  # as phase 1 counts a laid space tile
         if after:
             self.k.after_place(self.st, self.c, I(p), I(s), self.log, self.lg)
         return t
@@ -133,5 +145,8 @@ class Board:
         return int(self.k.find(self.st, I(A.S_PUF), I(sq(x, y) * 4 + seg)))
 
     def check(self):
-        """The engine's ASV.24 checks that hold on a hand-built board (score accounting etc.)."""
-        return int(self.k.check_invariants(self.st, self.c, True))
+        """The engine's own ASV.24 check of the current state: 0 or the violation's name. Laying
+        tiles keeps tile conservation; hand() replaces a hand without returning its cards, so a
+        board whose hands were set fails card conservation (V_CARDS)."""
+        v = int(self.k.check_invariants(self.st, self.c))
+        return A.VIOLATION_NAMES[v] if v else 0

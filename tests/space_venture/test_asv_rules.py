@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import simsuite.games.space_venture.api as A
-from sv_harness import Board, I, sq
+from sv_harness import GAME, Board, I, build, sq
 
 
 # ---- ASV.9.7, ASV.4.5, ASV.T.11: placement legality -------------------------------------------
@@ -107,6 +107,25 @@ def test_asv_18_2_surrounded_station_scores_9_and_is_cashed():
     _ring(b, 2, 6)
     assert b.src(0, "stations") == 9  # basic cashes it when it becomes surrounded (B28)
     assert b.st[A.S_STATION + 0] == -1 and b.st[A.S_STN + sq(2, 6)] == -1
+    assert b.check() == 0  # ASV.24: the engine's own check passes on this hand-built board
+
+
+def test_asv_24_board_check_sees_a_broken_state():
+    """Board.check() runs the engine's ASV.24 check: a legal hand-built board passes; a point with
+    no source (ASV.24.12), a laid tile still counted in the stack (ASV.24.1) and a hand changed
+    without its cards (ASV.24.5) are each reported."""
+    b = Board()
+    b.put("deep-space", 2, 6)
+    _ring(b, 2, 6)
+    assert b.check() == 0
+    b.st[A.S_SCORE + 1] += 1
+    assert b.check() == A.VIOLATION_NAMES[A.V_SCORE]
+    b.st[A.S_SCORE + 1] -= 1
+    b.st[A.S_STACK_N] += 1
+    assert b.check() == A.VIOLATION_NAMES[A.V_TILES]
+    b.st[A.S_STACK_N] -= 1
+    b.hand(2, [])
+    assert b.check() == A.VIOLATION_NAMES[A.V_CARDS]
 
 
 def test_asv_19_2_partial_station_scores_its_tiles_at_the_end():
@@ -121,8 +140,9 @@ def test_asv_19_2_partial_station_scores_its_tiles_at_the_end():
 
 @pytest.mark.parametrize("rule,cashed,at_end", [("end_only", 9, 9), ("never", 8, 8), ("blocks_cash", 0, 8)])
 def test_asv_6_13_station_with_a_sun_neighbour(rule, cashed, at_end):
-    """B17: with a sun in the footprint a surrounded station is cashed for 9 (end_only) or 8
-    (never); under blocks_cash it cannot be cashed and scores its 8 non-sun tiles at the end."""
+    """ASV.T.7 / ASV.18.2 / B17: with a sun in the footprint a surrounded station is cashed for 9
+    under the default end_only, 8 under never; under blocks_cash it cannot be cashed and scores
+    its 8 non-sun tiles at the end."""
     b = Board(station_sun_rule=rule)
     b.put("deep-space", 2, 6)
     b.station(0, 2, 6)
@@ -198,6 +218,43 @@ def test_asv_T3_marie_discovery_minus_1_with_johns_toxic_atmosphere():
     assert b.st[A.S_HAND_N + 1] == 0 and b.st[A.S_OUT_N + 1] == 1  # B24: John's out-of-game pile
 
 
+def test_asv_15_3_15_4_cards_offered_clockwise_from_the_discoverers_left():
+    """ASV.15.3 / ASV.15.4: seat 1 discovers and holds neither card type; the environment card is
+    offered to seats 2, 3, 0 in that order and the life form the same way, the first card played
+    ending each offer. Seat 2 (the discoverer's left) plays its Environment -1 before seat 0 can
+    play Toxic Atmosphere; seat 3 plays its Life form -1 before seat 0. basic plays a negative card
+    on another player's discovery (so every holder asked would play): 1 x (1 - 1 - 1) = -1.
+    Counter-clockwise (seat 0 first) would give 1 x (1 - 2 - 1) = -2 and empty seat 0's hand."""
+    b = Board()
+    for q in range(4):
+        b.hand(q, [])
+    b.hand(1, ["LLEMMER"])
+    b.hand(2, ["Environment -1"])
+    b.hand(3, ["Life form -1"])
+    b.hand(0, ["Toxic Atmosphere", "Life form -1"])
+    _discovery(b, 1, "planet1-lone", 8, 1)
+    assert b.score(1) == -1 and b.src(1, "planets") == -1
+    assert [int(b.st[A.S_HAND_N + q]) for q in range(4)] == [2, 0, 0, 0]
+    assert [int(b.st[A.S_OUT_N + q]) for q in range(4)] == [0, 1, 1, 1]  # B24: each player's own pile
+
+
+def test_asv_15_3_the_discoverer_is_offered_first_then_the_left():
+    """ASV.15.3: seat 3 discovers holding Environment +1; it plays it first, which ends the offer
+    before seat 0 (its left) can play Toxic Atmosphere: 1 x (1 + 1) = 2. With seat 3 passing it
+    on (no card), seat 0 is next and plays it: 1 x (1 - 2) = -1."""
+    for own, score in ((["LLEMMER", "Environment +1"], 2), (["LLEMMER"], -1)):
+        b = Board()
+        for q in range(4):
+            b.hand(q, [])
+        b.hand(3, own)
+        b.hand(0, ["Toxic Atmosphere"])
+        b.hand(1, ["Toxic Atmosphere"])
+        _discovery(b, 3, "planet1-lone", 8, 1)
+        assert b.score(3) == score
+        assert int(b.st[A.S_HAND_N + 1]) == 1  # seat 1 comes after seat 0: never asked to play
+        assert int(b.st[A.S_HAND_N + 0]) == (1 if score == 2 else 0)
+
+
 def test_asv_T4_lord_dewar_doubled_on_a_base_planet():
     b = Board()
     for q in range(4):
@@ -239,6 +296,44 @@ def test_asv_T9_suns_score_1_to_4_in_draw_order():
         assert st[A.S_DRAWN_N] == 2  # the sun gives one extra draw (ASV.9.2)
     assert [b.src(p, "sun") for p in range(4)] == [1 + 3, 2, 4, 0]
     assert st[A.S_LAST] == 1  # the last tile was drawn (ASV.19.1)
+
+
+def test_asv_19_1_last_turn_set_when_the_last_tile_is_drawn():
+    """ASV.19.1: the draw that takes the last tile of the stack marks the last turn, not the one
+    before it: with 3 plain tiles left, drawing 2 leaves the game running, the third ends it."""
+    b = Board()
+    st = b.st
+    plain = [i for i, t in enumerate(b.tiles) if t["name"] == "deep-space"][:3]
+    for i, t in enumerate(plain):
+        st[A.S_STACK + i] = t
+    st[A.S_STACK_N] = 3
+    b.k.draw_tiles(st, b.c, I(0), I(2), I(0), b.log, b.lg)
+    assert st[A.S_STACK_N] == 1 and st[A.S_LAST] == 0
+    st[A.S_DRAWN_N] = 0
+    b.k.draw_tiles(st, b.c, I(1), I(2), I(0), b.log, b.lg)  # asks 2, only 1 is left
+    assert st[A.S_STACK_N] == 0 and st[A.S_DRAWN_N] == 1 and st[A.S_LAST] == 1
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_asv_19_1_the_turn_that_draws_the_last_tile_is_the_last_turn(players):
+    """ASV.19.1 over whole games (event logs): every space tile is drawn (the game does not stop
+    with tiles left, as it would if a turn leaving one tile counted as the last); the draw of the
+    last one comes in the last turn, whose player finishes it (it may place, move, score after
+    that draw), and no other turn follows; every turn starts with tiles in the stack; the record
+    counts exactly the turns played. 30 games each, since a turn ends with exactly one tile left
+    only in some games."""
+    cfg, _ = build(players, "basic,random")
+    for g in range(30):
+        events, rec = GAME.replay(cfg, 7, g)
+        kinds = [e["event"] for e in events]
+        draws = [i for i, k in enumerate(kinds) if k == "draw_tile"]
+        turns = [i for i, k in enumerate(kinds) if k == "turn"]
+        assert len(draws) == A.N_SPACE, g  # every space tile is drawn exactly once
+        assert all(int(events[i]["text"].split(", ")[-1].split()[0]) > 0 for i in turns)  # tiles left
+        last = draws[-1]
+        assert turns[-1] < last  # no turn starts after the last tile is drawn
+        assert events[turns[-1]]["player"] == events[last]["player"]
+        assert len(turns) == int(rec["turns"][0]) and int(rec["timeout"][0]) == 0
 
 
 def test_asv_10_3_second_sun_must_fill_the_reserved_block():

@@ -176,7 +176,11 @@ EVENTS = EventTable((
           "   regroup: one ship from the warp to {planet_name(b)}"),
     Event("E_DISC", "disc", {"colour": "a"}, "   order disc: {disc_name(a)} ({b} left in the pile)"),
     Event("E_DISC_RESHUFFLE", "disc_reshuffle", {}, "   order pile empty: {a} discs reshuffled (A5)"),
-    Event("E_OWN_COLOUR", "own_colour", {"player": "a", "choice": "b"}, "   own colour: {own_colour_text(b)}"),
+    Event("E_OWN_COLOUR", "own_colour", {"player": "a", "choice": "b"}, "   own colour: {own_colour_text(b)}",
+          when="c == 0"),
+    # FFG2008: after one REDRAW the draws go on past the own colour with no new choice (c = 1)
+    Event("E_OWN_COLOUR", "own_colour_drawn_on", {"player": "a"},
+          "   own colour again: REDRAW goes on to the next card (not asked again, CE.33.4 b)", when="c == 1"),
     Event("E_RESETTLE", "resettle", {"player": "a", "planet": "b", "ships": "c"},
           "   re-settles {c} ship(s) onto {planet_name(b)}: encounter over (NO_RESULT)"),
     Event("E_EXPEL", "expel", {"player": "a", "defense": "b", "planet": "c"},

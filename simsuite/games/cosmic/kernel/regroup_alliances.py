@@ -68,7 +68,8 @@ def _flip_disc(st, cfg, log, lg):
 
 @njit
 def order(st, cfg, o, log, lg):
-    """CE.5 step 2 (CE.33 under FFG2008). Returns 0 when a defense is set, 1 when the offense
+    """CE.5 step 2 (CE.33 under FFG2008; after REDRAW the FFG2008 offense keeps drawing past its own
+    colour without being asked again, CE.33.4 b, while AH2000 asks each time, CE.5.4 a). Returns 0 when a defense is set, 1 when the offense
     re-settled (NO_RESULT), 2 when it re-established a home colony (FFG2008, REESTABLISHED), 3 when
     no defense can be named (FFG2008 with ffg_target_requires_defense_colony, A52: see ffg.py)."""
     N = cfg[C_NP]
@@ -81,6 +82,7 @@ def order(st, cfg, o, log, lg):
     ffg = cfg[C_EDITION] == ED_FFG2008
     strict = ffg and cfg[C_TARGET_COLONY] == 1
     nodef = strict and ffg_no_defense(st, cfg, o)  # only the offense's own colour can give an encounter
+    kept = False  # FFG2008: REDRAW chosen in this destiny phase (CE.33.4 b)
     while True:
         c = _flip_disc(st, cfg, log, lg)
         if c >= DESTINY_WILD:  # CE.33.5 / CE.33.6 (only in the FFG2008 destiny deck)
@@ -92,6 +94,10 @@ def order(st, cfg, o, log, lg):
             if lg:
                 _log(log, E_DEFENSE, c, I0, I0, I0, I0, I0)
             return 0
+        if kept:  # CE.33.4 (b) revision 2.1: one REDRAW draws on until another card; no new choice
+            if lg:
+                _log(log, E_OWN_COLOUR, o, NONE, I1, I0, I0, I0)
+            continue
         # CE.5.4 own colour: REDRAW, RESETTLE (CE.5.5) or EXPEL (CE.5.6); no REDRAW when no other card
         # could name a defense (A52 strict), so the drawing ends
         st[S_OPT] = NONE
@@ -118,6 +124,7 @@ def order(st, cfg, o, log, lg):
         if lg:
             _log(log, E_OWN_COLOUR, o, ch, I0, I0, I0, I0)
         if ch < 0:
+            kept = ffg  # AH2000 (CE.5.4 a) asks again each time its own colour comes up
             continue
         if ch < EXPEL_BASE and ffg:
             ffg_reestablish(st, cfg, o, ch, log, lg)
