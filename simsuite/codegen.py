@@ -212,7 +212,11 @@ def _compile_once(disp, lock_path: Path) -> None:
     inner = disp.compile
 
     def compile_locked(sig, _inner=inner):
-        with open(lock_path, "a") as f:
+        try:
+            f = open(lock_path, "a")
+        except OSError:  # a read-only cache directory: numba cannot cache there either
+            return _inner(sig)
+        with f:
             fcntl.flock(f, fcntl.LOCK_EX)
             try:
                 return _inner(sig)
