@@ -98,7 +98,8 @@ def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, e
     # fill the user's cache first (compiles here if the code changed): the warm start must not compile
     from .codegen import is_compiled
 
-    cached = res["kernel_cached"] = is_compiled(game.dirname, game.kernel_digest())
+    # None: a game without generated kernel files (a test's stand-in), nothing to look up
+    cached = res["kernel_cached"] = is_compiled(game.dirname, game.kernel_digest()) if game.kernel_files else None
     warm_cfg = game.resolve({"players": pcounts[0], "strategies": strategies, **sets})
     game.run_range(game.kernel(), game.build_cfg(warm_cfg), 1, 0, 10)
     res["warm_start_s"], res["warm_start_peak_rss_mb"] = _timed_start(game.name, pcounts[0], strategies, sets=sets)
@@ -165,6 +166,6 @@ def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, e
             f"{res['cold_start_peak_rss_mb']:.0f} MB")
     say(f"warm start (cached kernel, import to first batch): {res['warm_start_s']:.2f} s, peak memory "
         f"{res['warm_start_peak_rss_mb']:.0f} MB")
-    say(f"peak memory of this process (kernel from the cache{'' if cached else ' after compiling it here'}, "
+    say(f"peak memory of this process (kernel {'compiled here' if cached is False else 'from the cache'}, "
         f"the timed batches of {n_games:,} games): {res['peak_rss_mb']:.0f} MB")
     return res
