@@ -14,19 +14,22 @@ from .rng import run_key
 from .runner import set_threads
 
 
+# prints the seconds from import to the first batch, then the process's peak resident memory (MB)
 _START_SNIPPET = """
-import time, numpy as np
+import resource, time, numpy as np
 t0 = time.perf_counter()
 from simsuite.games import get
 g = get({game!r})
 cfg = g.resolve({{"players": {players}, "strategies": {strategies!r}, **{sets!r}}})
 k = g.kernel()
 g.run_range(k, g.build_cfg(cfg), 1, 0, 100)
-print(time.perf_counter() - t0)
+print(time.perf_counter() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 """
 
 
-def _timed_start(game, players, strategies, cache_dir=None, sets=None) -> float:
+def _timed_start(game, players, strategies, cache_dir=None, sets=None) -> tuple[float, float]:
+    """(wall seconds of a fresh process from start to its first batch of 100 games, its peak
+    resident memory in MB): with `cache_dir` a fresh cache (the cold compile), else the user's."""
     env = dict(os.environ)
     if cache_dir:
         env["SIMSUITE_CACHE_DIR"] = cache_dir
@@ -42,7 +45,7 @@ def _timed_start(game, players, strategies, cache_dir=None, sets=None) -> float:
             raise BadInput("--cold", f"timing a cold compile failed in its subprocess: {last}; "
                                      "allowed: --no-cold to skip it")
         raise BadInput("bench", f"timing a warm start failed in its subprocess: {last}")
-    return wall
+    return wall, float(r.stdout.split()[-1])
 
 
 # The reference build's side of `--against`: a subprocess that imports simsuite from another source
@@ -173,11 +176,15 @@ def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, e
     if cold:
         say("timing a cold compile in a fresh cache (takes a while) ...")
         with tempfile.TemporaryDirectory() as d:
-            res["cold_start_s"] = _timed_start(game.name, pcounts[0], strategies, d, sets)
+            res["cold_start_s"], res["cold_start_peak_rss_mb"] = _timed_start(game.name, pcounts[0], strategies, d, sets)
     # fill the user's cache first (compiles here if the code changed): the warm start must not compile
+    from .codegen import is_compiled
+
+    # None: a game without generated kernel files (a test's stand-in), nothing to look up
+    cached = res["kernel_cached"] = is_compiled(game.dirname, game.kernel_digest()) if game.kernel_files else None
     warm_cfg = game.resolve({"players": pcounts[0], "strategies": strategies, **sets})
     game.run_range(game.kernel(), game.build_cfg(warm_cfg), 1, 0, 10)
-    res["warm_start_s"] = _timed_start(game.name, pcounts[0], strategies, sets=sets)
+    res["warm_start_s"], res["warm_start_peak_rss_mb"] = _timed_start(game.name, pcounts[0], strategies, sets=sets)
     kernel = game.kernel()
     setting = "".join(f", {k} {v}" for k, v in shown.items())
     all_threads = numba.config.NUMBA_NUM_THREADS
@@ -262,7 +269,10 @@ def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, e
     set_threads(0)
     res["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     if "cold_start_s" in res:
-        say(f"cold start (compile, fresh cache): {res['cold_start_s']:.1f} s")
-    say(f"warm start (cached kernel, import to first batch): {res['warm_start_s']:.2f} s")
-    say(f"peak memory of this process: {res['peak_rss_mb']:.0f} MB")
+        say(f"cold start (compile, fresh cache): {res['cold_start_s']:.1f} s, peak memory "
+            f"{res['cold_start_peak_rss_mb']:.0f} MB")
+    say(f"warm start (cached kernel, import to first batch): {res['warm_start_s']:.2f} s, peak memory "
+        f"{res['warm_start_peak_rss_mb']:.0f} MB")
+    say(f"peak memory of this process (kernel {'compiled here' if cached is False else 'from the cache'}, "
+        f"the timed batches of {n_games:,} games): {res['peak_rss_mb']:.0f} MB")
     return res

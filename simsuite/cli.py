@@ -266,7 +266,8 @@ def _common(f):
                      help="extra directory of strategy files")(f)
     f = click.option("--threads", type=THREADS, default=0, show_default=True,
                      help=THREADS_HELP)(f)
-    f = click.option("--chunk", type=click.IntRange(1, 10_000_000), default=1 << 16, show_default=True,
+    # the default is runner.DEFAULT_CHUNK (not imported here: it would load numba for --help)
+    f = click.option("--chunk", type=click.IntRange(1, 10_000_000), default=1 << 13, show_default=True,
                      help="games per call into numba (memory stays flat)")(f)
     f = click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="rule parameter (repeatable)")(f)
     f = click.option("--strategies", default=None, help="comma-separated strategy per seat (repeats round the table)")(f)

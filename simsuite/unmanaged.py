@@ -60,15 +60,26 @@ _trampolines: dict = {}
 
 def pointer_call(fn):
     """Callable from Python: fn (a kernel function) with its st / cfg / log arguments given as
-    numpy arrays, passed on as pointers (rule tests drive single kernel steps this way)."""
+    numpy arrays, passed on as pointers (rule tests drive single kernel steps this way).
+
+    For a function of a generated kernel module the trampoline is a file beside that module,
+    compiled with ``cache=True`` (simsuite.codegen.cached_trampoline): the kernel code it pulls in
+    is compiled once, not again in every test process (the module's name is a hash of all its
+    sources, so a cached trampoline never outlives the code it calls)."""
     t = _trampolines.get(fn)
     if t is None:
         code = fn.py_func.__code__
         names = code.co_varnames[:code.co_argcount]
         conv = ", ".join(f"_ptr({n})" if n in POINTER_ARGS else n for n in names)
-        ns = {"_fn": fn, "_ptr": ptr}
-        exec(f"def _call({', '.join(names)}):\n    return _fn({conv})\n", ns)
-        t = _trampolines[fn] = njit(_nrt=False)(ns["_call"])
+        src = f"def _call({', '.join(names)}):\n    return _fn({conv})\n"
+        from simsuite.codegen import cached_trampoline
+
+        t = cached_trampoline(fn, src)
+        if t is None:  # not a kernel module's function: compiled in this process only
+            ns = {"_fn": fn, "_ptr": ptr}
+            exec(src, ns)
+            t = njit(_nrt=False)(ns["_call"])
+        _trampolines[fn] = t
     return t
 
 

@@ -1,7 +1,8 @@
 """Shared pytest setup for every test folder (tests/, tests/<game>/, tests/common/): make the
 harnesses in tests/ (harness.py, <game>_harness.py) importable from any folder, and give numba at
 least two threads so the thread-count determinism tests compare 1 with 2 threads even on a
-one-core machine (numba's default pool is one thread per core).
+one-core machine (numba's default pool is one thread per core). The pytest-xdist workers (the
+default, pyproject.toml) inherit the variable from the controller, which loads this file first.
 
 The folders are not packages: pytest imports each test file by its name with its folder on
 sys.path (so a test file may import a sibling, as test_ce_search imports test_ce70_invariants),

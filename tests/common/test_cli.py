@@ -192,6 +192,11 @@ def test_bench_reports_the_best_of_repeated_runs():
         assert row[f"games_per_s_{label}"] == max(runs)
         assert row[f"games_per_s_{label}_median"] == sorted(runs)[1]
     assert row["thread_speedup"] == row["games_per_s_all_threads"] / row["games_per_s_1_thread"]
+    # memory: the warm start's own process (kernel loaded from the cache) and the bench process;
+    # an interpreter with numba, numpy and pandas loaded is ~100 MB, and none of this may take GBs
+    assert 50 < doc["warm_start_peak_rss_mb"] < 2000 and 50 < doc["peak_rss_mb"] < 2000
+    assert isinstance(doc["kernel_cached"], bool)  # False: this process compiled it (its peak includes that)
+    assert "cold_start_s" not in doc and "cold_start_peak_rss_mb" not in doc  # --no-cold
 
 
 def test_bench_times_a_reference_build_in_the_same_run():

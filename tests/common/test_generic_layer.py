@@ -186,7 +186,8 @@ def test_cli_takes_the_shortcuts_a_game_declares(toy, capsys):
 def test_bench_uses_the_game_defaults(toy, monkeypatch):
     import simsuite.bench as bench
 
-    monkeypatch.setattr(bench, "_timed_start", lambda *a, **k: 0.0)  # a subprocess would not know the toy game
+    # (seconds, peak MB) of a start-up subprocess, which would not know the toy game
+    monkeypatch.setattr(bench, "_timed_start", lambda *a, **k: (0.0, 0.0))
     res = bench.run_bench(toy, n_games=1000, cold=False, echo=None, repeat=1)
     assert [r["players"] for r in res["rows"]] == [2, 4] and res["strategies"] == "a"
     assert res["set"] == {"bonus": 5} and res["bonus"] == 5
