@@ -234,9 +234,6 @@ class Cosmic(Game):
     api = A
     # the kernel's parts, split along the rules (kernel/core.py says what each owns), in the order codegen pastes them
     kernel_files = tuple(HERE / "kernel" / f"{n}.py" for n in KERNEL_PARTS)
-    # every module the strategies' jitted code imports (a change must rebuild the cached kernel)
-    kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py", HERE / "powers.py", HERE / "policy.py",
-                   HERE / "search.py", HERE / "cardplay.py")
     layout = R.LAYOUT
     state_size = A.STATE_SIZE
     replay_log_rows = 100_000

@@ -100,7 +100,6 @@ class SpaceVenture(Game):
     params = PARAMS
     api = A
     kernel_files = (HERE / "kernel.py", HERE / "kernel_phases.py", HERE / "kernel_game.py")
-    kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py")
     layout = R.LAYOUT
     state_size = A.STATE_SIZE
     metrics = (

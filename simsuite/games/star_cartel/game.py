@@ -71,7 +71,6 @@ class StarCartel(Game):
     params = PARAMS
     api = A
     kernel_files = (HERE / "kernel.py",)
-    kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py")
     layout = R.LAYOUT
     state_size = A.STATE_SIZE
     replay_log_rows = 20_000
