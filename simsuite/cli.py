@@ -125,6 +125,11 @@ def cli():
     """
 
 
+from .check_cli import check as _check_group  # noqa: E402  (simsuite check strategy|game)
+
+cli.add_command(_check_group)
+
+
 # ---------------------------------------------------------------------------------- list
 @cli.command("list")
 @click.argument("game_name", required=False)

@@ -186,14 +186,16 @@ def all_deps(sources: list[Path], declared=()) -> list[Path]:
 
 
 def build_kernel(game_dir: str, kernel_parts: list[Path], deps: list[Path], strategies: list[StrategyInfo],
-                 game_name: str = "", tail: str = "", tag: str = ""):
+                 game_name: str = "", tail: str = "", tag: str = "", tail_sources: tuple = ()):
     """Write (if needed) and import the combined kernel + dispatch module (the kernel's parts in
     order, ``kernel_source``), after checking the kernel contract on the source (one line, exit
     status 2, instead of numba's typing errors). `tail`: more source appended to the module (a
-    check driver; `tag` names the variant in the module name)."""
+    check driver; `tag` names the variant in the module name; `tail_sources`: the files the tail
+    imports, hashed with what they import)."""
     digest = code_digest(kernel_parts, deps, strategies, located=True)
     if tail:
-        digest = hashlib.sha256((digest + tail).encode()).hexdigest()[:20]
+        extra = _sources_hash([*tail_sources, *all_deps(list(tail_sources))]) if tail_sources else ""
+        digest = hashlib.sha256((digest + tail + extra).encode()).hexdigest()[:20]
     modname = f"simsuite_kernel_{game_dir}_{tag}{digest}"
     if modname in _loaded:
         return _loaded[modname]

@@ -87,6 +87,9 @@ class Game:
     # files the kernel depends on that no import shows (data read at compile time); the modules its
     # parts and strategies import are found from the imports (codegen.all_deps)
     kernel_deps: tuple[Path, ...] = ()
+    # module with a jitted redeal_hidden(st, cfg, me) -> 0/1 that deals afresh what seat `me` may not
+    # see (the rules' information model): `simsuite check strategy`'s hidden-information test; "" = none
+    hidden_module: str = ""
     api = None  # the game's api module: its layout constants (the C_* slots of its params, CFG_SIZE)
     layout = None  # simsuite.records.RecordLayout of the per-game record
     state_size = 0  # length of the int64 state array

@@ -233,6 +233,7 @@ class Cosmic(Game):
     params = PARAMS
     api = A
     # the kernel's parts, split along the rules (kernel/core.py says what each owns), in the order codegen pastes them
+    hidden_module = "simsuite.games.cosmic.hidden"  # CE.70.14: what a seat may not see
     kernel_files = tuple(HERE / "kernel" / f"{n}.py" for n in KERNEL_PARTS)
     layout = R.LAYOUT
     state_size = A.STATE_SIZE
