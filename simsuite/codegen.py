@@ -51,16 +51,17 @@ def _doc_line(path: Path) -> str:
     return (doc or "").strip().splitlines()[0] if doc else ""
 
 
-def discover(game_dir: str, extra_dirs: tuple = ()) -> list[StrategyInfo]:
+def discover(game_dir: str, extra_dirs: tuple = (), builtin: Path | None = None) -> list[StrategyInfo]:
     """Strategy files of a game, sorted by name; the position in this list is the strategy id.
 
     Built-in strategies come from the package data, ``simsuite/data/strategies/<game_dir>``; files in ``extra_dirs`` are added
-    and may shadow a built-in of the same name.
+    and may shadow a built-in of the same name. `builtin`: another folder of built-ins (a game
+    defined outside the package keeps its strategies beside it).
     """
     found: dict[str, Path] = {}
     from .resources import STRATEGIES
 
-    dirs = [STRATEGIES / game_dir] + [Path(d) for d in extra_dirs]
+    dirs = [Path(builtin) if builtin else STRATEGIES / game_dir] + [Path(d) for d in extra_dirs]
     for d in dirs:
         if not d.is_dir():
             raise BadInput("strategy-dir", f"{d} is not a directory")

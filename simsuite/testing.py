@@ -41,7 +41,7 @@ class _Ctx:
 
         self.game = get(name)
         self.n = n_games
-        self.dirs = (*extra_dirs, str(CHECK_STRATEGIES))
+        self.dirs = tuple(dict.fromkeys((*map(str, extra_dirs), str(CHECK_STRATEGIES))))
         self._kernel = None
 
     @property

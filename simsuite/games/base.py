@@ -77,6 +77,7 @@ SHARED_WIN = Metric("shared_win", "games with a shared win", summary=True, perce
 class Game:
     name: str = ""  # CLI name, e.g. "star-cartel"
     dirname: str = ""  # strategies/<dirname>, configs/<dirname>
+    strategy_dir: Path | None = None  # the built-in strategies' folder, if not the package's strategies/<dirname>
     title: str = ""
     rules: str = ""  # rules contract file
     min_players = 2
@@ -99,6 +100,9 @@ class Game:
     shortcuts: tuple[Shortcut, ...] = ()
     bench: BenchDefaults = BenchDefaults()
     report_sections: tuple = ()  # callables (res, out_dir) -> (html, charts, headline) | None: the game's own sections
+    # fixed runs whose record bytes a refactor must leave unchanged (tools/record_hashes.py):
+    # (case name, parameter overrides, games), the names unique across games
+    record_hash_cases: tuple[tuple[str, dict, int], ...] = ()
     # parameters whose values are different games to a reader (Cosmic's rules edition): a report never pools
     # rankings, seat advantage or game length over them (the player count is always split as well) and puts
     # their values side by side when a sweep has several
@@ -194,7 +198,7 @@ class Game:
 
     # ---- strategies and kernel ---------------------------------------------------------
     def strategies(self, extra_dirs: tuple = ()) -> list[StrategyInfo]:
-        return discover(self.dirname, tuple(extra_dirs))
+        return discover(self.dirname, tuple(extra_dirs), self.strategy_dir)
 
     def kernel_parts(self) -> list[Path]:
         """What codegen pastes into one module, in order: the game's first kernel part (its imports

@@ -1,7 +1,6 @@
 """The kernel contract (simsuite/kernel_contract.py): what the batch driver and the prelude take from a
 game's kernel is checked on the source before numba sees it (one line, exit status 2), and the
 files a kernel is built from are found from the imports. No kernel is compiled here."""
-import re
 from pathlib import Path
 
 import pytest

@@ -172,7 +172,6 @@ CFG_SIZE = _C.size
 _S = state_layout(MAX_OPT)
 _cf = _S.add
 S_CUR = _cf()
-S_START = _cf()
 S_LAST = _cf()  # 1 once the last space tile has been drawn (ASV.19.1)
 # board
 S_TILE = _cf(NSQ)  # tile id, -1 none

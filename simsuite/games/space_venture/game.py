@@ -99,6 +99,7 @@ class SpaceVenture(Game):
     default_strategies = "basic"
     params = PARAMS
     api = A
+    record_hash_cases = (("h", {"players": 4}, 2_000),)
     hidden_module = "simsuite.games.space_venture.hidden"  # ASV.20: what a seat may not see
     kernel_files = (HERE / "kernel.py", HERE / "kernel_phases.py", HERE / "kernel_game.py")
     layout = R.LAYOUT

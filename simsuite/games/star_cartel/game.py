@@ -70,6 +70,7 @@ class StarCartel(Game):
     default_strategies = "market,greedy,random"
     params = PARAMS
     api = A
+    record_hash_cases = (("c", {"players": 4}, 20_000),)
     hidden_module = "simsuite.games.star_cartel.hidden"  # SC.14: what a seat may not see
     kernel_files = (HERE / "kernel.py",)
     layout = R.LAYOUT
