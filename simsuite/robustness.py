@@ -114,12 +114,13 @@ def _verdict(v) -> str:
     return v if v in VERDICTS else "fair" if v == "" else v
 
 
-def verdict_sentence(verdicts: pd.DataFrame, noun: str = "aliens", players: int | None = None) -> str:
+def verdict_sentence(verdicts: pd.DataFrame, noun: str, players: int | None = None) -> str:
     """One sentence from a table of fair-share verdicts: index = labels (in the order to name them),
     one column per strategy, values "above fair", "below fair" or "fair" ("" counts as fair).
     Names the labels whose verdict is the same under every strategy (above or below fair; the fair
     ones too, up to four, else counted) and the labels whose verdict depends on the strategy with
-    their verdict under each strategy (labels with the same verdicts named together)."""
+    their verdict under each strategy (labels with the same verdicts named together). `noun`: what the
+    labels are, plural (the game's label name, e.g. "aliens")."""
     strategies = [str(s) for s in verdicts.columns]
     v = verdicts.apply(lambda col: col.map(_verdict))
     under = (f"under both {strategies[0]} and {strategies[1]}" if len(strategies) == 2

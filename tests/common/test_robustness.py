@@ -87,14 +87,14 @@ def test_verdict_sentence_names_the_aliens_whose_verdict_flips():
     v = pd.DataFrame({"basic": ["above fair", "above fair", "fair", "below fair", "", ""],
                       "search": ["above fair", "above fair", "above fair", "below fair", "fair", ""]},
                      index=["Virus", "Macron", "Oracle", "Pacifist", "Zombie", "Clone"])
-    s = verdict_sentence(v, players=4)
+    s = verdict_sentence(v, "aliens", players=4)
     assert s == ("With 4 players, under both basic and search: Virus and Macron above fair, Pacifist below fair "
                  "(Zombie and Clone fair under both); verdicts that depend on the strategy: Oracle (fair under "
                  "basic, above fair under search).")
-    same = verdict_sentence(v.assign(search=v["basic"]))
+    same = verdict_sentence(v.assign(search=v["basic"]), "aliens")
     assert same.startswith("Under both basic and search: Virus and Macron above fair, Pacifist below fair")
     assert same.endswith("no verdict depends on the strategy.") and "Oracle" in same  # Oracle: fair under both
-    three = verdict_sentence(v.assign(random=["fair"] * 6))
+    three = verdict_sentence(v.assign(random=["fair"] * 6), "aliens")
     assert three.startswith("No alien is above or below fair under every strategy (basic, search and random)")
     assert "Virus and Macron (above fair under basic and search, fair under random)" in three
     assert "Zombie (" not in three and "Clone (" not in three
