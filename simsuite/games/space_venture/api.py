@@ -357,6 +357,14 @@ def find(st, base, x):
 
 
 @njit(inline="always")
+def root_of(st, base, x):
+    """find without path halving: what a strategy may call (it reads the state and never writes it)."""
+    while st[base + x] != x:
+        x = st[base + x]
+    return x
+
+
+@njit(inline="always")
 def path_status(st, root):
     """0 OPEN, 1 COMPLETE, 2 DEAD (ASV.12.3)."""
     if st[S_PDEAD + root] != 0:
