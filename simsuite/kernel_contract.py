@@ -167,7 +167,9 @@ def _module_file(name: str) -> Path | None:
         spec = importlib.util.find_spec(name)
     except (ImportError, ValueError, AttributeError):
         return None
-    if spec is None or not spec.origin or not _is_own(spec.origin):
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        return None
+    if name.split(".")[0] != "simsuite" and not _is_own(spec.origin):  # simsuite's own: wherever installed
         return None
     return Path(spec.origin).resolve()
 
