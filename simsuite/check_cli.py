@@ -20,7 +20,9 @@ def _finish(doc: dict, as_json: bool, lines: list[str]) -> None:
 
 @click.group("check")
 def check():
-    """Check a strategy plug-in or a game against what simsuite relies on."""
+    """Check a strategy plug-in or a game against what simsuite relies on.
+
+    Exit status 0: the checked thing passes; 1: it fails (one line per failed check); 2: bad input."""
 
 
 @check.command("strategy")
