@@ -46,8 +46,13 @@ def strategy_cmd(file, game_name, n_games, players, seed, strategy_dirs, as_json
     r = check_strategy(g, file, n_games=n_games, players=players, seed=seed, extra_dirs=tuple(strategy_dirs))
     head = f"{r['strategy']} ({g.name}, {r['players']} players, line-up {r['lineup']} rotated, {n_games} games)"
     if r["ok"]:
-        hidden = (f"{r['hidden_tested']} decisions re-dealt, same answers" if r["hidden_model"]
-                  else "no hidden-information model for this game")
+        if not r["hidden_model"]:
+            hidden = "no hidden-information model for this game"
+        elif r["hidden_tested"] == r["decisions"]:
+            hidden = f"{r['hidden_tested']} decisions re-dealt, same answers"
+        else:  # Cosmic Encounter deals nothing while a searching seat plays (its rollouts replay the real cards)
+            hidden = (f"{r['hidden_tested']} of {r['decisions']} decisions re-dealt (the game dealt no others), "
+                      "same answers")
         lines = [f"pass: {head}: {r['decisions']} decisions checked, no state writes, no invariant violation, "
                  f"no illegal answer; {hidden}"]
     else:

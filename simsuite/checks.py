@@ -20,7 +20,7 @@ import numpy as np
 
 from .codegen import build_kernel
 from .errors import BadInput
-from .kernel_contract import PKG
+from .kernel_contract import PKG, check_params
 from .rng import run_key
 
 CHECK_DRIVER = PKG / "check_driver.py"
@@ -93,8 +93,6 @@ def check_strategy(game, given: str, n_games: int = 2000, players: int | None = 
     names = [s.name for s in strategies]
     sid = names.index(name)
     tail, sources = _tail(game, sid)
-    from .games.base import check_params
-
     check_params(game)
     kernel = build_kernel(game.dirname, game.kernel_parts(), game._deps(), strategies, game.name, tail=tail,
                           tag="check_", tail_sources=sources)
