@@ -149,6 +149,11 @@ def cli(ctx):
 PLAYING = ("run", "sweep", "replay", "bench", "tune", "report")  # commands that compile or load kernels
 
 
+from .check_cli import check as _check_group  # noqa: E402  (simsuite check strategy|game)
+
+cli.add_command(_check_group)
+
+
 # ---------------------------------------------------------------------------------- list
 @cli.command("list")
 @click.argument("game_name", required=False)

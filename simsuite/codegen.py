@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,7 @@ import numba
 
 from . import __version__, jitlink
 from .errors import BadInput
+from .kernel_contract import BATCH_DRIVER, PRELUDE, check_kernel, derived_deps, has_hook
 
 
 @dataclass(frozen=True)
@@ -68,16 +70,17 @@ def _doc_line(path: Path) -> str:
     return (doc or "").strip().splitlines()[0] if doc else ""
 
 
-def discover(game_dir: str, extra_dirs: tuple = ()) -> list[StrategyInfo]:
+def discover(game_dir: str, extra_dirs: tuple = (), builtin: Path | None = None) -> list[StrategyInfo]:
     """Strategy files of a game, sorted by name; the position in this list is the strategy id.
 
     Built-in strategies come from the package data, ``simsuite/data/strategies/<game_dir>``; files in ``extra_dirs`` are added
-    and may shadow a built-in of the same name.
+    and may shadow a built-in of the same name. `builtin`: another folder of built-ins (a game
+    defined outside the package keeps its strategies beside it).
     """
     found: dict[str, Path] = {}
     from .resources import STRATEGIES
 
-    dirs = [STRATEGIES / game_dir] + [Path(d) for d in extra_dirs]
+    dirs = [Path(builtin) if builtin else STRATEGIES / game_dir] + [Path(d) for d in extra_dirs]
     for d in dirs:
         if not d.is_dir():
             raise BadInput("strategy-dir", f"{d} is not a directory")
@@ -102,11 +105,11 @@ def _sources_hash(paths: list[Path], located: bool = True) -> str:
 _loaded: dict[str, object] = {}
 
 
-# The batch entry points (run_batch, replay_game, run_checked) every game kernel shares
-BATCH_DRIVER = Path(__file__).resolve().parent / "batch_driver.py"
-# A kernel that defines this function gets every strategy answer through it: the dispatch returns
-# after_decide(st, i, kind, me) (one place, not every call site of the engine's decision helper)
-HOOK = "\ndef after_decide(st, i, kind, me):"
+# BATCH_DRIVER: the batch entry points (run_batch, replay_game, run_checked) every game kernel
+# shares; PRELUDE: the helpers pasted after a game's first kernel part (kernel_contract)
+# A kernel that defines after_decide(st, i, kind, me) gets every strategy answer through it: the
+# dispatch returns its value (one place, not every call site of the engine's decision helper).
+# Found by parsing the source (kernel_contract.has_hook), its signature checked there.
 
 
 # In a kernel part after the first, what precedes this line (docstring, imports for a reader) is not pasted
@@ -148,6 +151,7 @@ def kernel_source(parts: list[Path]) -> str:
     first = parts[0].read_text()
     texts = [first]
     have = _imports(ast.parse(first))
+    first_names = set(_top_names(ast.parse(first)))
     defined = {n: parts[0] for n in _top_names(ast.parse(first))}
     for p in parts[1:]:
         head, sep, body = p.read_text().partition(PART_MARKER)
@@ -155,6 +159,16 @@ def kernel_source(parts: list[Path]) -> str:
             raise ValueError(f"kernel part {p} has no line starting with {PART_MARKER!r}")
         body = body.split("\n", 1)[1] if "\n" in body else ""
         missing = _imports(ast.parse(head)) - have
+        if p == PRELUDE and missing:
+            # the shared prelude brings its own imports: no game has to import for it
+            clash = {a or n for _, n, a in missing} & first_names
+            if clash:
+                raise ValueError(f"the kernel prelude imports {sorted(clash)}, which {parts[0].name} defines")
+            texts.append("# ---- imports of simsuite/scaffold/prelude.py ----")
+            texts += [f"import {n}" + (f" as {a}" if a else "") if m is None else
+                      f"from {m} import {n}" + (f" as {a}" if a else "") for m, n, a in sorted(missing, key=str)]
+            have |= missing
+            missing = set()
         if missing:
             raise ValueError(f"kernel part {p} imports {sorted(map(str, missing))}, which the first part "
                              f"{parts[0].name} does not (only the first part's imports are pasted)")
@@ -174,33 +188,62 @@ def code_digest(kernel_parts: list[Path], deps: list[Path], strategies: list[Str
     """Hash of every source a kernel is built from: results are keyed by it (and the version),
     wherever the code is installed. `located=True`: the generated module's name (its text holds
     the strategies' paths)."""
-    return _sources_hash([*kernel_parts, BATCH_DRIVER, *deps, *(s.path for s in strategies)], located)
+    own = [*kernel_parts, BATCH_DRIVER, *(s.path for s in strategies)]
+    return _sources_hash([*kernel_parts, BATCH_DRIVER, *all_deps(own, deps), *(s.path for s in strategies)], located)
 
 
-def build_kernel(game_dir: str, kernel_parts: list[Path], deps: list[Path], strategies: list[StrategyInfo]):
+def all_deps(sources: list[Path], declared=()) -> list[Path]:
+    """The modules the given sources import (kernel_contract.derived_deps), then any declared
+    extra files, without repeats and without the sources themselves."""
+    seen = {Path(p).resolve() for p in sources}
+    out = []
+    for p in [*derived_deps(sources), *declared]:
+        p = Path(p).resolve()
+        if p not in seen:
+            seen.add(p)
+            out.append(p)
+    return out
+
+
+def build_kernel(game_dir: str, kernel_parts: list[Path], deps: list[Path], strategies: list[StrategyInfo],
+                 game_name: str = "", tail: str = "", tag: str = "", tail_sources: tuple = ()):
     """Write (if needed) and import the combined kernel + dispatch module (the kernel's parts in
-    order, ``kernel_source``)."""
+    order, ``kernel_source``), after checking the kernel contract on the source (one line, exit
+    status 2, instead of numba's typing errors). `tail`: more source appended to the module (a
+    check driver; `tag` names the variant in the module name; `tail_sources`: the files the tail
+    imports, hashed with what they import)."""
     digest = code_digest(kernel_parts, deps, strategies, located=True)
-    modname = f"simsuite_kernel_{game_dir}_{digest}"
+    if tail:
+        extra = _sources_hash([*tail_sources, *all_deps(list(tail_sources))]) if tail_sources else ""
+        digest = hashlib.sha256((digest + tail + extra).encode()).hexdigest()[:20]
+    modname = f"simsuite_kernel_{game_dir}_{tag}{digest}"
     if modname in _loaded:
         return _loaded[modname]
+    source = kernel_source(kernel_parts)
+    check_kernel(game_name or game_dir, source)
     path = cache_dir() / "kernels" / f"{modname}.py"
     if not path.exists():
-        lines = [kernel_source(kernel_parts), "", "# ---- simsuite/batch_driver.py ----", BATCH_DRIVER.read_text(), "",
+        lines = [source, "", "# ---- simsuite/batch_driver.py ----", BATCH_DRIVER.read_text(), "",
                  "# ---- generated by simsuite.codegen: strategy dispatch ----",
                  "from simsuite.codegen import load_strategy_module as _load_strategy", ""]
         for i, s in enumerate(strategies):
             lines.append(f"_decide_{i} = _load_strategy({game_dir!r}, {s.name!r}, {str(s.path)!r}).decide")
+        if tail:  # the checked strategy (CHECK_SID) answers through the tail's _checked_decide
+            sid = int(re.search(r"^CHECK_SID = (\d+)", tail, re.M).group(1))
+            lines += [f"_decide_checked = _decide_{sid}", "", "# ---- check driver ----", tail, ""]
+        call = {i: f"_decide_{i}" for i in range(len(strategies))}
+        if tail:
+            call[sid] = "_checked_decide"
         lines += ["", "", "@njit(_nrt=False)", "def strategy_decide(sid, kind, st, cfg, me):"]
-        if HOOK in lines[0]:  # the game sees every answer (Cosmic: the search strategies' record of the turn)
+        if has_hook(source):  # the game sees every answer (Cosmic: the search strategies' record of the turn)
             for i, s in enumerate(strategies):
                 kw = "if" if i == 0 else "elif"
-                lines += [f"    {kw} sid == {i}:  # {s.name}", f"        i = _decide_{i}(kind, st, cfg, me)"]
+                lines += [f"    {kw} sid == {i}:  # {s.name}", f"        i = {call[i]}(kind, st, cfg, me)"]
             lines += ["    else:", "        i = 0", "    return after_decide(st, i, kind, me)", ""]
         else:
             for i, s in enumerate(strategies):
                 kw = "if" if i == 0 else "elif"
-                lines += [f"    {kw} sid == {i}:  # {s.name}", f"        return _decide_{i}(kind, st, cfg, me)"]
+                lines += [f"    {kw} sid == {i}:  # {s.name}", f"        return {call[i]}(kind, st, cfg, me)"]
             lines += ["    return 0", ""]
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".tmp{os.getpid()}")

@@ -159,7 +159,7 @@ def _say(v: str) -> str:
     return "not distinguishable from fair" if v == "fair" else v
 
 
-def verdict_sentence(verdicts: pd.DataFrame, differs, noun: str = "aliens", players: int | None = None,
+def verdict_sentence(verdicts: pd.DataFrame, differs, noun: str, players: int | None = None,
                      axis: str = "strategy", axes: str = "strategies") -> str:
     """One sentence from a table of fair-share verdicts: index = labels (in the order to name them),
     one column per strategy (or modelling choice: `axis` / `axes` name it, e.g. "deal model" /

@@ -12,7 +12,6 @@ driver's ``_init_game``, serves any registered game (the contract test, test_gam
 """
 from __future__ import annotations
 
-import importlib
 from functools import lru_cache
 from pathlib import Path
 
@@ -34,14 +33,18 @@ ILLEGAL_LOW = (1 << 40) + 1
 
 
 def extra_dirs(game) -> tuple[str, ...]:
-    """The test strategy folders of a game: the shared one (scripted) and the game's own, if any."""
-    dirs = [STRATEGIES / "common"] + [d for d in (STRATEGIES / game.dirname,) if d.is_dir()]
+    """The test strategy folders of a game: the shared one (scripted), the game's own, if any, and
+    the public contract check's (simsuite.testing: first, wild), so that every test of a game shares
+    one kernel."""
+    from simsuite.testing import CHECK_STRATEGIES
+
+    dirs = [STRATEGIES / "common"] + [d for d in (STRATEGIES / game.dirname,) if d.is_dir()] + [CHECK_STRATEGIES]
     return tuple(str(d) for d in dirs)
 
 
 def api_of(game):
-    """The game's api module (layout offsets and decision helpers): simsuite.games.<dirname>.api."""
-    return importlib.import_module(f"simsuite.games.{game.dirname}.api")
+    """The game's api module (layout offsets and decision helpers): Game.api."""
+    return game.api
 
 
 @lru_cache(maxsize=None)

@@ -23,25 +23,19 @@ from simsuite.games import get
 from simsuite.rng import run_key
 
 SEED = 1
-CASES = {
-    "a": ("cosmic", {"players": 4, "aliens": "random", "strategies": "basic"}, 20_000),
-    "b": ("cosmic", {"players": 3, "aliens": "none", "strategies": "basic,random,nopower"}, 20_000),
-    "c": ("star-cartel", {"players": 4}, 20_000),
-    "d": ("cosmic", {"players": 4, "aliens": "random", "strategies": "search,basic"}, 300),
-    "e": ("cosmic", {"edition": "FFG2008", "players": 4, "aliens": "random", "strategies": "basic"}, 20_000),
-    "f": ("cosmic", {"edition": "FFG2008", "players": 3, "aliens": "random",
-                     "strategies": "basic,random,nopower"}, 20_000),
-    "g": ("cosmic", {"edition": "FFG2008", "players": 4, "aliens": "random", "strategies": "search,basic"}, 300),
-    "h": ("star-cartel", {"players": 4, "strategies": "market"}, 20_000),
-    "i": ("star-cartel", {"players": 6, "strategies": "market,greedy", "ability_any_row": True,
-                          "deliver_when_full": "optional", "third_card_scope": "anywhere"}, 20_000),
-    "j": ("space-venture", {"players": 4, "strategies": "basic"}, 5_000),
-    "k": ("space-venture", {"players": 2, "strategies": "basic,random"}, 5_000),
-    "l": ("space-venture", {"players": 3, "strategies": "basic", "path_travel_cost": "1",
-                            "probe_scoring": "per_probe"}, 5_000),
-    "m": ("space-venture", {"players": 4, "strategies": "basic,random", "wormhole_transfer_cost": 2,
-                            "board_wormholes_enterable": False}, 5_000),
-}
+
+
+def cases() -> dict:
+    """Every registered game's record-hash cases (Game.record_hash_cases): name -> (game, overrides, n)."""
+    from simsuite import games
+
+    out = {}
+    for g in games.names():
+        for name, overrides, n in games.get(g).record_hash_cases:
+            if name in out:
+                raise ValueError(f"record-hash case {name!r} is declared by {out[name][0]} and {g}")
+            out[name] = (g, overrides, n)
+    return dict(sorted(out.items()))
 
 
 def record_hash(game: str, overrides: dict, n: int, seed: int = SEED, seats: int = 0) -> str:
@@ -62,6 +56,7 @@ def record_hash(game: str, overrides: dict, n: int, seed: int = SEED, seats: int
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    CASES = cases()
     ap.add_argument("cases", nargs="*", help=f"cases to run ({', '.join(CASES)}; default all)")
     ap.add_argument("--seats", type=int, default=0,
                     help="hash only the first SEATS columns of the per-seat fields (0 = the full bytes)")

@@ -10,13 +10,10 @@ import numpy as np
 
 from simsuite.codegen import StrategyInfo, build_kernel, code_digest, discover
 
-PKG = Path(__file__).resolve().parent.parent
-# shared modules every kernel is compiled from: part of every kernel's source hash
-SHARED_KERNEL_DEPS = (PKG / "rng.py", PKG / "unmanaged.py", PKG / "kernel_common.py", PKG / "records.py",
-                      PKG / "scaffold" / "layout.py")
 # the kernel prelude every game shares (_decide, _shuffle, the turn loop's and the record's helpers): pasted
-# after the game's first kernel part
-PRELUDE = PKG / "scaffold" / "prelude.py"
+# after the game's first kernel part. The modules a kernel is compiled from are found from its imports
+# (simsuite.kernel_contract.derived_deps), never listed by hand.
+from simsuite.kernel_contract import PRELUDE, check_params
 from simsuite.errors import BadInput, did_you_mean
 from simsuite.kernel_common import new_log
 from simsuite.params import Param
@@ -80,6 +77,7 @@ SHARED_WIN = Metric("shared_win", "games with a shared win", summary=True, perce
 class Game:
     name: str = ""  # CLI name, e.g. "star-cartel"
     dirname: str = ""  # strategies/<dirname>, configs/<dirname>
+    strategy_dir: Path | None = None  # the built-in strategies' folder, if not the package's strategies/<dirname>
     title: str = ""
     rules: str = ""  # rules contract file
     min_players = 2
@@ -87,7 +85,12 @@ class Game:
     default_strategies = "random"
     params: tuple[Param, ...] = ()
     kernel_files: tuple[Path, ...] = ()  # the kernel's parts, pasted in this order into one module (codegen)
-    kernel_deps: tuple[Path, ...] = ()  # the game's own modules the kernel imports
+    # files the kernel depends on that no import shows (data read at compile time); the modules its
+    # parts and strategies import are found from the imports (codegen.all_deps)
+    kernel_deps: tuple[Path, ...] = ()
+    # module with a jitted redeal_hidden(st, cfg, me) -> 0/1 that deals afresh what seat `me` may not
+    # see (the rules' information model): `simsuite check strategy`'s hidden-information test; "" = none
+    hidden_module: str = ""
     api = None  # the game's api module: its layout constants (the C_* slots of its params, CFG_SIZE)
     layout = None  # simsuite.records.RecordLayout of the per-game record
     state_size = 0  # length of the int64 state array
@@ -97,6 +100,9 @@ class Game:
     shortcuts: tuple[Shortcut, ...] = ()
     bench: BenchDefaults = BenchDefaults()
     report_sections: tuple = ()  # callables (res, out_dir) -> (html, charts, headline) | None: the game's own sections
+    # fixed runs whose record bytes a refactor must leave unchanged (tools/record_hashes.py):
+    # (case name, parameter overrides, games), the names unique across games
+    record_hash_cases: tuple[tuple[str, dict, int], ...] = ()
     # parameters whose values are different games to a reader (Cosmic's rules edition): a report never pools
     # rankings, seat advantage or game length over them (the player count is always split as well) and puts
     # their values side by side when a sweep has several
@@ -196,7 +202,7 @@ class Game:
 
     # ---- strategies and kernel ---------------------------------------------------------
     def strategies(self, extra_dirs: tuple = ()) -> list[StrategyInfo]:
-        return discover(self.dirname, tuple(extra_dirs))
+        return discover(self.dirname, tuple(extra_dirs), self.strategy_dir)
 
     def kernel_parts(self) -> list[Path]:
         """What codegen pastes into one module, in order: the game's first kernel part (its imports
@@ -205,7 +211,8 @@ class Game:
         return [first, PRELUDE, *rest]
 
     def kernel(self, extra_dirs: tuple = ()):
-        return build_kernel(self.dirname, self.kernel_parts(), self._deps(), self.strategies(extra_dirs))
+        check_params(self)
+        return build_kernel(self.dirname, self.kernel_parts(), self._deps(), self.strategies(extra_dirs), self.name)
 
     def code_hash(self, extra_dirs: tuple = ()) -> str:
         """Digest of the engine and strategy sources (changes whenever the code does)."""
@@ -216,7 +223,7 @@ class Game:
         return code_digest(self.kernel_parts(), self._deps(), self.strategies(extra_dirs), located=True)
 
     def _deps(self) -> list[Path]:
-        return [*self.kernel_deps, *SHARED_KERNEL_DEPS]
+        return list(self.kernel_deps)
 
     def strategy_ids(self, cfg: dict, extra_dirs: tuple = ()) -> list[int]:
         names = [s.name for s in self.strategies(extra_dirs)]

@@ -18,9 +18,16 @@ from simsuite.games.base import TURNS, BenchDefaults, Game, Metric, Shortcut
 from simsuite.params import Param
 from simsuite.stats import Accumulator
 
-GAME_WORDS = re.compile(r"cosmic|star[-_ ]?cartel|crash|alien", re.I)
-SHARED = [*sorted((ROOT / "simsuite" / "report").glob("*.py")),
-          *(ROOT / "simsuite" / f for f in ("stats.py", "cli.py", "bench.py", "runner.py", "store.py", "sweep.py"))]
+GAME_WORDS = re.compile(r"cosmic|star[-_ ]?cartel|space[-_ ]?venture|crash|alien", re.I)
+# every module outside simsuite/games/ and the games' strategy files in simsuite/data/ (found, not listed: a new
+# shared module is covered at once)
+SHARED = sorted(p for p in (ROOT / "simsuite").rglob("*.py")
+                if not {"games", "data"} & set(p.relative_to(ROOT / "simsuite").parts))
+# shared modules that still name Cosmic Encounter's things, until they move or take the label from the game's
+# declarations: the power-value analysis (Cosmic only, to move into simsuite/games/cosmic/) and the tuner's
+# "alien-spread" objective (to become a label-spread objective a game names). Strict: once one is clean, the
+# test says so and its entry goes.
+NAMES_A_GAME = {"power_value.py", "tune.py", "tune_report.py"}
 
 
 def _code_words(path) -> list[tuple[int, str]]:
@@ -50,7 +57,9 @@ def _code_words(path) -> list[tuple[int, str]]:
     return out
 
 
-@pytest.mark.parametrize("path", SHARED, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="still names a game"))
+                                  if p.name in NAMES_A_GAME else p for p in SHARED],
+                         ids=lambda p: p.relative_to(ROOT / "simsuite").as_posix())
 def test_no_shared_module_names_a_game(path):
     hits = [(line, w) for line, w in _code_words(path) if GAME_WORDS.search(w)]
     assert not hits, f"{path.name} names a game's own things: {hits[:5]}"

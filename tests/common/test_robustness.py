@@ -123,20 +123,20 @@ def test_verdict_sentence_says_depends_only_where_the_direct_test_does():
                       "search": ["above fair", "above fair", "above fair", "below fair", "fair", "", "fair"]},
                      index=["Virus", "Macron", "Oracle", "Pacifist", "Zombie", "Clone", "Laser"])
     differs = pd.Series([False, False, True, False, False, False, False], index=v.index)
-    s = verdict_sentence(v, differs, players=4)
+    s = verdict_sentence(v, differs, "aliens", players=4)
     assert s == ("With 4 players, under both basic and search: Virus and Macron above fair, Pacifist below fair "
                  "(Zombie and Clone not distinguishable from fair under both); verdicts that depend on the strategy "
                  "(direct difference test, Holm): Oracle (not distinguishable from fair under basic, above fair "
                  "under search); verdicts that differ, but with no significant difference between strategies: "
                  "Laser (above fair under basic, not distinguishable from fair under search).")
     assert list(classify_verdicts(v, differs)) == ["same", "same", "depends", "same", "same", "same", "unresolved"]
-    same = verdict_sentence(v.assign(search=v["basic"]), differs)
+    same = verdict_sentence(v.assign(search=v["basic"]), differs, "aliens")
     assert same.startswith("Under both basic and search: Virus, Macron and Laser above fair, Pacifist below fair")
     assert same.endswith("no verdict depends on the strategy by the direct difference test (Holm).")
-    deal = verdict_sentence(v, ~differs & (v.index == "Laser"), axis="deal model", axes="deal models")
+    deal = verdict_sentence(v, ~differs & (v.index == "Laser"), "aliens", axis="deal model", axes="deal models")
     assert "verdicts that depend on the deal model (direct difference test, Holm): Laser (above fair under basic" in deal
     assert "no significant difference between deal models: Oracle" in deal
-    three = verdict_sentence(v.assign(random=["fair"] * 7), differs)
+    three = verdict_sentence(v.assign(random=["fair"] * 7), differs, "aliens")
     assert three.startswith("No alien is above or below fair under every strategy (basic, search and random)")
     assert "Virus and Macron (above fair under basic and search, not distinguishable from fair under random)" in three
     assert "Zombie (" not in three and "Clone (" not in three
@@ -178,7 +178,7 @@ def test_strategy_dependence_false_label_rate_with_identical_truth():
             naive += (v["basic"] != v["search"]).any()
             false += (kind == "depends").any()
             if naive < 40:
-                s = verdict_sentence(v, d)
+                s = verdict_sentence(v, d, "labels")
                 assert ("verdicts that depend on the strategy" in s) == (kind == "depends").any()
     assert naive / reps > 0.3, naive / reps
     assert false / reps <= 0.0625, false / reps  # 0.05 plus about 1.2 binomial standard errors at 400 sweeps

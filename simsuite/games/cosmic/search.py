@@ -123,13 +123,12 @@ _rollout = {}
 
 def rollout_sources() -> list[Path]:
     """Every source the rollout module is compiled from (its name is a hash of them)."""
+    from simsuite.codegen import all_deps
     from simsuite.games import get
-    from simsuite.games.base import SHARED_KERNEL_DEPS
     from simsuite import jitlink
 
-    g = get("cosmic")
-    return [*g.kernel_parts(), *g.kernel_deps, *SHARED_KERNEL_DEPS, HERE / "rollout.py", ROLLOUT_DRIVER,
-            Path(jitlink.__file__)]
+    own = [*get("cosmic").kernel_parts(), HERE / "rollout.py", ROLLOUT_DRIVER]
+    return [*own, *all_deps(own), Path(jitlink.__file__)]
 
 
 def rollout_module():

@@ -172,7 +172,6 @@ CFG_SIZE = _C.size
 _S = state_layout(MAX_OPT)
 _cf = _S.add
 S_CUR = _cf()
-S_START = _cf()
 S_LAST = _cf()  # 1 once the last space tile has been drawn (ASV.19.1)
 # board
 S_TILE = _cf(NSQ)  # tile id, -1 none
@@ -366,6 +365,14 @@ def find(st, base, x):
     """Union-find root of node x (path halving) in the forest at st[base:]."""
     while st[base + x] != x:
         st[base + x] = st[base + st[base + x]]
+        x = st[base + x]
+    return x
+
+
+@njit(inline="always")
+def root_of(st, base, x):
+    """find without path halving: what a strategy may call (it reads the state and never writes it)."""
+    while st[base + x] != x:
         x = st[base + x]
     return x
 

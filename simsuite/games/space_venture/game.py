@@ -99,8 +99,15 @@ class SpaceVenture(Game):
     default_strategies = "basic"
     params = PARAMS
     api = A
+    record_hash_cases = (
+        ("j", {"players": 4, "strategies": "basic"}, 5_000),
+        ("k", {"players": 2, "strategies": "basic,random"}, 5_000),
+        ("l", {"players": 3, "strategies": "basic", "path_travel_cost": "1", "probe_scoring": "per_probe"}, 5_000),
+        ("m", {"players": 4, "strategies": "basic,random", "wormhole_transfer_cost": 2,
+               "board_wormholes_enterable": False}, 5_000),
+    )
+    hidden_module = "simsuite.games.space_venture.hidden"  # ASV.20: what a seat may not see
     kernel_files = (HERE / "kernel.py", HERE / "kernel_phases.py", HERE / "kernel_game.py")
-    kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py")
     layout = R.LAYOUT
     state_size = A.STATE_SIZE
     metrics = (

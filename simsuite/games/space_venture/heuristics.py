@@ -39,9 +39,9 @@ assert SCR_SIDE + 44 <= 64
 def _note_roots(st, cfg):
     for i in range(MAX_P * 2):
         node = st[S_PIRATE + i]
-        st[S_SCR + SCR_PIR + i] = find(st, S_PUF, node) if node >= 0 else -1
+        st[S_SCR + SCR_PIR + i] = root_of(st, S_PUF, node) if node >= 0 else -1
         node = st[S_PROBE + i]
-        st[S_SCR + SCR_PRB + i] = find(st, S_GUF, node) if node >= 0 else -1
+        st[S_SCR + SCR_PRB + i] = root_of(st, S_GUF, node) if node >= 0 else -1
 
 
 @njit(inline="always")
@@ -88,7 +88,7 @@ def placement_value(st, cfg, me, t, sq, r):
                 elif cfg[C_T_KIND + st[S_TILE + n]] == T_SUN:
                     dead = True
                 else:
-                    rn = find(st, S_PUF, n * 4 + st[S_SEGAT + n * 4 + (d + 2) % 4])
+                    rn = root_of(st, S_PUF, n * 4 + st[S_SEGAT + n * 4 + (d + 2) % 4])
                     joined += 1
                     if rn == r0:
                         openn -= 1  # both ends close the same chain: a loop
@@ -136,7 +136,7 @@ def placement_value(st, cfg, me, t, sq, r):
             elif cfg[C_T_KIND + st[S_TILE + n]] == T_SUN:
                 dead = True
             else:
-                rn = find(st, S_GUF, n * 4 + st[S_GALAT + n * 4 + (d + 2) % 4])
+                rn = root_of(st, S_GUF, n * 4 + st[S_GALAT + n * 4 + (d + 2) % 4])
                 joined += 1
                 if rn == r0:
                     openn -= 1
@@ -443,7 +443,7 @@ def option_value(kind, st, cfg, me, o):
             c = hand_card(st, me, a)
             return 4.0 + 2.0 * (cfg[C_K_MOVE + c] - st[S_SHIP_MOVE + me * 2 + b])
         if k == K_PROBE:
-            rt = find(st, S_GUF, a * 4 + b)
+            rt = root_of(st, S_GUF, a * 4 + b)
             if st[S_GDEAD + rt] != 0:
                 return (1.0 + 0.5 * st[S_GCNT + rt]) * cfg[C_OPEN_GAL_PPT]
             return (3.0 + 1.5 * st[S_GCNT + rt] - 0.7 * st[S_GOPEN + rt]) * cfg[C_GAL_PPT] / 2.0
@@ -460,7 +460,7 @@ def option_value(kind, st, cfg, me, o):
             edge = x == 0 or y == 0 or x == W - 1 or y == W - 1
             return (tiles - (3.0 if edge else 0.0)) * cfg[C_STATION_PPT]  # the configured points per tile
         if k == K_PIRATE:
-            rt = find(st, S_PUF, a * 4 + b)
+            rt = root_of(st, S_PUF, a * 4 + b)
             v = 2.0 + 2.0 * st[S_PPLAN + rt] - 0.5 * st[S_POPEN + rt]
             return v if cfg[C_PIRATE_TRI] == 1 else 0.6 * v  # linear pirate scoring pays less
         return 0.0

@@ -70,8 +70,14 @@ class StarCartel(Game):
     default_strategies = "market,greedy,random"
     params = PARAMS
     api = A
+    record_hash_cases = (
+        ("c", {"players": 4}, 20_000),
+        ("h", {"players": 4, "strategies": "market"}, 20_000),
+        ("i", {"players": 6, "strategies": "market,greedy", "ability_any_row": True,
+               "deliver_when_full": "optional", "third_card_scope": "anywhere"}, 20_000),
+    )
+    hidden_module = "simsuite.games.star_cartel.hidden"  # SC.14: what a seat may not see
     kernel_files = (HERE / "kernel.py",)
-    kernel_deps = (HERE / "api.py", HERE / "records.py", HERE / "heuristics.py")
     layout = R.LAYOUT
     state_size = A.STATE_SIZE
     replay_log_rows = 20_000

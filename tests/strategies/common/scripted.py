@@ -16,9 +16,8 @@ With the script used up (or never written, as in a batch run) the first option i
 
 One file serves every game: codegen loads a strategy file once per game, as the module
 ``simsuite_strategy_<game dir>_<name>_<hash>``, and the game's api module (the option and scratch
-offsets) is found from that name. The offsets are compile-time constants of each game's copy.
+offsets) is found from that name in the registry. The offsets are compile-time constants of each game's copy.
 """
-import importlib
 import re
 from pathlib import Path
 
@@ -33,7 +32,9 @@ def _game_api():
     m = re.fullmatch(rf"simsuite_strategy_(\w+)_{Path(__file__).stem}_[0-9a-f]{{8}}", __name__)
     if m is None:
         raise ImportError(f"{__file__} is a strategy plug-in: load it through simsuite.codegen (got {__name__!r})")
-    return importlib.import_module(f"simsuite.games.{m.group(1)}.api")
+    from simsuite import games  # the registered game of that folder name (a test's own game too)
+
+    return next(games.get(n).api for n in games.names() if games.get(n).dirname == m.group(1))
 
 
 _A = _game_api()

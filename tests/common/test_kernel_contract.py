@@ -1,0 +1,118 @@
+"""The kernel contract (simsuite/kernel_contract.py): what the batch driver and the prelude take from a
+game's kernel is checked on the source before numba sees it (one line, exit status 2), and the
+files a kernel is built from are found from the imports. No kernel is compiled here."""
+from pathlib import Path
+
+import pytest
+
+from simsuite import games
+from simsuite.cli import main
+from simsuite.codegen import code_digest, kernel_source
+from simsuite.errors import BadInput
+from simsuite.games import get, names
+from simsuite.kernel_contract import BATCH_DRIVER, PRELUDE, derived_deps, kernel_problem, required_names
+
+
+def test_required_names_are_read_from_the_driver_and_the_prelude():
+    req = set(required_names())
+    # a sample of what the two files use without defining (their noqa: F821 markers)
+    assert {"STATE_SIZE", "S_RNG", "S_GAME", "S_STRAT", "S_VIOL", "C_NP", "C_ROTATE", "C_LINEUP", "play_game",
+            "score_game", "play_turn", "check_invariants", "E_TIMEOUT", "I0", "N_COLS", "R_GAME", "R_TURNS",
+            "S_TURN", "C_MAX_TURNS"} <= req
+    # what they define, import or guard themselves is not asked of a game
+    assert not req & {"_init_game", "run_batch", "ptr", "njit", "np", "LOG_W", "STATE_ZERO", "strategy_decide",
+                      "_decide", "_log", "range"}
+    markers = sum(line.count("noqa: F821") for f in (BATCH_DRIVER, PRELUDE) for line in f.read_text().splitlines())
+    assert markers >= 20
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_registered_kernel_keeps_the_contract(name):
+    assert kernel_problem(kernel_source(get(name).kernel_parts())) == ""
+
+
+def _star_cartel_source():
+    return kernel_source(get("star-cartel").kernel_parts())
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda s: s.replace("def play_turn(", "def play_a_turn("), "`play_turn` is missing"),
+    (lambda s: s.replace("def check_invariants(", "def check_invariant("), "`check_invariants` is missing"),
+    (lambda s: s.replace("st[S_TURN] += 1", "st[S_TURN] += 0"), "never counts the turn"),
+    (lambda s: s + "\n\ndef after_decide(st, kind, i, me):\n    return i\n", "`after_decide` must take (st, i, kind, me)"),
+    (lambda s: s.replace("\ndef score_game(st, cfg, out, i, log, lg):", "\ndef score_game(st, cfg, out, i, log):"),
+     "`score_game` takes 5 arguments"),
+])
+def test_a_broken_kernel_is_named(edit, words):
+    src = edit(_star_cartel_source())
+    assert words in kernel_problem(src)
+
+
+def test_two_missing_names_are_listed_together():
+    src = _star_cartel_source().replace("def play_turn(", "def play_a_turn(")
+    src = src.replace("def check_invariants(", "def check_invariant(")
+    assert kernel_problem(src) == "`check_invariants`, `play_turn` are missing"
+
+
+class _Broken(type(get("star-cartel"))):
+    name = "broken-cartel"
+
+
+@pytest.fixture
+def broken(tmp_path):
+    """Star Cartel with its kernel's play_turn renamed (a copy in tmp_path)."""
+    src = get("star-cartel").kernel_files[0].read_text().replace("def play_turn(", "def play_one_turn(")
+    src = src.replace("play_turn(st, cfg, p, log, lg)", "play_one_turn(st, cfg, p, log, lg)")
+    f = tmp_path / "kernel.py"
+    f.write_text(src)
+    g = _Broken()
+    g.kernel_files = (f,)
+    games.register(g)
+    yield g
+    games.unregister(g.name)
+
+
+def test_the_cli_refuses_a_broken_kernel_in_one_line(broken, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["run", broken.name, "--games", "10"])
+    err = capsys.readouterr().err.strip()
+    assert e.value.code == 2
+    assert err == "error: kernel of broken-cartel: `play_turn` is missing; see docs/internals/adding-a-game.md"
+    assert "\n" not in err and "Traceback" not in err
+
+
+def test_a_game_without_the_turn_cap_parameter_is_refused():
+    g = _Broken()
+    g.params = tuple(p for p in g.params if p.name != "max_turns")
+    with pytest.raises(BadInput, match=r"kernel of broken-cartel: no parameter fills `C_MAX_TURNS`"):
+        g.kernel()
+
+
+# ---- kernel dependencies from the imports ----------------------------------------------------------
+def test_the_dependencies_are_the_imported_project_modules():
+    g = get("star-cartel")
+    deps = {p.relative_to(Path(g.kernel_files[0]).parents[3]).as_posix()
+            for p in derived_deps([*g.kernel_parts(), BATCH_DRIVER, *(s.path for s in g.strategies())])}
+    assert deps == {"simsuite/games/star_cartel/api.py", "simsuite/games/star_cartel/records.py",
+                    "simsuite/games/star_cartel/heuristics.py", "simsuite/records.py", "simsuite/rng.py",
+                    "simsuite/unmanaged.py", "simsuite/kernel_common.py", "simsuite/scaffold/layout.py"}
+
+
+def test_a_module_a_kernel_imports_changes_the_code_hash(tmp_path):
+    """A kernel part importing a helper module: an edit of the helper changes the digest, with no
+    list to keep (a forgotten entry once served a stale kernel)."""
+    helper = tmp_path / "zz_helper_mod.py"
+    helper.write_text("X = 1\n")
+    part = tmp_path / "zz_kernel_part.py"
+    part.write_text("from zz_helper_mod import X\n")
+    import sys
+
+    sys.path.insert(0, str(tmp_path))
+    try:
+        a = code_digest([part], [], [])
+        helper.write_text("X = 2\n")
+        b = code_digest([part], [], [])
+        helper.write_text("X = 1\n")
+        assert a != b and code_digest([part], [], []) == a
+    finally:
+        sys.path.remove(str(tmp_path))

@@ -1,0 +1,55 @@
+"""Pig as a simsuite game: parameters, kernel binding, records and replay."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from simsuite.games.base import SHARED_WIN, TIMEOUT, TURNS, Game, Metric
+from simsuite.params import Param
+
+from . import api as A
+from . import records as R
+from .replay import describe_events
+
+HERE = Path(__file__).resolve().parent
+
+
+class Pig(Game):
+    name = "pig"
+    dirname = "pig"
+    title = "Pig"
+    rules = "tests/pig/__init__.py"
+    min_players, max_players = 2, A.MAX_P
+    default_strategies = "hold20,random"
+    params = (
+        Param("players", "int", 3, "number of players", "", 2, A.MAX_P, slot="C_NP"),
+        Param("strategies", "lineup", "hold20,random", "strategy per seat"),
+        Param("rotate", "bool", False, "rotate the line-up through the seats", slot="C_ROTATE"),
+        Param("max_turns", "int", 1000, "turn cap; a game that hits it is a timeout", "", 10, 100_000,
+              slot="C_MAX_TURNS"),
+        Param("target", "int", 50, "bank that wins (PIG.4)", "PIG.4", 10, 1000, slot="C_TARGET"),
+    )
+    api = A
+    kernel_files = (HERE / "kernel.py",)
+    strategy_dir = HERE / "strategies"
+    layout = R.LAYOUT
+    state_size = A.STATE_SIZE
+    replay_log_rows = 5000
+    metrics = (TURNS, Metric("busts", "busts per game", "busts", hist=True, summary=True), SHARED_WIN, TIMEOUT)
+
+    def seat_view(self, rec, n_players):
+        N = n_players
+        seats = np.arange(N)[None, :]
+        return dict(win=rec["win"][:, :N], score=rec["score"][:, :N], strategy=rec["strategy"][:, :N],
+                    position=(seats - rec["start_player"][:, None]) % N)
+
+    def game_metrics(self, rec):
+        return {"turns": rec["turns"], "busts": rec["busts"], "timeout": rec["timeout"],
+                "shared_win": (rec["n_winners"] > 1).astype(np.int64)}
+
+    def records_frame(self, rec, n_players):
+        return R.LAYOUT.frame(rec, n_players, A.MAX_P)
+
+    def describe(self, kernel, log, cfg_arr, cfg, game):
+        return describe_events(kernel, log, self.game_seat_strategies(cfg, game))

@@ -1,0 +1,20 @@
+"""Pig's replay text (the table format: simsuite/scaffold/replay.py)."""
+from simsuite.scaffold.replay import Event, EventTable
+
+from .api import MAX_P
+
+EVENTS = EventTable((
+    Event("E_START", "start", {"player": "a"}, "start player: {seat(a)}"),
+    Event("E_TURN", "turn", {"player": "a", "turn": "b", "bank": "c"}, "-- turn {b}: {seat(a)}, bank {c}"),
+    Event("E_ROLL", "roll", {"player": "a", "die": "b"}, "   rolls {b}"),
+    Event("E_BUST", "bust", {"player": "a", "lost": "b"}, "   a 1: loses {b}"),
+    Event("E_HOLD", "hold", {"player": "a", "total": "b", "bank": "c"}, "   holds {b}: bank {c}"),
+    Event("E_TIMEOUT", "timeout", {"turns": "a"}, "turn cap reached after {a} turns: timeout"),
+    Event("E_WINNERS", "winners", {"seats": "bits(a)", "bank": "b"},
+          "winner{'s' if len(seats) > 1 else ''}: {', '.join(seat(p) for p in seats)} with {b}"),
+))
+
+
+def describe_events(k, log, seat_strats) -> list[dict]:
+    names = dict(seat=lambda p: f"seat {p} ({seat_strats[p]})", bits=lambda m: [p for p in range(MAX_P) if (m >> p) & 1])
+    return EVENTS.describe(k, log, names)
