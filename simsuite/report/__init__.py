@@ -44,7 +44,7 @@ from .findings import _gap_z, _position_findings, _rate_findings, _strategy_find
 from .rankings import _contributions, _label_rankings, _reference_cells  # noqa: F401  (tests use them)
 from . import headline as H
 from .sections import _label_sections
-from .splits import side_by_side, split_axes, split_parts
+from .splits import _choice_axes, side_by_side, split_axes, split_parts
 
 
 PARTIAL = "Partial sweep:"
@@ -255,7 +255,13 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     # the answer first: rule balance (labels, turn order, the swept parameter), then bot skill
     strat = {((n, w) if w else n): t[""] for (k, n, w), t in tables.items() if k == "strategy" and "" in t}
     turn_head, same = H.turn_order(groups, cells, lay, split) if len(groups) else ([], None)
-    rule = (H.label_verdicts(tables) + sbs_heads + pv_heads + heads + turn_head
+    # modelling-choice axes (Game.choice_axes, e.g. Cosmic's deal model) are no question of the sweep:
+    # the answer's label verdicts are those of the choice's default, and their section follows the rankings
+    choices = _choice_axes(game_name)
+    rules_split = [a for a in split if a not in choices]
+    at_default = {key: t for key, t in tables.items()
+                  if not any(key[2].startswith(f"{a} ") for a in choices)}
+    rule = (H.label_verdicts(at_default) + sbs_heads + pv_heads + heads + turn_head
             + H.swept_question(cells, lay, metrics, same))
     skill = H.strategy_skill(strat) + pv_skill
     headline = [h for h, _ in rule + skill]
@@ -278,7 +284,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     main, sections = "", []
     if pv_html and pv_replaces:
         question = "game"  # the game's own section answers (e.g. what each power is worth)
-    elif sbs_html:
+    elif sbs_html and rules_split:
         question = "split"  # editions side by side
     elif label_kinds:
         question = "labels"  # a ranking of dealt labels (aliens)
@@ -288,7 +294,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         question = "single"
     if question == "labels":
         kind = label_kinds[0]
-        over = {(n, w): rs for (k, n, w), rs in tables.items() if k == kind}
+        over = {(n, w): rs for (k, n, w), rs in at_default.items() if k == kind}
         fname = f"overview_{kind}.png"
         if _chart_label_overview(over, kind, out_dir / fname):
             charts.insert(0, str(out_dir / fname))
@@ -324,6 +330,8 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         else:
             body += "".join(figs.pop(f, "") for f in dup)
         sections.append(("effect", f"What {lay['x']} changes, per player count", body))
+    if sbs_html and question != "split":  # modelling choices side by side, after the rankings
+        sections.append(("", "", sbs_html.replace("<figure id='main-chart'>", "<figure>")))
     if pv_html and not pv_replaces:
         sections.append(("", "", pv_html))
     if len(groups):

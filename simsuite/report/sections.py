@@ -171,7 +171,7 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: 
                 findings.append((kind, het))
             blocks.append(f"<details class='section' id='{_ranking_anchor(kind, players, tag)}'>"
                           f"<summary>{esc(title)}: table, head to head, strengths"
-                          + (", the power's own contribution and robustness" if kind != "strategy" else "")
+                          + (" and, where the sweep has them, each power's contribution and robustness" if kind != "strategy" else "")
                           + "</summary>"
                           + ("<p class='note'>Bot skill, not rule balance: a strategy above its fair share plays "
                              "better than the others at this table, one below plays worse.</p>"

@@ -415,7 +415,8 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                          f"{_value(a)}, 95% intervals): "
                          + "; ".join(parts_) + f". Bots playing {bots}: the win shares depend on how well the bots "
                          f"play.")
-                    headline.append((s, anchor))
+                    if axis not in choices:  # a modelling choice's detail stays in its section: the answer
+                        headline.append((s, anchor))  # box gives its verdict sentence only
                     findings.append(s + (f" {len(moved)} {_plural(name) if len(moved) > 1 else name} changed beyond "
                                          f"the noise (Holm): " + ", ".join(moved) + "." if moved else
                                          f" No {name}'s win share changed beyond the noise (Holm)."))

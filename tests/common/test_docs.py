@@ -37,7 +37,10 @@ PAGES = {"star-cartel": "games/star-cartel", "cosmic": "games/cosmic", "space-ve
 
 
 def test_every_game_has_a_page():
-    assert set(PAGES) == set(games.names())
+    """Every game simsuite ships (the test folder's own game, tests/pig, is registered by conftest
+    and is not documented)."""
+    shipped = {n for n in games.names() if type(games.get(n)).__module__.startswith("simsuite.")}
+    assert set(PAGES) == shipped
 
 
 @pytest.mark.parametrize("game", sorted(PAGES))

@@ -262,7 +262,7 @@ def test_the_event_table_renders_every_event_kind(game):
     assert codes - table.codes() == set(getattr(mod, "NOT_SHOWN", ())), codes - table.codes()
     for ev in table.events:
         rendered = None
-        for row in ((1, 1, 1, 1, 1, 1), (1, -1, 1, 1, 1, 1)):
+        for row in ((1, 1, 1, 1, 1, 1), (1, -1, 1, 1, 1, 1), (1, 1, 0, 1, 1, 1)):  # c = 0: rows chosen by `when`
             out = _describe(game, k, _log([(int(getattr(k, ev.code)), *row)]))
             if out and out[0]["event"] == ev.name:
                 rendered = out[0]

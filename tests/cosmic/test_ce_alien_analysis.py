@@ -386,7 +386,7 @@ def test_alien_sweep_definition_and_report(tmp_path):
     rep = sim("report", tmp_path / "a2", "--out", tmp_path / "rep2")
     assert rep.returncode == 0, rep.stderr
     page = (tmp_path / "rep2" / "index.html").read_text()
-    assert "Alien ranking, 4 players" in page and "own contribution" not in page  # no nopower seat: no control
+    assert "Alien ranking, 4 players" in page and "The power's own contribution" not in page  # no nopower seat: no control
 
 
 def test_alien_ranking_under_two_strategies_end_to_end(tmp_path):

@@ -8,110 +8,12 @@ A game's whole state is one int64 array and its configuration another; strategie
 planets ``p * PPS_MAX + i``). Strategy files import what they need from here; everything is
 read-only for them except the scratch area ``st[S_SCR : S_SCR + 64]`` and the generator
 (use ``rand_below``). ``decide`` runs without reference counting and must not allocate
-arrays (see README, Strategies are plug-ins). Hidden information (CE.70.14): a strategy must not read other players' hands
+arrays (see docs/strategies.md). Hidden information (CE.70.14): a strategy must not read other players' hands
 (``S_HAND``), the deck or order-pile order, nor the face-down encounter cards before the reveal
 (``S_CARD_O`` / ``S_CARD_D`` while ``st[S_REVEALED] == 0``).
 
-Decision protocol (CE.50): when a player must choose, the engine writes the legal options into
-``st[S_OPT : S_OPT + st[S_NOPT]]`` and calls the strategy's ``decide(kind, st, cfg, me)``, which
-returns an index into that list. The engine only asks when there are two or more options.
-
-Option encodings per decision kind (planet ids are ``system * PPS_MAX + i``; ``-1`` = NONE):
-
-=====================  ========  ===============================================================
-kind                   CE id     option values
-=====================  ========  ===============================================================
-D_REGROUP              50.1      -1 skip; a colony (planet id); OPT_MOTHERSHIP (no colony)
-D_OWN_COLOUR           50.2      -1 REDRAW; a home planet id = RESETTLE onto it;
-                                 ``EXPEL_BASE + Q * MAX_PLANETS + planet`` = EXPEL player Q there
-D_RESETTLE_SHIPS       50.2      a source chunk ``src_code(colony or OPT_MOTHERSHIP, k)``; -1 stop
-D_LAUNCH               50.5      a source chunk ``src_code(colony, k)``; -1 stop (>= 1 taken)
-D_TARGET               50.6      a planet of the defense's home system (FFG2008 with
-                                 ffg_target_requires_defense_colony: one holding defense ships, A52)
-D_INVITE_O             50.7      bitmask of the invited seats (0 = nobody)
-D_INVITE_D             50.8      bitmask of the invited seats (0 = nobody)
-D_ALLIANCE             50.9      -1 DECLINE, SIDE_OFFENSE (1) or SIDE_DEFENSE (2)
-D_ALLY_SHIPS           50.9      a source chunk ``src_code(colony, k)``; -1 stop (>= 1 taken)
-D_CARD                 50.10     an encounter card id (one per distinct card in the hand)
-D_SECOND               50.11     0 END, 1 TAKE
-D_DEAL_PROPOSE         51.2      -1 pass; a deal code (``deal_code``; see below)
-D_DEAL_ACCEPT          51.2      0 reject, 1 accept (proposal in st[S_DEAL])
-D_DEAL_GIVE            51.1      a card id to hand over (GIVER_CHOICE term, one card at a time)
-D_DEAL_SHIPS           51.1      a source chunk for a deal colony (st[S_CTX_PL]); -1 stop
-D_PENALTY              50.13     a source chunk of the ships lost to a failed deal
-D_REWARD               50.14     -1 draw a card; a colony = move one warp ship onto it
-D_PLACE                50.15     ``src_code(colony, k)``: k returning ships onto it (st[S_CTX]: why)
-D_NEW_HAND             50.16     -1 discard the artifact; an artifact play code
-D_ARTIFACT             50.17     -1 pass; an artifact play code (st[S_WINDOW] = window/trigger); a Card
-                                 Zap's param is the seat playing the artifact it would cancel, whose
-                                 kind is st[S_CZ_KIND] (a Cosmic Zap: aimed at st[S_PEND_POWER]), its param
-                                 st[S_CZ_ARG] (a Card Zap: the seat whose play it cancels; a Quash:
-                                 the deal in st[S_DEAL])
-D_PLAGUE_SHIPS         50.18     a source chunk of the ships the Plague victim loses
-D_PLAGUE_DISCARD       50.18     a card id to discard (attack, then negotiate, then artifact)
-D_POWER                50.19/20  an optional alien power use; ``st[S_PK]`` says which (PK_*, below).
-                                 Option 0 is always -1 = PASS (decline), except PK_MUTANT_SRC
-D_POWER_SHIPS          50.20     a source chunk of the ships a power moves (Amoeba adds)
-D_DESTINY              50.3/4    FFG2008 wild or tied special destiny card: the seat named as the defense
-D_REINF                50.21     FFG2008 reveal: -1 pass; ``card * 4 + side`` = play that reinforcement for side
-D_FLARE                50.22     FFG2008 flares (ffg_flares): -1 pass; a flare card id (its timing: ``st[S_FLARE_T]``;
-                                 what it would do for me: ``flare_effect``)
-=====================  ========  ===============================================================
-
-Power decisions (D_POWER, CE.50.20; ``st[S_PK]`` = the PK_* kind, ``st[S_PK_ARG]`` its subject):
-
-================  ===========================================================================
-PK_AMOEBA         -1 pass; k = add k ships from its colonies; AMOEBA_REMOVE + k = take k back
-PK_AMOEBA_BACK    after adding ``st[S_PK_ARG]`` ships (same adjustment, CE.22.1 "and/or"): -1 no;
-                  AMOEBA_REMOVE + k = also take k ships back to its colonies (e.g. to move ships)
-PK_CHRONOS        -1 pass; 1 TIME_TRAVEL (W-9)
-PK_CLONE          -1 discard; 1 KEEP its revealed card
-PK_EMPATH         -1 pass; 1 use (only with empath_optional, A36)
-PK_FILCH          -1 pass; 1 TAKE the opponent's card from the discard pile
-PK_HEALER         -1 pass; 1 HEAL the ships of seat ``st[S_PK_ARG]`` (``st[S_PK_ARG2]`` ships)
-PK_LASER          -1 pass; 1 BLIND (the opponent's card is drawn at random)
-PK_MIND           -1 pass; a main player's seat = LOOK at its hand
-PK_MUTANT         -1 pass; 1 REGENERATE to 7 cards
-PK_MUTANT_SRC     -1 = the deck; a seat = a random card from that player's hand (no pass)
-PK_PACIFIST       -1 pass; 1 WIN
-PK_PARASITE       -1 pass; SIDE_OFFENSE / SIDE_DEFENSE = join uninvited (W-7)
-PK_PHILANTHROPIST -1 pass; ``card * 8 + seat`` = give that card to the offense or the defense (A46)
-PK_SORCERER       -1 pass; 1 SWAP the face-down cards
-PK_TRADER         -1 pass; 1 TRADE hands
-PK_VULCH          -1 pass; 1 COLLECT artifact card ``st[S_PK_ARG]`` (discarded by another player)
-PK_VULCH_KEEP     -1 no; 1 KEEP_ALL artifacts at a new hand
-PK_ZOMBIE         -1 pass; 1 REDIRECT its ``st[S_PK_ARG2]`` ships about to go to the warp
-PK_RELEASE        -1 pass; k = add RELEASE(k) of the opponent's warp ships to its deal proposal
-================  ===========================================================================
-
-Hidden information with powers: the Mind's strategy knows the hand of the seat in
-``st[S_MIND_SEEN]`` (a bitmask, this encounter only) as it was when it looked (a copy in
-``S_MIND_HAND``; the live hand may have changed since); a card whose side bit is set in
-``st[S_FACEUP]`` (1 offense, 2 defense) is face up before the reveal (Oracle) and may be read.
-Use ``may_see_hand`` / ``seen_hand_n`` / ``seen_hand_card`` / ``card_visible``.
-
-Search regions: after the game's own words (``STATE_ZERO``, the words zeroed per game) the state
-holds the buffers of the `search` strategies (``search.py``): the turn's start (``S_SNAP``), its
-decisions (``S_TAPE``), a rollout's state (``S_WORK``) and the last search's option values
-(``S_SV``). The engine writes the first two only while ``st[S_SEARCH] == 1`` (a strategy file with
-``USES_ROLLOUTS = True`` is at the table); a game without one never touches them.
-
-Ship-source decisions (D_RESETTLE_SHIPS, D_LAUNCH, D_ALLY_SHIPS, D_DEAL_SHIPS, D_PENALTY,
-D_PLAGUE_SHIPS) build a "sources" multiset (CE.50) in chunks: each option ``src_code(pl, k)`` takes
-k = 1..4 ships from colony pl (never more than it has or than may still be taken); ``-1`` stops once
-the minimum is reached. ``st[S_CTX_N]`` ships are taken so far, ``st[S_CTX_MIN]`` /
-``st[S_CTX_MAX]`` bound the total. The ships taken so far are already off their planets (a colony
-whose last ship was taken is gone, CE.16.1). Placements (D_PLACE, CE.50.15) use the same chunks:
-``src_code(pl, k)`` puts k of the ships still to place onto colony pl; ``st[S_CTX_N]`` = ships
-still to place.
-
-Artifact play codes: ``art_code(kind, param)`` = ``kind * 64 + param``; param is the victim seat
-(Plague), the bitmask of removed allies (Force Field), the seat whose power is zapped (Cosmic Zap),
-the claimant (Stellar Gas) and 0 otherwise.
-
-Deal codes (CE.51.1): bit fields, see ``deal_code``: the colony the defense grants the offense
-(planet + 1, 0 = none), the colony the offense grants the defense, and the two CARDS terms
-(count and rule). ``st[S_DEAL_STD]`` holds the standard deal of CE.51.4 (-1 if none).
+The decision protocol (CE.50), every decision kind's option encoding, the power decisions, ship
+sources, artifact play codes and deal codes: docs/games/cosmic-decisions.md.
 """
 import numpy as np
 from numba import njit
