@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from simsuite import cli, codegen, games
 from test_cli import assert_bad, sim
+from test_cli_resume import stop_at_call  # Ctrl-C during the k-th call into the kernel
 
 GAME = games.get("star-cartel")
 
@@ -68,27 +69,13 @@ def test_replay_says_it_uses_the_defaults_when_no_run_matches(tmp_path):
     assert "identical to the batch kernel: yes" in r.stdout
 
 
-def _stop_at_call(monkeypatch, k):
-    """Ctrl-C during the k-th call into the kernel."""
-    real = type(GAME).run_range
-    calls = [0]
-
-    def run_range(self, *a):
-        calls[0] += 1
-        if calls[0] == k:
-            raise KeyboardInterrupt
-        return real(self, *a)
-
-    monkeypatch.setattr(type(GAME), "run_range", run_range)
-
-
 SWEEP = ["sweep", "star-cartel", "--set", "crash_threshold=8,9", "-p", "3", "-n", "400", "--unit", "200",
          "--chunk", "200", "--threads", "1", "-q"]
 
 
 def test_ctrl_c_in_a_sweep_names_the_saved_cells_and_the_folder(tmp_path, monkeypatch):
     out = tmp_path / "sw"
-    _stop_at_call(monkeypatch, 8)  # each unit: a 1-game warm-up call, then the unit; 8 = cell 1's 2nd unit
+    stop_at_call(monkeypatch, 8)  # each unit: a 1-game warm-up call, then the unit; 8 = cell 1's 2nd unit
     r = invoke(*SWEEP, "--out", out)
     assert r.exit_code == 130, r.output
     m = re.search(r"interrupted: (\d+) of 2 cell\(s\) finished(?: and (\d+) work unit\(s\) of others)? are saved in "
@@ -103,7 +90,7 @@ def test_ctrl_c_in_a_sweep_names_the_saved_cells_and_the_folder(tmp_path, monkey
 
 def test_a_report_of_a_partial_sweep_is_flagged_on_the_terminal(tmp_path, monkeypatch):
     out = tmp_path / "sw"
-    _stop_at_call(monkeypatch, 6)  # cell 0 finished, cell 1 not started
+    stop_at_call(monkeypatch, 6)  # cell 0 finished, cell 1 not started
     assert invoke(*SWEEP, "--out", out).exit_code == 130
     monkeypatch.undo()
     st = json.loads(invoke("status", out, "--json").output)
@@ -122,7 +109,7 @@ def test_a_report_of_a_partial_sweep_is_flagged_on_the_terminal(tmp_path, monkey
 
 def test_ctrl_c_before_a_unit_finished_says_nothing_is_saved_yet(tmp_path, monkeypatch):
     out = tmp_path / "sw"
-    _stop_at_call(monkeypatch, 2)
+    stop_at_call(monkeypatch, 2)
     r = invoke(*SWEEP, "--out", out)
     assert r.exit_code == 130, r.output
     assert f"none of the 2 cell(s) had finished a work unit: nothing is saved yet in {out}" in r.output
