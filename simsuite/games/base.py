@@ -255,8 +255,12 @@ class Game:
         return self.layout.view(out)
 
     def seat_view(self, rec: np.ndarray, n_players: int) -> dict:
-        """Arrays (games x seats): win (0/1), score, strategy (id), position (turn order, 0-based)."""
-        raise NotImplementedError
+        """Arrays (games x seats): win (0/1), score, strategy (id), position (turn order, 0-based),
+        from the common record fields; a game with per-seat labels (Cosmic's aliens) adds to it."""
+        N = n_players
+        seats = np.arange(N)[None, :]
+        return dict(win=rec["win"][:, :N], score=rec["score"][:, :N], strategy=rec["strategy"][:, :N],
+                    position=(seats - rec["start_player"][:, None]) % N)
 
     def game_metrics(self, rec: np.ndarray) -> dict:
         """Per-game 1-D arrays to summarise (mean/sd), e.g. turns, crashes."""

@@ -38,12 +38,6 @@ class Pig(Game):
     replay_log_rows = 5000
     metrics = (TURNS, Metric("busts", "busts per game", "busts", hist=True, summary=True), SHARED_WIN, TIMEOUT)
 
-    def seat_view(self, rec, n_players):
-        N = n_players
-        seats = np.arange(N)[None, :]
-        return dict(win=rec["win"][:, :N], score=rec["score"][:, :N], strategy=rec["strategy"][:, :N],
-                    position=(seats - rec["start_player"][:, None]) % N)
-
     def game_metrics(self, rec):
         return {"turns": rec["turns"], "busts": rec["busts"], "timeout": rec["timeout"],
                 "shared_win": (rec["n_winners"] > 1).astype(np.int64)}

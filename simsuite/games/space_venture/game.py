@@ -170,12 +170,6 @@ class SpaceVenture(Game):
             c[A.C_K_START + i] = int(k["starting"])
         c[A.C_N_CARDS] = len(cards)
 
-    def seat_view(self, rec, n_players):
-        N = n_players
-        seats = np.arange(N)[None, :]
-        return dict(win=rec["win"][:, :N], score=rec["score"][:, :N], strategy=rec["strategy"][:, :N],
-                    position=(seats - rec["start_player"][:, None]) % N)
-
     def game_metrics(self, rec):
         m = {k: rec[k] for k in ("turns", "tiles_placed", "tiles_removed", "discoveries", "galaxies_completed",
                                  "paths_completed", "quests_claimed", "stations_cashed", "pirates_lost", "margin",

@@ -121,17 +121,6 @@ class StarCartel(Game):
             c[A.C_SHIP_FINAL + i] = int(s["final"])
         c[A.C_N_SHIPS] = len(ships)
 
-    def seat_view(self, rec, n_players):
-        N = n_players
-        win = rec["win"][:, :N]
-        seats = np.arange(N)[None, :]
-        return dict(
-            win=win,
-            score=rec["score"][:, :N],
-            strategy=rec["strategy"][:, :N],
-            position=(seats - rec["start_player"][:, None]) % N,
-        )
-
     def game_metrics(self, rec):
         return {
             "turns": rec["turns"], "crashes": rec["crashes"], "deliveries": rec["deliveries"],
