@@ -135,6 +135,7 @@ def cli(ctx):
       simsuite report results/sc-crash
       simsuite replay star-cartel --seed 7 --game 12345 --players 4 --strategies market,greedy,greedy,random
       simsuite bench star-cartel
+      simsuite check strategy my_strategy.py --game star-cartel
       simsuite run cosmic --players 5 --aliens random --set edition=FFG2008 --set ffg_flares=assumed
       simsuite report cosmic-editions
       simsuite report space-venture-players
