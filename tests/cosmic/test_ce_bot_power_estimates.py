@@ -141,7 +141,7 @@ def test_power_value_check_names_the_decisions_the_naive_policies_control():
     """The power-value report says per alien what power_always / never / random answer: every
     optional alien has its power decisions, the Parasite also its uninvited alliance answer (the
     case option_uses_power finds above); a mandatory power (Macron, CE.22.9) has none."""
-    from simsuite import power_value as pv
+    from simsuite.games.cosmic import power_value as pv
     from simsuite.games.cosmic.naive import naive_controls
 
     assert all(naive_controls(a) for a in pv.OPTIONAL)

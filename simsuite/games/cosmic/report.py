@@ -1,4 +1,4 @@
-"""Cosmic Encounter's own report section: what each alien power is worth (simsuite.power_value),
+"""Cosmic Encounter's own report section: what each alien power is worth (power_value.py beside it),
 for a sweep of one alien per table. The generic report (simsuite.report) calls it through
 Game.report_sections."""
 from __future__ import annotations
@@ -38,9 +38,9 @@ def chart_power_value(t: pd.DataFrame, players: int, path: Path) -> bool:
 
 
 def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[tuple[str, str]]]:
-    """The power-value check (simsuite/power_value.py) for a sweep of one alien per table: HTML,
+    """The power-value check (power_value.py beside it) for a sweep of one alien per table: HTML,
     chart paths and the headline sentences (with their anchor)."""
-    from simsuite import power_value as pv
+    from . import power_value as pv
     from simsuite.games.cosmic.naive import naive_controls
 
     cells, groups = res["cells"], res["groups"]
