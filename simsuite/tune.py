@@ -36,7 +36,10 @@ import numpy as np
 from .errors import BadInput, did_you_mean
 
 ALPHA = 0.05
-OBJECTIVES = ("seat-fairness", "alien-spread", "strategy-gap", "game-length", "metric")
+# the objectives every game has; a game adds its label-spread ones (Game.label_spreads, "<kind>-spread"),
+# listed after seat-fairness
+OBJECTIVES = ("seat-fairness", "strategy-gap", "game-length", "metric")
+WIN_SHARE = ("seat-fairness", "strategy-gap")  # win-share objectives, shown in percentage points
 SAMPLERS = ("tpe", "cmaes")
 STARTUP_TRIALS = 10  # random trials before TPE/CMA-ES model the history (fixed: a resume must not change it)
 DEFAULT_UNIT = 1 << 14
@@ -118,12 +121,24 @@ def parse_space(g, name: str, text) -> Space:
     return Space(p.name, "categorical", choices=tuple(vals))
 
 
+def example_space(g) -> str:
+    """A search range for error messages: the game's own example (Game.tune_example), else its first
+    rule parameter with a range, default -3..+5 inside its bounds."""
+    if g.tune_example:
+        return g.tune_example
+    for p in g.params:
+        if p.kind == "int" and p.rule and p.name not in ("players", "max_turns") and p.lo is not None and p.hi is not None and isinstance(p.default, int):
+            return f"{p.name}={max(p.lo, p.default - 3)}..{min(p.hi, p.default + 5)}"
+    return "NAME=LO..HI"
+
+
 # ------------------------------------------------------------------------------ objectives
 @dataclass(frozen=True)
 class Objective:
     kind: str
     weight: float = 1.0
     opts: tuple = ()  # sorted (key, value) pairs
+    spread: object = field(default=None, compare=False, repr=False)  # a label spread's LabelSpread
 
     @property
     def o(self) -> dict:
@@ -142,24 +157,49 @@ class Objective:
             if "max" in o:
                 return f"mean {m} above {o['max']:g}"
             return f"mean {m} below {o['min']:g}"
-        if self.kind == "alien-spread":
-            return "largest deviation of an alien's win share from fair"
+        if self.spread is not None:
+            return f"largest deviation of {self.spread.noun}'s win share from fair"
         return "largest deviation of a turn-order position's win share from fair"
 
     def in_pp(self) -> bool:
         """Win-share objectives are shown in percentage points."""
-        return self.kind in ("seat-fairness", "alien-spread", "strategy-gap")
+        return in_pp(self.kind)
 
     def doc(self) -> dict:
         return dict(kind=self.kind, weight=self.weight, **self.o, label=self.label())
 
 
-OBJECTIVE_KEYS = {"seat-fairness": set(), "alien-spread": set(), "strategy-gap": {"a", "b", "target"},
+OBJECTIVE_KEYS = {"seat-fairness": set(), "strategy-gap": {"a", "b", "target"},
                   "game-length": {"target", "metric"}, "metric": {"metric", "target", "max", "min"}}
 
 
-def parse_objective(d, metrics=None) -> Objective:
-    """An objective from a TOML table or a CLI text KIND[:key=value,...] (weight=W for its weight)."""
+def is_label_spread(kind: str) -> bool:
+    return kind.endswith("-spread")
+
+
+def in_pp(kind: str) -> bool:
+    """A win-share objective (seat-fairness, a label spread, strategy-gap): shown in percentage points."""
+    return kind in WIN_SHARE or is_label_spread(kind)
+
+
+def known_spreads() -> dict:
+    """objective name -> LabelSpread over the registered games (the registry is imported here, not at
+    the top, so that a game's module may import this one)."""
+    from .games import get, names
+
+    return {s.objective: s for n in names() for s in get(n).label_spreads}
+
+
+def objective_names(spreads) -> tuple[str, ...]:
+    return (OBJECTIVES[0], *spreads, *OBJECTIVES[1:])
+
+
+def parse_objective(d, metrics=None, spreads=None) -> Objective:
+    """An objective from a TOML table or a CLI text KIND[:key=value,...] (weight=W for its weight).
+    `spreads`: the label-spread objectives it may name (objective -> LabelSpread; default: every
+    registered game's, so that one a game lacks gets check_objectives' message naming the game)."""
+    spreads = known_spreads() if spreads is None else spreads
+    names = objective_names(spreads)
     if isinstance(d, str):
         kind, _, rest = d.partition(":")
         opts = {}
@@ -170,18 +210,19 @@ def parse_objective(d, metrics=None) -> Objective:
             opts[k] = v
         d = dict(kind=kind.strip(), **opts)
     if not isinstance(d, dict) or "kind" not in d:
-        raise BadInput("objective", f"{d!r}: an objective needs kind = one of {', '.join(OBJECTIVES)}")
+        raise BadInput("objective", f"{d!r}: an objective needs kind = one of {', '.join(names)}")
     d = dict(d)
     kind = str(d.pop("kind")).strip()
-    if kind not in OBJECTIVES:
-        raise BadInput("--objective", f"unknown objective {kind!r}{did_you_mean(kind, OBJECTIVES)}; allowed: "
-                                      f"{', '.join(OBJECTIVES)}")
+    if kind not in names:
+        raise BadInput("--objective", f"unknown objective {kind!r}{did_you_mean(kind, names)}; allowed: "
+                                      f"{', '.join(names)}")
     weight = _number(d.pop("weight", 1.0), f"{kind} weight")
     if not weight > 0:
         raise BadInput("--objective", f"{kind}: weight {weight:g}; allowed: a number > 0")
-    bad = set(d) - OBJECTIVE_KEYS[kind]
+    keys = OBJECTIVE_KEYS.get(kind, set())  # a label spread takes no options
+    bad = set(d) - keys
     if bad:
-        allowed = ", ".join(sorted(OBJECTIVE_KEYS[kind] | {"weight"}))
+        allowed = ", ".join(sorted(keys | {"weight"}))
         raise BadInput("--objective", f"{kind}: unknown option {sorted(bad)[0]!r}; allowed: {allowed}")
     for k in ("target", "max", "min"):
         if k in d:
@@ -203,7 +244,7 @@ def parse_objective(d, metrics=None) -> Objective:
     for k in ("a", "b", "metric"):
         if k in d:
             d[k] = str(d[k]).strip()
-    return Objective(kind, weight, tuple(sorted(d.items())))
+    return Objective(kind, weight, tuple(sorted(d.items())), spreads.get(kind))
 
 
 def _number(v, what) -> float:
@@ -228,12 +269,15 @@ def check_objectives(g, objectives, cfgs) -> None:
     """BadInput for an objective that does not apply to this game or line-up."""
     for ob in objectives:
         o = ob.o
-        if ob.kind == "alien-spread":
-            if "aliens" not in {p.name for p in g.params}:
-                raise BadInput("--objective", f"alien-spread does not apply to {g.name} (it has no aliens); "
-                                              "allowed for it: seat-fairness, strategy-gap, game-length, metric")
-            if any(str(c.get("aliens", "none")) == "none" for c in cfgs):
-                raise BadInput("--objective", "alien-spread needs aliens at the table: --set aliens=random or all")
+        if is_label_spread(ob.kind):
+            own = {s.objective: s for s in g.label_spreads}
+            sp = own.get(ob.kind)
+            if sp is None:
+                what = f" (it has no {ob.spread.plural})" if ob.spread is not None else ""
+                raise BadInput("--objective", f"{ob.kind} does not apply to {g.name}{what}; "
+                                              f"allowed for it: {', '.join(objective_names(own))}")
+            if sp.param and any(str(c.get(sp.param, sp.off)) == sp.off for c in cfgs):
+                raise BadInput("--objective", f"{ob.kind} needs {sp.plural} at the table: {sp.hint}")
         if ob.kind == "strategy-gap":
             known = [s.name for s in g.strategies()]
             for k in ("a", "b"):
@@ -270,8 +314,9 @@ def evaluate(objectives, tables) -> dict:
     out = []
     for ob in objectives:
         o = ob.o
-        if ob.kind in ("seat-fairness", "alien-spread"):
-            d = _share_dev(groups, "position" if ob.kind == "seat-fairness" else "alien", ("none",))
+        if ob.kind == "seat-fairness" or ob.spread is not None:
+            d = (_share_dev(groups, "position", ("none",)) if ob.spread is None else
+                 _share_dev(groups, ob.spread.kind, ob.spread.exclude))
             r = _max_abs(d["dev"], d["share_se"], alpha)
             worst = d.iloc[int(np.abs(d["dev"].to_numpy()).argmax())] if len(d) else None
             if worst is not None:
@@ -370,9 +415,9 @@ def check_spec(g, spec: TuneSpec) -> dict:
     """Everything checked before anything runs or is written; returns the default values of the
     searched parameters (the base's, else the game's)."""
     if not spec.spaces:
-        raise BadInput("--param", "name at least one parameter to search, e.g. --param crash_threshold=6..14")
+        raise BadInput("--param", f"name at least one parameter to search, e.g. --param {example_space(g)}")
     if not spec.objectives:
-        raise BadInput("--objective", f"name at least one objective; allowed: {', '.join(OBJECTIVES)}")
+        raise BadInput("--objective", f"name at least one objective; allowed: {', '.join(objective_names(known_spreads()))}")
     if spec.sampler not in SAMPLERS:
         raise BadInput("--sampler", f"{spec.sampler!r}; allowed: {', '.join(SAMPLERS)}")
     if spec.sampler == "cmaes":
@@ -659,7 +704,7 @@ def fmt_objective(doc: dict, v: float) -> str:
     if v is None or not math.isfinite(v):
         return "n/a"
     obs = doc["spec"]["objectives"]
-    if len(obs) == 1 and obs[0]["kind"] in ("seat-fairness", "alien-spread", "strategy-gap") and obs[0]["weight"] == 1:
+    if len(obs) == 1 and in_pp(obs[0]["kind"]) and obs[0]["weight"] == 1:
         return f"{100 * v:.2f} pp"
     return f"{v:.4g}"
 
@@ -804,7 +849,7 @@ def build_spec(g, spec_file: dict, params=(), objectives=(), players=None, sets=
         for text in params:
             k, v = parse_assignment(text) if "=" in text else (text, "")
             if not v:
-                raise BadInput("--param", f"expected NAME=RANGE (e.g. crash_threshold=6..14), got {text!r}")
+                raise BadInput("--param", f"expected NAME=RANGE (e.g. {example_space(g)}), got {text!r}")
             s = parse_space(g, k, v)
             spaces[s.name] = s
     else:
@@ -821,7 +866,7 @@ def build_spec(g, spec_file: dict, params=(), objectives=(), players=None, sets=
         base[g.param(k).name] = v
     base.setdefault("rotate", True)  # every strategy plays every seat: seat effects are not line-up effects
     if players is None and "players" not in f:  # by default every player count the configuration allows
-        need = g.players_need(base)  # (Cosmic: AH2000 2..4, FFG2008 3..5), not the game's whole range
+        need = g.players_need(base)  # (an edition may allow fewer), not the game's whole range
         players = f"{need.start}..{need.stop - 1}"
     pl = parse_players(g, players if players is not None else f["players"])
     base.pop("players", None)

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import BadInput
-from .tune import fmt_objective, headline
+from .tune import fmt_objective, headline, in_pp
 
 
 def _load(path: Path) -> dict:
@@ -27,7 +27,7 @@ def _load(path: Path) -> dict:
 def _scale(doc) -> tuple[float, str]:
     """Chart units: percentage points for a single win-share objective, else the objective's own."""
     obs = doc["spec"]["objectives"]
-    if len(obs) == 1 and obs[0]["kind"] in ("seat-fairness", "alien-spread", "strategy-gap") and obs[0]["weight"] == 1:
+    if len(obs) == 1 and in_pp(obs[0]["kind"]) and obs[0]["weight"] == 1:
         return 100.0, " (pp)"
     return 1.0, ""
 
@@ -206,7 +206,7 @@ def _objective_table(doc) -> str:
     out = ["<table><tr><th>objective</th><th>weight</th><th>defaults (re-check) [interval]</th>"
            "<th>best (re-check) [interval]</th></tr>"]
     for d, b in zip(doc["default"]["recheck"]["objectives"], doc["best"]["recheck"]["objectives"]):
-        k = 100 if d["kind"] in ("seat-fairness", "alien-spread", "strategy-gap") else 1
+        k = 100 if in_pp(d["kind"]) else 1
         u = " pp" if k == 100 else ""
         f = lambda r: f"{r['value'] * k:.3g}{u} [{r['lo'] * k:.3g}, {r['hi'] * k:.3g}]"  # noqa: E731
         out.append(f"<tr><td>{_esc(d['label'])}</td><td>{d['weight']:g}</td><td>{f(d)}</td><td>{f(b)}</td></tr>")

@@ -67,6 +67,24 @@ class BenchDefaults:
     note: str = ""  # a line of `bench --help`
 
 
+@dataclass(frozen=True)
+class LabelSpread:
+    """A tune objective a game names: the largest deviation of one of its labels' win share from fair
+    (the groups table's rows of kind `kind`, say each alien's). Its objective is called "<kind>-spread"."""
+
+    kind: str  # the groups table's kind, e.g. "alien"
+    noun: str  # one label in a sentence: "an alien"
+    plural: str  # "aliens"
+    param: str = ""  # the parameter that puts labels at the table ("" = they always are)
+    off: str = "none"  # that parameter's value with no labels at the table
+    hint: str = ""  # how to put them there, e.g. "--set aliens=random or all"
+    exclude: tuple[str, ...] = ("none",)  # group keys that are no label (a seat without one)
+
+    @property
+    def objective(self) -> str:
+        return f"{self.kind}-spread"
+
+
 # per-game metrics every game has (the runner and report rely on their meaning)
 TURNS = Metric("turns", "turns per game", "turns", hist=True, dist=True, trend="the mean game length (turns)",
                summary=True, title="Game length distribution")
@@ -99,6 +117,8 @@ class Game:
     metrics: tuple[Metric, ...] = (TURNS, SHARED_WIN, TIMEOUT)
     shortcuts: tuple[Shortcut, ...] = ()
     bench: BenchDefaults = BenchDefaults()
+    label_spreads: tuple[LabelSpread, ...] = ()  # the label-spread objectives `simsuite tune` offers for it
+    tune_example: str = ""  # a search range error messages of `simsuite tune` show ("" = one from the params)
     report_sections: tuple = ()  # callables (res, out_dir) -> (html, charts, headline) | None: the game's own sections
     # fixed runs whose record bytes a refactor must leave unchanged (tools/record_hashes.py):
     # (case name, parameter overrides, games), the names unique across games

@@ -14,7 +14,7 @@ import pytest
 
 from simsuite import ROOT, games
 from simsuite.cli import _command_line, main
-from simsuite.games.base import TURNS, BenchDefaults, Game, Metric, Shortcut
+from simsuite.games.base import TURNS, BenchDefaults, Game, LabelSpread, Metric, Shortcut
 from simsuite.params import Param
 from simsuite.stats import Accumulator
 
@@ -23,11 +23,6 @@ GAME_WORDS = re.compile(r"cosmic|star[-_ ]?cartel|space[-_ ]?venture|crash|alien
 # shared module is covered at once)
 SHARED = sorted(p for p in (ROOT / "simsuite").rglob("*.py")
                 if not {"games", "data"} & set(p.relative_to(ROOT / "simsuite").parts))
-# shared modules that still name Cosmic Encounter's things, until they move or take the label from the game's
-# declarations: the power-value analysis (Cosmic only, to move into simsuite/games/cosmic/) and the tuner's
-# "alien-spread" objective (to become a label-spread objective a game names). Strict: once one is clean, the
-# test says so and its entry goes.
-NAMES_A_GAME = {"tune.py", "tune_report.py"}
 
 
 def _code_words(path) -> list[tuple[int, str]]:
@@ -57,8 +52,7 @@ def _code_words(path) -> list[tuple[int, str]]:
     return out
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="still names a game"))
-                                  if p.name in NAMES_A_GAME else p for p in SHARED],
+@pytest.mark.parametrize("path", SHARED,
                          ids=lambda p: p.relative_to(ROOT / "simsuite").as_posix())
 def test_no_shared_module_names_a_game(path):
     hits = [(line, w) for line, w in _code_words(path) if GAME_WORDS.search(w)]
@@ -89,6 +83,7 @@ class Toy(Game):
                Metric("lead", "winning lead (points)", "points", chart="beside_spread", trend="the mean lead"))
     shortcuts = (Shortcut("--bonus-rule", "bonus", "N", "bonus per route (same as --set bonus=N)"),)
     bench = BenchDefaults(players="2,4", strategies="a", sets=(("bonus", "5"),), record=("bonus",))
+    label_spreads = (LabelSpread("route", "a route", "routes", param="bonus", off="0", hint="--set bonus=1"),)
 
     def parse_lineup(self, text, n_players, extra_dirs=()):
         return str(text)
@@ -202,3 +197,25 @@ def test_bench_uses_the_game_defaults(toy, monkeypatch):
     assert res["set"] == {"bonus": 5} and res["bonus"] == 5
     res = bench.run_bench(toy, n_games=1000, cold=False, echo=None, repeat=1, given={"bonus": "8"})
     assert res["bonus"] == 8
+
+
+def test_tune_offers_the_label_spread_a_game_declares(toy):
+    """The tuner's label-spread objective is the game's declaration: its name, label, the groups it
+    reads and the parameter that must put labels at the table; another game refuses it."""
+    from simsuite.errors import BadInput
+    from simsuite.tune import check_objectives, evaluate, parse_objective
+
+    ob = parse_objective("route-spread")
+    assert ob.label() == "largest deviation of a route's win share from fair" and ob.in_pp()
+    check_objectives(toy, [ob], [dict(bonus=2)])
+    with pytest.raises(BadInput, match="route-spread needs routes at the table: --set bonus=1"):
+        check_objectives(toy, [ob], [dict(bonus=0)])
+    with pytest.raises(BadInput, match="route-spread does not apply to star-cartel .it has no routes."):
+        check_objectives(games.get("star-cartel"), [ob], [dict(players=3)])
+    groups = pd.DataFrame(dict(kind=["route", "route", "route", "position"], key=["north", "none", "south", "1"],
+                               players=3, cell=0, win_share=[0.40, 0.90, 0.30, 0.60], fair_share=1 / 3,
+                               share_se=0.01))
+    cells = pd.DataFrame(dict(cell=[0], players=[3], games=[1000]))
+    r = evaluate([ob], dict(cells=cells, groups=groups))
+    # the "none" key is no route; the largest deviation is north's 0.40 - 1/3
+    assert r["objectives"][0]["worst"]["key"] == "north" and abs(r["value"] - (0.40 - 1 / 3)) < 1e-12

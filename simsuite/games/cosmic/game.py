@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from simsuite.errors import BadInput, did_you_mean
-from simsuite.games.base import BenchDefaults, Game, Shortcut
+from simsuite.games.base import BenchDefaults, Game, LabelSpread, Shortcut
 from simsuite.params import Param
 
 from . import api as A
@@ -267,6 +267,8 @@ class Cosmic(Game):
     # the benchmark measures the engine without alien powers (the figure of the engine issue) unless
     # asked: `bench cosmic --aliens random` measures the 20 powers dealt at random
     bench = BenchDefaults(players="4", strategies="basic", sets=(("aliens", "none"),), record=("aliens", "alien_pool"))
+    label_spreads = (LabelSpread("alien", "an alien", "aliens", param="aliens", off="none",
+                                 hint="--set aliens=random or all"),)
     # AH2000 and FFG2008 are different rules, and the deal model (CE.51, [MC]) is a modelling choice that
     # moves the aliens (the Empath most): reports never pool over either
     split_axes = ("edition", "deal_accept_policy")

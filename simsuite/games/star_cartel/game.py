@@ -90,6 +90,7 @@ class StarCartel(Game):
         SHARED_WIN, TIMEOUT,
     )
     bench = BenchDefaults(players="3,4,6", strategies="market")
+    tune_example = "crash_threshold=6..14"
 
     def check(self, cfg: dict) -> None:
         lo, hi = cfg["floor_value"], cfg["crash_threshold"]
