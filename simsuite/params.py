@@ -149,3 +149,19 @@ def parse_assignment(text: str) -> tuple[str, str]:
         raise BadInput("--set", f"expected NAME=VALUE, got {text!r}")
     k, v = text.split("=", 1)
     return k.strip(), v.strip()
+
+
+def command_line(game, sets, players=None, strategies=None, shortcuts=None) -> list[tuple[str, object]]:
+    """(parameter name, value) pairs of --set and the shortcut options (--players, --strategies and
+    the game's own, `shortcuts`: option -> value); a parameter given twice with different values is
+    refused, not silently resolved (--set x=1 --set x=2, --players 3 --set players=5)."""
+    out, said = {}, {}
+    given = [(*parse_assignment(s), f"--set {s}") for s in sets]
+    given += [(k, v, f"--{k} {v}") for k, v in (("players", players), ("strategies", strategies)) if v is not None]
+    given += [(game.shortcut(o).param, v, f"{o} {v}") for o, v in (shortcuts or {}).items() if v is not None]
+    for k, v, how in given:
+        name = game.param(k).name
+        if name in said and str(out[name]) != str(v):
+            raise BadInput(name, f"given twice with different values ({said[name]} and {how}); give it once")
+        out[name], said[name] = v, how
+    return list(out.items())

@@ -9,7 +9,7 @@ import click
 
 def _finish(doc: dict, as_json: bool, lines: list[str]) -> None:
     if as_json:
-        from .cli import _echo_json
+        from . import _echo_json
 
         _echo_json(doc)
     else:
@@ -39,8 +39,8 @@ def strategy_cmd(file, game_name, n_games, players, seed, strategy_dirs, as_json
     game's default strategies, with the game's invariants checked after every turn, a guard on the
     state it is handed (a write outside its scratch is reported by field name) and a test that it
     answers the same when what its seat may not see is dealt afresh."""
-    from .checks import check_strategy
-    from .games import get
+    from ..checks import check_strategy
+    from ..games import get
 
     g = get(game_name)
     r = check_strategy(g, file, n_games=n_games, players=players, seed=seed, extra_dirs=tuple(strategy_dirs))
@@ -68,8 +68,8 @@ def game_cmd(game_name, n_games, as_json):
     """The contract every game owes the runner (simsuite.testing.check_game): determinism across
     threads and batch splits, replay = batch record, no invariant violation over random games,
     illegal answers rejected and counted, every record field written."""
-    from .games import get
-    from .testing import check_game
+    from ..games import get
+    from ..testing import check_game
 
     g = get(game_name)
     res = check_game(g.name, n_games=n_games)

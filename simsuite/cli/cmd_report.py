@@ -1,0 +1,101 @@
+"""`simsuite report`: a results or tune directory, or a named sweep definition (run or resumed first)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import BadInput
+from ..resources import SWEEPS as SWEEPS_DIR
+from ..sweep_file import interrupted_line, load_sweep_file, partial_sweep_line, sweep_plan
+from . import RESULTS, THREADS, THREADS_HELP, _echo_json, cli, compile_notice
+
+
+@cli.command()
+@click.argument("source")
+@click.option("--out", "-o", type=click.Path(), default=None, help="report directory (default reports/<name>)")
+@click.option("--margin", type=float, default=2.0, show_default=True,
+              help="equivalence margin of the rankings, in percentage points of win share: a label is "
+                   "'fair within +-margin pp' when two one-sided tests show it")
+@click.option("--threads", type=THREADS, default=0, help=THREADS_HELP)
+@click.option("--quiet", "-q", is_flag=True,
+              help="no progress and no compile notice while a sweep runs (the answer and the page's path are "
+                   "printed as usual)")
+@click.option("--verbose", "-v", is_flag=True, help="also print every finding of the page (long)")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON document")
+def report(source, out, margin, threads, quiet, verbose, as_json):
+    """Write an HTML balance report with PNG charts for a results directory.
+
+    SOURCE is a results directory, or the name of a sweep definition in configs/sweeps
+    (e.g. star-cartel-crash): that sweep is run first (or resumed) into results/<name>.
+    A tune directory (simsuite tune) gets the tune report.
+    """
+    from .. import games
+    from ..report import make_report
+
+    if not 0 < margin < 100:
+        raise BadInput("--margin", f"{margin:g}; allowed: percentage points between 0 and 100 (exclusive), e.g. 2")
+    src = Path(source)
+    if (src / "tune.json").exists():  # a tune directory: its own report (simsuite/tune_report.py)
+        from ..tune_report import make_tune_report
+
+        res = make_tune_report(src, Path(out) if out else None)
+        if as_json:
+            _echo_json(res)
+        else:
+            click.echo(f"{res['headline']}\nreport: {res['html']}")
+        return
+    from ..store import has_results
+
+    if not has_results(src):
+        f = SWEEPS_DIR / f"{source}.toml"
+        if not f.exists():
+            known = ", ".join(sorted(p.stem for p in SWEEPS_DIR.glob("*.toml")))
+            raise BadInput("source", f"{source} is neither a results directory nor a sweep definition; "
+                                     f"known sweeps: {known}")
+        spec = load_sweep_file(f)
+        if "game" not in spec:
+            raise BadInput("game", f"{f} has no game = ...; allowed: {', '.join(games.names())}")
+        g = games.get(spec["game"])
+        base, axes, n_games, seed, unit, precision = sweep_plan(g, spec)
+        if out:
+            from ..report import check_out_dir
+
+            check_out_dir(Path(out))  # before the sweep runs
+        src = RESULTS / spec.get("name", source)
+        extra = tuple(spec.get("strategy_dirs", ()))
+        if not (as_json or quiet):
+            click.echo(f"running sweep {source} into {src} (resumes if interrupted) ...")
+            compile_notice(g, extra)  # as run and sweep do: a cold kernel is a minute of silence
+        from ..sweep import run_sweep
+
+        try:
+            run_sweep(g, base, axes, n_games, seed, src, extra, threads, unit,
+                      definition_name=spec.get("name", source), precision=precision,
+                      progress=False if (quiet or as_json) else None)
+        except KeyboardInterrupt:
+            click.echo(interrupted_line(src), err=True)
+            sys.exit(130)
+    partial = partial_sweep_line(src)
+    if partial:  # stderr: --json output stays one document
+        click.echo(partial, err=True)
+    res = make_report(src, Path(out) if out else None, margin=margin / 100)
+    if as_json:
+        _echo_json(res)
+        return
+    # the answer in a handful of lines, the page's path last (so it does not scroll away)
+    for w in res.get("status", []):
+        if not partial:  # the partial-sweep line above already said it
+            click.echo(f"warning: {w}")
+    for line in res.get("headline", []):
+        click.echo(f"- {line}")
+    if verbose:
+        click.echo("All findings:")
+        for line in res.get("findings", [])[len(res.get("headline", [])):]:
+            click.echo(f"  - {line}")
+    else:
+        n = len(res.get("findings", [])) - len(res.get("headline", []))
+        if n > 0:
+            click.echo(f"({n} more findings on the page; --verbose prints them here)")
+    click.echo(f"report: {res['html']}")

@@ -1,0 +1,170 @@
+"""`simsuite sweep` and `simsuite tune`."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import BadInput
+from ..resources import sweep_file
+from ..sweep_file import interrupted_line, load_sweep_file, sweep_plan
+from . import RESULTS, SEED_RANGE, THREADS, THREADS_HELP, GameCommand, _common, _echo_json, cli, compile_notice
+
+
+@cli.command(cls=GameCommand)
+@click.argument("game_name", required=False)
+@_common
+@click.option("--config", "config_file", type=click.Path(), default=None, help="sweep definition TOML (configs/sweeps)")
+@click.option("--games", "-n", "n_games", type=click.IntRange(1, 10**12), default=None,
+              help="games per cell, over the file's (its top-level and every grid's) [100000]")
+@click.option("--rotate/--no-rotate", default=None, help="rotate the line-up through the seats (default on in sweeps)")
+@click.option("--out", "-o", type=click.Path(), default=None, help="results directory (default results/<name> under the current directory; "
+                   "an ad-hoc sweep: results/<game>-sweep-<hash of its definition>)")
+@click.option("--unit", type=click.IntRange(1, 10**12), default=None,
+              help="games per work unit (saved and resumable; part of the sweep definition) [262144]")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="run the units on a Dask cluster")
+@click.option("--precision", type=click.FloatRange(0.0001, 0.5), default=None,
+              help="play each cell until every win rate's 95%% CI half-width is at most this (--games is the cap)")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON document")
+def sweep(game_name, quiet, seed, players, strategies, sets, chunk, threads, strategy_dirs, config_file, n_games,
+          rotate, out, unit, scheduler, precision, as_json, shortcuts):
+    """Run every combination of the swept parameters; one row per cell in results/<name>/cells.parquet.
+
+    \b
+    --set NAME=a..b (integers), --set NAME=a,b,c, strategies alternatives with '|':
+      simsuite sweep star-cartel --set crash_threshold=6..12 --set players=3..6 --games 200000 --out results/sc-crash
+      simsuite sweep --config configs/sweeps/star-cartel-crash.toml
+    Re-running the same command resumes: finished work units are kept, not redone.
+    With --scheduler tcp://HOST:PORT the units run on a Dask cluster (same results).
+    """
+    from .. import games
+    from ..sweep import axis_names, run_sweep
+
+    spec = load_sweep_file(sweep_file(config_file)) if config_file else {}
+    game_name = game_name or spec.get("game")
+    if not game_name:
+        raise BadInput("game", "name a game (or give --config with game = ...)")
+    g = games.get(game_name)
+    if spec.get("game") and games.get(spec["game"]).name != g.name:
+        raise BadInput("--config", f"the file is for {spec['game']}, not {g.name}")
+    # --seed given on the command line wins over the file's seed (its default 1 does not)
+    seed_given = click.get_current_context().get_parameter_source("seed") != click.core.ParameterSource.DEFAULT
+    base, axes, n_games, seed, unit, precision = sweep_plan(
+        g, spec, sets, players, strategies, shortcuts, rotate, n_games, seed if seed_given else None, unit, precision)
+    extra = tuple(strategy_dirs) + tuple(spec.get("strategy_dirs", ()))
+    if spec.get("name"):
+        name = spec["name"]
+    elif out:
+        name = Path(out).name
+    else:  # an ad-hoc sweep: its own folder, named by its definition (the same command resumes it)
+        import hashlib
+
+        what = json.dumps([base, axes, n_games, seed, unit, precision, list(extra)], sort_keys=True, default=str)
+        name = f"{g.name}-sweep-{hashlib.sha256(what.encode()).hexdigest()[:8]}"
+    out = Path(out) if out else RESULTS / name
+    if not quiet and not scheduler:
+        compile_notice(g, extra)
+    try:
+        info = run_sweep(g, base, axes, n_games, seed, out, extra, threads, unit, scheduler, name,
+                         precision=precision, progress=False if quiet else None)
+    except KeyboardInterrupt:
+        click.echo(interrupted_line(out), err=True)
+        sys.exit(130)
+    from ..store import read_results
+
+    tables = read_results(out)
+    gps = info["ran_games"] / info["seconds"] if info["seconds"] > 0 else None
+    if as_json:
+        _echo_json(dict(info, games_per_s=gps, rows=tables["cells"].to_dict("records")))
+        return
+    cols = [c for c in ("cell", *axis_names(axes), "games", *(f"{m.name}_mean" for m in g.metrics if m.summary))
+            if c in tables["cells"].columns]
+    shown = tables["cells"][cols].copy()
+    for m in g.metrics:  # a share of games: a percentage in text (the fraction stays in --json and the tables)
+        if m.summary and m.percent and f"{m.name}_mean" in shown.columns:
+            shown[f"{m.name}_mean"] = [f"{100 * v:.2f}%" for v in shown[f"{m.name}_mean"]]
+    click.echo(shown.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+    click.echo(f"{info['ran_games']:,} games in {info['ran_units']} unit(s) this time, {info['seconds']:.1f} s"
+               + (f" ({gps:,.0f} games/s)" if gps else "") + f"; {info['resumed_cells']} cell(s) were already done; "
+               f"tables in {out} (cells.parquet, groups.parquet, hists.parquet: one file per cell; summary.csv)")
+
+
+# ---------------------------------------------------------------------------------- tune
+
+
+@cli.command()
+@click.argument("game_name", required=False)
+@click.option("--config", "config_file", type=click.Path(), default=None, help="tune definition TOML (configs/tunes)")
+@click.option("--param", "params", multiple=True, metavar="NAME=LO..HI|A,B,C",
+              help="a rule parameter to search (repeatable): an integer range or a list of values")
+@click.option("--objective", "objectives", multiple=True, metavar="KIND[:key=value,...]",
+              help="seat-fairness, alien-spread, strategy-gap:a=X,b=Y[,target=T], game-length:target=T, "
+                   "metric:metric=NAME,target=|max=|min=V; weight=W weighs several (repeatable)")
+@click.option("--players", "-p", default=None, help="player counts every trial plays, e.g. 3..6 [all the game allows]")
+@click.option("--strategies", default=None, help="line-up (rotated through the seats)")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="a fixed rule parameter (repeatable)")
+@click.option("--budget", type=click.IntRange(1, 100_000), default=None, help="finished trials wanted [50]")
+@click.option("--games", "-n", "n_games", type=click.IntRange(100, 10**9), default=None,
+              help="games per player count per trial (default: from a pilot run and --precision)")
+@click.option("--precision", type=click.FloatRange(1e-5, 1e6), default=None,
+              help="target half-width of a trial's objective interval (objective units; win shares are "
+                   "fractions: 0.005 = 0.5 pp) [0.01]")
+@click.option("--max-games", type=click.IntRange(100, 10**9), default=None,
+              help="cap on the games per player count per trial [500000]")
+@click.option("--recheck", type=click.IntRange(1, 50), default=None,
+              help="best distinct candidates re-played on fresh seeds (with the defaults) [3]")
+@click.option("--sampler", type=click.Choice(["tpe", "cmaes"]), default=None, help="Optuna sampler [tpe]")
+@click.option("--seed", "-s", type=SEED_RANGE, default=None, help="0..2**64-1 [1]")
+@click.option("--out", "-o", type=click.Path(), default=None, help="tune directory (default results/tunes/<name>)")
+@click.option("--unit", type=click.IntRange(1, 10**9), default=None, help="games per work unit [16384]")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="play the units on a Dask cluster")
+@click.option("--threads", type=THREADS, default=0, help=THREADS_HELP)
+@click.option("--strategy-dir", "strategy_dirs", multiple=True, type=click.Path(), help="extra directory of strategy files")
+@click.option("--quiet", "-q", is_flag=True, help="no progress lines")
+@click.option("--json", "as_json", is_flag=True, help="print the result as one JSON document")
+def tune(game_name, config_file, params, objectives, players, strategies, sets, budget, n_games, precision, max_games,
+         recheck, sampler, seed, out, unit, scheduler, threads, strategy_dirs, quiet, as_json):
+    """Search rule parameters for the values that minimise a balance objective (Optuna).
+
+    \b
+      simsuite tune star-cartel --param crash_threshold=6..14 --param start_value=1..5 \\
+          --objective seat-fairness --players 3..6 --budget 200 --out results/tune-sc
+      simsuite tune --config configs/tunes/star-cartel-fair-seats.toml
+    Each trial plays every player count as sweep cells; the best few and the defaults are played
+    again on fresh seeds. Re-running the same command resumes (finished trials are not redone).
+    """
+    from .. import games
+    from ..tune import build_spec, load_tune_file, log_stderr, run_tune
+
+    spec = load_tune_file(sweep_file(config_file, "tunes")) if config_file else {}
+    game_name = game_name or spec.get("game")
+    if not game_name:
+        raise BadInput("game", "name a game (or give --config with game = ...)")
+    g = games.get(game_name)
+    if spec.get("game") and games.get(spec["game"]).name != g.name:
+        raise BadInput("--config", f"the file is for {spec['game']}, not {g.name}")
+    ts = build_spec(g, spec, params, objectives, players, sets, strategies, seed, budget, n_games, precision, recheck,
+                    sampler, unit, max_games, name=spec.get("name") or (Path(out).name if out else f"{g.name}-tune"),
+                    strategy_dirs=strategy_dirs)
+    out = Path(out) if out else RESULTS / "tunes" / ts.name
+    try:
+        doc = run_tune(g, ts, out, threads, scheduler, log=None if quiet or as_json else log_stderr)
+    except KeyboardInterrupt:
+        click.echo(interrupted_line(out), err=True)
+        sys.exit(130)
+    if as_json:
+        _echo_json(dict(doc, out=str(out)))
+        return
+    from ..tune import fmt_interval
+
+    click.echo(doc["headline"])
+    for r in doc["rechecks"]:
+        who = "defaults" if r["trial"] is None else f"trial {r['trial']}"
+        vals = ", ".join(f"{k}={v}" for k, v in r["params"].items())
+        est = "" if r["trial_value"] is None else f"trial estimate {fmt_interval(doc, dict(value=r['trial_value'], lo=r['trial_lo'], hi=r['trial_hi']))}; "
+        click.echo(f"  {who:<12} {vals}: {est}re-check {fmt_interval(doc, r['recheck'])}")
+    click.echo(f"{len(doc['trials'])} trials ({doc['trials_run_now']} now), {doc['games_per_trial']:,} games per "
+               f"player count per trial, {doc['seconds']['total']:.0f} s; results in {out} "
+               f"(simsuite report {out})")
