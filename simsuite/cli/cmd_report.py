@@ -37,8 +37,8 @@ def report(source, out, margin, threads, quiet, verbose, as_json):
     if not 0 < margin < 100:
         raise BadInput("--margin", f"{margin:g}; allowed: percentage points between 0 and 100 (exclusive), e.g. 2")
     src = Path(source)
-    if (src / "tune.json").exists():  # a tune directory: its own report (simsuite/tune_report.py)
-        from ..tune_report import make_tune_report
+    if (src / "tune.json").exists():  # a tune directory: its own report (simsuite/tune/report.py)
+        from ..tune.report import make_tune_report
 
         res = make_tune_report(src, Path(out) if out else None)
         if as_json:

@@ -11,12 +11,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .errors import BadInput
-from .tune import fmt_objective, headline, in_pp
+from ..errors import BadInput
+from .objectives import in_pp
+from .wording import fmt_objective, headline
 
 
 def _load(path: Path) -> dict:
-    from .store import read_json
+    from ..store import read_json
 
     doc = read_json(path / "tune.json", "results", ("kind", "spec", "trials", "rechecks", "best", "default"))
     if doc.get("kind") != "tune":
@@ -126,7 +127,7 @@ def _chart_importances(doc, path: Path) -> bool:
 
 
 def _positions(tune_dir: Path, rel: str) -> pd.DataFrame:
-    from .store import has_results, read_table
+    from ..store import has_results, read_table
 
     if not has_results(tune_dir / rel):
         return pd.DataFrame()
@@ -215,7 +216,7 @@ def _objective_table(doc) -> str:
 
 def make_tune_report(tune_dir: Path, out_dir: Path | None = None) -> dict:
     """Write index.html, PNG charts and trials.csv for a tune directory; returns paths and the headline."""
-    from .report import check_out_dir
+    from ..report import check_out_dir
 
     tune_dir = Path(tune_dir)
     doc = _load(tune_dir)

@@ -116,7 +116,7 @@ def test_ctrl_c_before_a_unit_finished_says_nothing_is_saved_yet(tmp_path, monke
 
 
 def test_ctrl_c_in_a_tune_names_the_finished_trials(tmp_path, monkeypatch):
-    from simsuite import tune
+    from simsuite.tune import driver as tune
 
     real = tune.optimise
 

@@ -142,7 +142,7 @@ def test_recheck_plays_the_best_candidates_and_the_defaults_on_fresh_seeds(tmp_p
     for r in doc["rechecks"][1:]:  # both numbers reported
         assert r["trial_value"] is not None and r["recheck"]["value"] is not None
     assert doc["best"]["recheck"]["value"] == min(r["recheck"]["value"] for r in doc["rechecks"])
-    from simsuite.tune_report import make_tune_report
+    from simsuite.tune.report import make_tune_report
 
     rep = make_tune_report(tmp_path / "t", tmp_path / "rep")
     page = Path(rep["html"]).read_text()

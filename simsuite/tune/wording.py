@@ -1,0 +1,106 @@
+"""The headline and the figures of a tune as a reader takes them: units, intervals, and the test
+of the gain over the defaults."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .objectives import ALPHA, _z, in_pp
+
+
+# ------------------------------------------------------------------------------ wording
+def fmt_objective(doc: dict, v: float) -> str:
+    """An objective value as a reader takes it: percentage points for a single win-share objective."""
+    if v is None or not math.isfinite(v):
+        return "n/a"
+    obs = doc["spec"]["objectives"]
+    if len(obs) == 1 and in_pp(obs[0]["kind"]) and obs[0]["weight"] == 1:
+        return f"{100 * v:.2f} pp"
+    return f"{v:.4g}"
+
+
+def fmt_interval(doc: dict, r: dict) -> str:
+    return (f"{fmt_objective(doc, r['value'])} (95% interval {fmt_objective(doc, r['lo'])} to "
+            f"{fmt_objective(doc, r['hi'])})")
+
+
+def _players_text(players) -> str:
+    p = sorted(players)
+    if len(p) > 1 and p == list(range(p[0], p[-1] + 1)):
+        return f"{p[0]}–{p[-1]} players"
+    return ", ".join(map(str, p)) + (" players" if len(p) > 1 else " players")
+
+
+def headline(doc: dict) -> str:
+    """One plain sentence: which values, from what to what, at which player counts, and whether the
+    re-checked gain is beyond the noise."""
+    best, dflt = doc["best"], doc["default"]
+    b, d = best["recheck"], dflt["recheck"]
+    obs = doc["spec"]["objectives"]
+    what = "the " + obs[0]["label"] if len(obs) == 1 else "the weighted objective (" + " + ".join(
+        f"{o['weight']:g} × {o['label']}" for o in obs) + ")"
+    where = _players_text(doc["spec"]["players"])
+    if best["is_default"] or best["trial"] is None:
+        return (f"No tried values beat the defaults after the re-check: {what} stays at "
+                f"{fmt_interval(doc, d)} at {where}.")
+    order = [sp["name"] for sp in doc["spec"]["spaces"]]  # as searched (tune.json's keys are sorted)
+    changed = {k: best["params"][k] for k in order if doc["defaults"].get(k) != best["params"].get(k)}
+    parts = [f"{k} {v}" for k, v in changed.items()]
+    vals = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+    # "cut" only for a gain beyond the noise (a test of the difference: two intervals that overlap can
+    # still differ significantly); a lower value inside the noise is only "moved"
+    g = gain_test(d, b, len(obs))
+    verb = ("cut" if g["sig"] else "move") + ("s" if len(parts) == 1 else "")
+    gain = (f"{fmt_objective(doc, g['diff'])} (one-sided 95% lower bound "
+            f"{fmt_objective(doc, g['diff'] - _z(2 * ALPHA) * g['se'])})")
+    sure = (f" — a gain of {gain}, significant (one-sided z-test of the difference of the re-checks, "
+            f"p = {g['p']:.3g})" if g["sig"] else
+            f" — a gain of {gain}, not significant (one-sided z-test of the difference of the re-checks, "
+            f"p = {g['p']:.3g}), so it is not established")
+    ci = lambda r: f"{fmt_objective(doc, r['value'])} [{fmt_objective(doc, r['lo'])}, {fmt_objective(doc, r['hi'])}]"  # noqa: E731
+    text = (f"{vals} {verb} {what} from {ci(d)} to {ci(b)} at {where} (95% intervals, re-checked on fresh "
+            f"games){sure}.")
+    ch = start_change(b.get("start", {}), d.get("start", {}))
+    if ch:
+        text += (f" The start player's advantage (win share − fair, mean over the player counts) goes from "
+                 f"{100 * ch['default']:+.1f} pp to {100 * ch['best']:+.1f} pp: a change of {100 * ch['diff']:+.1f} pp "
+                 f"(±{100 * ch['half_width']:.1f}, 95%).")
+    return text
+
+
+def objective_se(r: dict, n_objectives: int = 1) -> float:
+    """The standard error of a re-checked objective from its stored interval: each component's upper
+    bound is value + z se with z the level it was built at (Bonferroni over the components of a
+    maximum, and over the objectives); a weighted sum adds the variances of its parts."""
+    parts = r.get("objectives") or [dict(r, weight=1.0)]
+    var = 0.0
+    for o in parts:
+        z = _z(ALPHA / max(n_objectives, 1) / max(int(o.get("components", 1) or 1), 1))
+        var += (o.get("weight", 1.0) * (o["hi"] - o["value"]) / z) ** 2
+    return math.sqrt(var)
+
+
+def gain_test(default: dict, best: dict, n_objectives: int = 1) -> dict:
+    """Is the best candidate's re-checked objective lower than the defaults'? One-sided z-test of
+    the difference (independent re-check games: the variances add): diff (default - best), se, p,
+    sig at ALPHA."""
+    from scipy.stats import norm
+
+    diff = float(default["value"] - best["value"])
+    se = math.hypot(objective_se(default, n_objectives), objective_se(best, n_objectives))
+    p = float(norm.sf(diff / se)) if se > 0 else float("nan")
+    return dict(diff=diff, se=se, p=p, sig=bool(p < ALPHA))
+
+
+def start_change(sb: dict, sd: dict) -> dict | None:
+    """The start player's win share minus fair, averaged over the player counts, for the best values
+    and the defaults (re-checks: independent games, so the variances add) and their difference."""
+    keys = sorted(set(sb) & set(sd), key=int)
+    if not keys:
+        return None
+    z = _z(ALPHA)
+    mb = float(np.mean([sb[k]["dev"] for k in keys]))
+    md = float(np.mean([sd[k]["dev"] for k in keys]))
+    var = sum((sb[k]["half_width"] / z) ** 2 + (sd[k]["half_width"] / z) ** 2 for k in keys) / len(keys) ** 2
+    return dict(best=mb, default=md, diff=mb - md, half_width=z * math.sqrt(var))
