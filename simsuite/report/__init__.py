@@ -38,7 +38,7 @@ from .charts import (
 )
 from .common import (
     ALPHA, MAX_PANELS, _axis_values, _join, _plural, _game_metrics, _label_name, _cell_descriptions, _cells_table, _data_files, _fixed_table, _groups_table,
-    _layout, _load_template, _render, _series, _shown_path, _table, _uniq, check_out_dir,
+    _layout, _load_template, _render, _series, _shown_path, table, _uniq, check_out_dir,
 )
 from .findings import _gap_z, _position_findings, _rate_findings, _strategy_findings, _trend_findings  # noqa: F401
 from .rankings import _contributions, _label_rankings, _reference_cells  # noqa: F401  (tests use them)
@@ -380,8 +380,8 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         findings="".join(f"<h3>{esc(t)}</h3><ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in fs)
                          + "</ul>" for t, fs in topics),
         fixed=_fixed_table(cells, lay),
-        cells_table=_table(_cells_table(cells, lay, metrics)),
-        groups_table=_table(_groups_table(groups)) if len(groups) else "<p class='muted'>No group table.</p>",
+        cells_table=table(_cells_table(cells, lay, metrics)),
+        groups_table=table(_groups_table(groups)) if len(groups) else "<p class='muted'>No group table.</p>",
         footer=esc(f"Generated {time.strftime('%Y-%m-%d %H:%M:%S')} by simsuite {__version__} report."),
     )
     index = out_dir / "index.html"

@@ -455,7 +455,7 @@ def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path, whe
     return True
 
 
-def _hbars(ax, x, y, lo, hi, colors):
+def hbars(ax, x, y, lo, hi, colors):
     """Points with horizontal 95% error bars, one colour per point."""
     for c in dict.fromkeys(colors):
         m = np.array([k == c for k in colors])
@@ -475,7 +475,7 @@ def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path, by: 
     ax = fig.subplots()
     y = np.arange(len(r))
     colors = ["C3" if v == "above fair" else "C0" if v == "below fair" else "0.45" for v in r["verdict"]]
-    _hbars(ax, r["win_share"].to_numpy(), y, (r["win_share"] - r["share_ci_low"]).to_numpy(),
+    hbars(ax, r["win_share"].to_numpy(), y, (r["win_share"] - r["share_ci_low"]).to_numpy(),
            (r["share_ci_high"] - r["win_share"]).to_numpy(), colors)
     fair = _ranking_fair(rank, players)
     ax.axvline(fair, color="k", ls="--", lw=1, label=f"fair share {100 * fair:.1f}%" if abs(fair - 1 / players) > 5e-4
@@ -507,7 +507,7 @@ def _chart_contribution(con: pd.DataFrame, base: str, players: int, path: Path, 
     colors = ["C2" if v == "power helps" else "C3" if v == "power hurts" else "0.45" for v in r["verdict"]]
     x = 100 * r["contribution"]
     ax.barh(y, x, color=colors, alpha=0.35)
-    _hbars(ax, x.to_numpy(), y, (x - 100 * r["ci_low"]).to_numpy(), (100 * r["ci_high"] - x).to_numpy(), colors)
+    hbars(ax, x.to_numpy(), y, (x - 100 * r["ci_low"]).to_numpy(), (100 * r["ci_high"] - x).to_numpy(), colors)
     ax.axvline(0, color="k", lw=1)
     ax.set_yticks(y, r["label"], fontsize=8)
     ax.set_xlabel("win share with the power minus without it (percentage points, 95% interval)")
@@ -730,3 +730,6 @@ def _extremes_panel(ax, df, labels, ylabel, title):
 def _too_many_cells(cells, lay) -> bool:
     """A categorical x axis with more cells than a chart can label: draw extremes instead."""
     return lay["x"] is None and len(cells) > MAX_CATEGORIES
+
+
+_hbars = hbars  # the older private name, kept for one release

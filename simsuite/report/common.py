@@ -259,7 +259,7 @@ def _uniq(s: pd.Series) -> list:
     return sorted(s.dropna().unique().tolist(), key=_sort_key)
 
 
-def _table(df: pd.DataFrame) -> str:
+def table(df: pd.DataFrame) -> str:
     return df.to_html(index=False, border=0, classes="data", na_rep="–", float_format=_fmt_float)
 
 
@@ -269,7 +269,7 @@ def _grouped_table(df: pd.DataFrame) -> str:
     spans = [len(list(g)) for _, g in itertools.groupby(c[0] for c in df.columns)]
     cols = "".join(('<col class="grp">' + (f'<col span="{n - 1}">' if n > 1 else "")) if i else f'<col span="{n}">'
                    for i, n in enumerate(spans))
-    return _table(df).replace(">\n  <thead>", f"><colgroup>{cols}</colgroup>\n  <thead>", 1)
+    return table(df).replace(">\n  <thead>", f"><colgroup>{cols}</colgroup>\n  <thead>", 1)
 
 
 def _fixed_table(cells: pd.DataFrame, lay: dict) -> str:
@@ -279,7 +279,7 @@ def _fixed_table(cells: pd.DataFrame, lay: dict) -> str:
     rows = [(c, shown(_value(cells[c].iloc[0]))) for c in lay["fixed"]]
     if not rows:
         return "<p class='muted'>Every parameter varies across cells.</p>"
-    return _table(pd.DataFrame(rows, columns=["parameter", "value"]))
+    return table(pd.DataFrame(rows, columns=["parameter", "value"]))
 
 
 def _cells_table(cells: pd.DataFrame, lay: dict | None = None, metrics=()) -> pd.DataFrame:
@@ -351,7 +351,7 @@ def _label_name(kind: str) -> str:
     return kind.replace("_", " ")
 
 
-def _pct_ci(p, lo, hi) -> str:
+def pct_ci(p, lo, hi) -> str:
     return _pct(p, lo, hi).replace("95% CI ", "")
 
 
@@ -395,3 +395,7 @@ def check_out_dir(out_dir: Path) -> None:
     from ..store import writable_dir
 
     writable_dir(out_dir, "--out")
+
+
+# the older private names (plug-ins, other branches), kept for one release
+_table, _pct_ci = table, pct_ci

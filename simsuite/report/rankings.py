@@ -11,7 +11,7 @@ import pandas as pd
 from ..stats import MARGIN, Z95
 from ..stats import holm as _holm
 from .common import (
-    ALPHA, CONTROL_SUFFIX, _at, _fmt_p, _join, _label_name, _pct, _pct_ci, _pp, _ranking_fair, _share_se, _table,
+    ALPHA, CONTROL_SUFFIX, _at, _fmt_p, _join, _label_name, _pct, pct_ci, _pp, _ranking_fair, _share_se, table,
 )
 
 
@@ -221,7 +221,7 @@ def _ranking_display(rank: pd.DataFrame, kind: str, players: int) -> pd.DataFram
     rows = []
     for i, r in rank.iterrows():
         row = {"rank": i + 1, _label_name(kind): r[kind],
-               "win share (95% CI)": _pct_ci(r["win_share"], r["share_ci_low"], r["share_ci_high"]),
+               "win share (95% CI)": pct_ci(r["win_share"], r["share_ci_low"], r["share_ci_high"]),
                f"vs fair {_pct(fair)} (pp)": _pp(r["win_share"] - r.get("fair_share", fair)),
                "Holm p": _fmt_p(r["p_holm"]), "verdict": r["verdict"]}
         if "mdd" in rank:
@@ -288,9 +288,9 @@ def _contribution_block(con: pd.DataFrame, ref, base: str, players: int, where: 
     rows = []
     for i, r in con.iterrows():
         rows.append({"rank": i + 1, base: r["label"],
-                     "with power: win share (95% CI)": _pct_ci(r["share_power"], r["share_power"] - Z95 * r["se_power"],
+                     "with power: win share (95% CI)": pct_ci(r["share_power"], r["share_power"] - Z95 * r["se_power"],
                                                                r["share_power"] + Z95 * r["se_power"]),
-                     "power off (control): win share (95% CI)": _pct_ci(
+                     "power off (control): win share (95% CI)": pct_ci(
                          r["share_control"], r["share_control"] - Z95 * r["se_control"],
                          r["share_control"] + Z95 * r["se_control"]),
                      "contribution, pp (95% CI)": f"{_pp(r['contribution'])} ({_pp(r['ci_low'])} to {_pp(r['ci_high'])})",
@@ -306,7 +306,7 @@ def _contribution_block(con: pd.DataFrame, ref, base: str, players: int, where: 
             f"used). With-power results are pooled over {esc(where)}; control results over the cells with a "
             f"control seat. Contribution = difference in win share (percentage points); verdicts use "
             f"Holm-corrected two-sided tests over the {len(con)} {esc(base)}s (family-wise alpha {ALPHA}).</p>"
-            f"<div class='scroll'>{_table(pd.DataFrame(rows))}</div>")
+            f"<div class='scroll'>{table(pd.DataFrame(rows))}</div>")
 
 
 def _provenance(groups, players, cells=None) -> dict:

@@ -12,7 +12,7 @@ from .charts import (
     _chart_contribution, _chart_h2h, _h2h_constant, _chart_ranking, _chart_robustness, _chart_strength,
 )
 from .common import (
-    ALPHA, _at, _fmt_p, _grouped_table, _join, _label_name, _pct, _pct_ci, _plural, _pp, _ranking_fair, _sfx, _table,
+    ALPHA, _at, _fmt_p, _grouped_table, _join, _label_name, _pct, pct_ci, _plural, _pp, _ranking_fair, _sfx, table,
     _tagged,
 )
 from .findings import (
@@ -59,7 +59,7 @@ def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir
              f"<p class='muted'>Kendall's tau-b between the rankings (win shares) at two player counts, over the "
              f"{html.escape(_plural(name))} both rank, with the simultaneous 95% bounds of the "
              f"robustness section (simsuite.robustness.tau_interval). <a href='{csv}'>CSV</a>.</p>"
-             f"<div class='scroll'>{_table(pd.DataFrame(show))}</div>")
+             f"<div class='scroll'>{table(pd.DataFrame(show))}</div>")
     return html_, findings
 
 
@@ -189,7 +189,7 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: 
                           + (f"<p class='note'>{esc(_strength_note(rank, name))}</p>" if _strength_note(rank, name)
                              else "")
                           + (f"<p class='note'>{skill_html}</p>" if skill_html else "")
-                          + f"<div class='scroll'>{_table(_ranking_display(rank, kind, players))}</div>")
+                          + f"<div class='scroll'>{table(_ranking_display(rank, kind, players))}</div>")
             findings += [(kind, _tagged(f, players, where)) for f in _label_findings(rank, kind, players, skill_text)]
             at, sfx = _at(players, where), _sfx(tag)
             jobs = [(f"h2h_{kind}_{players}p{sfx}.png", f"Head to head ({name}, {at}){who}",
@@ -299,7 +299,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
     for x in strategies:
         r = by[x]
         order = r["win_share"].rank(ascending=False, method="min").astype(int)
-        cols[(f"under {x}", "win share (95% CI)")] = [_pct_ci(v, lo, hi) for v, lo, hi in
+        cols[(f"under {x}", "win share (95% CI)")] = [pct_ci(v, lo, hi) for v, lo, hi in
                                                       zip(r["win_share"], r["share_ci_low"], r["share_ci_high"])]
         cols[(f"under {x}", "rank")] = order.tolist()
         cols[(f"under {x}", "verdict")] = [v or "fair" for v in r["verdict"]]
@@ -399,7 +399,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
              f"closer than their noise (counted in both rankings) are more than {NOISY_RATIO:g} times the pairs "
              f"the rankings order differently. "
              f"<a href='{csv_tau}'>CSV</a>.</p>"
-             f"<div class='scroll'>{_table(pd.DataFrame(tau_show))}</div>"
+             f"<div class='scroll'>{table(pd.DataFrame(tau_show))}</div>"
              f"<h4 id='{_skill_anchor(kind, players, tag)}'>Skill sensitivity</h4>"
              f"<p class='muted'>Per {esc(name)}: its win share under one strategy minus under the other, in "
              f"percentage points, with a 95% interval (the two come from different games, so their variances add); "

@@ -34,7 +34,7 @@ import pandas as pd
 from ..errors import BadInput
 from ..stats import Z95
 from .common import (
-    ALPHA, _at, _join, _label_name, _pct, _pct_ci, _plural, _pp, _ranking_fair, _share_se, _table, _value,
+    ALPHA, _at, _join, _label_name, _pct, pct_ci, _plural, _pp, _ranking_fair, _share_se, table, _value,
 )
 
 # the per-cell metrics compared between the values of a split axis (the generic metrics of every game,
@@ -150,7 +150,7 @@ def _why_missing(game: str, axis: str, value, players: int, row: pd.Series | Non
 
 def _fmt_est(e: dict, pct: bool) -> str:
     if pct:
-        return _pct_ci(e["mean"], e["ci_low"], e["ci_high"])
+        return pct_ci(e["mean"], e["ci_low"], e["ci_high"])
     return f"{e['mean']:.2f} ({e['ci_low']:.2f}–{e['ci_high']:.2f})"
 
 
@@ -289,7 +289,7 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                 cd["metrics"].append(md)
             if trows:
                 fair = next((est[v]["start"]["fair"] for v in values if est[v].get("start")), 1 / players)
-                blocks.append(f"<div class='scroll'>{_table(pd.DataFrame(trows))}</div>"
+                blocks.append(f"<div class='scroll'>{table(pd.DataFrame(trows))}</div>"
                               f"<p class='muted'>Means over the games with normal 95% intervals from the per-game "
                               f"standard deviations; a difference's interval adds the two variances (the cells are "
                               f"independent games). The start player's fair share is {_pct(fair)}: its win share "
@@ -313,7 +313,7 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                 for v in vs:
                     r = by[v].loc[labels]
                     cols[(f"{axis} {_value(v)}", "win share (95% CI)")] = [
-                        _pct_ci(s, lo, hi) for s, lo, hi in zip(r["win_share"], r["share_ci_low"], r["share_ci_high"])]
+                        pct_ci(s, lo, hi) for s, lo, hi in zip(r["win_share"], r["share_ci_low"], r["share_ci_high"])]
                     cols[(f"{axis} {_value(v)}", "rank")] = order[v].loc[labels].tolist()
                 kd = dict(labels=len(labels), rows=[], comparisons=[])
                 for x in labels:

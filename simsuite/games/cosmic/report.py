@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 
 from simsuite import __version__
-from simsuite.report.charts import _hbars
-from simsuite.report.common import _pct_ci, _table
+from simsuite.report.charts import hbars
+from simsuite.report.common import pct_ci, table
 
 
 def chart_power_value(t: pd.DataFrame, players: int, path: Path) -> bool:
@@ -25,7 +25,7 @@ def chart_power_value(t: pd.DataFrame, players: int, path: Path) -> bool:
     fig, ax = plt.subplots(figsize=(6.2, 0.24 * len(d) + 1.3))
     colors = ["#2a7" if v == "helps" else ("#c33" if v == "hurts" else "#888") for v in d["verdict"]]
     x = d["power_value"].to_numpy() * 100
-    _hbars(ax, x, y, x - d["power_value_lo"].to_numpy() * 100, d["power_value_hi"].to_numpy() * 100 - x, colors)
+    hbars(ax, x, y, x - d["power_value_lo"].to_numpy() * 100, d["power_value_hi"].to_numpy() * 100 - x, colors)
     ax.axvline(0, color="k", lw=0.8)
     ax.set_yticks(y, d["alien"])
     ax.set_xlabel("win share with the power − face down (pp, 95% CI)", fontsize=9)
@@ -65,9 +65,9 @@ def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[
     t = t.sort_values(["players", "power_value"], ascending=[True, False], ignore_index=True)
     show = pd.DataFrame({
         "alien": t["alien"], "players": t["players"],
-        "with power (basic)": [_pct_ci(a, b, c) for a, b, c in zip(t["share_power"], t["share_power_lo"],
+        "with power (basic)": [pct_ci(a, b, c) for a, b, c in zip(t["share_power"], t["share_power_lo"],
                                                                    t["share_power_hi"])],
-        "face down (nopower)": [_pct_ci(a, b, c) for a, b, c in zip(t["share_nopower"], t["share_nopower_lo"],
+        "face down (nopower)": [pct_ci(a, b, c) for a, b, c in zip(t["share_nopower"], t["share_nopower_lo"],
                                                                     t["share_nopower_hi"])],
         "power value, pp (95% CI)": [f"{a * 100:+.1f} ({b * 100:+.1f}, {c * 100:+.1f})" for a, b, c in
                                      zip(t["power_value"], t["power_value_lo"], t["power_value_hi"])],
@@ -90,7 +90,7 @@ def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[
              "bot plays it</i>: a power that shows no benefit is weak under these rules, or the bot cannot use "
              "it yet, and the note says which the naive policies point to.</p>"
              + "<details><summary>Every alien and player count as a table (sorted like the charts)</summary>"
-             + "<div class='scroll'>" + _table(show).replace('class="dataframe data"', 'class="dataframe data fit"')
+             + "<div class='scroll'>" + table(show).replace('class="dataframe data"', 'class="dataframe data fit"')
              + "</div></details>"
              + "<p class='muted'>Table as CSV: <a href='power_value.csv'>power_value.csv</a></p>")
     return html_, charts, heads

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from simsuite import __version__
-from simsuite.report.common import _table
+from simsuite.report.common import table
 from simsuite.stats import Z95
 
 from . import api as A
@@ -151,7 +151,7 @@ def score_sources_section(res: dict, out_dir: Path) -> tuple[str, list[str], lis
              "bots earn from it, not what the rules make it worth to a good player. The tile faces and most card "
              "values are assumed (configs/space_venture/).</p>"
              + fig + note_uneven + "<details><summary>The points per source as a table (95% intervals)</summary><div class='scroll'>"
-             + _table(show) + "</div></details>"
+             + table(show) + "</div></details>"
              + "<p class='muted'>Table as CSV (long form, with shares of each strategy's total): "
                "<a href='score_sources.csv'>score_sources.csv</a></p>")
     return html_, charts, heads
