@@ -56,6 +56,46 @@ def _owners(st, cfg, base, root, me):
     return f
 
 
+@njit(inline="always")
+def _path_gain(v, dead, was_dead, openn, plan, mine):
+    """v after one path segment of a placement: a path closed without a ride costs its owners, a
+    complete one (two planets) pays them. One copy for placement_value and _placement_value_at:
+    the same operations in the same order as before (so the same float)."""
+    if (dead or (openn == 0 and plan < 2)) and not was_dead:
+        if mine & 1:
+            v -= 6.0
+        if mine & 2:
+            v += 3.0
+    elif not dead and not was_dead and openn == 0 and plan >= 2:
+        v += 1.0  # a complete path is a ride for ships
+        if mine & 1:
+            v += 6.0
+        if mine & 2:
+            v -= 3.0
+    elif mine & 1:
+        v += 0.5
+    return v
+
+
+@njit(inline="always")
+def _galaxy_gain(v, dead, was_dead, openn, size, mine):
+    """v after one galaxy area of a placement: a killed galaxy costs its owners, a closed one pays
+    them by its size."""
+    if dead and not was_dead:
+        if mine & 1:
+            v -= 3.0
+        if mine & 2:
+            v += 2.0
+    elif not dead and not was_dead and openn == 0:
+        if mine & 1:
+            v += 2.0 * size
+        if mine & 2:
+            v -= 1.0 * size
+    elif mine & 1:
+        v += 0.5
+    return v
+
+
 @njit
 def placement_value(st, cfg, me, t, sq, r):
     """Points-minded value of laying tile t on sq with rotation r: completes own galaxies and
@@ -99,21 +139,8 @@ def placement_value(st, cfg, me, t, sq, r):
                     if st[S_PDEAD + rn] != 0:
                         was_dead = True
                     mine |= _owners(st, cfg, SCR_PIR, rn, me)
-        if joined == 0:
-            continue
-        if (dead or (openn == 0 and plan < 2)) and not was_dead:
-            if mine & 1:
-                v -= 6.0
-            if mine & 2:
-                v += 3.0
-        elif not dead and not was_dead and openn == 0 and plan >= 2:
-            v += 1.0  # a complete path is a ride for ships
-            if mine & 1:
-                v += 6.0
-            if mine & 2:
-                v -= 3.0
-        elif mine & 1:
-            v += 0.5
+        if joined:
+            v = _path_gain(v, dead, was_dead, openn, plan, mine)
     # galaxies: one area at a time
     for a in range(cfg[C_T_NGAL + t]):
         m = cfg[C_T_GAL + t * 4 + a]
@@ -147,20 +174,8 @@ def placement_value(st, cfg, me, t, sq, r):
                 if st[S_GDEAD + rn] != 0:
                     was_dead = True
                 mine |= _owners(st, cfg, SCR_PRB, rn, me)
-        if joined == 0:
-            continue
-        if dead and not was_dead:
-            if mine & 1:
-                v -= 3.0
-            if mine & 2:
-                v += 2.0
-        elif not dead and not was_dead and openn == 0:
-            if mine & 1:
-                v += 2.0 * size
-            if mine & 2:
-                v -= 1.0 * size
-        elif mine & 1:
-            v += 0.5
+        if joined:
+            v = _galaxy_gain(v, dead, was_dead, openn, size, mine)
     return v
 
 
@@ -237,21 +252,8 @@ def _placement_value_at(st, cfg, t, sq, r):
                     if st[b + SD_PDEAD + d] != 0:
                         was_dead = True
                     mine |= st[b + SD_POWN + d]
-        if joined == 0:
-            continue
-        if (dead or (openn == 0 and plan < 2)) and not was_dead:
-            if mine & 1:
-                v -= 6.0
-            if mine & 2:
-                v += 3.0
-        elif not dead and not was_dead and openn == 0 and plan >= 2:
-            v += 1.0
-            if mine & 1:
-                v += 6.0
-            if mine & 2:
-                v -= 3.0
-        elif mine & 1:
-            v += 0.5
+        if joined:
+            v = _path_gain(v, dead, was_dead, openn, plan, mine)
     for a in range(cfg[C_T_NGAL + t]):
         m = cfg[C_T_GAL + t * 4 + a]
         openn = 0
@@ -282,20 +284,8 @@ def _placement_value_at(st, cfg, t, sq, r):
                 if st[b + SD_GDEAD + d] != 0:
                     was_dead = True
                 mine |= st[b + SD_GOWN + d]
-        if joined == 0:
-            continue
-        if dead and not was_dead:
-            if mine & 1:
-                v -= 3.0
-            if mine & 2:
-                v += 2.0
-        elif not dead and not was_dead and openn == 0:
-            if mine & 1:
-                v += 2.0 * size
-            if mine & 2:
-                v -= 1.0 * size
-        elif mine & 1:
-            v += 0.5
+        if joined:
+            v = _galaxy_gain(v, dead, was_dead, openn, size, mine)
     return v
 
 
