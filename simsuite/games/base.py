@@ -85,6 +85,27 @@ class LabelSpread:
         return f"{self.kind}-spread"
 
 
+# ---- the standard parameters every game has (the kernel header's C_NP, C_ROTATE, C_MAX_TURNS and the
+# line-up; kernel_contract.check_params refuses a game without them): name, kind, slot and aliases are
+# declared here once, the game gives its defaults, range, rule id and wording
+LINEUP_DOC = "strategy per seat, comma-separated; a shorter line-up repeats round the table"
+ROTATE = Param("rotate", "bool", False, "rotate the line-up through the seats game by game", slot="C_ROTATE")
+
+
+def players_param(default: int, lo: int, hi: int, doc: str = "number of players", rule: str = "") -> Param:
+    """`players`: hi is the game's seat count (its api's MAX_P)."""
+    return Param("players", "int", default, doc, rule, lo, hi, aliases=("n_players",), slot="C_NP")
+
+
+def strategies_param(default: str, doc: str = LINEUP_DOC) -> Param:
+    return Param("strategies", "lineup", default, doc)
+
+
+def max_turns_param(default: int, lo: int, hi: int, doc: str, rule: str = "") -> Param:
+    """`max_turns`: the turn cap; a game that reaches it is a timeout (no winner)."""
+    return Param("max_turns", "int", default, doc, rule, lo, hi, slot="C_MAX_TURNS")
+
+
 # per-game metrics every game has (the runner and report rely on their meaning)
 TURNS = Metric("turns", "turns per game", "turns", hist=True, dist=True, trend="the mean game length (turns)",
                summary=True, title="Game length distribution")
@@ -99,7 +120,6 @@ class Game:
     title: str = ""
     rules: str = ""  # rules contract file
     min_players = 2
-    max_players = 6
     default_strategies = "random"
     params: tuple[Param, ...] = ()
     kernel_files: tuple[Path, ...] = ()  # the kernel's parts, pasted in this order into one module (codegen)
@@ -113,6 +133,7 @@ class Game:
     layout = None  # simsuite.records.RecordLayout of the per-game record
     state_size = 0  # length of the int64 state array
     replay_log_rows = 20_000
+    record_columns: dict = {}  # names of a vector field's columns where not FIELD_i (field -> names)
     shared_win_note = "a high rate: the tie-break may need a look"  # report text for frequent shared wins
     metrics: tuple[Metric, ...] = (TURNS, SHARED_WIN, TIMEOUT)
     shortcuts: tuple[Shortcut, ...] = ()
@@ -130,6 +151,12 @@ class Game:
     # the split axes that are modelling choices of the simulator, not rules (parameter -> what a report
     # sentence calls it, e.g. "deal model"): the report says per label whether its verdict depends on them
     choice_axes: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def max_players(self) -> int:
+        """The seat count, from one source: the api's MAX_P, which sizes the kernel's per-seat arrays
+        and records (a game without an api module, a test's minimal game, sets max_players itself)."""
+        return int(self.api.MAX_P)
 
     def hist_metrics(self) -> tuple[str, ...]:
         return tuple(m.name for m in self.metrics if m.hist)
@@ -291,7 +318,8 @@ class Game:
         return f"mean turns {m['turns_mean']:.2f} (sd {m['turns_sd']:.2f}); timeouts {m['timeout_mean']:.5f}"
 
     def records_frame(self, rec: np.ndarray, n_players: int):
-        raise NotImplementedError
+        """The per-game records as the Parquet columns (per-seat fields cut to the table)."""
+        return self.layout.frame(rec, n_players, self.max_players, self.record_columns or None)
 
     def replay(self, cfg: dict, key: int, game: int, extra_dirs: tuple = ()) -> tuple[list[dict], np.ndarray]:
         """Play game `game` alone with the event log on: (readable events, its record)."""

@@ -29,6 +29,18 @@ class Event:
     when: str = ""  # condition (expression); "" = always
 
 
+
+# the rows most games share (the prelude's turn cap logs E_TIMEOUT with the turns played; a game's
+# E_WINNERS holds the winners' bit mask in a and what they won with in another argument)
+TIMEOUT_EVENT = Event("E_TIMEOUT", "timeout", {"turns": "a"}, "turn cap reached after {a} turns: timeout")
+
+
+def winners_event(field: str = "total", arg: str = "c") -> Event:
+    """E_WINNERS: the winners (bits of a) and what they won with (the row's `arg`, shown as `field`)."""
+    return Event("E_WINNERS", "winners", {"seats": "bits(a)", field: arg},
+                 "winner{'s' if len(seats) > 1 else ''}: {', '.join(seat(p) for p in seats)} with {" + arg + "}")
+
+
 class EventTable:
     def __init__(self, events: tuple[Event, ...], track=None):
         """track(code, values, state), if given, runs before each row is rendered: for what an event

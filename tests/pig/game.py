@@ -5,7 +5,8 @@ from pathlib import Path
 
 import numpy as np
 
-from simsuite.games.base import SHARED_WIN, TIMEOUT, TURNS, Game, Metric
+from simsuite.games.base import (ROTATE, SHARED_WIN, TIMEOUT, TURNS, Game, Metric, max_turns_param, players_param,
+                                 strategies_param)
 from simsuite.params import Param
 
 from . import api as A
@@ -20,14 +21,13 @@ class Pig(Game):
     dirname = "pig"
     title = "Pig"
     rules = "tests/pig/__init__.py"
-    min_players, max_players = 2, A.MAX_P
+    min_players = 2
     default_strategies = "hold20,random"
     params = (
-        Param("players", "int", 3, "number of players", "", 2, A.MAX_P, slot="C_NP"),
-        Param("strategies", "lineup", "hold20,random", "strategy per seat"),
-        Param("rotate", "bool", False, "rotate the line-up through the seats", slot="C_ROTATE"),
-        Param("max_turns", "int", 1000, "turn cap; a game that hits it is a timeout", "", 10, 100_000,
-              slot="C_MAX_TURNS"),
+        players_param(3, 2, A.MAX_P),
+        strategies_param("hold20,random", "strategy per seat"),
+        ROTATE,
+        max_turns_param(1000, 10, 100_000, "turn cap; a game that hits it is a timeout"),
         Param("target", "int", 50, "bank that wins (PIG.4)", "PIG.4", 10, 1000, slot="C_TARGET"),
     )
     api = A
@@ -41,9 +41,6 @@ class Pig(Game):
     def game_metrics(self, rec):
         return {"turns": rec["turns"], "busts": rec["busts"], "timeout": rec["timeout"],
                 "shared_win": (rec["n_winners"] > 1).astype(np.int64)}
-
-    def records_frame(self, rec, n_players):
-        return R.LAYOUT.frame(rec, n_players, A.MAX_P)
 
     def describe(self, kernel, log, cfg_arr, cfg, game):
         return describe_events(kernel, log, self.game_seat_strategies(cfg, game))

@@ -1,5 +1,5 @@
 """Pig's replay text (the table format: simsuite/scaffold/replay.py)."""
-from simsuite.scaffold.replay import Event, EventTable
+from simsuite.scaffold.replay import TIMEOUT_EVENT, Event, EventTable, winners_event
 
 from .api import MAX_P
 
@@ -9,9 +9,8 @@ EVENTS = EventTable((
     Event("E_ROLL", "roll", {"player": "a", "die": "b"}, "   rolls {b}"),
     Event("E_BUST", "bust", {"player": "a", "lost": "b"}, "   a 1: loses {b}"),
     Event("E_HOLD", "hold", {"player": "a", "total": "b", "bank": "c"}, "   holds {b}: bank {c}"),
-    Event("E_TIMEOUT", "timeout", {"turns": "a"}, "turn cap reached after {a} turns: timeout"),
-    Event("E_WINNERS", "winners", {"seats": "bits(a)", "bank": "b"},
-          "winner{'s' if len(seats) > 1 else ''}: {', '.join(seat(p) for p in seats)} with {b}"),
+    TIMEOUT_EVENT,
+    winners_event("bank", "b"),
 ))
 
 

@@ -7,7 +7,8 @@ from pathlib import Path
 import numpy as np
 
 from simsuite.errors import BadInput, did_you_mean
-from simsuite.games.base import BenchDefaults, Game, LabelSpread, Shortcut
+from simsuite.games.base import (ROTATE, BenchDefaults, Game, LabelSpread, Shortcut, max_turns_param, players_param,
+                                 strategies_param)
 from simsuite.params import Param
 
 from . import api as A
@@ -123,10 +124,10 @@ def _discs_used(value: str) -> int:
 
 
 PARAMS = (
-    Param("players", "int", 4, "number of players, one colour each: AH2000 2-4 (CE.1.10, A1), FFG2008 3-5 (data.md)",
-          "CE.1.10", 2, A.MAX_P, aliases=("n_players",), slot="C_NP"),
-    Param("strategies", "lineup", "basic", "strategy per seat, comma-separated; a shorter line-up repeats round the table"),
-    Param("rotate", "bool", False, "rotate the line-up through the seats game by game", slot="C_ROTATE"),
+    players_param(4, 2, A.MAX_P, "number of players, one colour each: AH2000 2-4 (CE.1.10, A1), FFG2008 3-5 (data.md)",
+                  "CE.1.10"),
+    strategies_param("basic"),
+    ROTATE,
     Param("edition", "choice", "AH2000",
           "rules edition: AH2000 (Part 1) or FFG2008 (Part 2: destiny deck, mandatory regroup, morph, "
           "reinforcements, Card Zap / Ionic Gas / Quash, the 72-card deck; 3-5 players; flares only with "
@@ -173,8 +174,7 @@ PARAMS = (
     Param("win_colonies", "int", 5, "foreign colonies needed to win", "CE.18.1", 1, 15, slot="C_WIN_COLONIES"),
     Param("power_home_colonies", "int", 3, "home colonies needed for the alien power",
           "CE.19.1", 0, 5, slot="C_POWER_HOME"),
-    Param("max_turns", "int", 200, "turn cap; a game that reaches it ends with no winner (timeout)", "A63", 1, 100_000,
-          slot="C_MAX_TURNS"),
+    max_turns_param(200, 1, 100_000, "turn cap; a game that reaches it ends with no winner (timeout)", "A63"),
     Param("deal_rounds", "int", 2, "proposal rounds of the deal model", "CE.51.2", 1, 10, slot="C_DEAL_ROUNDS"),
     Param("deal_colony_ships_max", "int", 4, "ships a receiver may move into a deal colony", "A16", 1, 20,
           slot="C_DEAL_SHIPS_MAX"),
@@ -240,7 +240,6 @@ class Cosmic(Game):
     title = "Cosmic Encounter"
     rules = "cosmic_encounter.md"
     min_players = 2
-    max_players = A.MAX_P  # 5 under FFG2008 only: players_need gives each edition's range
     default_strategies = "basic"
     params = PARAMS
     api = A
@@ -267,6 +266,7 @@ class Cosmic(Game):
     # the benchmark measures the engine without alien powers (the figure of the engine issue) unless
     # asked: `bench cosmic --aliens random` measures the 20 powers dealt at random
     bench = BenchDefaults(players="4", strategies="basic", sets=(("aliens", "none"),), record=("aliens", "alien_pool"))
+    record_columns = {"artifacts_by_kind": [f"played_{a}" for a in A.ARTIFACT_KEYS[:A.N_ART_AH]]}
     label_spreads = (LabelSpread("alien", "an alien", "aliens", param="aliens", off="none",
                                  hint="--set aliens=random or all"),)
     # AH2000 and FFG2008 are different rules, and the deal model (CE.51, [MC]) is a modelling choice that
@@ -484,10 +484,6 @@ class Cosmic(Game):
                 f"{100 * m['defense_wins_mean'] / enc:.1f}%, deals {100 * m['deals_mean'] / enc:.1f}%, failed deals "
                 f"{100 * m['failed_deals_mean'] / enc:.1f}%, no result {100 * m['no_results_mean'] / enc:.1f}%; "
                 f"joint wins {100 * m['joint_win_mean']:.2f}% of games; timeouts {100 * m['timeout_mean']:.3f}%")
-
-    def records_frame(self, rec, n_players):
-        return R.LAYOUT.frame(rec, n_players, A.MAX_P,
-                              {"artifacts_by_kind": [f"played_{a}" for a in A.ARTIFACT_KEYS[:A.N_ART_AH]]})
 
     # ---- replay -------------------------------------------------------------------------
     def describe(self, kernel, log, cfg_arr, cfg, game):

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import numpy as np
 
-from simsuite.games.base import SHARED_WIN, TIMEOUT, TURNS, BenchDefaults, Game, Metric
+from simsuite.games.base import (ROTATE, SHARED_WIN, TIMEOUT, TURNS, BenchDefaults, Game, Metric, max_turns_param,
+                                 players_param, strategies_param)
 from simsuite.params import Param
 
 from . import api as A
@@ -21,9 +22,9 @@ HERE = Path(__file__).resolve().parent
 COLOURS = {2: (A.BLUE, A.GREEN), 3: (A.BLUE, A.YELLOW, A.GREEN), 4: (A.BLUE, A.YELLOW, A.GREEN, A.RED)}  # B4
 
 PARAMS = (
-    Param("players", "int", 4, "number of players", "ASV.6.1", 2, 4, aliases=("n_players",), slot="C_NP"),
-    Param("strategies", "lineup", "basic", "strategy per seat, comma-separated; a shorter line-up repeats"),
-    Param("rotate", "bool", False, "rotate the line-up through the seats game by game", slot="C_ROTATE"),
+    players_param(4, 2, A.MAX_P, "number of players", "ASV.6.1"),
+    strategies_param("basic", "strategy per seat, comma-separated; a shorter line-up repeats"),
+    ROTATE,
     Param("tiles_per_turn", "int", 0, "tiles drawn in phase 1; 0 = the rules' 3 (2 players) or 2", "ASV.6.2", 0, 6),
     Param("hand_size", "int", 10, "cards in the opening hand, and the hand size refilled to", "ASV.6.3", 1, 10, slot="C_HAND"),
     Param("discard_limit", "int", 1, "cards that may be discarded in phase 4 (0 or 1)", "ASV.6.4", 0, 1, slot="C_DISCARD_LIMIT"),
@@ -60,8 +61,7 @@ PARAMS = (
     Param("special_action_mode", "choice", "inert", "special action cards: held without effect, or removed (MC4)",
           "ASV.6.22", choices=("inert", "remove"), slot="C_SPECIAL_REMOVE"),
     Param("allow_negative_score", "bool", True, "scores may fall below 0 (B26)", "ASV.6.23", slot="C_NEG_OK"),
-    Param("max_turns", "int", 200, "turn cap; a game that hits it is a timeout (ASV.24.13 bounds real games)",
-          "", 10, 10_000, slot="C_MAX_TURNS"),
+    max_turns_param(200, 10, 10_000, "turn cap; a game that hits it is a timeout (ASV.24.13 bounds real games)"),
     Param("tiles", "path", str(DEFAULT_TILES), "the tile set (TOML, ASV.4; the built-in faces are assumed)", "ASV.2.3"),
     Param("cards", "path", str(DEFAULT_CARDS), "the card list (TOML, ASV.5; most built-in values are assumed)", "ASV.2.4"),
 )
@@ -95,7 +95,6 @@ class SpaceVenture(Game):
     title = "Amazing Space Venture"
     rules = "amazing_space_venture.md"
     min_players = 2
-    max_players = 4
     default_strategies = "basic"
     params = PARAMS
     api = A
@@ -207,9 +206,6 @@ class SpaceVenture(Game):
         return (f"mean turns {m['turns_mean']:.2f} (sd {m['turns_sd']:.2f}); tiles placed {m['tiles_placed_mean']:.1f}; "
                 f"winning score {m['winning_score_mean']:.1f}; points per game by source, all seats together: {src}; "
                 f"shared-win games {100 * m['shared_win_mean']:.2f}%; timeouts {100 * m['timeout_mean']:.3f}%")
-
-    def records_frame(self, rec, n_players):
-        return R.LAYOUT.frame(rec, n_players, A.MAX_P)
 
     # ---- replay -------------------------------------------------------------------------
     def describe(self, kernel, log, cfg_arr, cfg, game):

@@ -2,7 +2,7 @@
 names; the table format: simsuite/scaffold/replay.py)."""
 from __future__ import annotations
 
-from simsuite.scaffold.replay import Event, EventTable
+from simsuite.scaffold.replay import TIMEOUT_EVENT, Event, EventTable, winners_event
 
 from . import api as A
 
@@ -37,9 +37,8 @@ EVENTS = EventTable((
     Event("E_DISCARD", "discard", {"player": "a"}, "   discards a card"),
     Event("E_CARDS", "draw_cards", {"player": "a", "refuel": "b", "spaceport": "c"},
           "   draws {b} Refuel and {c} Spaceport cards"),
-    Event("E_TIMEOUT", "timeout", {"turns": "a"}, "turn cap reached after {a} turns: timeout"),
-    Event("E_WINNERS", "winners", {"seats": "bits(a)", "total": "c"},
-          "winner{'s' if len(seats) > 1 else ''}: {', '.join(seat(p) for p in seats)} with {c}"),
+    TIMEOUT_EVENT,
+    winners_event(),
 ))
 
 

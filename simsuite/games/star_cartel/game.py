@@ -6,7 +6,8 @@ from pathlib import Path
 import numpy as np
 
 from simsuite.errors import BadInput
-from simsuite.games.base import SHARED_WIN, TIMEOUT, TURNS, BenchDefaults, Game, Metric
+from simsuite.games.base import (ROTATE, SHARED_WIN, TIMEOUT, TURNS, BenchDefaults, Game, Metric, max_turns_param,
+                                 players_param, strategies_param)
 from simsuite.params import Param
 
 from . import api as A
@@ -18,11 +19,9 @@ HERE = Path(__file__).resolve().parent
 ABILITY_PARAMS = ("row_purge", "any_row", "price_sway", "extra_stash", "third_of_kind")
 
 PARAMS = (
-    Param("players", "int", 4, "number of players (SC.4.2 filters the ships)", "SC.3.1", 3, 6,
-          aliases=("n_players",), slot="C_NP"),
-    Param("strategies", "lineup", "market,greedy,random",
-          "strategy per seat, comma-separated; a shorter line-up repeats round the table"),
-    Param("rotate", "bool", False, "rotate the line-up through the seats game by game", slot="C_ROTATE"),
+    players_param(4, 3, A.MAX_P, "number of players (SC.4.2 filters the ships)", "SC.3.1"),
+    strategies_param("market,greedy,random"),
+    ROTATE,
     Param("start_value", "int", 3, "every marker's value at setup", "SC.3.2", 1, 30, slot="C_START_VALUE"),
     Param("floor_value", "int", 1, "a marker never goes below this", "SC.3.3", 0, 30, slot="C_FLOOR"),
     Param("crash_threshold", "int", 9, "a market change that would put a marker above this value crashes it (back to crash_reset)", "SC.3.4", 2, 30,
@@ -53,8 +52,7 @@ PARAMS = (
     Param("shipyard_tie_order", "choice", "random", "order of shipyard ships of equal capacity: shuffled, or as in the ships file (A15)", "SC.3.22",
           choices=("random", "config"), slot="C_TIE_CONFIG"),
     Param("score_ship_value", "bool", True, "the value of a player's ship counts towards its score at the end", "SC.3.23", slot="C_SCORE_SHIP"),
-    Param("max_turns", "int", 2000, "turn cap; a game that hits it is a timeout (SC.17.11 bounds real games)",
-          "", 10, 1_000_000, slot="C_MAX_TURNS"),
+    max_turns_param(2000, 10, 1_000_000, "turn cap; a game that hits it is a timeout (SC.17.11 bounds real games)"),
     Param("contraband", "path", str(DEFAULT_CONTRABAND), "the contraband deck: cards per type and size (TOML; the built-in split is assumed)", "SC.2.8"),
     Param("ships", "path", str(DEFAULT_SHIPS), "the ships: capacity, value, ability, player-count mark (TOML; the built-in values are assumed)", "SC.2.9"),
 )
@@ -66,7 +64,6 @@ class StarCartel(Game):
     title = "Star Cartel"
     rules = "star_cartel.md"
     min_players = 3
-    max_players = 6
     default_strategies = "market,greedy,random"
     params = PARAMS
     api = A
@@ -90,6 +87,8 @@ class StarCartel(Game):
         SHARED_WIN, TIMEOUT,
     )
     bench = BenchDefaults(players="3,4,6", strategies="market")
+    record_columns = {"marker": [f"marker_{t.lower()}" for t in A.TYPE_NAMES],
+                      "type_crashes": [f"crashes_{t.lower()}" for t in A.TYPE_NAMES]}
     tune_example = "crash_threshold=6..14"
 
     def check(self, cfg: dict) -> None:
@@ -134,11 +133,6 @@ class StarCartel(Game):
         return (f"mean turns {m['turns_mean']:.2f} (sd {m['turns_sd']:.2f}); mean crashes per game "
                 f"{m['crashes_mean']:.3f} (sd {m['crashes_sd']:.3f}); shared-win games {100 * m['shared_win_mean']:.2f}%; "
                 f"timeouts {100 * m['timeout_mean']:.3f}%")
-
-    def records_frame(self, rec, n_players):
-        types = [t.lower() for t in A.TYPE_NAMES]
-        return R.LAYOUT.frame(rec, n_players, A.MAX_P, {"marker": [f"marker_{t}" for t in types],
-                                                        "type_crashes": [f"crashes_{t}" for t in types]})
 
     # ---- replay -------------------------------------------------------------------------
     def describe(self, kernel, log, cfg_arr, cfg, game):

@@ -2,7 +2,7 @@
 table format: simsuite/scaffold/replay.py)."""
 from __future__ import annotations
 
-from simsuite.scaffold.replay import Event, EventTable
+from simsuite.scaffold.replay import TIMEOUT_EVENT, Event, EventTable, winners_event
 
 from . import api as A
 
@@ -32,11 +32,10 @@ EVENTS = EventTable((
     Event("E_PASS", "pass", {"player": "a"},
           "   empty hold and nothing fits: passes (empty_hold_delivery=pass)"),
     Event("E_WAIT", "wait", {"player": "a"}, "   full hold kept for next turn (deliver_when_full=optional)"),
-    Event("E_TIMEOUT", "timeout", {"turns": "a"}, "turn cap reached after {a} turns: timeout"),
+    TIMEOUT_EVENT,
     Event("E_SCORE", "score", {"player": "a", "C": "b", "V": "c", "T": "d", "best_type": "e", "stash_cards": "f"},
           "score {seat(a)}: contraband {b} + ship {c} = {d} (best type {e}, {f} cards)"),
-    Event("E_WINNERS", "winners", {"seats": "bits(a)", "total": "c"},
-          "winner{'s' if len(seats) > 1 else ''}: {', '.join(seat(p) for p in seats)} with {c}"),
+    winners_event(),
 ))
 
 
