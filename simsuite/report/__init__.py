@@ -34,8 +34,9 @@ from ..errors import BadInput
 from ..stats import MARGIN
 from ..store import read_results
 from .charts import (
-    _chart_dist, _chart_effect, _chart_groups, _chart_label_overview, _chart_metric, _chart_spread_margin, _tick_labels,
+    _chart_dist, _chart_effect, _chart_groups, _chart_metric, _chart_spread_margin, _tick_labels,
 )
+from .label_charts import _chart_label_overview
 from .common import (
     ALPHA, MAX_PANELS, _axis_values, _join, _plural, _game_metrics, _label_name, _cell_descriptions, _cells_table, _data_files, _fixed_table, _groups_table,
     _layout, _load_template, _render, _series, _shown_path, table, _uniq, check_out_dir,

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from ..stats import MARGIN
-from .charts import (
+from .label_charts import (
     _chart_contribution, _chart_h2h, _h2h_constant, _chart_ranking, _chart_robustness, _chart_strength,
 )
 from .common import (
