@@ -18,7 +18,7 @@ import numpy as np
 from . import __version__
 from .errors import BadInput
 from .rng import run_key
-from .stats import Accumulator
+from .analysis.stats import Accumulator
 
 # Games per call into numba. A run holds about three chunks of records at once (one being played,
 # one being folded, its records table on the way to Parquet): at 79 int64 columns (Cosmic), a

@@ -36,7 +36,7 @@ def merged(before: dict, res):
     """The saved games 0..k-1 (partial.json) and the CellResult of games k.. as one CellResult of
     games 0.. (the statistics are exact sums: the same as one uninterrupted run)."""
     from .runner import CellResult
-    from .stats import Accumulator
+    from .analysis.stats import Accumulator
 
     acc = Accumulator.from_dict(before["acc"])
     acc.merge(res.acc)

@@ -14,12 +14,12 @@ Every results directory (from ``run`` or ``sweep``) holds:
                      simsuite version, games played and metric summaries (``<metric>_mean`` etc.)
 * ``groups.parquet`` per cell, one row per table seat, turn-order position and strategy: win rate
                      with Wilson 95% interval, shared-win rate, win share, score mean and sd (the
-                     intervals and win_rate_se / share_se from the per-game variance, simsuite.stats)
+                     intervals and win_rate_se / share_se from the per-game variance, simsuite.analysis.stats)
 * ``hists.parquet``  per cell exact histograms (metric, value, count) of the game's metrics declared with hist=True
 * ``h2h.parquet``    per cell and label kind (strategy, alien, ...): results of A when B is at the table,
                      and share_cov, the covariance of A's and B's win shares in the cell
 * ``comps.parquet``  per cell and label kind: games per table composition and each member's win
-                     share (input of the Plackett-Luce strengths in simsuite.rating)
+                     share (input of the Plackett-Luce strengths in simsuite.analysis.rating)
 * ``summary.csv``    the cells table as CSV (written when a run or sweep finishes)
 * ``manifest.json``  finished cells by key, so an interrupted sweep resumes where it stopped; while
                      a sweep runs, each finished cell appends one line to ``manifest.log``

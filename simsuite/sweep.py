@@ -23,7 +23,7 @@ from pathlib import Path
 
 from . import __version__
 from .errors import BadInput
-from .stats import Accumulator
+from .analysis.stats import Accumulator
 from .store import ResultsDir, cell_key
 
 DEFAULT_UNIT = 1 << 18

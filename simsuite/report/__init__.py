@@ -13,7 +13,7 @@ Label rankings (strategies, aliens) pool only the cells that mix labels, and nev
 of a split axis (Game.split_axes, simsuite.report.splits): those get a ranking each and a
 "<axis> side by side" section. Turn-order and strategy
 tests are Bonferroni-corrected over all the tests of their kind in the report; the normal
-interval stored per group gives the standard error (from the per-game variance: simsuite.stats).
+interval stored per group gives the standard error (from the per-game variance: simsuite.analysis.stats).
 A ranking also carries its minimum detectable difference, a TOST equivalence verdict within
 +-margin (``make_report(margin=...)``, CLI ``--margin``), bootstrap rank intervals and P(best) from
 the pooled covariance of the win shares, and Cochran's Q across the cells it pools (a warning when
@@ -31,7 +31,7 @@ import pandas as pd
 
 from .. import __version__
 from ..errors import BadInput
-from ..stats import MARGIN
+from ..analysis.stats import MARGIN
 from ..store import read_results
 from .charts import (
     _chart_dist, _chart_effect, _chart_groups, _chart_metric, _chart_spread_margin, _tick_labels,

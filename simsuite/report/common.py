@@ -14,7 +14,7 @@ import pandas as pd
 
 from ..errors import BadInput
 
-from ..stats import Z95
+from ..analysis.stats import Z95
 
 
 ALPHA = 0.05

@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import BadInput
-from ..stats import Z95, diff_se
+from ..analysis.stats import Z95, diff_se
 from .common import (
     ALPHA, MAX_LISTED, SHARED_HIGH, _corrected, _fmt_p, _join, _key_order, _label_name, _num, _pct,
     _plural, _position_effect, _position_name, _pp, _ranking_fair, _series, _value, _where,
@@ -128,7 +128,7 @@ def _trend_findings(cells: pd.DataFrame, lay: dict, metrics=()) -> list[str]:
     first value against the last by a z-test of their difference (Holm over every series and
     metric; overlapping intervals do not mean no difference); "changes by less than 5%" comes from
     the point estimates."""
-    from ..stats import diff_test, holm
+    from ..analysis.stats import diff_test, holm
 
     x = lay["x"]
     if x is None or cells[x].nunique() < 2:

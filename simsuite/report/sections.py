@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..stats import MARGIN
+from ..analysis.stats import MARGIN
 from .label_charts import (
     _chart_contribution, _chart_h2h, _h2h_constant, _chart_ranking, _chart_robustness, _chart_strength,
 )
@@ -27,8 +27,8 @@ from .rankings import (
 def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir: Path, where: str = "",
                          tag: str = "") -> tuple[str, list[str]]:
     """Kendall's tau between the rankings of the same labels at different player counts (each pair
-    of consecutive counts), with the simultaneous 95% bounds of simsuite.robustness.tau_interval."""
-    from ..robustness import tau_interval
+    of consecutive counts), with the simultaneous 95% bounds of simsuite.analysis.robustness.tau_interval."""
+    from ..analysis.robustness import tau_interval
 
     name = _label_name(kind)
     counts = sorted(by_players)
@@ -58,7 +58,7 @@ def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir
              "</h3>"
              f"<p class='muted'>Kendall's tau-b between the rankings (win shares) at two player counts, over the "
              f"{html.escape(_plural(name))} both rank, with the simultaneous 95% bounds of the "
-             f"robustness section (simsuite.robustness.tau_interval). <a href='{csv}'>CSV</a>.</p>"
+             f"robustness section (simsuite.analysis.robustness.tau_interval). <a href='{csv}'>CSV</a>.</p>"
              f"<div class='scroll'>{table(pd.DataFrame(show))}</div>")
     return html_, findings
 
@@ -274,7 +274,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
     win share between two strategies) and the verdict sentence (a verdict depends on the strategy
     only where the direct difference test, Holm over every label and pair, says so). Returns HTML,
     charts, findings and the headline sentence."""
-    from ..robustness import NOISY_RATIO, label_differs, skill_sensitivity, tau_interval, verdict_sentence
+    from ..analysis.robustness import NOISY_RATIO, label_differs, skill_sensitivity, tau_interval, verdict_sentence
 
     esc = html.escape
     name = _label_name(kind)

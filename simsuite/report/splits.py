@@ -10,10 +10,10 @@ value), and ``side_by_side`` compares the values at each player count:
 - each label's (alien's) win share and rank under each value, the change with its 95% interval
   (independent cells: the variances add) and Holm-corrected verdicts;
 - Kendall's tau-b between the rankings (scipy.stats.kendalltau) with the simultaneous 95% bounds of
-  simsuite.robustness.tau_interval;
+  simsuite.analysis.robustness.tau_interval;
 - for a modelling-choice axis (Game.choice_axes, e.g. Cosmic's deal model): which fair-share
   verdicts hold under every value and which depend on it (only where the direct difference test,
-  Holm over every label and pair, says so: simsuite.robustness.verdict_sentence);
+  Holm over every label and pair, says so: simsuite.analysis.robustness.verdict_sentence);
 - the mean game length, the shared-win rate and the start player's win share under each value and
   their differences, with normal 95% intervals from the per-game standard deviations (pooled over
   the cells of a value when there are several).
@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import BadInput
-from ..stats import Z95
+from ..analysis.stats import Z95
 from .common import (
     ALPHA, _at, _join, _label_name, _pct, pct_ci, _plural, _pp, _ranking_fair, _share_se, table, _value,
 )
@@ -338,7 +338,7 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                     blocks.append(f"<h4>{esc(name.capitalize())} ranking, {esc(at)}, {esc(axis)} "
                                   f"{esc(_value(vs[0]))} alone</h4><div class='scroll'>{_grouped_table(t)}</div>")
                     continue
-                from ..robustness import label_differs, skill_sensitivity, tau_interval, verdict_sentence
+                from ..analysis.robustness import label_differs, skill_sensitivity, tau_interval, verdict_sentence
 
                 a = vs[0]
                 tau_rows = []
@@ -455,7 +455,7 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                  f"<details><summary>How to read the tables (method)</summary><p class='muted'>Rank 1 = the highest win share (a joint win counts 1/k). Kendall's tau-b "
                  f"(scipy.stats.kendalltau, on the win shares) compares two rankings of the same labels: 1 = the same "
                  f"order, 0 = unrelated, −1 = reversed. Its 95% interval is a pair of simultaneous bounds "
-                 f"(simsuite.robustness.tau_interval: label pairs ordered beyond the noise in both rankings, "
+                 f"(simsuite.analysis.robustness.tau_interval: label pairs ordered beyond the noise in both rankings, "
                  f"Holm over all pairs, count as observed, the others both ways; at least 95% coverage, wide "
                  f"when labels are close), as in the robustness tables; "
                  f"noise swaps labels whose shares are close and pulls tau towards 0. A change is the win share "

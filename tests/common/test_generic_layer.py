@@ -16,7 +16,7 @@ from simsuite import ROOT, games
 from simsuite.cli import _command_line, main
 from simsuite.games.base import TURNS, BenchDefaults, Game, LabelSpread, Metric, Shortcut
 from simsuite.params import Param
-from simsuite.stats import Accumulator
+from simsuite.analysis.stats import Accumulator
 
 GAME_WORDS = re.compile(r"cosmic|star[-_ ]?cartel|space[-_ ]?venture|crash|alien", re.I)
 # every module outside simsuite/games/ and the games' strategy files in simsuite/data/ (found, not listed: a new

@@ -5,8 +5,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from simsuite.rating import plackett_luce
-from simsuite.stats import SHARE_UNIT, Accumulator
+from simsuite.analysis.rating import plackett_luce
+from simsuite.analysis.stats import SHARE_UNIT, Accumulator
 
 
 def _synthetic(strengths, n_games=40000, N=3, seed=1):

@@ -12,7 +12,7 @@ from scipy.stats import chi2, norm
 
 from simsuite.games.base import Metric
 from simsuite.report import headline as H
-from simsuite.stats import Z95, detectable_spread, holm, mdd, random_effects
+from simsuite.analysis.stats import Z95, detectable_spread, holm, mdd, random_effects
 
 REPS = 2000
 
@@ -192,7 +192,7 @@ def test_plackett_luce_with_shared_wins_is_biased_and_the_report_warns():
     """Two labels of true strengths 2 and 1 at 3-seat tables where 18% of the games end in a shared
     win: the fitted log-strength gap falls short of log 2 (the bias the note describes), and the
     strength note warns once shared wins pass 5%."""
-    from simsuite.rating import plackett_luce
+    from simsuite.analysis.rating import plackett_luce
     from simsuite.report.findings import _strength_note
 
     rng = np.random.default_rng(2707)

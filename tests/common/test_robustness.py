@@ -1,4 +1,4 @@
-"""Robustness of a label ranking to the strategy that plays it (simsuite.robustness), on synthetic
+"""Robustness of a label ranking to the strategy that plays it (simsuite.analysis.robustness), on synthetic
 data with a known truth: Kendall's tau, its simultaneous bounds (coverage at true tau 0.8, 0.93 and
 1), the skill sensitivity and its interval (coverage), the direct difference test behind
 "depends on the strategy" (false-label rate with identical truth, power with a real difference)
@@ -10,10 +10,10 @@ from scipy.stats import kendalltau
 
 from scipy.stats import norm
 
-from simsuite.robustness import (
+from simsuite.analysis.robustness import (
     classify_verdicts, kendall_tau, label_differs, skill_sensitivity, tau_interval, tau_rows, verdict_sentence,
 )
-from simsuite.stats import Z95, holm
+from simsuite.analysis.stats import Z95, holm
 
 
 def test_kendall_tau_is_scipys_on_known_orderings():

@@ -1,10 +1,10 @@
 """The game, not the player-game, is the unit of the win-rate and win-share intervals
-(simsuite.stats.Accumulator): a label holding several seats of one table (line-up A,A,A,B) whose
+(simsuite.analysis.stats.Accumulator): a label holding several seats of one table (line-up A,A,A,B) whose
 seats win together or exclude each other, on synthetic games with a known truth."""
 import numpy as np
 import pytest
 
-from simsuite.stats import SHARE_UNIT, Accumulator
+from simsuite.analysis.stats import SHARE_UNIT, Accumulator
 
 
 def _games(rng, n, joint, p_seat):
@@ -60,7 +60,7 @@ def test_label_at_several_seats_intervals_cover_the_truth(joint, p_seat):
 def test_one_seat_per_game_keeps_the_player_game_intervals():
     """A label that never holds two seats of a game: the per-game variance is the player-game one
     (Wilson interval and share interval unchanged)."""
-    from simsuite.stats import mean_ci, wilson
+    from simsuite.analysis.stats import mean_ci, wilson
 
     rng = np.random.default_rng(3)
     n = 500

@@ -21,7 +21,7 @@ from simsuite.games import get
 from simsuite.games.cosmic import api as A
 from simsuite.games.cosmic.game import ALIEN_LABELS, ALIEN_POWER_LABELS
 from simsuite.rng import run_key
-from simsuite.stats import SHARE_UNIT, Z95, Accumulator
+from simsuite.analysis.stats import SHARE_UNIT, Z95, Accumulator
 
 ROOT = Path(__file__).resolve().parents[2]
 G = get("cosmic")

@@ -11,7 +11,7 @@ from test_cli import sim
 from simsuite import games
 from simsuite.games.space_venture import api as A
 from simsuite.report import make_report
-from simsuite.stats import Z95
+from simsuite.analysis.stats import Z95
 
 GAMES = 240
 

@@ -132,7 +132,7 @@ def _verdict(row, naive, on) -> tuple[str, str]:
     """The power's verdict and a note. A non-significant result is absence of evidence: the note
     gives the power value this test would detect with 80% power (Holm's strictest level), so a reader
     knows how small an effect could still be there."""
-    from simsuite.stats import mdd
+    from simsuite.analysis.stats import mdd
 
     value = NONE
     if row["value_significant"]:

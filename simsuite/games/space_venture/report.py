@@ -15,7 +15,7 @@ import pandas as pd
 
 from simsuite import __version__
 from simsuite.report.common import table
-from simsuite.stats import Z95
+from simsuite.analysis.stats import Z95
 
 from . import api as A
 from .game import BY_STRAT_PREFIX, SEATS_PREFIX
