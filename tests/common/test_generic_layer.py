@@ -219,3 +219,24 @@ def test_tune_offers_the_label_spread_a_game_declares(toy):
     r = evaluate([ob], dict(cells=cells, groups=groups))
     # the "none" key is no route; the largest deviation is north's 0.40 - 1/3
     assert r["objectives"][0]["worst"]["key"] == "north" and abs(r["value"] - (0.40 - 1 / 3)) < 1e-12
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_the_standard_parameters_and_the_seat_count_come_from_the_base(name):
+    """players, strategies, rotate and max_turns are the base's declarations (same name, kind, slot,
+    aliases), players' upper bound and max_players are the api's MAX_P, and the records frame cuts
+    per-seat fields to the table."""
+    from simsuite.games.base import ROTATE, max_turns_param, players_param, strategies_param
+
+    g = games.get(name)
+    assert g.max_players == g.api.MAX_P
+    p = {x.name: x for x in g.params}
+    assert p["players"] == players_param(p["players"].default, p["players"].lo, g.max_players, p["players"].doc,
+                                         p["players"].rule)
+    assert p["strategies"] == strategies_param(p["strategies"].default, p["strategies"].doc)
+    assert p["rotate"] == ROTATE
+    m = p["max_turns"]
+    assert m == max_turns_param(m.default, m.lo, m.hi, m.doc, m.rule)
+    rec = np.zeros(3, g.layout.dtype)
+    cols = g.records_frame(rec, g.min_players).columns
+    assert f"win_{g.min_players - 1}" in cols and f"win_{g.min_players}" not in cols
