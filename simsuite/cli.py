@@ -701,6 +701,20 @@ def tune(game_name, config_file, params, objectives, players, strategies, sets, 
     g = games.get(game_name)
     if spec.get("game") and games.get(spec["game"]).name != g.name:
         raise BadInput("--config", f"the file is for {spec['game']}, not {g.name}")
+    if spec.get("kind"):  # a tune plan: many tunes with the game's own summary (Game.tune_plans)
+        plan = g.tune_plan(str(spec["kind"]))
+        out = Path(out) if out else RESULTS / "tunes" / str(spec.get("name") or spec["kind"])
+        try:
+            doc = plan.run_plan(g, spec, out, threads, scheduler, log=None if quiet or as_json else log_stderr,
+                                budget=budget, games=n_games, seed=seed, players=players)
+        except KeyboardInterrupt:
+            click.echo(interrupted_line(out), err=True)
+            sys.exit(130)
+        if as_json:
+            _echo_json(dict(doc, out=str(out)))
+        else:
+            click.echo(f"{doc['headline']}\nresults in {out} (simsuite report {out})")
+        return
     ts = build_spec(g, spec, params, objectives, players, sets, strategies, seed, budget, n_games, precision, recheck,
                     sampler, unit, max_games, name=spec.get("name") or (Path(out).name if out else f"{g.name}-tune"),
                     strategy_dirs=strategy_dirs)
@@ -752,6 +766,16 @@ def report(source, out, margin, threads, quiet, verbose, as_json):
     if not 0 < margin < 100:
         raise BadInput("--margin", f"{margin:g}; allowed: percentage points between 0 and 100 (exclusive), e.g. 2")
     src = Path(source)
+    if (src / "plan.json").exists():  # a tune plan (Game.tune_plans): the plan's own report
+        from .store import read_json
+
+        meta = read_json(src / "plan.json", "source", ("game", "plan"))
+        res = games.get(meta["game"]).tune_plan(meta["plan"]).make_plan_report(src, Path(out) if out else None)
+        if as_json:
+            _echo_json(res)
+        else:
+            click.echo(f"{res['headline']}\nreport: {res['html']}")
+        return
     if (src / "tune.json").exists():  # a tune directory: its own report (simsuite/tune_report.py)
         from .tune_report import make_tune_report
 

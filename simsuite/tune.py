@@ -36,7 +36,7 @@ import numpy as np
 from .errors import BadInput, did_you_mean
 
 ALPHA = 0.05
-OBJECTIVES = ("seat-fairness", "alien-spread", "strategy-gap", "game-length", "metric")
+OBJECTIVES = ("seat-fairness", "alien-spread", "strategy-gap", "game-length", "metric", "label-share")
 SAMPLERS = ("tpe", "cmaes")
 STARTUP_TRIALS = 10  # random trials before TPE/CMA-ES model the history (fixed: a resume must not change it)
 DEFAULT_UNIT = 1 << 14
@@ -144,18 +144,21 @@ class Objective:
             return f"mean {m} below {o['min']:g}"
         if self.kind == "alien-spread":
             return "largest deviation of an alien's win share from fair"
+        if self.kind == "label-share":
+            return f"win share of {o['group']} {o['key']}, " + ("maximised" if o["sense"] == "max" else "minimised")
         return "largest deviation of a turn-order position's win share from fair"
 
     def in_pp(self) -> bool:
         """Win-share objectives are shown in percentage points."""
-        return self.kind in ("seat-fairness", "alien-spread", "strategy-gap")
+        return self.kind in ("seat-fairness", "alien-spread", "strategy-gap", "label-share")
 
     def doc(self) -> dict:
         return dict(kind=self.kind, weight=self.weight, **self.o, label=self.label())
 
 
 OBJECTIVE_KEYS = {"seat-fairness": set(), "alien-spread": set(), "strategy-gap": {"a", "b", "target"},
-                  "game-length": {"target", "metric"}, "metric": {"metric", "target", "max", "min"}}
+                  "game-length": {"target", "metric"}, "metric": {"metric", "target", "max", "min"},
+                  "label-share": {"group", "key", "sense"}}
 
 
 def parse_objective(d, metrics=None) -> Objective:
@@ -188,6 +191,13 @@ def parse_objective(d, metrics=None) -> Objective:
             d[k] = _number(d[k], f"{kind} {k}")
     if kind == "strategy-gap" and not ("a" in d and "b" in d and str(d["a"]) != str(d["b"])):
         raise BadInput("--objective", "strategy-gap needs two different strategies: strategy-gap:a=market,b=random")
+    if kind == "label-share":
+        # one seat label's win share (a group of the cell tables, e.g. a strategy), raised or lowered
+        d = {k: str(v).strip() for k, v in d.items()}
+        d.setdefault("sense", "max")
+        if "group" not in d or "key" not in d or d["sense"] not in ("max", "min"):
+            raise BadInput("--objective", "label-share needs group=KIND, key=LABEL and sense=max or min, "
+                                          "e.g. label-share:group=strategy,key=market,sense=max")
     if kind == "game-length":
         d.setdefault("metric", "turns")
         if "target" not in d:
@@ -276,6 +286,18 @@ def evaluate(objectives, tables) -> dict:
             worst = d.iloc[int(np.abs(d["dev"].to_numpy()).argmax())] if len(d) else None
             if worst is not None:
                 r["worst"] = dict(players=int(worst["players"]), key=str(worst["key"]), dev=float(worst["dev"]))
+        elif ob.kind == "label-share":
+            # the label's win share averaged over the player counts (each its own interval, independent
+            # cells): minimised as -share under sense=max
+            d = groups[(groups["kind"] == o["group"]) & (groups["key"].astype(str) == o["key"])]
+            if not len(d):
+                raise BadInput("--objective", f"label-share: no {o['group']} {o['key']!r} in the cell tables")
+            share = float(d["win_share"].mean())
+            h = _z(alpha) * math.sqrt(float((d["share_se"] ** 2).sum())) / len(d)
+            sign = -1.0 if o["sense"] == "max" else 1.0
+            r = dict(value=sign * share, lo=sign * share - h, hi=sign * share + h, share=share,
+                     share_lo=share - h, share_hi=share + h, games=int(d["n"].sum()),
+                     shares={int(p): float(v) for p, v in zip(d["players"], d["win_share"])})
         elif ob.kind == "strategy-gap":
             st = groups[groups["kind"] == "strategy"].set_index(["cell", "key"])
             gaps, ses = [], []
@@ -763,6 +785,8 @@ def load_tune_file(path: Path) -> dict:
         raise BadInput("--config", f"{path} is not a valid UTF-8 TOML file: {e}")
     except OSError as e:
         raise BadInput("--config", f"cannot read {path}: {e.strerror or e}")
+    if "kind" in d:  # a tune plan (Game.tune_plans): its module checks its own keys
+        return d
     allowed = {"name", "game", "description", "players", "budget", "seed", "games", "precision", "pilot_games",
                "min_games", "max_games", "recheck", "recheck_factor", "sampler", "unit", "set", "params",
                "objective", "strategy_dirs"}

@@ -218,8 +218,8 @@ PARAMS = (
 # basic's named weights (weights.py): every seat's, then the holder's of basic_holder_alien
 WEIGHT_PARAMS = (
     Param("basic_holder_alien", "custom", "none",
-          "the alien whose holder plays the basic_holder_* weights (the other seats play basic_*); none: "
-          "every seat plays basic_*", "strategy", parser=lambda v: parse_holder(v),
+          "the alien whose holder plays the basic_holder_NAME weights (the other seats play basic_NAME); none: "
+          "every seat plays basic_NAME", "strategy", parser=lambda v: parse_holder(v),
           allowed_text="none or one alien name (" + ", ".join(A.ALIEN_NAMES) + ")"),
     *(Param("basic_" + n, "float", d, "basic's weight: " + doc, "strategy", lo, hi)
       for n, d, lo, hi, _, doc in W.WEIGHTS),
