@@ -190,7 +190,10 @@ basic's default weights on every seat (<b>default</b>), and when its own holder'
 player count, the best {sp['recheck']} candidate(s) and the defaults re-checked on fresh seeds with
 {sp['recheck_factor']:g}× the games; {doc['games']:,} games in all, {secs / 60:.0f} minutes of wall time.
 With so few trials an end is a lower bound on how far play can move the alien (a longer search may find
-more), and each end's interval is about ±{100 * 1.96 * float(t[['countered_se', 'exploited_se']].to_numpy().mean()):.1f} pp.</p>
+more), and each end's interval is about ±{100 * 1.96 * float(t[['countered_se', 'exploited_se']].to_numpy().mean()):.1f} pp.
+An end is the re-check of its tune's best candidate, or of the defaults when nothing beat them; the
+default point pools both tunes' re-checks of the defaults, so an end a little on the wrong side of it
+is noise, not play.</p>
 {''.join('<p>' + _esc(s) + '</p>' for s in sentences(t))}
 <details><summary>Bands per alien (table)</summary><table><tr><th>players</th><th>alien</th><th>countered</th>
 <th>default</th><th>exploited</th><th>verdict across the band</th></tr>{''.join(rows)}</table></details>
