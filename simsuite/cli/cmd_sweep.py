@@ -145,6 +145,20 @@ def tune(game_name, config_file, params, objectives, players, strategies, sets, 
     g = games.get(game_name)
     if spec.get("game") and games.get(spec["game"]).name != g.name:
         raise BadInput("--config", f"the file is for {spec['game']}, not {g.name}")
+    if spec.get("kind"):  # a tune plan: many tunes with the game's own summary (Game.tune_plans)
+        plan = g.tune_plan(str(spec["kind"]))
+        out = Path(out) if out else RESULTS / "tunes" / str(spec.get("name") or spec["kind"])
+        try:
+            doc = plan.run_plan(g, spec, out, threads, scheduler, log=None if quiet or as_json else log_stderr,
+                                budget=budget, games=n_games, seed=seed, players=players)
+        except KeyboardInterrupt:
+            click.echo(interrupted_line(out), err=True)
+            sys.exit(130)
+        if as_json:
+            _echo_json(dict(doc, out=str(out)))
+        else:
+            click.echo(f"{doc['headline']}\nresults in {out} (simsuite report {out})")
+        return
     ts = build_spec(g, spec, params, objectives, players, sets, strategies, seed, budget, n_games, precision, recheck,
                     sampler, unit, max_games, name=spec.get("name") or (Path(out).name if out else f"{g.name}-tune"),
                     strategy_dirs=strategy_dirs)

@@ -141,6 +141,18 @@ class Game:
     label_spreads: tuple[LabelSpread, ...] = ()  # the label-spread objectives `simsuite tune` offers for it
     tune_example: str = ""  # a search range error messages of `simsuite tune` show ("" = one from the params)
     report_sections: tuple = ()  # callables (res, out_dir) -> (html, charts, headline) | None: the game's own sections
+    # tune plans: a configs/tunes file with kind = NAME runs the module named here instead of one tune;
+    # the module has run_plan(g, definition, out, threads, scheduler, log, budget=, games=, seed=) -> document
+    # (it writes OUT/plan.json) and make_plan_report(dir, out_dir) -> dict(html, headline, ...)
+    tune_plans: dict = {}
+
+    def tune_plan(self, kind: str):
+        import importlib
+
+        if kind not in self.tune_plans:
+            allowed = ", ".join(sorted(self.tune_plans)) or f"none for {self.name}"
+            raise BadInput("kind", f"{kind!r} is no tune plan of {self.name}; allowed: {allowed}")
+        return importlib.import_module(self.tune_plans[kind])
     # fixed runs whose record bytes a refactor must leave unchanged (tools/record_hashes.py):
     # (case name, parameter overrides, games), the names unique across games
     record_hash_cases: tuple[tuple[str, dict, int], ...] = ()

@@ -13,8 +13,8 @@ from ..errors import BadInput, did_you_mean
 ALPHA = 0.05
 # the objectives every game has; a game adds its label-spread ones (Game.label_spreads, "<kind>-spread"),
 # listed after seat-fairness
-OBJECTIVES = ("seat-fairness", "strategy-gap", "game-length", "metric")
-WIN_SHARE = ("seat-fairness", "strategy-gap")  # win-share objectives, shown in percentage points
+OBJECTIVES = ("seat-fairness", "strategy-gap", "game-length", "metric", "label-share")
+WIN_SHARE = ("seat-fairness", "strategy-gap", "label-share")  # win-share objectives, shown in percentage points
 
 
 def _z(alpha: float) -> float:
@@ -48,6 +48,8 @@ class Objective:
             if "max" in o:
                 return f"mean {m} above {o['max']:g}"
             return f"mean {m} below {o['min']:g}"
+        if self.kind == "label-share":
+            return f"win share of {o['group']} {o['key']}, " + ("maximised" if o["sense"] == "max" else "minimised")
         if self.spread is not None:
             return f"largest deviation of {self.spread.noun}'s win share from fair"
         return "largest deviation of a turn-order position's win share from fair"
@@ -61,7 +63,8 @@ class Objective:
 
 
 OBJECTIVE_KEYS = {"seat-fairness": set(), "strategy-gap": {"a", "b", "target"},
-                  "game-length": {"target", "metric"}, "metric": {"metric", "target", "max", "min"}}
+                  "game-length": {"target", "metric"}, "metric": {"metric", "target", "max", "min"},
+                  "label-share": {"group", "key", "sense"}}
 
 
 def is_label_spread(kind: str) -> bool:
@@ -120,6 +123,13 @@ def parse_objective(d, metrics=None, spreads=None) -> Objective:
             d[k] = _number(d[k], f"{kind} {k}")
     if kind == "strategy-gap" and not ("a" in d and "b" in d and str(d["a"]) != str(d["b"])):
         raise BadInput("--objective", "strategy-gap needs two different strategies: strategy-gap:a=market,b=random")
+    if kind == "label-share":
+        # one seat label's win share (a group of the cell tables, e.g. a strategy), raised or lowered
+        d = {k: str(v).strip() for k, v in d.items()}
+        d.setdefault("sense", "max")
+        if "group" not in d or "key" not in d or d["sense"] not in ("max", "min"):
+            raise BadInput("--objective", "label-share needs group=KIND, key=LABEL and sense=max or min, "
+                                          "e.g. label-share:group=strategy,key=market,sense=max")
     if kind == "game-length":
         d.setdefault("metric", "turns")
         if "target" not in d:
@@ -212,6 +222,18 @@ def evaluate(objectives, tables) -> dict:
             worst = d.iloc[int(np.abs(d["dev"].to_numpy()).argmax())] if len(d) else None
             if worst is not None:
                 r["worst"] = dict(players=int(worst["players"]), key=str(worst["key"]), dev=float(worst["dev"]))
+        elif ob.kind == "label-share":
+            # the label's win share averaged over the player counts (each its own interval, independent
+            # cells): minimised as -share under sense=max
+            d = groups[(groups["kind"] == o["group"]) & (groups["key"].astype(str) == o["key"])]
+            if not len(d):
+                raise BadInput("--objective", f"label-share: no {o['group']} {o['key']!r} in the cell tables")
+            share = float(d["win_share"].mean())
+            h = _z(alpha) * math.sqrt(float((d["share_se"] ** 2).sum())) / len(d)
+            sign = -1.0 if o["sense"] == "max" else 1.0
+            r = dict(value=sign * share, lo=sign * share - h, hi=sign * share + h, share=share,
+                     share_lo=share - h, share_hi=share + h, games=int(d["n"].sum()),
+                     shares={int(p): float(v) for p, v in zip(d["players"], d["win_share"])})
         elif ob.kind == "strategy-gap":
             st = groups[groups["kind"] == "strategy"].set_index(["cell", "key"])
             gaps, ses = [], []

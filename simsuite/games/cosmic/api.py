@@ -190,6 +190,12 @@ C_FLARE_ALIEN = _C.add(MAX_FLARES)  # per flare (the card's C_CARD_VAL): its ali
 C_FLARE_TIMING = _C.add(MAX_FLARES)
 C_FLARE_FX = _C.add(2 * MAX_FLARES)  # effect FL_* and amount, [2f] wild, [2f + 1] super (CE.45.4)
 C_FLARE_AMT = _C.add(2 * MAX_FLARES)
+# basic's named weights (weights.py), in thousandths: row 0 for every seat, row 1 for the seat dealt
+# alien C_W_HOLDER (-1: no holder row); per seat so that an alien's holder and its opponents can play
+# differently in one batch (the alien bands)
+MAX_WEIGHTS = 16
+C_W_HOLDER = _C.add()
+C_W = _C.add(2 * MAX_WEIGHTS)
 CFG_SIZE = _C.size
 
 # --- state layout (after the common header: S_RNG, S_GAME, S_TURN, S_START, S_DONE, S_TIMEOUT,

@@ -40,6 +40,7 @@ from simsuite.games.cosmic.api import (
     S_NOPT, S_OFF, S_OPT, S_PS, S_SCR, S_TARGET, SIDE_DEFENSE, SIDE_OFFENSE, aa_totals_w,
     card_visible, main_power, predicted_aa, seen_hand_base, seen_hand_n, ship_weight, side_weights,
 )
+from simsuite.games.cosmic.weights import W_CARD_COST, W_GAME_STAKE, W_NEGOTIATE_COST, W_SHIP_VALUE, weight
 from simsuite.games.cosmic.heuristics import OWN_ALWAYS, OWN_BASIC, OWN_NEVER, SC_BA_VER, mean_attack, warp_share, would_win
 
 # int64 and float64 arguments, never literals: one compiled version per function (a literal 0 or
@@ -54,15 +55,12 @@ POOL_MAX = S_SCR + 64 - SC_POOL  # card classes the cache holds; a bigger deck f
 # outcome codes, from the offense's side
 R_OW, R_DW, R_DEAL, R_OW_COMP, R_DW_COMP = 0, 1, 2, 3, 4
 
-# utilities (in "colonies"): what basic wants from an encounter and what a card costs to spend
+# utilities (in "colonies"): what basic wants from an encounter and what a card costs to spend; the
+# judgement calls among them (a decisive encounter, a ship, spending a card) are weights.py's
 STAKE_COLONY = 1.0  # a new colony for the offense, or one kept by the defense
-STAKE_GAME = 6.0  # the encounter decides the game (would_win)
-SHIP = 0.1  # a ship sent to the warp
 COMP_CARD = 0.08  # a card drawn as compensation
 DEAL_O = 0.5  # a deal: the offense gets a colony, the defense one in return
 DEAL_D = 0.2
-COST_PER_POINT = 0.025  # spending an attack card of value v costs v * this
-COST_NEGOTIATE = 0.15
 
 
 @njit
@@ -211,10 +209,11 @@ def card_choice(st, cfg, me, own):
     k_o = st[S_CENTRE]
     k_d = st[S_PS + d * MAX_PLANETS + t] if t >= 0 else 0
     decides = would_win(st, cfg, o, t) == 1
-    stake_o = STAKE_COLONY + (STAKE_GAME if decides else 0.0)
+    stake_o = STAKE_COLONY + (weight(st, cfg, me, W_GAME_STAKE) if decides else 0.0)
     # a lost ship costs its owner only if it reaches the warp (the Zombie's never do, ...)
-    sk_o = SHIP * k_o * warp_share(st, cfg, o, me, own)
-    loss_d = STAKE_COLONY * 0.6 + SHIP * k_d * warp_share(st, cfg, d, me, own) + (STAKE_GAME if decides else 0.0)
+    sk_o = weight(st, cfg, me, W_SHIP_VALUE) * k_o * warp_share(st, cfg, o, me, own)
+    loss_d = STAKE_COLONY * 0.6 + weight(st, cfg, me, W_SHIP_VALUE) * k_d * warp_share(st, cfg, d, me, own) + (
+        weight(st, cfg, me, W_GAME_STAKE) if decides else 0.0)
     # what me knows of the opponent's card: face up (Oracle), a hand its Mind saw, or the pool
     qc = st[S_CARD_D] if me_off else st[S_CARD_O]
     q_side = SIDE_DEFENSE if me_off else SIDE_OFFENSE
@@ -302,7 +301,7 @@ def card_choice(st, cfg, me, own):
         else:
             ev = tot / wsum
         if not clone:
-            ev -= COST_PER_POINT * vc if kc == K_ATTACK else COST_NEGOTIATE
+            ev -= weight(st, cfg, me, W_CARD_COST) * vc if kc == K_ATTACK else weight(st, cfg, me, W_NEGOTIATE_COST)
         if ev > bv:
             bv = ev
             bi = i
@@ -339,9 +338,10 @@ def sorcerer_swaps(st, cfg, me):
     k_o = st[S_CENTRE]
     k_d = st[S_PS + d * MAX_PLANETS + t] if t >= 0 else 0
     decides = would_win(st, cfg, o, t) == 1
-    stake_o = STAKE_COLONY + (STAKE_GAME if decides else 0.0)
-    sk_o = SHIP * k_o * warp_share(st, cfg, o, me, OWN_BASIC)
-    loss_d = STAKE_COLONY * 0.6 + SHIP * k_d * warp_share(st, cfg, d, me, OWN_BASIC) + (STAKE_GAME if decides else 0.0)
+    stake_o = STAKE_COLONY + (weight(st, cfg, me, W_GAME_STAKE) if decides else 0.0)
+    sk_o = weight(st, cfg, me, W_SHIP_VALUE) * k_o * warp_share(st, cfg, o, me, OWN_BASIC)
+    loss_d = STAKE_COLONY * 0.6 + weight(st, cfg, me, W_SHIP_VALUE) * k_d * warp_share(st, cfg, d, me, OWN_BASIC) + (
+        weight(st, cfg, me, W_GAME_STAKE) if decides else 0.0)
     qc = st[S_CARD_D] if me_off else st[S_CARD_O]
     q_side = SIDE_DEFENSE if me_off else SIDE_OFFENSE
     src = 2

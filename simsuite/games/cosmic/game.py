@@ -13,6 +13,7 @@ from simsuite.params import Param
 
 from . import api as A
 from . import records as R
+from . import weights as W
 from .data import DEFAULT_DECK, DEFAULT_DECK_FFG, DEFAULT_DISCS, flares_path, load_deck, load_discs, load_flares
 from .replay import describe_events
 
@@ -29,7 +30,9 @@ FFG_LATER = {"ffg_target_requires_defense_colony": False}
 ACCEPT = ("always", "never", "standard_only", "heuristic", "wary")  # index = api.ACCEPT_*
 # keys added after the first records: left out of the configuration hash at their default, so that
 # adding them changed no run's seed (deal_leader_margin acts only under deal_accept_policy = wary)
-LATER = {"deal_leader_margin": 1}
+LATER = {"deal_leader_margin": 1, "basic_holder_alien": "none",
+         **{"basic_" + n: d for n, d in W.DEFAULTS.items()},
+         **{"basic_holder_" + n: d for n, d in W.DEFAULTS.items()}}
 PHIL_GIVER = ("any", "main_or_ally")  # index = A.PHIL_GIVER_*
 ALIEN_MODES = ("none", "random", "all")
 
@@ -94,6 +97,14 @@ def pool_ids(cfg: dict) -> list[int]:
     if cfg["alien_pool"] == "all":
         return list(range(A.N_ALIENS))
     return [alien_id(n) for n in cfg["alien_pool"].split(",")]
+
+
+def parse_holder(value) -> str:
+    """basic_holder_alien: none or one alien's name (canonical spelling)."""
+    v = str(value).strip()
+    if v.lower() in ("none", ""):
+        return "none"
+    return A.ALIEN_NAMES[alien_id(v, "basic_holder_alien")]
 
 
 def seat_aliens(cfg: dict) -> list[int]:
@@ -204,6 +215,19 @@ PARAMS = (
           "order discs of each colour (0: the counts in the order_discs file)", "CE.80 / CE.1.4", 0, 8),
 )
 
+# basic's named weights (weights.py): every seat's, then the holder's of basic_holder_alien
+WEIGHT_PARAMS = (
+    Param("basic_holder_alien", "custom", "none",
+          "the alien whose holder plays the basic_holder_NAME weights (the other seats play basic_NAME); none: "
+          "every seat plays basic_NAME", "strategy", parser=lambda v: parse_holder(v),
+          allowed_text="none or one alien name (" + ", ".join(A.ALIEN_NAMES) + ")"),
+    *(Param("basic_" + n, "float", d, "basic's weight: " + doc, "strategy", lo, hi)
+      for n, d, lo, hi, _, doc in W.WEIGHTS),
+    *(Param("basic_holder_" + n, "float", d, f"basic_{n} for the holder of basic_holder_alien", "strategy", lo, hi)
+      for n, d, lo, hi, _, doc in W.WEIGHTS),
+)
+PARAMS = PARAMS + WEIGHT_PARAMS
+
 
 def uses_powers(path: Path) -> bool:
     """A strategy file plays its alien's power unless it sets ``USES_POWERS = False`` (the nopower
@@ -273,6 +297,8 @@ class Cosmic(Game):
     # moves the aliens (the Empath most): reports never pool over either
     split_axes = ("edition", "deal_accept_policy")
     choice_axes = (("deal_accept_policy", "deal model"),)
+    # each alien as a band countered - default - exploited (configs/tunes/cosmic-alien-bands.toml)
+    tune_plans = {"bands": "simsuite.games.cosmic.bands"}
     _extra_dirs: tuple = ()
 
     @property
@@ -359,6 +385,7 @@ class Cosmic(Game):
         """What no single parameter fills (the rest have a slot): the nopower controls and the search
         of the line-up, the aliens, the order discs and the deck."""
         c[A.C_NOPOWER_MASK] = self.nopower_mask(extra_dirs)
+        W.fill(c, cfg, -1 if cfg["basic_holder_alien"] == "none" else alien_id(cfg["basic_holder_alien"]))
         strats = self.strategies(extra_dirs)
         if any(uses_rollouts(strats[sid].path) for sid in set(self.strategy_ids(cfg, extra_dirs))):
             from .search import rollout_address  # compiles (or loads) the rollout engine: only when needed

@@ -36,14 +36,14 @@ NEG = -(1 << 40)
 OWN_BASIC, OWN_NEVER, OWN_ALWAYS, OWN_RANDOM = (np.int64(k) for k in range(4))
 
 
-ALLY_SHIPS = np.int64(3)  # ships basic sends as an ally when losing them costs it (D_ALLY_SHIPS)
+from simsuite.games.cosmic.weights import W_ALLY_SHIPS, weight_int  # noqa: E402 (basic's named weights)
 
 
 @njit
 def ally_ships(st, cfg, me, own):
-    """How many ships basic sends as an ally: ALLY_SHIPS, or the most the engine allows (4,
+    """How many ships basic sends as an ally: the weight ally_ships (weights.py), or the most the engine allows (4,
     ``api.ship_limit``) when none it loses would reach the warp (``warp_share``, e.g. a Zombie's)."""
-    return np.int64(4) if warp_share(st, cfg, me, me, own) == 0.0 else ALLY_SHIPS
+    return np.int64(4) if warp_share(st, cfg, me, me, own) == 0.0 else weight_int(st, cfg, me, W_ALLY_SHIPS)
 
 
 @njit

@@ -27,6 +27,10 @@ from simsuite.games.cosmic.heuristics import (
     OWN_BASIC, ally_ships, ally_weight, warp_share, best_attack_seen, cheapest_card, deal_value, find_option, mean_attack, pick_artifact, pick_card,
     pick_place, pick_planet, pick_source, threat, would_win,
 )
+from simsuite.games.cosmic.weights import (
+    W_ALLY_DEFENSE_P, W_ALLY_OFFENSE_P, W_DEAL_ACCEPT, W_INVITE_ALONE, W_LAUNCH_BIG_CARD, W_LAUNCH_SHIPS, W_LEADER_GAP,
+    W_SECOND_CARD, weight, weight_int,
+)
 
 
 # ship counts as np.int64: a literal argument would compile pick_source once per value
@@ -37,7 +41,7 @@ W0, W1, W2, W3, W4, WALL = (np.int64(k) for k in (0, 1, 2, 3, 4, 99))
 def _invite_mask(st, cfg, me, full, offense_side):
     """Invite the eligible players who are not ahead of me and not one colony from victory; as the
     offense only when the engine's totals do not give me the encounter alone (cardplay)."""
-    if offense_side and offense_margin(st, cfg, best_attack_seen(st, cfg, me), mean_attack(st, cfg)) > 4:
+    if offense_side and offense_margin(st, cfg, best_attack_seen(st, cfg, me), mean_attack(st, cfg)) > weight(st, cfg, me, W_INVITE_ALONE):
         return 0  # my best card clearly wins alone by the engine's totals: share the colony with nobody
     m = 0
     for q in range(cfg[C_NP]):
@@ -191,7 +195,8 @@ def basic_decide_as(kind, st, cfg, me, own):
         return i if i >= 0 else pick_card(st, cfg, me)
     if kind == D_LAUNCH:
         ba = best_attack_seen(st, cfg, me)
-        want = W4 if ba >= 8 else (W3 if ba >= 0 else W2)
+        want = weight_int(st, cfg, me, W_LAUNCH_SHIPS)  # with an ordinary attack card; one more with a big one
+        want = want + 1 if ba >= weight(st, cfg, me, W_LAUNCH_BIG_CARD) else (want if ba >= 0 else want - 1)
         if warp_share(st, cfg, me, me, own) == 0.0:
             want = W4  # none of my ships lost would reach the warp (a Zombie's): the most allowed
         if not ships_help_offense(st, cfg, me):
@@ -277,17 +282,17 @@ def basic_decide_as(kind, st, cfg, me, own):
         p_d = offense_win_prob(st, cfg, 0, w)
         gain = 1 if st[S_PS + me * MAX_PLANETS + t] == 0 else 0
         danger = would_win(st, cfg, o, t) == 1 and would_win(st, cfg, me, t) == 0
-        ahead = st[S_FOREIGN + o] > st[S_FOREIGN + me] + 1  # do not carry a runaway leader
+        ahead = st[S_FOREIGN + o] > st[S_FOREIGN + me] + weight(st, cfg, me, W_LEADER_GAP)  # do not carry a runaway leader
         # the risk I accept scales with the share of my lost ships that would reach the warp
         # (warp_share: 1 normally; 0 for a Zombie, whose ships are never lost)
         f = warp_share(st, cfg, me, me, own)
-        if can_o >= 0 and gain == 1 and not danger and not ahead and p_o >= 0.5 * f:
+        if can_o >= 0 and gain == 1 and not danger and not ahead and p_o >= weight(st, cfg, me, W_ALLY_OFFENSE_P) * f:
             return can_o
-        if can_d >= 0 and (danger or ahead or p_d <= 0.4 + 0.6 * (1.0 - f)):
+        if can_d >= 0 and (danger or ahead or p_d <= weight(st, cfg, me, W_ALLY_DEFENSE_P) + 0.6 * (1.0 - f)):
             return can_d
         return 0  # decline
     if kind == D_SECOND:
-        return 1 if st[S_HAND_ENC + me] >= 2 or best_attack_seen(st, cfg, me) >= 10 else 0
+        return 1 if st[S_HAND_ENC + me] >= 2 or best_attack_seen(st, cfg, me) >= weight(st, cfg, me, W_SECOND_CARD) else 0
     if kind == D_DEAL_PROPOSE:
         bi = 0
         bv = 0
@@ -301,7 +306,7 @@ def basic_decide_as(kind, st, cfg, me, own):
                 bi = i
         return bi
     if kind == D_DEAL_ACCEPT:
-        return 1 if deal_value(st, cfg, me, st[S_DEAL]) > -50 else 0
+        return 1 if deal_value(st, cfg, me, st[S_DEAL]) > weight(st, cfg, me, W_DEAL_ACCEPT) else 0
     if kind == D_DEAL_GIVE or kind == D_PLAGUE_DISCARD:
         return cheapest_card(st, cfg)
     if kind == D_ARTIFACT or kind == D_NEW_HAND:

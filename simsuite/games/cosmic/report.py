@@ -3,6 +3,8 @@ for a sweep of one alien per table. The generic report (simsuite.report) calls i
 Game.report_sections."""
 from __future__ import annotations
 
+import html
+
 from pathlib import Path
 
 import numpy as np
@@ -35,6 +37,53 @@ def chart_power_value(t: pd.DataFrame, players: int, path: Path) -> bool:
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return True
+
+
+def play_sentences(t: pd.DataFrame, s: pd.DataFrame) -> list[str]:
+    """Where a power's value is in the opponents' play rather than in its use, from the power-value
+    table `t` and the per-strategy shares `s` (power_value.shares): a power whose holder wins clearly
+    more never using it than face down (power_never above nopower, two-sided, Holm over every alien
+    and player count) owes that part to the threat alone, the opponents' answer to a power that may
+    be used; a power that costs its holder (verdict "hurts") is blamed on the opponents' play against
+    it only when never using it is significantly worse than face down as well."""
+    from scipy.stats import norm
+    from statsmodels.stats.multitest import multipletests
+
+    from . import power_value as pv
+
+    if t.empty or s.empty:
+        return []
+    by = {(r.alien, int(r.players), r.strategy): r for r in s.itertuples()}
+    rows, p = [], []
+    for r in t.itertuples():
+        nv, off = by.get((r.alien, int(r.players), "power_never")), by.get((r.alien, int(r.players), pv.OFF))
+        if nv is None or off is None:
+            continue
+        z = (nv.share - off.share) / max(float(np.hypot(nv.se, off.se)), 1e-12)
+        rows.append((r, nv, z))
+        p.append(2 * norm.sf(abs(z)))
+    sig = multipletests(p, alpha=0.05, method="holm")[0] if p else []
+    never = {(r.alien, int(r.players)): (nv, z, bool(k)) for (r, nv, z), k in zip(rows, sig)}
+    out = []
+    for r in t.sort_values(["players", "alien"]).itertuples():
+        key = (r.alien, int(r.players))
+        nv, z, k = never.get(key, (None, 0.0, False))
+        pct = lambda x: f"{100 * x:.1f}%"  # noqa: E731
+        if nv is not None and k and z > 0 and r.power_value > 0 and nv.share - r.share_nopower >= 0.5 * r.power_value:
+            out.append(f"At {r.players} players the {r.alien}'s value comes largely from the threat of its power: "
+                       f"never using it, its holder still wins {pct(nv.share)} of the win share against "
+                       f"{pct(r.share_nopower)} face down ({pct(r.share_power)} using it as basic does), so most of "
+                       f"the gain is the opponents' answer to a power that may be used, not its use.")
+        if r.verdict == "hurts":
+            txt = (f"At {r.players} players the {r.alien} does worse with its power than face down "
+                   f"({pct(r.share_power)} against {pct(r.share_nopower)})")
+            if nv is not None and k and z < 0:
+                txt += (f"; never using it does no better ({pct(nv.share)}), so the loss comes from how the "
+                        f"opponents play against the visible power, not from its use")
+            else:
+                txt += "; this is the power as the bots play it and against it, not the power alone"
+            out.append(txt + ".")
+    return out
 
 
 def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[tuple[str, str]]]:
@@ -78,6 +127,7 @@ def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[
         "note": t["note"],
         "decisions the naive policies control": t["naive_controls"]})
     heads = [(h, "power-value") for h in pv.headline(t)]
+    play = play_sentences(t, pv.shares(cells, groups))
     html_ = ("<h2 id='power-value'>What each power is worth, and whether basic uses it</h2>"
              "<div id='main-chart' style='display: flex; flex-wrap: wrap; gap: 0.8rem'>" + "".join(figs) + "</div>"
              "<p class='note'>Each cell puts one alien at a table of powerless players (the alien moves round "
@@ -89,6 +139,7 @@ def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[
              "(one-sided, Holm); the table shows the best of them. These figures measure the power <i>as the "
              "bot plays it</i>: a power that shows no benefit is weak under these rules, or the bot cannot use "
              "it yet, and the note says which the naive policies point to.</p>"
+             + "".join(f"<p>{html.escape(x)}</p>" for x in play)
              + "<details><summary>Every alien and player count as a table (sorted like the charts)</summary>"
              + "<div class='scroll'>" + table(show).replace('class="dataframe data"', 'class="dataframe data fit"')
              + "</div></details>"

@@ -1,0 +1,190 @@
+"""Each alien as a band: how far better play on either side moves its win share.
+
+For an alien X and a player count, two tunes of basic's named weights (``weights.py``) with the tune
+machinery (``simsuite.tune.run_tune``: Optuna, derived seeds, resume, re-check on fresh seeds):
+
+- **exploited**: the weights of X's holder (``basic_holder_*``) tuned to maximise X's win share
+  against opponents at the defaults;
+- **countered**: the opponents' shared weights (``basic_*``) tuned to minimise it, X's holder at the
+  defaults.
+
+Both play ``aliens = random`` (the aliens report's table) with ``basic_holder_alien = X``. The band is
+countered - default - exploited, each end the re-check on fresh seeds of the tune's best candidate
+(the defaults compete: when nothing beats them the end is the default). The default point pools the
+two tunes' re-checks of the defaults (independent seeds). A tune plan (``kind = "bands"`` in a
+configs/tunes file) runs every alien and player count; ``bands_report.py`` writes its report.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from simsuite.errors import BadInput
+
+from . import api as A
+from . import weights as W
+
+SIDES = ("exploited", "countered")
+PREFIX = {"exploited": "basic_holder_", "countered": "basic_"}
+SENSE = {"exploited": "max", "countered": "min"}
+
+
+@dataclass
+class BandSpec:
+    name: str
+    aliens: list
+    players: list
+    weights: list  # weight names searched (weights.NAMES)
+    base: dict = field(default_factory=dict)
+    seed: int = 1
+    budget: int = 8
+    games: int = 10_000
+    recheck: int = 1
+    recheck_factor: float = 2.0
+    sampler: str = "tpe"
+    unit: int = 1 << 14
+
+    def doc(self) -> dict:
+        return dict(name=self.name, aliens=self.aliens, players=self.players, weights=self.weights,
+                    base={k: str(v) for k, v in sorted(self.base.items())}, seed=self.seed, budget=self.budget,
+                    games=self.games, recheck=self.recheck, recheck_factor=self.recheck_factor,
+                    sampler=self.sampler, unit=self.unit)
+
+    def games_total(self) -> int:
+        """Games the plan plays when nothing is resumed: per alien, player count and side, the
+        trials and the re-checks of the best candidates and the defaults."""
+        per = self.budget * self.games + (self.recheck + 1) * math.ceil(self.games * self.recheck_factor)
+        return per * len(self.aliens) * len(self.players) * len(SIDES)
+
+
+def _alien_list(v) -> list:
+    from .game import alien_id
+
+    if v in (None, "all"):
+        return list(A.ALIEN_NAMES)
+    names = v if isinstance(v, list) else str(v).split(",")
+    out = [A.ALIEN_NAMES[alien_id(str(n), "aliens")] for n in names if str(n).strip()]
+    if not out or any(a is None for a in out):
+        raise BadInput("aliens", f"{v!r}; allowed: all, or alien names ({', '.join(A.ALIEN_NAMES)})")
+    return list(dict.fromkeys(out))
+
+
+def band_spec(g, d: dict, budget=None, games=None, seed=None, aliens=None, players=None) -> BandSpec:
+    """A BandSpec from a configs/tunes file (kind = "bands") and the command line's overrides."""
+    from simsuite.tune import parse_players
+
+    bad = set(d) - {"name", "game", "kind", "description", "aliens", "players", "weights", "budget", "games",
+                    "recheck", "recheck_factor", "seed", "sampler", "unit", "set"}
+    if bad:
+        raise BadInput("--config", f"unknown key {sorted(bad)[0]!r} in a bands plan; allowed: name, aliens, players, "
+                                   "weights, budget, games, recheck, recheck_factor, seed, sampler, unit, [set]")
+    ws = d.get("weights", "all")
+    ws = list(W.NAMES) if ws == "all" else (ws if isinstance(ws, list) else [x.strip() for x in str(ws).split(",")])
+    for w in ws:
+        if w not in W.NAMES:
+            raise BadInput("weights", f"unknown weight {w!r}; allowed: all, or names from {', '.join(W.NAMES)}")
+    base = dict(d.get("set", {}))
+    for k in ("aliens", "basic_holder_alien"):
+        if k in base:
+            raise BadInput("set", f"{k} is fixed by the bands plan (aliens = random, the holder = each alien in turn)")
+    base["aliens"] = "random"
+    pl = players if players is not None else str(d.get("players", "3..4"))
+    ps = parse_players(g, pl) if not isinstance(pl, list) else pl
+    sp = BandSpec(name=str(d.get("name", "cosmic-alien-bands")), aliens=_alien_list(aliens or d.get("aliens", "all")),
+                  players=list(ps), weights=ws, base=base, seed=int(seed if seed is not None else d.get("seed", 1)),
+                  budget=int(budget or d.get("budget", 8)), games=int(games or d.get("games", 10_000)),
+                  recheck=int(d.get("recheck", 1)), recheck_factor=float(d.get("recheck_factor", 2.0)),
+                  sampler=str(d.get("sampler", "tpe")), unit=int(d.get("unit", 1 << 14)))
+    for p in sp.players:
+        g.resolve(dict(sp.base, players=p, basic_holder_alien=sp.aliens[0]))  # BadInput naming the field
+    return sp
+
+
+def tune_spec(sp: BandSpec, alien: str, players: int, side: str):
+    """The TuneSpec of one end of one alien's band at one player count."""
+    from simsuite.tune import Objective, Space, TuneSpec, derive_seed
+
+    pre = PREFIX[side]
+    spaces = []
+    for n, d, lo, hi, integer, _ in W.WEIGHTS:
+        if n in sp.weights:
+            spaces.append(Space(pre + n, "int", int(lo), int(hi)) if integer else Space(pre + n, "float", lo, hi))
+    ob = Objective("label-share", 1.0, (("group", "alien"), ("key", alien), ("sense", SENSE[side])))
+    return TuneSpec(game="cosmic", spaces=spaces, objectives=[ob], players=[players],
+                    base=dict(sp.base, basic_holder_alien=alien), seed=derive_seed(sp.seed, "bands", alien, players, side),
+                    budget=sp.budget, games=sp.games, recheck=sp.recheck, recheck_factor=sp.recheck_factor,
+                    sampler=sp.sampler, unit=sp.unit, name=f"{sp.name} {alien} {players}p {side}")
+
+
+def _end(doc: dict, row: dict) -> dict:
+    o = row["recheck"]["objectives"][0]
+    return dict(share=o["share"], lo=o["share_lo"], hi=o["share_hi"], games=o.get("games"),
+                params={k: v for k, v in row["params"].items()}, trial=row["trial"])
+
+
+def band_row(alien: str, players: int, docs: dict) -> dict:
+    """One band from its two tune documents: the ends (best re-checks) and the default pooled from
+    both tunes' re-checks of the defaults (inverse-variance weights)."""
+    from simsuite.tune import _z, ALPHA
+
+    z = _z(ALPHA)
+    ex, co = docs["exploited"], docs["countered"]
+    e, c = _end(ex, ex["best"]), _end(co, co["best"])
+    d1, d2 = _end(ex, ex["rechecks"][0]), _end(co, co["rechecks"][0])
+    se1, se2 = (d1["hi"] - d1["lo"]) / (2 * z), (d2["hi"] - d2["lo"]) / (2 * z)
+    w1, w2 = 1 / max(se1, 1e-9) ** 2, 1 / max(se2, 1e-9) ** 2
+    m = (w1 * d1["share"] + w2 * d2["share"]) / (w1 + w2)
+    se = math.sqrt(1 / (w1 + w2))
+    row = dict(alien=alien, players=players, default=m, default_lo=m - z * se, default_hi=m + z * se, default_se=se,
+               fair=1.0 / players)
+    for side, x in (("exploited", e), ("countered", c)):
+        row.update({side: x["share"], f"{side}_lo": x["lo"], f"{side}_hi": x["hi"],
+                    f"{side}_se": (x["hi"] - x["lo"]) / (2 * z), f"{side}_weights": x["params"],
+                    f"{side}_is_default": x["trial"] is None})
+    return row
+
+
+def run_plan(g, d: dict, out: Path, threads: int = 0, scheduler=None, log=None, budget=None, games=None, seed=None,
+             aliens=None, players=None) -> dict:
+    """Run (or resume) every band of the plan into out/<alien>/<n>p/<side>/ (each a tune directory)
+    and write out/plan.json (the bands) and bands.csv."""
+    import pandas as pd
+
+    from simsuite.store import read_json, write_json, writable_dir
+    from simsuite.tune import run_tune
+
+    sp = band_spec(g, d, budget=budget, games=games, seed=seed, aliens=aliens, players=players)
+    out = writable_dir(Path(out), "--out")
+    say = log or (lambda s: None)
+    t0 = time.perf_counter()
+    rows = []
+    for alien in sp.aliens:
+        for p in sp.players:
+            docs = {}
+            for side in SIDES:
+                where = out / alien.replace(" ", "-") / f"{p}p" / side
+                say(f"{alien} at {p} players, {side} ...")
+                docs[side] = run_tune(g, tune_spec(sp, alien, p, side), where, threads, scheduler)
+            rows.append(band_row(alien, p, docs))
+    secs = time.perf_counter() - t0
+    prev = read_json(out / "plan.json", "--out") if (out / "plan.json").exists() else {}
+    runs = list(prev.get("runs", [])) + [dict(finished=time.strftime("%Y-%m-%dT%H:%M:%S"), seconds=secs)]
+    doc = dict(kind="plan", plan="bands", game=g.name, name=sp.name, spec=sp.doc(), bands=rows,
+               games=sp.games_total(), runs=runs, weights={n: dict(default=dft, lo=lo, hi=hi, doc=doc_)
+                                                           for n, dft, lo, hi, _, doc_ in W.WEIGHTS})
+    from .bands_report import band_table, headline
+
+    doc["headline"] = headline(band_table(doc))
+    write_json(out / "plan.json", doc)
+    pd.DataFrame([{k: v for k, v in r.items() if not k.endswith("_weights")} for r in rows]).to_csv(
+        out / "bands.csv", index=False)
+    return doc
+
+
+def make_plan_report(src, out_dir=None) -> dict:
+    """The plan's report (bands_report.py: matplotlib is imported only here)."""
+    from .bands_report import make_plan_report as mk
+
+    return mk(src, out_dir)

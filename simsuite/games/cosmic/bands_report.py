@@ -1,0 +1,220 @@
+"""The report of an alien-bands plan (bands.py): each alien as a band countered - default - exploited
+with 95% intervals, the ranking at each end, and a verdict only where it holds across the band.
+
+Verdicts: at each player count, every alien's win share at each end of its band is tested against
+fair (two-sided z-test, Holm over every alien and end together); an alien is **strong** when it is
+above fair at all three, **weak** when below at all three, "not distinguishable from fair" when no
+end differs. Otherwise its verdict depends on play only when the direct difference test between the
+ends (``robustness.label_differs``, Holm) finds its share moving; else the verdicts differ without a
+significant difference (one end's test had less power) and the report says so.
+"""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from statistics import NormalDist
+
+import numpy as np
+import pandas as pd
+
+from simsuite.errors import BadInput
+from simsuite.analysis.robustness import classify_verdicts, label_differs, verdict_sentence
+from simsuite.analysis.stats import holm
+
+ENDS = ("countered", "default", "exploited")
+ALPHA = 0.05
+
+
+def band_table(doc: dict) -> pd.DataFrame:
+    """One row per (alien, players): the three ends with standard errors and intervals."""
+    return pd.DataFrame(doc["bands"])
+
+
+def band_verdicts(t: pd.DataFrame, alpha: float = ALPHA) -> pd.DataFrame:
+    """Per (players, alien): the fair-share verdict at each end, whether the share moves across the
+    band (direct test), and the band verdict: strong, weak, not distinguishable from fair, depends on
+    play, or unresolved (the verdicts differ without a significant difference)."""
+    out = []
+    for p, d in t.groupby("players", sort=True):
+        d = d.set_index("alien")
+        fair = d["fair"]
+        z = pd.concat({e: (d[e] - fair) / d[f"{e}_se"] for e in ENDS}, axis=1)
+        pv = 2 * (1 - z.abs().apply(lambda c: c.map(NormalDist().cdf)))
+        ph = pd.DataFrame(holm(pv.to_numpy().ravel()).reshape(pv.shape), index=pv.index, columns=pv.columns)
+        v = pd.DataFrame(np.where(ph < alpha, np.where(z > 0, "above fair", "below fair"), "fair"),
+                         index=pv.index, columns=list(ENDS))
+        differs = label_differs(d[list(ENDS)], d[[f"{e}_se" for e in ENDS]].set_axis(list(ENDS), axis=1), alpha)
+        kind = classify_verdicts(v, differs)
+        for a in d.index:
+            row = v.loc[a]
+            if kind[a] == "same":
+                band = {"above fair": "strong", "below fair": "weak"}.get(row.iloc[0], "not distinguishable from fair")
+            else:
+                band = "depends on play" if kind[a] == "depends" else "unresolved"
+            out.append(dict(players=p, alien=a, **{f"verdict_{e}": row[e] for e in ENDS},
+                            moves=bool(differs[a]), band=band))
+    return pd.DataFrame(out)
+
+
+def rankings(t: pd.DataFrame) -> dict:
+    """Per player count: the aliens in order of win share at each end (best first)."""
+    return {int(p): {e: list(d.sort_values(e, ascending=False)["alien"]) for e in ENDS}
+            for p, d in t.groupby("players")}
+
+
+def sentences(t: pd.DataFrame) -> list[str]:
+    """The verdict sentence per player count (robustness.verdict_sentence over the three ends)."""
+    v = band_verdicts(t)
+    out = []
+    for p, d in v.groupby("players", sort=True):
+        d = d.set_index("alien")
+        verd = d[[f"verdict_{e}" for e in ENDS]].set_axis([f"the {e} end" if e != "default" else "the defaults"
+                                                            for e in ENDS], axis=1)
+        out.append(verdict_sentence(verd, d["moves"], "aliens", int(p), axis="end of the band",
+                                    axes="ends of the band"))
+    return out
+
+
+def headline(t: pd.DataFrame) -> str:
+    """The answer first: which aliens are strong or weak across their band, and whose verdict
+    depends on play, per player count."""
+    if t.empty:
+        return "No band was run."
+    v = band_verdicts(t)
+    parts = []
+    for p, d in v.groupby("players", sort=True):
+        say = []
+        for b in ("strong", "weak"):
+            names = list(d.loc[d["band"] == b, "alien"])
+            if names:
+                say.append(f"{b} across the band: {', '.join(names)}")
+        dep = list(d.loc[d["band"] == "depends on play", "alien"])
+        if dep:
+            say.append(f"verdict depends on play: {', '.join(dep)}")
+        rest = int(d["band"].isin(("not distinguishable from fair", "unresolved")).sum())
+        if rest:
+            say.append(f"{rest} not distinguishable from fair or unresolved")
+        tt = t[t["players"] == p]
+        wide = tt.assign(w=tt["exploited"] - tt["countered"]).sort_values("w", ascending=False).iloc[0]
+        say.append(f"widest band {wide['alien']} ({100 * wide['countered']:.1f}% countered to "
+                   f"{100 * wide['exploited']:.1f}% exploited)")
+        parts.append(f"At {p} players: " + "; ".join(say))
+    return ". ".join(parts) + "."
+
+
+def _chart(t: pd.DataFrame, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ps = sorted(t["players"].unique())
+    n = len(t["alien"].unique())
+    fig, axes = plt.subplots(1, len(ps), figsize=(5.5 * len(ps), 0.35 * n + 1.6), squeeze=False)
+    for ax, p in zip(axes[0], ps):
+        d = t[t["players"] == p].sort_values("default")
+        y = np.arange(len(d))
+        ax.hlines(y, d["countered"] * 100, d["exploited"] * 100, color="#9bb7d4", lw=6, label="band (ends' estimates)")
+        for e, c, m in (("countered", "#c33", "<"), ("default", "#222", "o"), ("exploited", "#2a7", ">")):
+            ax.errorbar(d[e] * 100, y, xerr=[(d[e] - d[f"{e}_lo"]) * 100, (d[f"{e}_hi"] - d[e]) * 100], fmt=m,
+                        color=c, ms=5, capsize=2, lw=1, label=f"{e} (95%)")
+        ax.axvline(100 / p, color="#888", ls="--", lw=1, label="fair")
+        ax.set_yticks(y, d["alien"])
+        ax.set_xlabel("win share of the alien's holder (%)")
+        ax.set_title(f"{p} players")
+    axes[0][0].legend(loc="lower right", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _esc(x) -> str:
+    return html.escape(str(x))
+
+
+def make_plan_report(src: Path, out_dir: Path | None = None) -> dict:
+    """Write index.html, bands.png and the tables for a bands plan directory."""
+    from simsuite.report import check_out_dir
+    from simsuite.store import read_json
+
+    src = Path(src)
+    doc = read_json(src / "plan.json", "results", ("kind", "plan", "bands", "spec"))
+    if doc.get("plan") != "bands":
+        raise BadInput("results", f"{src / 'plan.json'} is not an alien-bands plan")
+    out_dir = Path(out_dir) if out_dir is not None else Path.cwd() / "reports" / src.resolve().name
+    check_out_dir(out_dir)
+    t = band_table(doc)
+    v = band_verdicts(t)
+    head = headline(t)
+    _chart(t, out_dir / "bands.png")
+    t.drop(columns=[c for c in t.columns if c.endswith("_weights")]).to_csv(out_dir / "bands.csv", index=False)
+    v.to_csv(out_dir / "verdicts.csv", index=False)
+    sp = doc["spec"]
+    secs = sum(r["seconds"] for r in doc.get("runs", []))
+
+    def pct(r, e):
+        return f"{100 * r[e]:.1f}% <span class='nw'>({100 * r[e + '_lo']:.1f}–{100 * r[e + '_hi']:.1f})</span>"
+
+    rows = []
+    for _, r in t.sort_values(["players", "default"], ascending=[True, False]).iterrows():
+        vb = v[(v["players"] == r["players"]) & (v["alien"] == r["alien"])].iloc[0]
+        rows.append(f"<tr><td>{r['players']}</td><td>{_esc(r['alien'])}</td><td>{pct(r, 'countered')}</td>"
+                    f"<td>{pct(r, 'default')}</td><td>{pct(r, 'exploited')}</td><td>{_esc(vb['band'])}</td></tr>")
+    rank_html = []
+    for p, rk in rankings(t).items():
+        rank_html.append(f"<h3>{p} players</h3><table><tr><th>rank</th>" + "".join(f"<th>{e}</th>" for e in ENDS)
+                         + "</tr>" + "".join(f"<tr><td>{i + 1}</td>" + "".join(f"<td>{_esc(rk[e][i])}</td>" for e in ENDS)
+                                             + "</tr>" for i in range(len(rk["default"]))) + "</table>")
+    wrows = []
+    for _, r in t.iterrows():
+        for side in ("exploited", "countered"):
+            w = r[f"{side}_weights"]
+            if r[f"{side}_is_default"]:
+                txt = "the defaults (no candidate beat them on the re-check)"
+            else:
+                txt = ", ".join(f"{k.replace('basic_holder_', '').replace('basic_', '')} = {x:g}"
+                                for k, x in w.items() if abs(float(x) - doc["weights"][k.replace('basic_holder_', '').replace('basic_', '')]["default"]) > 1e-12)
+            wrows.append(f"<tr><td>{r['players']}</td><td>{_esc(r['alien'])}</td><td>{side}</td><td>{_esc(txt or 'the defaults')}</td></tr>")
+    wdoc = "".join(f"<li><b>{_esc(n)}</b> (default {w['default']:g}, searched {w['lo']:g}..{w['hi']:g}): {_esc(w['doc'])}</li>"
+                   for n, w in doc["weights"].items() if n in sp["weights"])
+    body = f"""<!doctype html><html><head><meta charset='utf-8'><title>Alien bands: {_esc(doc['name'])}</title>
+<style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto;line-height:1.4}}table{{border-collapse:collapse;margin:1em 0}}
+td,th{{border:1px solid #ccc;padding:3px 7px;font-size:90%;vertical-align:top}}img{{max-width:100%}}.head{{background:#f3f6fa;padding:1em;border-left:4px solid #4a7fb5}}
+.nw{{white-space:nowrap}}details{{margin:0.5rem 0}}summary{{cursor:pointer;font-weight:600}}</style>
+</head><body><h1>Alien bands: {_esc(doc['name'])}</h1>
+<p class='head'>{_esc(head)}</p>
+<figure id='main-chart'><img src='bands.png' alt='each alien as a band, countered to exploited'></figure>
+<p>Each alien's holder win share when its opponents' weights are tuned against it (<b>countered</b>), with
+basic's default weights on every seat (<b>default</b>), and when its own holder's weights are tuned for it
+(<b>exploited</b>); 95% intervals. Budget: {sp['budget']} trials of {sp['games']:,} games per end, alien and
+player count, the best {sp['recheck']} candidate(s) and the defaults re-checked on fresh seeds with
+{sp['recheck_factor']:g}× the games; {doc['games']:,} games in all, {secs / 60:.0f} minutes of wall time.
+With so few trials an end is a lower bound on how far play can move the alien (a longer search may find
+more), and each end's interval is about ±{100 * 1.96 * float(t[['countered_se', 'exploited_se']].to_numpy().mean()):.1f} pp.
+An end is the re-check of its tune's best candidate, or of the defaults when nothing beat them; the
+default point pools both tunes' re-checks of the defaults, so an end a little on the wrong side of it
+is noise, not play.</p>
+{''.join('<p>' + _esc(s) + '</p>' for s in sentences(t))}
+<details><summary>Bands per alien (table)</summary><table><tr><th>players</th><th>alien</th><th>countered</th>
+<th>default</th><th>exploited</th><th>verdict across the band</th></tr>{''.join(rows)}</table></details>
+<details><summary>Rankings at each end</summary>{''.join(rank_html)}</details>
+<details><summary>The weights each end found</summary><table><tr><th>players</th><th>alien</th><th>end</th>
+<th>weights that differ from the defaults</th></tr>{''.join(wrows)}</table>
+<p>The weights (basic's judgement calls; parameters basic_NAME for every seat, basic_holder_NAME for the
+alien's holder):</p><ul>{wdoc}</ul></details>
+<details><summary>How the verdicts are made</summary><p>At each player count every alien's share at each
+end is tested against fair (two-sided z-test, Holm-corrected over every alien and end together). An alien
+is strong (weak) only when it is above (below) fair at all three ends. Where the ends disagree, the verdict
+depends on play only when the direct difference test between the ends (Holm over every alien and pair of
+ends) finds the share moving; otherwise the ends' verdicts differ without a significant difference and the
+alien is listed as unresolved. "Not distinguishable from fair" means the tests found nothing at the
+budget's precision, not that the alien is fair.</p></details>
+<details><summary>What was run</summary><ul><li>Plan {_esc(doc['name'])}: aliens {_esc(', '.join(sp['aliens']))};
+players {_esc(', '.join(map(str, sp['players'])))}; searched weights {_esc(', '.join(sp['weights']))};
+fixed {_esc(', '.join(f'{k}={x}' for k, x in sp['base'].items()))}; Optuna {_esc(sp['sampler'].upper())}, seed {sp['seed']}.</li>
+<li>Every end is a tune directory under <code>{_esc(src)}</code> (ALIEN/Np/exploited, countered) with its
+trials, re-checks and study; its own report: <code>simsuite report DIR</code>.</li></ul></details>
+</body></html>"""
+    (out_dir / "index.html").write_text(body, encoding="utf-8")
+    return dict(html=str(out_dir / "index.html"), headline=head, charts=[str(out_dir / "bands.png")],
+                bands=len(t))
