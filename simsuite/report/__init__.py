@@ -263,7 +263,8 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
                   if not any(key[2].startswith(f"{a} ") for a in choices)}
     rule = (H.label_verdicts(at_default) + sbs_heads + pv_heads + heads + turn_head
             + H.swept_question(cells, lay, metrics, same))
-    skill = H.strategy_skill(strat) + pv_skill
+    # a ladder of head-to-head line-ups (one seat against N - 1 of another) answers rung by rung
+    skill = (H.ladder(groups, cells, lay) or H.strategy_skill(strat)) + pv_skill
     headline = [h for h, _ in rule + skill]
     kinds = list(dict.fromkeys(k for k, _ in rank_findings if k != "strategy"))
     topics = ([(f"{_label_name(k).capitalize()}s (rule balance)", [f for kk, f in rank_findings if kk == k])
