@@ -59,5 +59,18 @@ def test_the_report_answers_with_the_rungs_first(tmp_path):
     path, _, _ = _ladder(tmp_path)
     res = make_report(path, tmp_path / "rep")
     skill = [h for h in res["headline"] if " wins " in h and "win share against three" in h]
+    assert res["headline"][:4] == skill  # the rungs open the answer
+    page = (tmp_path / "rep" / "index.html").read_text()
+    assert page.index("Strategy skill") < page.index("search wins 0.310") < page.index("Rule balance")
     assert [h.split(" wins ")[0] for h in skill] == ["basic", "search", "basic", "search"]
     assert skill[1].startswith("search wins 0.310")
+    assert "900 games/s" in skill[1]
+
+
+def test_games_per_second_come_from_the_manifest(tmp_path):
+    """A sweep keeps each cell's games per second in its manifest, not in the cells table."""
+    _, cells, groups = _ladder(tmp_path)
+    out = H.ladder(groups, cells.drop(columns=["games_per_s"]), dict(varying=["aliens", "strategies"]),
+                   {0: 123.4, 1: 4567.0})
+    assert out[0][0].endswith("; 123 games/s.") and "; 4,567 games/s." in out[1][0]
+    assert "games/s" not in out[2][0]
