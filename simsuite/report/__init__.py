@@ -264,8 +264,13 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
                   if not any(key[2].startswith(f"{a} ") for a in choices)}
     rule = (H.label_verdicts(at_default) + sbs_heads + pv_heads + heads + turn_head
             + H.swept_question(cells, lay, metrics, same))
-    skill = H.strategy_skill(strat) + pv_skill
-    headline = [h for h, _ in rule + skill]
+    # a ladder of head-to-head line-ups (one seat against N - 1 of another) answers rung by rung
+    speed = {int(v["cell"]): v.get("games_per_s") for v in (res.get("manifest") or {}).get("done", {}).values()
+             if isinstance(v, dict) and "cell" in v}
+    rungs = H.ladder(groups, cells, lay, speed)
+    skill = (rungs or H.strategy_skill(strat)) + pv_skill
+    # a ladder sweep asks how the strategies compare: its rungs answer first
+    headline = [h for h, _ in (skill + rule if rungs else rule + skill)]
     kinds = list(dict.fromkeys(k for k, _ in rank_findings if k != "strategy"))
     topics = ([(f"{_label_name(k).capitalize()}s (rule balance)", [f for kk, f in rank_findings if kk == k])
                for k in kinds]
@@ -374,7 +379,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         toc=" ".join(f"<a href='#{i}'>{esc(t)}</a>" for i, t in toc),
         header=header,
         warnings="".join(f"<p class='warn'>⚠ {esc(w)}</p>" for w in warnings),
-        headline=H.block(rule, skill, esc),
+        headline=H.block(rule, skill, esc, skill_first=bool(rungs)),
         main=main,
         sections=body,
         n_findings=str(len(findings)),

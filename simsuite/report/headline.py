@@ -275,17 +275,60 @@ def strategy_skill(rankings: dict) -> list[tuple[str, str]]:
     return [(text + ". A difference in how the bots play, not a balance fault of the rules.", "ranking-strategy")]
 
 
-def block(rule: list[tuple[str, str]], skill: list[tuple[str, str]], esc) -> str:
-    """The headline HTML: rule balance first, then bot skill."""
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def ladder(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, speed: dict | None = None) -> list[tuple[str, str]]:
+    """Head-to-head rungs: per cell whose line-up is one seat of a strategy X against N - 1 seats of
+    another Y, rotated through the seats, "X wins S (95% CI) of the win share against three Y (fair
+    1/N)", with the cell's other swept values and its games per second; the cells in the order of
+    the sweep. `speed`: games per second by cell (the run's manifest; a cells column games_per_s
+    is used where there is one): the speed of the run that computed the cell, on its machine and
+    threads. Empty when no cell has such a line-up (then strategy_skill answers)."""
+    if "strategies" not in cells or not len(groups):
+        return []
+    st = groups[groups["kind"] == "strategy"].dropna(subset=["win_share", "share_ci_low", "share_ci_high"])
+    other = [c for c in lay["varying"] if c not in ("strategies",)]
+    out = []
+    for _, c in cells.sort_values("cell").iterrows():
+        seats = [x.strip() for x in str(c["strategies"]).split(",") if x.strip()]
+        n = int(c["players"]) if "players" in cells else len(seats)
+        if len(seats) != n or len(set(seats)) != 2 or ("rotate" in cells and not bool(c["rotate"])):
+            continue
+        x = next(v for v in set(seats) if seats.count(v) == 1) if any(seats.count(v) == 1 for v in set(seats)) else None
+        if x is None:
+            continue
+        y = next(v for v in set(seats) if v != x)
+        r = st[(st["cell"] == c["cell"]) & (st["key"] == x)]
+        if r.empty:
+            continue
+        r = r.iloc[0]
+        where = ", ".join(f"{a} {_value(c[a])}" for a in other if a in c)
+        gps = c.get("games_per_s") if "games_per_s" in cells else (speed or {}).get(int(c["cell"]))
+        fast = f"; {gps:,.0f} games/s" if gps is not None and np.isfinite(gps) else ""
+        out.append((f"{x} wins {r['win_share']:.3f} (95% CI {r['share_ci_low']:.3f}–{r['share_ci_high']:.3f}) of the "
+                    f"win share against {_COUNT_WORDS.get(n - 1, str(n - 1))} {y} at {n} players"
+                    f"{' (' + where + ')' if where else ''}, fair {r['fair_share']:.3f}{fast}.", "ranking-strategy"))
+    if out:
+        out[-1] = (out[-1][0] + " One seat of the stronger strategy against the others, seats rotated: a difference "
+                                "in how the bots play, not a balance fault of the rules.", out[-1][1])
+    return out
+
+
+def block(rule: list[tuple[str, str]], skill: list[tuple[str, str]], esc, skill_first: bool = False) -> str:
+    """The headline HTML: rule balance first, then bot skill (skill first where the sweep's question
+    is how the strategies compare: a ladder)."""
     if not rule and not skill:
         return ""
-    out = "<div class='headline' id='headline'><h2>The answer</h2>"
+    parts = {}
     if rule:
-        out += ("<h3>Rule balance <span class='muted'>(what the rules give a seat, a label or a parameter "
-                "value, whoever plays it)</span></h3><ul class='findings'>"
-                + "".join(f"<li>{esc(h)} <a href='#{a}'>Details</a></li>" for h, a in rule) + "</ul>")
+        parts["rule"] = ("<h3>Rule balance <span class='muted'>(what the rules give a seat, a label or a parameter "
+                         "value, whoever plays it)</span></h3><ul class='findings'>"
+                         + "".join(f"<li>{esc(h)} <a href='#{a}'>Details</a></li>" for h, a in rule) + "</ul>")
     if skill:
-        out += ("<h3>Strategy skill <span class='muted'>(how much one bot beats another: not a balance "
-                "fault)</span></h3><ul class='findings'>"
-                + "".join(f"<li>{esc(h)} <a href='#{a}'>Details</a></li>" for h, a in skill) + "</ul>")
-    return out + "</div>"
+        parts["skill"] = ("<h3>Strategy skill <span class='muted'>(how much one bot beats another: not a balance "
+                          "fault)</span></h3><ul class='findings'>"
+                          + "".join(f"<li>{esc(h)} <a href='#{a}'>Details</a></li>" for h, a in skill) + "</ul>")
+    order = ("skill", "rule") if skill_first else ("rule", "skill")
+    return ("<div class='headline' id='headline'><h2>The answer</h2>" + "".join(parts.get(k, "") for k in order)
+            + "</div>")

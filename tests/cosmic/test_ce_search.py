@@ -509,3 +509,61 @@ def test_ffg_search_beats_basic():
     mine = (share * (rec["strategy"][:, :4] == strategy_id("search"))).sum(axis=1)  # per game
     lo = mine.mean() - 1.96 * mine.std(ddof=1) / np.sqrt(n)
     assert lo > 0.25, (mine.mean(), lo)
+
+
+# ============================================================================================
+# the value function of the rollouts' end (rollout.position_value, fitted by tools/fit_cosmic_value.py)
+# ============================================================================================
+def _features(t, me):
+    x = np.zeros(rollout.N_FEAT)
+    rollout.value_features(t.st, t.c, me, x)
+    return x
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_value_features_read_only_what_the_seat_may_see(seed):
+    """CE.70.14: a seat's features (and so its position value) are the same whatever the other
+    hands hold and however the deck is ordered: every card it cannot see moves between the places
+    it cannot see (other hands and the deck, kinds mixed: even a hand's count of encounter cards
+    changes). The control: its own hand does change them."""
+    t = search_table(hands=HANDS)
+    ref = _features(t, 1)
+    v = rollout.position_value(t.st, t.c, 1)
+    permute_hidden(t, 1, seed, keep_kinds=False)
+    assert (_features(t, 1) == ref).all()
+    assert rollout.position_value(t.st, t.c, 1) == v
+    own = search_table(hands={**HANDS, 1: [ATT(4), ATT(10), ATT(6), ATT(20), ATT(6)]})
+    assert _features(own, 1)[rollout.FEATURE_NAMES.index("my_hand_value")] != ref[
+        rollout.FEATURE_NAMES.index("my_hand_value")]
+    assert rollout.position_value(own.st, own.c, 1) != v
+
+
+def test_value_of_a_finished_game_is_its_outcome():
+    """CE.18.1: a won game is worth 100 to the winner (100 / k to each of k joint winners, CE.13),
+    0 to the others, whatever the position."""
+    t = search_table(hands=HANDS)
+    t.st[A.S_DONE] = 1
+    t.st[A.S_WINNERS] = (1 << 1) | (1 << 2)
+    assert rollout.position_value(t.st, t.c, 1) == 50.0
+    assert rollout.position_value(t.st, t.c, 0) == 0.0
+    t.st[A.S_DONE] = 0
+    assert 0.0 < rollout.position_value(t.st, t.c, 1) < 100.0
+
+
+def test_value_fit_recovers_known_coefficients():
+    """tools/fit_cosmic_value.py's logistic fit on synthetic data with known coefficients (shares
+    drawn as Bernoulli outcomes of the true probabilities) recovers them within their noise."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("fit_cosmic_value", Path(__file__).resolve().parents[2] / "tools" /
+                                                  "fit_cosmic_value.py")
+    fit_mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fit_mod)
+    rng = np.random.default_rng(11)
+    n = 200_000
+    X = np.column_stack([np.ones(n), rng.integers(0, 5, n), rng.normal(size=n), rng.integers(0, 2, n)])
+    w = np.array([-1.2, 0.6, -0.4, 0.9])
+    y = (rng.random(n) < 1 / (1 + np.exp(-X @ w))).astype(float)
+    got = fit_mod.fit(X, y, ridge=0.0)
+    assert np.abs(got - w).max() < 0.05, got

@@ -336,6 +336,7 @@ S_RO_SAMPLE = _S.add()  # rollout: the sample index (the hidden cards and the ge
 S_RO_ASK = _S.add()  # rollout: kind * 8 + seat of the decision searched
 S_RO_SUM = _S.add()  # rollout: checksum of the game at the searched decision (0 = not checked)
 S_RO_FLAG = _S.add()  # rollout: RO_* (below)
+S_RO_HORIZON = _S.add()  # rollout: 1 ends it with the encounter of the searched decision, 0 with the turn
 S_RO_BUF = _S.add(MAX_CARDS)  # rollout: the unknown cards being dealt
 S_TAPE = _S.add(3 * MAX_TAPE)  # per decision: option index, generator after it, kind * 8 + seat
 ROLL_SIZE = _S.size  # a rollout's state: the game and the header and tape above

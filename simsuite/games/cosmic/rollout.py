@@ -20,17 +20,13 @@ from simsuite.games.cosmic.api import (
     S_CARD_D, S_CARD_O, S_DECK, S_DECK_N, S_DEF, S_DONE, S_FACEUP, S_FOREIGN, S_HAND, S_HAND_ART, S_HAND_ENC,
     S_HAND_N, S_HAND_VER, S_HOME, S_MIND_HAND, S_MIND_HAND_N, S_MIND_SEEN, S_OFF, S_ORD, S_ORD_N, S_REVEALED,
     S_RNG, S_RO_ASK, S_RO_BUF, S_RO_FLAG, S_RO_OPT, S_RO_POS, S_RO_SAMPLE, S_RO_SUM, S_RO_TGT, S_SCR, S_SEARCH,
-    S_SNAP, S_STEP, S_TAPE, S_WARP, S_WHO, S_WINNERS,
+    S_SNAP, S_STEP, S_TAPE, S_WARP, S_WHO, S_WINNERS, C_WIN_COLONIES, S_POWER, S_ALIEN,
 )
 from simsuite.games.cosmic.policy import basic_decide
 from simsuite.rng import GOLDEN, below, mix64
 
 SAMPLE_SALT = np.uint64(0x5EA2C4_D1CE5)  # separates the rollout streams from the game's own
-WIN_VALUE = 300.0  # a win of the game (shared: divided among the winners); another's win: minus this
-CARD_VALUE = 0.1  # per point of a card's keep value (an attack card's value; a negotiate 7)
-WARP_VALUE = 0.7  # per own ship in the warp
-HOME_VALUE = 1.0  # per own home colony (the power needs them, CE.19)
-# FFG2008 cards in hand (assumed, like the values above): a reinforcement is worth twice its bonus
+# FFG2008 cards in hand (assumed): a reinforcement is worth twice its bonus
 # (it can swing an A/A total later), a morph what an average attack card is (it copies the other card)
 REINF_VALUE = 2.0
 MORPH_VALUE = 10.0
@@ -334,7 +330,7 @@ def resample(st, cfg, me):
     for i in range(st[S_DECK_N]):
         st[S_DECK + i] = st[buf + f]
         f += 1
-    _hand_caches(st, cfg)
+    _hand_caches(st, cfg, me)
     if st[S_MIND_SEEN] != 0 and st[S_WHO + A_MIND] != me:  # another Mind "saw" the hand dealt
         for q in range(N):
             if ((st[S_MIND_SEEN] >> q) & 1) == 1:
@@ -347,9 +343,9 @@ def resample(st, cfg, me):
 
 
 @njit
-def _hand_caches(st, cfg):
-    """Recompute the engine's hand caches (CE.70.21) after a deal; every hand version changes, so
-    strategies' caches of hand facts refresh."""
+def _hand_caches(st, cfg, me):
+    """Recompute the engine's hand caches (CE.70.21) after a deal; the version of every hand dealt
+    changes, so strategies' caches of hand facts refresh (me's hand is as it was: its caches stay)."""
     N = cfg[C_NP]
     tot = 0
     for a in range(N_ART):
@@ -369,7 +365,8 @@ def _hand_caches(st, cfg):
                 ne += 1
         st[S_HAND_ENC + q] = ne
         st[S_HAND_ART + q] = na
-        st[S_HAND_VER + q] += 1
+        if q != me:
+            st[S_HAND_VER + q] += 1
         tot += na
     st[S_ART_TOTAL] = tot
 
@@ -394,47 +391,111 @@ def _shuffle_order_pile(st):
         st[S_ORD + j] = t
 
 
+# ---- the value of a rollout's end: a win probability fitted to games of basic ---------------------
+# value_features(st, cfg, me, j) is feature j of seat me's position, read only from what me may see
+# (CE.70.14): its own hand, the ships and colonies on the table, hand sizes, which powers are on.
+# position_value is the logistic model P(me wins) = 1 / (1 + exp(-sum_j coef[j] * feature j)) with
+# the coefficients in simsuite/data/cosmic/value_function.toml, fitted by tools/fit_cosmic_value.py
+# to the outcomes of games that basic plays at every seat (the rollouts' policy); a finished game is
+# its outcome (a share of 1/k of a joint win of k, 0 otherwise).
+FEATURE_NAMES = ("bias", "my_foreign", "my_foreign_to_go_1", "my_foreign_to_go_2", "max_other_foreign",
+                 "other_to_go_1", "other_to_go_2", "sum_other_foreign", "my_home", "my_warp", "other_warp_mean",
+                 "my_hand_n", "my_hand_value", "my_enc_cards", "other_hand_mean", "my_power_on", "other_powers_on",
+                 "players_3", "players_5")
+N_FEAT = len(FEATURE_NAMES)
+
+
+def _load_coefs():
+    import tomllib
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "data" / "cosmic" / "value_function.toml"
+    d = tomllib.loads(path.read_text())
+    names = tuple(d["features"])
+    assert names == FEATURE_NAMES, f"{path}: features {names} are not those of rollout.py; refit it"
+    return np.array(d["coefficients"], dtype=np.float64)
+
+
+VALUE_COEF = _load_coefs()  # a constant of the compiled rollout module (its cache key hashes the file)
+VALUE_SCALE = 100.0  # a win is worth 100 (percent): S_SV keeps means x 1000
+
+
 @njit(inline="always")
-def _colony_value(f):
-    """Foreign colonies, each worth more the nearer they bring victory (CE.18)."""
-    return 10.0 * f + 3.0 * f * f
+def _card_keep(cfg, c):
+    """What a card in hand is worth keeping: an attack card its value, a negotiate 7, a
+    reinforcement twice its bonus, a morph 10 (an average attack card), anything else 5."""
+    k = cfg[C_CARD_KIND + c]
+    if k == K_ATTACK:
+        return float(cfg[C_CARD_VAL + c])
+    if k == K_NEGOTIATE:
+        return 7.0
+    if k == K_REINF:
+        return REINF_VALUE * cfg[C_CARD_VAL + c]
+    if k == K_MORPH:
+        return MORPH_VALUE
+    return 5.0
+
+
+@njit
+def _features(st, cfg, me):
+    """Seat me's features (FEATURE_NAMES), a tuple of floats (kernels cannot allocate): only what me
+    may see."""
+    N = cfg[C_NP]
+    need = cfg[C_WIN_COLONIES]
+    mf = st[S_FOREIGN + me]
+    mo = 0
+    so = 0
+    ow = 0.0
+    oh = 0.0
+    op = 0
+    for q in range(N):
+        if q != me:
+            f = st[S_FOREIGN + q]
+            so += f
+            if f > mo:
+                mo = f
+            ow += st[S_WARP + q]
+            oh += st[S_HAND_N + q]
+            if st[S_POWER + q] == 1 and st[S_ALIEN + q] >= 0:
+                op += 1
+    hv = 0.0
+    ne = 0
+    for i in range(st[S_HAND_N + me]):
+        c = st[S_HAND + me * MAX_HAND + i]
+        hv += _card_keep(cfg, c)
+        if _is_enc(cfg, c):
+            ne += 1
+    return (1.0, float(mf), 1.0 if need - mf == 1 else 0.0, 1.0 if need - mf == 2 else 0.0, float(mo),
+            1.0 if need - mo <= 1 else 0.0, 1.0 if need - mo == 2 else 0.0, float(so), float(st[S_HOME + me]),
+            float(st[S_WARP + me]), ow / (N - 1), float(st[S_HAND_N + me]), hv / 10.0, float(ne), oh / (N - 1),
+            1.0 if st[S_POWER + me] == 1 and st[S_ALIEN + me] >= 0 else 0.0, float(op),
+            1.0 if N == 3 else 0.0, 1.0 if N == 5 else 0.0)
+
+
+@njit
+def value_features(st, cfg, me, x):
+    """Write seat me's features (FEATURE_NAMES) into x[0 : N_FEAT] (tools/fit_cosmic_value.py, tests)."""
+    f = _features(st, cfg, me)
+    for j in range(N_FEAT):
+        x[j] = f[j]
 
 
 @njit
 def position_value(st, cfg, me):
-    """The end of a rollout from me's point of view: a win of the game dominates (WIN_VALUE, shared
-    among joint winners; another's win costs as much); else my foreign colonies against the
-    leader's among the others, then small terms for my home colonies, my ships in the warp and the
-    cards in my hand."""
+    """The end of a rollout from me's point of view, on a scale of 100 = a win: a finished game is
+    its outcome (a joint win of k shared: 100 / k; a loss 0), else the fitted win probability of
+    me's position (value_features) times 100."""
     N = cfg[C_NP]
     w = st[S_WINNERS]
-    if st[S_DONE] == 1 and w != 0:
-        if ((w >> me) & 1) == 1:
+    if st[S_DONE] == 1:
+        if w != 0 and ((w >> me) & 1) == 1:
             k = 0
             for q in range(N):
                 k += (w >> q) & 1
-            return WIN_VALUE / k
-        return -WIN_VALUE
-    lead = 0.0
-    for q in range(N):
-        if q != me:
-            v = _colony_value(st[S_FOREIGN + q])
-            if v > lead:
-                lead = v
-    v = _colony_value(st[S_FOREIGN + me]) - lead
-    v += HOME_VALUE * st[S_HOME + me] - WARP_VALUE * st[S_WARP + me]
-    cards = 0.0
-    for i in range(st[S_HAND_N + me]):
-        c = st[S_HAND + me * MAX_HAND + i]
-        k = cfg[C_CARD_KIND + c]
-        if k == K_ATTACK:
-            cards += cfg[C_CARD_VAL + c]
-        elif k == K_NEGOTIATE:
-            cards += 7.0
-        elif k == K_REINF:
-            cards += REINF_VALUE * cfg[C_CARD_VAL + c]
-        elif k == K_MORPH:
-            cards += MORPH_VALUE
-        else:
-            cards += 5.0
-    return v + CARD_VALUE * cards
+            return VALUE_SCALE / k
+        return 0.0
+    f = _features(st, cfg, me)
+    z = 0.0
+    for j in range(N_FEAT):
+        z += VALUE_COEF[j] * f[j]
+    return VALUE_SCALE / (1.0 + np.exp(-z))

@@ -23,7 +23,7 @@ def strategy_decide(sid, kind, st, cfg, me):
 
 
 @njit(_nrt=False)
-def search_rollouts(st, cfg, me, kind, samples):
+def search_rollouts(st, cfg, me, kind, samples, horizon):
     """Rate every option of the decision st[S_OPT:] of seat `me` by `samples` rollouts of the turn
     each (the same samples for every option) and return the index of the best mean; basic's own
     pick stays unless another option is strictly better. The means (x 1000) go to st[S_SV:]. If a
@@ -44,7 +44,9 @@ def search_rollouts(st, cfg, me, kind, samples):
     for i in range(n):
         tot = 0.0
         for s in range(samples):
-            begin_rollout(st, w, me, np.int64(i), np.int64(s), pos, ask, check if s == 0 else 0)
+            # the replay up to the decision is the same for every option: checked once
+            begin_rollout(st, w, me, np.int64(i), np.int64(s), pos, ask, check if s == 0 and i == 0 else 0)
+            w[S_RO_HORIZON] = horizon
             play_turn(w, cfg, st[S_TAPE_O], w, I0)  # noqa: F405 (the kernel's)
             if w[S_RO_FLAG] != RO_REACHED:
                 if st[S_VIOL] == 0:
@@ -65,11 +67,11 @@ def search_rollouts(st, cfg, me, kind, samples):
     return best
 
 
-def _search_cfunc(st, cfg, me, kind, samples):
-    return search_rollouts(st, cfg, me, kind, samples)
+def _search_cfunc(st, cfg, me, kind, samples, horizon):
+    return search_rollouts(st, cfg, me, kind, samples, horizon)
 
 
 SEARCH_SIG = types.int64(types.CPointer(types.int64), types.CPointer(types.int64), types.int64, types.int64,
-                         types.int64)
+                         types.int64, types.int64)
 with entry_compile():  # one optimized module, as the game kernel's entry points (simsuite/jitlink.py)
     search_cfunc = cfunc(SEARCH_SIG, cache=True, _nrt=False)(_search_cfunc)

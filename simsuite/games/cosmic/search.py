@@ -1,20 +1,22 @@
-"""Look-ahead for the `search` strategies (strategies/cosmic/search.py): rollouts of the turn over
-sampled hidden cards, with ``basic`` at every seat.
+"""Look-ahead for the `search` strategies (strategies/cosmic/search.py): rollouts over sampled
+hidden cards, with ``basic`` at every seat, rated by a win probability fitted to games.
 
-At the encounter card (D_CARD; under FFG2008 the morph card is one of its options), an alliance
-answer (D_ALLIANCE), an optional power use (D_POWER) and, decisions only the FFG2008 edition asks,
-the defense named on a wild or tied special destiny card (D_DESTINY, CE.33.5 / CE.33.6) and each
-reinforcement play (D_REINF, CE.37: pass, or a card for either side), ``search_decide`` rates each
-legal option by ``samples`` rollouts and takes the best mean (``basic``'s own pick unless another
-option is strictly better); every other decision is ``basic_decide``'s, the own-colour destiny
-choice (D_OWN_COLOUR: under FFG2008 ``basic`` re-establishes whenever it can) included. Under
-AH2000 D_DESTINY and D_REINF are never asked, so its games are those of before. Measured (FFG2008,
-4 players, search against three basic, random aliens, rotated, 6,000 games each, win share with
-95% intervals): 0.316 +- 0.011 searching both, 0.304 +- 0.011 with the destiny card left to basic,
-0.282 +- 0.011 with both left to basic. A rollout plays the rest of the turn with the candidate forced and ``basic`` at
-every seat, and ``rollout.position_value`` rates the end from the searching seat's point of view
-(a win of the game dominating, foreign colonies against the leader's, small terms for home
-colonies, ships in the warp and cards in hand).
+At the decision kinds in the strategy's bit set (by default the encounter card, D_CARD, under
+FFG2008 with the morph card among its options; an alliance answer, D_ALLIANCE; an optional power
+use, D_POWER; and, decisions only the FFG2008 edition asks, the defense named on a wild or tied
+special destiny card, D_DESTINY, CE.33.5 / CE.33.6, and each reinforcement play, D_REINF, CE.37),
+``search_decide`` rates each legal option by ``samples`` rollouts and takes the best mean
+(``basic``'s own pick unless another option is strictly better); every other decision is
+``basic_decide``'s, the own-colour destiny choice (D_OWN_COLOUR: under FFG2008 ``basic``
+re-establishes whenever it can) included. A rollout plays on from the decision with the candidate
+forced and ``basic`` at every seat, to the end of the encounter (horizon 1, the default) or of the
+turn (horizon 0), and ``rollout.position_value`` rates the end from the searching seat's point of
+view: the outcome if the game is over, else the win probability of a logistic model of what the
+seat may see (its foreign and home colonies, ships in the warp, its hand, the others' colonies,
+warp and hand sizes, which powers are on), fitted to the outcomes of games of ``basic``
+(tools/fit_cosmic_value.py; coefficients in simsuite/data/cosmic/value_function.toml). Ending at
+the encounter is cheaper (no second encounter played out) and the fitted value stands in for the
+rest of the game.
 
 Design, and why:
 
@@ -50,11 +52,12 @@ Design, and why:
   snapshot, the tape, the rollout's state (``S_WORK``: a copy of the game plus the rollout's header
   and tape) and the last search's values (``S_SV``) are regions of the state (api.py).
 
-A variant with another sample count is one more small strategy file (e.g. ``search16.py``)::
+A variant with another sample count, horizon or set of decisions is one more small strategy file
+(e.g. ``search16.py``)::
 
     from numba import njit
     import numpy as np
-    from simsuite.games.cosmic.search import search_decide
+    from simsuite.games.cosmic.search import DEFAULT_KINDS, search_decide
 
     SAMPLES = 16
     USES_ROLLOUTS = True
@@ -62,7 +65,7 @@ A variant with another sample count is one more small strategy file (e.g. ``sear
 
     @njit
     def decide(kind, st, cfg, me):
-        return search_decide(kind, st, cfg, me, _SAMPLES)
+        return search_decide(kind, st, cfg, me, _SAMPLES, np.int64(1), DEFAULT_KINDS)
 """
 from __future__ import annotations
 
@@ -71,6 +74,7 @@ import os
 import sys
 from pathlib import Path
 
+import numpy as np
 from llvmlite import ir
 from numba import njit
 from numba.core import types
@@ -83,36 +87,43 @@ from simsuite.games.cosmic.api import (
 from simsuite.games.cosmic.policy import basic_decide
 
 HERE = Path(__file__).resolve().parent
+VALUE_FILE = HERE.parents[1] / "data" / "cosmic" / "value_function.toml"  # the rollouts' value function
 MAX_SEARCH_OPTIONS = 16  # a decision with more options (Amoeba, Philanthropist) is left to basic
 
 
 @intrinsic
-def _call_search(typingctx, addr, st, cfg, me, kind, samples):
+def _call_search(typingctx, addr, st, cfg, me, kind, samples, horizon):
     """Call the rollout search (``rollout_driver.search_cfunc``) at address addr."""
-    sig = types.int64(types.int64, st, cfg, types.int64, types.int64, types.int64)
+    sig = types.int64(types.int64, st, cfg, types.int64, types.int64, types.int64, types.int64)
 
     def codegen(context, builder, signature, args):
         i64 = ir.IntType(64)
-        fnty = ir.FunctionType(i64, [context.get_value_type(st), context.get_value_type(cfg), i64, i64, i64])
+        fnty = ir.FunctionType(i64, [context.get_value_type(st), context.get_value_type(cfg), i64, i64, i64, i64])
         fn = builder.inttoptr(args[0], fnty.as_pointer())
         return builder.call(fn, args[1:])
 
     return sig, codegen
 
 
+# The decisions searched by default: the encounter card, alliance answers, optional power uses and
+# (FFG2008) the wild/special destiny choice and reinforcement plays (a bit per decision kind)
+DEFAULT_KINDS = np.int64((1 << D_CARD) | (1 << D_ALLIANCE) | (1 << D_POWER) | (1 << D_DESTINY) | (1 << D_REINF))
+
+
 @njit
-def search_decide(kind, st, cfg, me, samples):
-    """The `search` strategies' decide: rollouts for D_CARD, D_ALLIANCE, D_POWER and (FFG2008 only)
-    D_DESTINY and D_REINF (while the turn's tape is complete and the rollout code is linked),
-    ``basic_decide`` for everything else. Not
+def search_decide(kind, st, cfg, me, samples, horizon, kinds):
+    """The `search` strategies' decide: rollouts for the decision kinds in the bit set `kinds`
+    (while the turn's tape is complete and the rollout code is linked), ``basic_decide`` for
+    everything else. `horizon` 0: a rollout plays to the end of the turn; 1: to the end of the
+    encounter of the decision. Not
     searched: decisions inside a new hand (the Vulch keeping its artifacts; the engine is then
     part way through discarding a hand it knows holds only artifacts, which a deal of the hidden
     cards would contradict) and decisions with more than MAX_SEARCH_OPTIONS options."""
-    if ((kind == D_CARD or kind == D_ALLIANCE or kind == D_POWER or kind == D_DESTINY or kind == D_REINF)
+    if (((kinds >> kind) & 1) == 1
             and cfg[C_SEARCH_FN] != 0
             and st[S_SEARCH] == 1 and st[S_TAPE_N] < MAX_TAPE and st[S_NOPT] <= MAX_SEARCH_OPTIONS
             and st[S_WINDOW] != T_NEWHAND_TURN and st[S_WINDOW] != T_NEWHAND_DEF):
-        return _call_search(cfg[C_SEARCH_FN], st, cfg, me, kind, samples)
+        return _call_search(cfg[C_SEARCH_FN], st, cfg, me, kind, samples, horizon)
     return basic_decide(kind, st, cfg, me)
 
 
@@ -128,7 +139,7 @@ def rollout_sources() -> list[Path]:
     from simsuite import jitlink
 
     own = [*get("cosmic").kernel_parts(), HERE / "rollout.py", ROLLOUT_DRIVER]
-    return [*own, *all_deps(own), Path(jitlink.__file__)]
+    return [*own, *all_deps(own), Path(jitlink.__file__), VALUE_FILE]
 
 
 def rollout_module():

@@ -230,6 +230,8 @@ def play_turn(st, cfg, o, log, lg):
         res = encounter(st, cfg, o, enc_no, log, lg)
         if st[S_DONE] == 1:
             return
+        if st[S_SEARCH] == 2 and st[S_RO_HORIZON] == 1 and st[S_RO_FLAG] == RO_REACHED:
+            return  # a rollout of the search that ends with the encounter of its decision (search.py)
         enc_no += 1
         if enc_no == 2 and (res == R_OFFENSE_WIN or res == R_DEAL_MADE or res == R_REESTABLISHED) and \
                 st[S_HAND_ENC + o] > 0:  # CE.15.1, CE.39.7
