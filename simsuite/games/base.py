@@ -273,6 +273,12 @@ class Game:
     def records_frame(self, rec: np.ndarray, n_players: int):
         raise NotImplementedError
 
+    def records_columns(self, rec: np.ndarray, n_players: int) -> dict:
+        """records_frame's columns as 1-D arrays, in its order, for writers that need no DataFrame
+        (a game whose frame is its record layout's returns the layout's columns, skipping the frame)."""
+        df = self.records_frame(rec, n_players)
+        return {c: df[c].to_numpy() for c in df.columns}
+
     def replay(self, cfg: dict, key: int, game: int, extra_dirs: tuple = ()) -> tuple[list[dict], np.ndarray]:
         """Play game `game` alone with the event log on: (readable events, its record)."""
         kernel = self.kernel(extra_dirs)

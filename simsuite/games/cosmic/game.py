@@ -233,6 +233,8 @@ NOPOWER_SUFFIX = " (no power)"
 ALIEN_LABELS = (*A.ALIEN_NAMES, "none")
 ALIEN_POWER_LABELS = (*(n + x for n in A.ALIEN_NAMES for x in ("", NOPOWER_SUFFIX)), "none")
 
+_NAMED_COLUMNS = {"artifacts_by_kind": [f"played_{a}" for a in A.ARTIFACT_KEYS[:A.N_ART_AH]]}
+
 
 class Cosmic(Game):
     name = "cosmic"
@@ -484,8 +486,10 @@ class Cosmic(Game):
                 f"joint wins {100 * m['joint_win_mean']:.2f}% of games; timeouts {100 * m['timeout_mean']:.3f}%")
 
     def records_frame(self, rec, n_players):
-        return R.LAYOUT.frame(rec, n_players, A.MAX_P,
-                              {"artifacts_by_kind": [f"played_{a}" for a in A.ARTIFACT_KEYS[:A.N_ART_AH]]})
+        return R.LAYOUT.frame(rec, n_players, A.MAX_P, _NAMED_COLUMNS)
+
+    def records_columns(self, rec, n_players):
+        return R.LAYOUT.columns(rec, n_players, A.MAX_P, _NAMED_COLUMNS)
 
     # ---- replay -------------------------------------------------------------------------
     def describe(self, kernel, log, cfg_arr, cfg, game):

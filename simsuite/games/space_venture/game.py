@@ -211,6 +211,9 @@ class SpaceVenture(Game):
     def records_frame(self, rec, n_players):
         return R.LAYOUT.frame(rec, n_players, A.MAX_P)
 
+    def records_columns(self, rec, n_players):
+        return R.LAYOUT.columns(rec, n_players, A.MAX_P)
+
     # ---- replay -------------------------------------------------------------------------
     def describe(self, kernel, log, cfg_arr, cfg, game):
         tiles = load_tiles(Path(cfg["tiles"]))

@@ -135,9 +135,15 @@ class StarCartel(Game):
                 f"timeouts {100 * m['timeout_mean']:.3f}%")
 
     def records_frame(self, rec, n_players):
+        return R.LAYOUT.frame(rec, n_players, A.MAX_P, self._named_columns())
+
+    def records_columns(self, rec, n_players):
+        return R.LAYOUT.columns(rec, n_players, A.MAX_P, self._named_columns())
+
+    @staticmethod
+    def _named_columns():
         types = [t.lower() for t in A.TYPE_NAMES]
-        return R.LAYOUT.frame(rec, n_players, A.MAX_P, {"marker": [f"marker_{t}" for t in types],
-                                                        "type_crashes": [f"crashes_{t}" for t in types]})
+        return {"marker": [f"marker_{t}" for t in types], "type_crashes": [f"crashes_{t}" for t in types]}
 
     # ---- replay -------------------------------------------------------------------------
     def describe(self, kernel, log, cfg_arr, cfg, game):
