@@ -462,8 +462,14 @@ def ships_help_offense(st, cfg, me):
     """Whether one more of the offense's own ships raises its A/A margin by the engine's totals
     (not against an active Anti-Matter defense, where the lower total wins and they add)."""
     G = mean_attack(st, cfg)
-    t0, d0, lower = predicted_aa(st, cfg, G, G, _Z, _Z)
-    t1, d1, lower = predicted_aa(st, cfg, G, G, np.int64(ship_weight(st, me)), _Z)
+    # predicted_aa twice, the side weights and powers read once
+    o = st[S_OFF]
+    d = st[S_DEF]
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    anti = main_power(st, o, d, A_ANTI_MATTER)
+    virus = main_power(st, o, d, A_VIRUS)
+    t0, d0, lower = aa_totals_w(own_o, al_o, own_d, al_d, G, G, anti, virus)
+    t1, d1, lower = aa_totals_w(own_o + ship_weight(st, me), al_o, own_d, al_d, G, G, anti, virus)
     m0 = (d0 - t0) if lower == 1 else (t0 - d0)
     m1 = (d1 - t1) if lower == 1 else (t1 - d1)
     return m1 > m0
@@ -487,14 +493,37 @@ def offense_win_prob(st, cfg, add_o, add_d):
     o = st[S_OFF]
     d = st[S_DEF]
     own_o, al_o, own_d, al_d = side_weights(st, cfg)
-    al_o += add_o
-    al_d += add_d
     anti = main_power(st, o, d, A_ANTI_MATTER)
     virus = main_power(st, o, d, A_VIRUS)
     emp = main_power(st, o, d, A_EMPATH)
     pac = main_power(st, o, d, A_PACIFIST)
     G = mean_attack(st, cfg)
     sd, pn = deck_spread(st, cfg)
+    return _win_prob(own_o, al_o + add_o, own_d, al_d + add_d, anti, virus, emp, pac, G, sd, pn)
+
+
+@njit
+def offense_win_probs(st, cfg, w):
+    """(offense_win_prob(st, cfg, w, 0), offense_win_prob(st, cfg, 0, w)): the chance that the
+    offense wins with ship weight w more on its side, or on the defense's (an alliance answer),
+    the table read once for both."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    anti = main_power(st, o, d, A_ANTI_MATTER)
+    virus = main_power(st, o, d, A_VIRUS)
+    emp = main_power(st, o, d, A_EMPATH)
+    pac = main_power(st, o, d, A_PACIFIST)
+    G = mean_attack(st, cfg)
+    sd, pn = deck_spread(st, cfg)
+    return (_win_prob(own_o, al_o + w, own_d, al_d, anti, virus, emp, pac, G, sd, pn),
+            _win_prob(own_o, al_o, own_d, al_d + w, anti, virus, emp, pac, G, sd, pn))
+
+
+@njit(inline="always")
+def _win_prob(own_o, al_o, own_d, al_d, anti, virus, emp, pac, G, sd, pn):
+    """offense_win_prob from the side weights, the active powers and the deck's mean, spread and
+    negotiate share."""
     # A/A: T = a v + b with a = 1, or S (Virus); the margin at typical cards, its spread from v's
     to, td, lower = aa_totals_w(own_o, al_o, own_d, al_d, G, G, anti, virus)
     so = sd * ((own_o + al_o) if virus == 1 and anti == 0 else (own_o if virus == 1 else 1.0))
