@@ -65,17 +65,24 @@ class RecordWriter:
             self.games = src.metadata.num_rows
 
     def write(self, rec):
+        import numpy as np
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        df = self.game.records_frame(rec, self.cfg["players"])
+        # straight from the record arrays to Arrow: building a pandas frame first cost more than
+        # the rest of the write; the columns and types are the frame's (constants repeated per row,
+        # strings as pandas gives them to Arrow)
+        n = len(rec)
+        cols = {k: pa.array(v) for k, v in self.game.records_columns(rec, self.cfg["players"]).items()}
         for k, v in self.const.items():
-            df[k] = v
-        t = pa.Table.from_pandas(df, preserve_index=False)
+            cols[k] = pa.array([v] * n, pa.large_string()) if isinstance(v, str) else pa.array(np.full(n, v))
+        t = pa.table(cols)
         if self.w is None:
             self.w = pq.ParquetWriter(self.tmp, t.schema, compression="zstd")
+        elif not t.schema.equals(self.w.schema, check_metadata=False):
+            t = t.cast(self.w.schema)  # a resumed file written with other string types
         self.w.write_table(t)
-        self.games += len(df)
+        self.games += n
 
     def close(self, publish: bool = True):
         """Finish the file: a complete run replaces games.parquet; an unfinished one never does (a

@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from numba import njit
 
 Z95 = 1.959963984540054
 
@@ -241,11 +242,97 @@ H2H_FIELDS = ("n", "wins", "share", "ss", "sm", "mm")
 SHARE_UNIT = 60  # lcm(1..6): 1/k of a win is an integer number of units for up to 6 winners
 
 
+@njit(cache=True, nogil=True)
+def _sum_by_label(lab, w, m):
+    out = np.zeros(m, np.int64)
+    for i in range(lab.shape[0]):
+        out[lab[i]] += w[i]
+    return out
+
+
 def _int_bincount(lab: np.ndarray, w: np.ndarray, m: int) -> np.ndarray:
-    """Exact integer sums of w per label (bincount adds in float64, exact below 2**53)."""
-    out = np.bincount(lab, weights=w, minlength=m)
-    assert not len(out) or out.max() < 2.0 ** 52 and out.min() > -(2.0 ** 52)
-    return np.rint(out).astype(np.int64)
+    """Exact integer sums of integer weights w per label (labels >= 0), of length max(m, labels + 1)
+    like np.bincount's, summed in int64 in one compiled pass (bincount would add in float64 and
+    need a conversion back)."""
+    lab = np.ascontiguousarray(lab, np.int64).reshape(-1)
+    w = np.asarray(w)
+    if w.dtype.kind not in "biu":
+        raise TypeError(f"integer weights expected, not {w.dtype}")
+    w = np.ascontiguousarray(w, np.int64).reshape(-1)
+    if len(lab) != len(w):
+        raise ValueError("labels and weights differ in length")
+    if len(lab):
+        if lab.min() < 0:
+            raise ValueError("negative label")
+        m = max(m, int(lab.max()) + 1)
+    return _sum_by_label(lab, w, m)
+
+
+@njit(cache=True, nogil=True)
+def _run_sums(lab, win, share, M, cross, out, xs):
+    """Per game, its labels' runs (a label's seats of one game summed: seats m, wins W, share units
+    S); per label into out's rows: games, W^2, W m, and with `cross` 0 also S^2, S m, m^2; with
+    `cross` 1 the M x M per-game cross sums of every ordered pair of runs of a game (a run with
+    itself included) into xs[0..2]: S_a S_b, S_a m_b, m_a m_b."""
+    G, N = lab.shape
+    rl = np.empty(N, np.int64)
+    rm = np.empty(N, np.int64)
+    rw = np.empty(N, np.int64)
+    rs = np.empty(N, np.int64)
+    for g in range(G):
+        nr = 0
+        for i in range(N):
+            x = lab[g, i]
+            r = 0
+            while r < nr and rl[r] != x:
+                r += 1
+            if r == nr:
+                rl[r] = x
+                rm[r] = 0
+                rw[r] = 0
+                rs[r] = 0
+                nr += 1
+            rm[r] += 1
+            rw[r] += win[g, i]
+            rs[r] += share[g, i]
+        for r in range(nr):
+            L = rl[r]
+            out[0, L] += 1
+            out[1, L] += rw[r] * rw[r]
+            out[2, L] += rw[r] * rm[r]
+            if cross == 0:
+                out[3, L] += rs[r] * rs[r]
+                out[4, L] += rs[r] * rm[r]
+                out[5, L] += rm[r] * rm[r]
+            else:
+                for q in range(nr):
+                    B = rl[q]
+                    xs[0, L, B] += rs[r] * rs[q]
+                    xs[1, L, B] += rs[r] * rm[q]
+                    xs[2, L, B] += rm[r] * rm[q]
+
+
+@njit(cache=True, nogil=True)
+def _h2h_counts(ids, win, share, K, n, wins, shares):
+    """Head-to-head sums into the K x K matrices n, wins, shares: per game, A at seat s against each
+    label B at another seat, B counted once per game (at its first seat other than s)."""
+    G, N = ids.shape
+    for g in range(G):
+        for s in range(N):
+            a = ids[g, s]
+            for t in range(N):
+                if t == s:
+                    continue
+                b = ids[g, t]
+                first = True
+                for u in range(t):
+                    if u != s and ids[g, u] == b:
+                        first = False
+                        break
+                if first:
+                    n[a, b] += 1
+                    wins[a, b] += win[g, s]
+                    shares[a, b] += share[g, s]
 
 
 def _comp_codes(members: np.ndarray, K: int) -> np.ndarray:
@@ -255,24 +342,6 @@ def _comp_codes(members: np.ndarray, K: int) -> np.ndarray:
     for j in range(members.shape[1]):
         code = code * K + members[:, j]
     return code
-
-
-def _per_game_runs(ids: np.ndarray, win: np.ndarray, share: np.ndarray):
-    """Per (game, label) present: game index, label, seats m, wins W and share units S (the
-    label's seats of one game summed), vectorised: labels sorted within each row, runs of equal
-    labels summed."""
-    n, N = ids.shape
-    order = np.argsort(ids, axis=1, kind="stable")
-    sid = np.take_along_axis(ids, order, axis=1)
-    start = np.ones((n, N), bool)
-    start[:, 1:] = sid[:, 1:] != sid[:, :-1]
-    start = start.ravel()
-    run = np.cumsum(start) - 1
-    R = int(run[-1]) + 1 if len(run) else 0
-    m = np.bincount(run, minlength=R).astype(np.int64)
-    w = _int_bincount(run, np.take_along_axis(win, order, axis=1).ravel(), R)
-    s = _int_bincount(run, np.take_along_axis(share, order, axis=1).ravel(), R)
-    return np.repeat(np.arange(n), N)[start], sid.ravel()[start], m, w, s
 
 
 def ratio_var(y: float, yy: float, ym: float, mm: float, n: float, games: float) -> float:
@@ -386,22 +455,20 @@ class Accumulator:
         if cross_kind is None and (lab.shape[1] == 1 or (np.diff(np.sort(lab, axis=1), axis=1) != 0).all()):
             wins, share_sum, share_sq = sums[1], sums[3], sums[4]
             return [counts, wins, wins, share_sq, share_sum, counts]
-        g, L, mr, w, s = _per_game_runs(lab, win, share)
-        out = [np.bincount(L, minlength=m).astype(np.int64), _int_bincount(L, w * w, m), _int_bincount(L, w * mr, m)]
+        # one compiled pass over the games: per game the runs of equal labels, then their sums
+        lab = np.ascontiguousarray(lab, np.int64)
+        if lab.size and lab.min() < 0:
+            raise ValueError("negative label")
+        K = len(self.h2h_names(cross_kind)) if cross_kind is not None else 0
+        M = max(m, K)
+        out = np.zeros((6, M), np.int64)
+        xs = np.zeros((3, M, M) if cross_kind is not None else (3, 1, 1), np.int64)
+        _run_sums(lab, np.ascontiguousarray(win, np.int64), np.ascontiguousarray(share, np.int64), M,
+                  0 if cross_kind is None else 1, out, xs)
         if cross_kind is None:
-            return out + [_int_bincount(L, a * b, m) for a, b in ((s, s), (s, mr), (mr, mr))]
-        # cross sums over the pairs of runs of one game (runs are sorted by game, at most N per game):
-        # run r with run r + d, both ways round (d = 0: the run with itself)
-        K = len(self.h2h_names(cross_kind))
-        R = len(L)
-        ia, ib = [np.arange(R)], [np.arange(R)]
-        for d in range(1, lab.shape[1]):
-            a = np.flatnonzero(g[d:] == g[:R - d])
-            ia += [a, a + d]
-            ib += [a + d, a]
-        ia, ib = np.concatenate(ia), np.concatenate(ib)
-        code = L[ia] * K + L[ib]
-        ss, sm, mm = (_int_bincount(code, x[ia] * y[ib], K * K).reshape(K, K) for x, y in ((s, s), (s, mr), (mr, mr)))
+            return [out[j, :m] for j in range(6)]
+        out = [out[j, :m] for j in range(3)]
+        ss, sm, mm = (xs[j, :K, :K] for j in range(3))
         h = self.h2h[cross_kind]
         for key, v in (("ss", ss), ("sm", sm), ("mm", mm)):
             if key in h:
@@ -425,22 +492,11 @@ class Accumulator:
         K = len(names)
         n_games, N = ids.shape
         h = self._h2h(kind, names)
-        for s in range(N):
-            a = ids[:, s] * K
-            w, sh = win[:, s], share[:, s]
-            for t in range(N):
-                if t == s:
-                    continue
-                b = ids[:, t]
-                # B counts once per game: only at its first seat among the others
-                first = np.ones(n_games, bool)
-                for u in range(t):
-                    if u != s:
-                        first &= ids[:, u] != b
-                cell = (a + b)[first]
-                h["n"] += np.bincount(cell, minlength=K * K).reshape(K, K)
-                h["wins"] += _int_bincount(cell, w[first], K * K).reshape(K, K)
-                h["share"] += _int_bincount(cell, sh[first], K * K).reshape(K, K)
+        if n_games and (ids.min() < 0 or ids.max() >= K):
+            raise ValueError(f"{kind} label ids outside 0..{K - 1}")
+        # B counts once per game: only at its first seat among the others
+        _h2h_counts(np.ascontiguousarray(ids, np.int64), np.ascontiguousarray(win, np.int64),
+                    np.ascontiguousarray(share, np.int64), K, h["n"], h["wins"], h["share"])
         # table compositions: members sorted by label id, coded as one integer (base K digits)
         order = np.argsort(ids, axis=1, kind="stable")
         members = np.take_along_axis(ids, order, axis=1)

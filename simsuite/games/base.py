@@ -333,6 +333,14 @@ class Game:
         """The per-game records as the Parquet columns (per-seat fields cut to the table)."""
         return self.layout.frame(rec, n_players, self.max_players, self.record_columns or None)
 
+    def records_columns(self, rec: np.ndarray, n_players: int) -> dict:
+        """records_frame's columns as 1-D arrays, in its order, for writers that need no DataFrame
+        (the layout's columns, skipping the frame; a game that overrides records_frame gets its frame's)."""
+        if type(self).records_frame is not Game.records_frame:
+            df = self.records_frame(rec, n_players)
+            return {c: df[c].to_numpy() for c in df.columns}
+        return self.layout.columns(rec, n_players, self.max_players, self.record_columns or None)
+
     def replay(self, cfg: dict, key: int, game: int, extra_dirs: tuple = ()) -> tuple[list[dict], np.ndarray]:
         """Play game `game` alone with the event log on: (readable events, its record)."""
         kernel = self.kernel(extra_dirs)

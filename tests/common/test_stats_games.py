@@ -4,7 +4,7 @@ seats win together or exclude each other, on synthetic games with a known truth.
 import numpy as np
 import pytest
 
-from simsuite.analysis.stats import SHARE_UNIT, Accumulator
+from simsuite.analysis.stats import GROUP_FIELDS, SHARE_UNIT, Accumulator
 
 
 def _games(rng, n, joint, p_seat):
@@ -104,3 +104,59 @@ def test_share_covariance_of_two_labels_at_one_table():
               dict(win=win[sl], score=win[sl], strategy=ids[sl], position=ids[sl]))
     a1.merge(Accumulator.from_dict(a2.to_dict()))
     assert a1.group_rows() == acc.group_rows() and a1.h2h_rows() == acc.h2h_rows()
+
+
+def _brute_force(ids, win, K):
+    """GROUP_FIELDS' per-game sums (games .. m_gsq) per label and the h2h matrices, game by game in
+    plain Python, from the definitions in simsuite/stats.py."""
+    per_game = {f: np.zeros(K, np.int64) for f in ("games", "win_gsq", "win_gm", "share_gsq", "share_gm", "m_gsq")}
+    h2h = {f: np.zeros((K, K), np.int64) for f in ("n", "wins", "share", "ss", "sm", "mm")}
+    for g in range(len(ids)):
+        k = int(win[g].sum())
+        share = [int(w) * (SHARE_UNIT // max(k, 1)) for w in win[g]]
+        runs = {}
+        for s, a in enumerate(ids[g]):
+            m, w, sh = runs.get(int(a), (0, 0, 0))
+            runs[int(a)] = (m + 1, w + int(win[g, s]), sh + share[s])
+        for a, (m, w, sh) in runs.items():
+            for f, v in (("games", 1), ("win_gsq", w * w), ("win_gm", w * m), ("share_gsq", sh * sh),
+                         ("share_gm", sh * m), ("m_gsq", m * m)):
+                per_game[f][a] += v
+            for b, (mb, _, shb) in runs.items():
+                h2h["ss"][a, b] += sh * shb
+                h2h["sm"][a, b] += sh * mb
+                h2h["mm"][a, b] += m * mb
+        for s, a in enumerate(ids[g]):
+            others = {int(ids[g, t]) for t in range(len(ids[g])) if t != s}
+            for b in others:
+                h2h["n"][a, b] += 1
+                h2h["wins"][a, b] += int(win[g, s])
+                h2h["share"][a, b] += share[s]
+    return per_game, h2h
+
+
+@pytest.mark.parametrize("N", [2, 4, 6])
+def test_compiled_sums_equal_a_game_by_game_count(N):
+    """Invariant: the accumulator's per-game sums and head-to-head matrices (summed in compiled
+    passes over a chunk) equal a plain game-by-game count, on random tables where labels repeat
+    within a game (line-ups like A,A,B,C) and wins are single or joint, folded in uneven chunks."""
+    rng = np.random.default_rng(N)
+    K, n = 4, 3000
+    ids = rng.integers(0, K, (n, N))
+    win = np.zeros((n, N), np.int64)
+    win[np.arange(n), rng.integers(0, N, n)] = 1
+    joint = rng.random(n) < 0.2
+    win[joint] |= rng.integers(0, 2, (int(joint.sum()), N))
+    win[rng.random(n) < 0.05] = 0  # games nobody won (a timeout)
+    acc = Accumulator(N, ["A", "B", "C", "D"])
+    for lo, hi in ((0, 1), (1, 1000), (1000, n)):
+        acc.add({"turns": np.ones(hi - lo, np.int64)},
+                dict(win=win[lo:hi], score=win[lo:hi], strategy=ids[lo:hi],
+                     position=np.tile(np.arange(N), (hi - lo, 1))))
+    per_game, h2h = _brute_force(ids, win, K)
+    for f, v in h2h.items():
+        assert np.array_equal(acc.h2h["strategy"][f], v), f
+    for a, name in enumerate("ABCD"):
+        row = acc.groups[("strategy", name)]
+        for f, v in per_game.items():
+            assert row[GROUP_FIELDS.index(f)] == v[a], (name, f)

@@ -292,6 +292,9 @@ S_DECK_N = _S.add()
 S_DECK = _S.add(MAX_CARDS)  # top = S_DECK + S_DECK_N - 1
 S_DISC_N = _S.add()
 S_DISC = _S.add(MAX_CARDS)
+# times cards left the discard pile (a reshuffle into the deck, the Filch): between two changes of it
+# the pile only grows at its end, so a strategy may keep counts of the pile and add what was appended
+S_DISC_GEN = _S.add()
 S_ORD_N = _S.add()
 S_ORD = _S.add(MAX_DISCS)  # order pile, top = last
 S_ORDD_N = _S.add()

@@ -25,7 +25,9 @@ opponent is assumed to play any of those cards equally likely: a forecast, not a
 strategy.
 
 Scratch (``st[S_SCR:]``, see heuristics.py): ``SC_POOL_KEY`` and the per-class counts at
-``SC_POOL`` cache the public pool until the discard pile changes.
+``SC_POOL`` cache the public pool until the discard pile changes; ``SC_POOL_AT`` says which pile
+(``api.S_DISC_GEN`` and its size) the counts are of, so that a pile that only grew since is
+brought up to date by taking out the cards appended, not recounted.
 """
 import math
 
@@ -36,7 +38,7 @@ from numba import njit
 from simsuite.games.cosmic.api import (
     A_CLONE, A_EMPATH, A_ORACLE, A_PACIFIST, A_SORCERER, A_ANTI_MATTER, A_VIRUS, C_CARD_CLASS, C_CARD_KIND,
     C_CARD_VAL, C_CLASS_KIND, C_CLASS_VAL, C_EMPATH_OPT, C_N_CARDS, C_N_CLASSES, K_ARTIFACT, K_ATTACK, K_MORPH, K_NEGOTIATE,
-    MAX_HAND, MAX_P, MAX_PLANETS, S_CARD_D, S_CARD_O, S_CENTRE, S_DEF, S_DISC, S_DISC_N, S_HAND, S_HAND_N,
+    MAX_HAND, MAX_P, MAX_PLANETS, S_CARD_D, S_CARD_O, S_CENTRE, S_DEF, S_DISC, S_DISC_GEN, S_DISC_N, S_HAND, S_HAND_N,
     S_NOPT, S_OFF, S_OPT, S_PS, S_SCR, S_TARGET, SIDE_DEFENSE, SIDE_OFFENSE, aa_totals_w,
     card_visible, main_power, predicted_aa, seen_hand_base, seen_hand_n, ship_weight, side_weights,
 )
@@ -49,7 +51,9 @@ _Z = np.int64(0)
 SC_SPREAD = SC_BA_VER + MAX_P  # attack sd x 1024 + 1 and negotiate share x 2**20 + 1 (0 = not yet)
 SC_NEGSHARE = SC_SPREAD + 1
 SC_POOL_KEY = SC_NEGSHARE + 1
-SC_POOL = SC_POOL_KEY + 1
+SC_POOL_AT = SC_POOL_KEY + 1  # the pile the counts are of: S_DISC_GEN * POOL_AT_N + its size + 1 (0 = none)
+SC_POOL = SC_POOL_AT + 1
+POOL_AT_N = 1 << 12  # > MAX_CARDS
 POOL_MAX = S_SCR + 64 - SC_POOL  # card classes the cache holds; a bigger deck falls back to pick_card
 
 # outcome codes, from the offense's side
@@ -75,16 +79,24 @@ def pool_ready(st, cfg):
     key = (nd * 64 + (st[S_DISC + nd - 1] if nd > 0 else 63)) + 1
     if st[SC_POOL_KEY] == key:
         return 1
-    for k in range(nc):
-        st[SC_POOL + k] = 0
-    for c in range(cfg[C_N_CARDS]):
-        if cfg[C_CARD_KIND + c] != K_ARTIFACT:  # attack or negotiate
-            st[SC_POOL + cfg[C_CARD_CLASS + c]] += 1
-    for i in range(nd):
+    gen = st[S_DISC_GEN]
+    at = st[SC_POOL_AT] - 1
+    if at >= 0 and at // POOL_AT_N == gen and at % POOL_AT_N <= nd:
+        # no card left the pile since the counts were taken: it only grew, take out what was added
+        start = at % POOL_AT_N
+    else:
+        start = 0
+        for k in range(nc):
+            st[SC_POOL + k] = 0
+        for c in range(cfg[C_N_CARDS]):
+            if cfg[C_CARD_KIND + c] != K_ARTIFACT:  # attack or negotiate
+                st[SC_POOL + cfg[C_CARD_CLASS + c]] += 1
+    for i in range(start, nd):
         c = st[S_DISC + i]
         if cfg[C_CARD_KIND + c] != K_ARTIFACT:
             st[SC_POOL + cfg[C_CARD_CLASS + c]] -= 1
     st[SC_POOL_KEY] = key
+    st[SC_POOL_AT] = gen * POOL_AT_N + nd + 1
     return 1
 
 
@@ -185,13 +197,11 @@ def _sorcerer_answers(st, cfg, sor_off, own_o, al_o, own_d, al_d, anti, virus, e
 
 
 @njit
-def card_choice(st, cfg, me, own):
-    """D_CARD: the option with the best expected utility against the opponent's possible cards,
-    minus the cost of spending the card. -1 if the deck is too big for the forecast. `own`: how me
-    uses its own power (heuristics.OWN_*): a Sorcerer's own swap is counted only as it will use it."""
-    if pool_ready(st, cfg) == 0:
-        return -1
-    n = st[S_NOPT]
+def _forecast_setup(st, cfg, me, own):
+    """What ``card_choice`` and ``sorcerer_swaps`` both rate an encounter card with, for `me`, who
+    uses its own power as `own` says: (o, d, me_off, q, side weights own_o, al_o, own_d, al_d, the
+    active anti / virus / emp / pac powers, ships k_o / k_d, stake_o, loss_d, sk_o, the opponent's
+    card qc, src: where me's knowledge of it comes from: 0 face up, 1 a hand it saw, 2 the pool)."""
     o = st[S_OFF]
     d = st[S_DEF]
     me_off = me == o
@@ -202,10 +212,6 @@ def card_choice(st, cfg, me, own):
     virus = main_power(st, o, d, A_VIRUS)
     emp = main_power(st, o, d, A_EMPATH) if cfg[C_EMPATH_OPT] == 0 else 0
     pac = main_power(st, o, d, A_PACIFIST)
-    orc = main_power(st, o, d, A_ORACLE)
-    sor = main_power(st, o, d, A_SORCERER)
-    me_side = 1 if me_off else 2
-    clone = main_power(st, o, d, A_CLONE) == me_side
     k_o = st[S_CENTRE]
     k_d = st[S_PS + d * MAX_PLANETS + t] if t >= 0 else 0
     decides = would_win(st, cfg, o, t) == 1
@@ -222,6 +228,24 @@ def card_choice(st, cfg, me, own):
         src = 0
     elif seen_hand_n(st, me, q) >= 0:
         src = 1
+    return (o, d, me_off, q, own_o, al_o, own_d, al_d, anti, virus, emp, pac, k_o, k_d, stake_o, loss_d, sk_o, qc,
+            src)
+
+
+@njit
+def card_choice(st, cfg, me, own):
+    """D_CARD: the option with the best expected utility against the opponent's possible cards,
+    minus the cost of spending the card. -1 if the deck is too big for the forecast. `own`: how me
+    uses its own power (heuristics.OWN_*): a Sorcerer's own swap is counted only as it will use it."""
+    if pool_ready(st, cfg) == 0:
+        return -1
+    n = st[S_NOPT]
+    (o, d, me_off, q, own_o, al_o, own_d, al_d, anti, virus, emp, pac, k_o, k_d, stake_o, loss_d, sk_o, qc,
+     src) = _forecast_setup(st, cfg, me, own)
+    orc = main_power(st, o, d, A_ORACLE)
+    sor = main_power(st, o, d, A_SORCERER)
+    me_side = 1 if me_off else 2
+    clone = main_power(st, o, d, A_CLONE) == me_side
     oracle_answers = src == 2 and orc != 0 and orc != me_side  # the Oracle will see my card
     nc = cfg[C_N_CLASSES]
     # a Sorcerer main player may swap the face-down cards (CE.22.16): the opponent's best
@@ -245,6 +269,7 @@ def card_choice(st, cfg, me, own):
         h = 1
     bi = 0
     bv = -1e18
+    rated = np.int64(0)  # bit k: an option of card class k was rated already
     for i in range(n):
         c = st[S_OPT + i]
         kc = cfg[C_CARD_KIND + c]
@@ -252,6 +277,12 @@ def card_choice(st, cfg, me, own):
         morph = kc == K_MORPH  # FFG2008 (CE.38): it becomes the opponent's card
         if kc != K_ATTACK and kc != K_NEGOTIATE and not morph:
             continue
+        # a card of a class already rated has the same kind and value, so the same rating, and only
+        # a strictly better rating replaces the best: the first of the class stays the choice
+        ci = cfg[C_CARD_CLASS + c]
+        if ((rated >> ci) & 1) == 1:
+            continue
+        rated |= np.int64(1) << ci
         tot = 0.0
         tsw = 0.0
         wsum = 0.0
@@ -318,37 +349,15 @@ def sorcerer_swaps(st, cfg, me):
     engine's outcome rules (the same forecast as ``card_choice``)."""
     if pool_ready(st, cfg) == 0:
         return 0
-    o = st[S_OFF]
-    d = st[S_DEF]
-    me_off = me == o
-    q = d if me_off else o
-    c = st[S_CARD_O] if me_off else st[S_CARD_D]
+    c = st[S_CARD_O] if me == st[S_OFF] else st[S_CARD_D]
     if c < 0:
         return 0
     kc = cfg[C_CARD_KIND + c]
     vc = cfg[C_CARD_VAL + c]
     if kc != K_ATTACK and kc != K_NEGOTIATE:
         return 0
-    t = st[S_TARGET]
-    own_o, al_o, own_d, al_d = side_weights(st, cfg)
-    anti = main_power(st, o, d, A_ANTI_MATTER)
-    virus = main_power(st, o, d, A_VIRUS)
-    emp = main_power(st, o, d, A_EMPATH) if cfg[C_EMPATH_OPT] == 0 else 0
-    pac = main_power(st, o, d, A_PACIFIST)
-    k_o = st[S_CENTRE]
-    k_d = st[S_PS + d * MAX_PLANETS + t] if t >= 0 else 0
-    decides = would_win(st, cfg, o, t) == 1
-    stake_o = STAKE_COLONY + (weight(st, cfg, me, W_GAME_STAKE) if decides else 0.0)
-    sk_o = weight(st, cfg, me, W_SHIP_VALUE) * k_o * warp_share(st, cfg, o, me, OWN_BASIC)
-    loss_d = STAKE_COLONY * 0.6 + weight(st, cfg, me, W_SHIP_VALUE) * k_d * warp_share(st, cfg, d, me, OWN_BASIC) + (
-        weight(st, cfg, me, W_GAME_STAKE) if decides else 0.0)
-    qc = st[S_CARD_D] if me_off else st[S_CARD_O]
-    q_side = SIDE_DEFENSE if me_off else SIDE_OFFENSE
-    src = 2
-    if qc >= 0 and card_visible(st, q_side) == 1:
-        src = 0
-    elif seen_hand_n(st, me, q) >= 0:
-        src = 1
+    (o, d, me_off, q, own_o, al_o, own_d, al_d, anti, virus, emp, pac, k_o, k_d, stake_o, loss_d, sk_o, qc,
+     src) = _forecast_setup(st, cfg, me, OWN_BASIC)
     nc = cfg[C_N_CLASSES]
     cls = cfg[C_CARD_CLASS + c]
     if src == 2:
@@ -452,8 +461,14 @@ def ships_help_offense(st, cfg, me):
     """Whether one more of the offense's own ships raises its A/A margin by the engine's totals
     (not against an active Anti-Matter defense, where the lower total wins and they add)."""
     G = mean_attack(st, cfg)
-    t0, d0, lower = predicted_aa(st, cfg, G, G, _Z, _Z)
-    t1, d1, lower = predicted_aa(st, cfg, G, G, np.int64(ship_weight(st, me)), _Z)
+    # predicted_aa twice, the side weights and powers read once
+    o = st[S_OFF]
+    d = st[S_DEF]
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    anti = main_power(st, o, d, A_ANTI_MATTER)
+    virus = main_power(st, o, d, A_VIRUS)
+    t0, d0, lower = aa_totals_w(own_o, al_o, own_d, al_d, G, G, anti, virus)
+    t1, d1, lower = aa_totals_w(own_o + ship_weight(st, me), al_o, own_d, al_d, G, G, anti, virus)
     m0 = (d0 - t0) if lower == 1 else (t0 - d0)
     m1 = (d1 - t1) if lower == 1 else (t1 - d1)
     return m1 > m0
@@ -477,14 +492,37 @@ def offense_win_prob(st, cfg, add_o, add_d):
     o = st[S_OFF]
     d = st[S_DEF]
     own_o, al_o, own_d, al_d = side_weights(st, cfg)
-    al_o += add_o
-    al_d += add_d
     anti = main_power(st, o, d, A_ANTI_MATTER)
     virus = main_power(st, o, d, A_VIRUS)
     emp = main_power(st, o, d, A_EMPATH)
     pac = main_power(st, o, d, A_PACIFIST)
     G = mean_attack(st, cfg)
     sd, pn = deck_spread(st, cfg)
+    return _win_prob(own_o, al_o + add_o, own_d, al_d + add_d, anti, virus, emp, pac, G, sd, pn)
+
+
+@njit
+def offense_win_probs(st, cfg, w):
+    """(offense_win_prob(st, cfg, w, 0), offense_win_prob(st, cfg, 0, w)): the chance that the
+    offense wins with ship weight w more on its side, or on the defense's (an alliance answer),
+    the table read once for both."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    anti = main_power(st, o, d, A_ANTI_MATTER)
+    virus = main_power(st, o, d, A_VIRUS)
+    emp = main_power(st, o, d, A_EMPATH)
+    pac = main_power(st, o, d, A_PACIFIST)
+    G = mean_attack(st, cfg)
+    sd, pn = deck_spread(st, cfg)
+    return (_win_prob(own_o, al_o + w, own_d, al_d, anti, virus, emp, pac, G, sd, pn),
+            _win_prob(own_o, al_o, own_d, al_d + w, anti, virus, emp, pac, G, sd, pn))
+
+
+@njit(inline="always")
+def _win_prob(own_o, al_o, own_d, al_d, anti, virus, emp, pac, G, sd, pn):
+    """offense_win_prob from the side weights, the active powers and the deck's mean, spread and
+    negotiate share."""
     # A/A: T = a v + b with a = 1, or S (Virus); the margin at typical cards, its spread from v's
     to, td, lower = aa_totals_w(own_o, al_o, own_d, al_d, G, G, anti, virus)
     so = sd * ((own_o + al_o) if virus == 1 and anti == 0 else (own_o if virus == 1 else 1.0))

@@ -21,7 +21,7 @@ from simsuite.games.cosmic.api import (
     C_CARD_VAL, D_FLARE, FL_ADD_TOTAL, FL_CANCEL_COMP, FL_DRAW, FL_RETRIEVE, K_NEGOTIATE, S_EFF, S_FLARE_TOT,
     S_FLARE_ZAPQ, S_CZ_KIND, ART_CARD_ZAP, S_REINF, S_REVEALED, flare_effect, predicted_aa,
 )
-from simsuite.games.cosmic.cardplay import card_choice, offense_margin, offense_win_prob, ships_help_offense
+from simsuite.games.cosmic.cardplay import card_choice, offense_margin, offense_win_probs, ships_help_offense
 from simsuite.games.cosmic.powers import power_decide
 from simsuite.games.cosmic.heuristics import (
     OWN_BASIC, ally_ships, ally_weight, warp_share, best_attack_seen, cheapest_card, deal_value, find_option, mean_attack, pick_artifact, pick_card,
@@ -278,8 +278,7 @@ def basic_decide_as(kind, st, cfg, me, own):
         # ships I would send, a Macron ally one ship of weight 4; allies subtract when a main
         # player is the Anti-Matter, ...)
         w = ally_weight(st, cfg, me, own)
-        p_o = offense_win_prob(st, cfg, w, 0)
-        p_d = offense_win_prob(st, cfg, 0, w)
+        p_o, p_d = offense_win_probs(st, cfg, w)
         gain = 1 if st[S_PS + me * MAX_PLANETS + t] == 0 else 0
         danger = would_win(st, cfg, o, t) == 1 and would_win(st, cfg, me, t) == 0
         ahead = st[S_FOREIGN + o] > st[S_FOREIGN + me] + weight(st, cfg, me, W_LEADER_GAP)  # do not carry a runaway leader

@@ -315,6 +315,7 @@ def power_window(st, cfg, w, p, log, lg):
                             n = st[S_DISC_N] - 1
                             st[S_DISC + j] = st[S_DISC + n]
                             st[S_DISC_N] = n
+                            st[S_DISC_GEN] += 1
                             _hand_add(st, cfg, p, c)
                         return 1
     return 0

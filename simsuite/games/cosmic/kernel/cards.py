@@ -101,6 +101,7 @@ def _draw(st, cfg, log, lg):
         if st[S_DISC_N] == 0:
             return -1
         m = discards_to_deck(st, S_RNG, S_DECK, S_DISC, S_DISC_N)
+        st[S_DISC_GEN] += 1
         st[S_N_RESHUF] += 1
         if lg:
             _log(log, E_DECK_RESHUFFLE, m, I0, I0, I0, I0, I0)
