@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
-SWEEPS=(star-cartel-crash space-venture-players cosmic-editions cosmic-power-value cosmic-aliens)
+SWEEPS=(star-cartel-crash space-venture-players cosmic-editions cosmic-power-value cosmic-aliens cosmic-ladder)
 TUNES=(star-cartel-fair-seats)
 want=("$@")
 [ ${#want[@]} -eq 0 ] && want=("${SWEEPS[@]}" "${TUNES[@]}")
