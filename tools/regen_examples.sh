@@ -16,10 +16,17 @@ cd "$(dirname "$0")/.."
 export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
 SWEEPS=(star-cartel-crash space-venture-players cosmic-editions cosmic-power-value cosmic-aliens cosmic-ladder)
 TUNES=(star-cartel-fair-seats)
+PLANS=(cosmic-alien-bands)  # redrawn from their committed tables (the plan itself: simsuite tune --config configs/tunes/<name>.toml)
 want=("$@")
-[ ${#want[@]} -eq 0 ] && want=("${SWEEPS[@]}" "${TUNES[@]}")
+[ ${#want[@]} -eq 0 ] && want=("${SWEEPS[@]}" "${TUNES[@]}" "${PLANS[@]}")
 for name in "${want[@]}"; do
-  if [[ " ${TUNES[*]} " == *" $name "* ]]; then
+  if [[ " ${PLANS[*]} " == *" $name "* ]]; then
+    dir=reports/examples/$name
+    tmp=$(mktemp -d)
+    python -m simsuite.cli report "$dir" --out "$tmp" --quiet
+    cp "$tmp"/* "$dir/"
+    rm -rf "$tmp"
+  elif [[ " ${TUNES[*]} " == *" $name "* ]]; then
     dir=reports/examples/$name
     tmp=$(mktemp -d)
     cp "$dir/tune.json" "$dir/trials.csv" "$tmp/"

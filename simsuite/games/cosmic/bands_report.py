@@ -182,6 +182,9 @@ def make_plan_report(src: Path, out_dir: Path | None = None) -> dict:
 td,th{{border:1px solid #ccc;padding:3px 7px;font-size:90%;vertical-align:top}}img{{max-width:100%}}.head{{background:#f3f6fa;padding:1em;border-left:4px solid #4a7fb5}}
 .nw{{white-space:nowrap}}details{{margin:0.5rem 0}}summary{{cursor:pointer;font-weight:600}}</style>
 </head><body><h1>Alien bands: {_esc(doc['name'])}</h1>
+<nav id='contents'><b>Contents:</b> <a href='#main-chart'>The bands</a> <a href='#band-table'>Bands per alien</a>
+<a href='#band-rankings'>Rankings at each end</a> <a href='#band-weights'>Weights found</a>
+<a href='#band-method'>How the verdicts are made</a> <a href='#band-run'>What was run</a></nav>
 <p class='head'>{_esc(head)}</p>
 <figure id='main-chart'><img src='bands.png' alt='each alien as a band, countered to exploited'></figure>
 <p>Each alien's holder win share when its opponents' weights are tuned against it (<b>countered</b>), with
@@ -195,21 +198,21 @@ An end is the re-check of its tune's best candidate, or of the defaults when not
 default point pools both tunes' re-checks of the defaults, so an end a little on the wrong side of it
 is noise, not play.</p>
 {''.join('<p>' + _esc(s) + '</p>' for s in sentences(t))}
-<details><summary>Bands per alien (table)</summary><table><tr><th>players</th><th>alien</th><th>countered</th>
+<details id='band-table'><summary>Bands per alien (table)</summary><table><tr><th>players</th><th>alien</th><th>countered</th>
 <th>default</th><th>exploited</th><th>verdict across the band</th></tr>{''.join(rows)}</table></details>
-<details><summary>Rankings at each end</summary>{''.join(rank_html)}</details>
-<details><summary>The weights each end found</summary><table><tr><th>players</th><th>alien</th><th>end</th>
+<details id='band-rankings'><summary>Rankings at each end</summary>{''.join(rank_html)}</details>
+<details id='band-weights'><summary>The weights each end found</summary><table><tr><th>players</th><th>alien</th><th>end</th>
 <th>weights that differ from the defaults</th></tr>{''.join(wrows)}</table>
 <p>The weights (basic's judgement calls; parameters basic_NAME for every seat, basic_holder_NAME for the
 alien's holder):</p><ul>{wdoc}</ul></details>
-<details><summary>How the verdicts are made</summary><p>At each player count every alien's share at each
+<details id='band-method'><summary>How the verdicts are made</summary><p>At each player count every alien's share at each
 end is tested against fair (two-sided z-test, Holm-corrected over every alien and end together). An alien
 is strong (weak) only when it is above (below) fair at all three ends. Where the ends disagree, the verdict
 depends on play only when the direct difference test between the ends (Holm over every alien and pair of
 ends) finds the share moving; otherwise the ends' verdicts differ without a significant difference and the
 alien is listed as unresolved. "Not distinguishable from fair" means the tests found nothing at the
 budget's precision, not that the alien is fair.</p></details>
-<details><summary>What was run</summary><ul><li>Plan {_esc(doc['name'])}: aliens {_esc(', '.join(sp['aliens']))};
+<details id='band-run'><summary>What was run</summary><ul><li>Plan {_esc(doc['name'])}: aliens {_esc(', '.join(sp['aliens']))};
 players {_esc(', '.join(map(str, sp['players'])))}; searched weights {_esc(', '.join(sp['weights']))};
 fixed {_esc(', '.join(f'{k}={x}' for k, x in sp['base'].items()))}; Optuna {_esc(sp['sampler'].upper())}, seed {sp['seed']}.</li>
 <li>Every end is a tune directory under <code>{_esc(src)}</code> (ALIEN/Np/exploited, countered) with its
