@@ -268,6 +268,10 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     speed = {int(v["cell"]): v.get("games_per_s") for v in (res.get("manifest") or {}).get("done", {}).values()
              if isinstance(v, dict) and "cell" in v}
     rungs = H.ladder(groups, cells, lay, speed)
+    if len(rungs) != len(cells):
+        # a sweep where only some cells are one-against-the-rest (an alien sweep's nopower control
+        # seat) does not ask how the strategies compare: its skill findings are the usual ones
+        rungs = []
     skill = (rungs or H.strategy_skill(strat)) + pv_skill
     # a ladder sweep asks how the strategies compare: its rungs answer first
     headline = [h for h, _ in (skill + rule if rungs else rule + skill)]
