@@ -147,6 +147,8 @@ def cli(ctx):
         cache_dir()  # an unusable cache directory: one line before any results folder is made
 
 
+from .plugin_dirs import alien_dir_option  # noqa: E402  (--alien-dir)
+
 PLAYING = ("run", "sweep", "replay", "bench", "tune", "report")  # commands that compile or load kernels
 
 
@@ -158,6 +160,7 @@ cli.add_command(_check_group)
 # ---------------------------------------------------------------------------------- list
 @cli.command("list")
 @click.argument("game_name", required=False)
+@alien_dir_option
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
 def list_cmd(game_name, as_json):
     """Games, their parameters (default, allowed values, rule id) and strategies."""
@@ -182,6 +185,7 @@ def list_cmd(game_name, as_json):
                              rule=p.rule, doc=p.doc) for p in g.params],
             strategies=[dict(name=s.name, description=s.description, file=str(s.path)) for s in g.strategies()],
             sweeps=sweeps.get(g.name, []),
+            **g.plugin_listing(),
         ))
     if as_json:
         _echo_json(doc)
@@ -198,6 +202,11 @@ def list_cmd(game_name, as_json):
         click.echo("\n  strategies:")
         for s in d["strategies"]:
             click.echo(f"    {s['name']:<10} {s['description']}")
+        for key, title in (("aliens", "aliens (--aliens NAME,...; alien files: --alien-dir DIR)"),):
+            if d.get(key):
+                click.echo(f"\n  {title}:")
+                for s in d[key]:
+                    click.echo(f"    {s['name']:<15} {s['source']:<9} {s['summary']}" + (f"  ({s['file']})" if s.get("file") else ""))
         if d["sweeps"]:
             click.echo("\n  sweep definitions (simsuite report NAME): " + ", ".join(d["sweeps"]))
 
@@ -268,6 +277,7 @@ THREADS = _ThreadCount()
 
 
 def _common(f):
+    f = alien_dir_option(f)
     f = click.option("--strategy-dir", "strategy_dirs", multiple=True, type=click.Path(),
                      help="extra directory of strategy files")(f)
     f = click.option("--threads", type=THREADS, default=0, show_default=True,
