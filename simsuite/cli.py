@@ -749,6 +749,7 @@ def tune(game_name, config_file, params, objectives, players, strategies, sets, 
                    "printed as usual)")
 @click.option("--verbose", "-v", is_flag=True, help="also print every finding of the page (long)")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
+@alien_dir_option
 def report(source, out, margin, threads, quiet, verbose, as_json):
     """Write an HTML balance report with PNG charts for a results directory.
 
@@ -1022,6 +1023,7 @@ def _latest_run(game: str, seed: int) -> Path | None:
               help="a reference build timed in the same run: another simsuite source tree (e.g. a git worktree "
                    "of the last release), its timed runs alternating with this build's")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
+@alien_dir_option
 def bench(game_name, players, strategies, n_games, repeat, cold, sets, vs, against, as_json, shortcuts):
     """Games per second per player count on 1 thread and all threads, and compile times.
 

@@ -14,9 +14,13 @@ WHO = "main"
 
 @njit
 def on_totals(st, cfg, me, log, lg):
-    # the engine's plain rule (v + S) is in place; an Anti-Matter at the table is left to the
-    # built-in Virus (CE.23.7 mixes the two powers' arithmetic): this file covers the plain case
     side = hb_side(st, me)
     if hb_event(st, cfg, me, FX_VIRUS, log, lg) == 1:
-        hb_set_total(st, side, hb_card_value(st, cfg, side) * hb_strength(st, cfg, side))
+        v = hb_card_value(st, cfg, side)
+        own = hb_own_ships(st, cfg, side)
+        allies = hb_allied_ships(st, cfg, side)
+        if hb_lower_total_wins(st) == 1:  # against an Anti-Matter its allies subtract (CE.23.7, revision 2)
+            hb_set_total(st, side, v * own - allies)
+        else:
+            hb_set_total(st, side, v * (own + allies))
     return 0

@@ -185,6 +185,26 @@ def hb_strength(st, cfg, side):
 
 
 @njit
+def hb_own_ships(st, cfg, side):
+    """The weighted ships the side's main player has in the encounter (CE.10.2)."""
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    return own_o if side == SIDE_OFFENSE else own_d
+
+
+@njit
+def hb_allied_ships(st, cfg, side):
+    """The weighted ships the side's allies have in the encounter (CE.10.2)."""
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    return al_o if side == SIDE_OFFENSE else al_d
+
+
+@njit
+def hb_lower_total_wins(st):
+    """on_totals and later: 1 if the lower total wins this encounter (an Anti-Matter, CE.22.2)."""
+    return st[S_TOT + 6]
+
+
+@njit
 def hb_card_value(st, cfg, side):
     """The value of side's encounter card (0 if not an attack card); hidden before the reveal."""
     if card_visible(st, side) == 0:
