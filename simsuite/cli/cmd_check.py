@@ -71,7 +71,7 @@ def alien_cmd(file, n_games, seed, as_json):
     the power API and reads only what its holder may see, then play it under each edition it
     declares at every seat with the game's invariants checked after every turn. A bad file: one
     line, exit status 2."""
-    from .games import get, names
+    from ..games import get, names
 
     g = next((get(n) for n in names() if get(n).plugin_check is not None), None)
     r = g.plugin_check(file, n_games=n_games, seed=seed)
