@@ -60,6 +60,31 @@ def strategy_cmd(file, game_name, n_games, players, seed, strategy_dirs, as_json
     _finish(r, as_json, lines)
 
 
+@check.command("alien")
+@click.argument("file")
+@click.option("--games", "-n", "n_games", type=click.IntRange(4, 10**7), default=2000, show_default=True,
+              help="games per edition (spread over the alien's four seats)")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="print one JSON document")
+def alien_cmd(file, n_games, seed, as_json):
+    """Check an alien file (a game's power plug-in): its fields and hooks, that it acts only through
+    the power API and reads only what its holder may see, then play it under each edition it
+    declares at every seat with the game's invariants checked after every turn. A bad file: one
+    line, exit status 2."""
+    from ..games import get, names
+
+    g = next((get(n) for n in names() if get(n).plugin_check is not None), None)
+    r = g.plugin_check(file, n_games=n_games, seed=seed)
+    if r["ok"]:
+        uses = sum(x["power_uses"] for x in r["runs"])
+        lines = [f"pass: {r['alien']} ({g.name}; {', '.join(r['editions'])}; hooks {', '.join(r['hooks'])}): "
+                 f"{sum(x['games'] for x in r['runs'])} games at every seat, {uses} power uses, no invariant "
+                 "violation, no API misuse"]
+    else:
+        lines = [f"fail: {r['alien']} ({g.name}): {p}" for p in r["problems"]]
+    _finish(r, as_json, lines)
+
+
 @check.command("game")
 @click.argument("game_name")
 @click.option("--games", "-n", "n_games", type=click.IntRange(100, 10**6), default=1500, show_default=True)

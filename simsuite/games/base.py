@@ -259,6 +259,13 @@ class Game:
                 c[p.name] = hashlib.sha256(Path(c[p.name]).read_bytes()).hexdigest()
         return json.dumps({"game": self.name, **c}, sort_keys=True)
 
+    plugin_check = None  # a game with power plug-ins: check_plugin(file, n_games, seed) -> dict (simsuite check alien)
+
+    def plugin_listing(self) -> dict:
+        """More lists for ``simsuite list`` (name -> rows with name, source, summary, file); a game
+        with power plug-ins lists them here."""
+        return {}
+
     # ---- strategies and kernel ---------------------------------------------------------
     def strategies(self, extra_dirs: tuple = ()) -> list[StrategyInfo]:
         return discover(self.dirname, tuple(extra_dirs), self.strategy_dir)

@@ -74,15 +74,24 @@ N_ALIENS = len(ALIEN_NAMES)
  A_MUTANT, A_ORACLE, A_PACIFIST, A_PARASITE, A_PHILANTHROPIST, A_SORCERER, A_TRADER, A_VIRUS, A_VULCH,
  A_ZOMBIE) = (np.int64(k) for k in range(N_ALIENS))
 ALIEN_RULES = tuple(f"CE.22.{k + 1}" for k in range(N_ALIENS))
+# alien files (games/cosmic/alien_files.py): their ids follow the 20 classics, N_ALIENS ..
+# MAX_ALIENS - 1; the layout keeps room for them whatever is loaded (a fixed layout, one kernel shape)
+MAX_HOMEBREW = 12
+MAX_ALIENS = N_ALIENS + MAX_HOMEBREW
+# alien-file hooks (kernel/alien_api.py): the CE.20.1 windows are the W_* ids themselves (an
+# optional use in the window's priority loop); the fixed moments follow them
+H_RESOLVE, H_TOTALS, H_OUTCOME, H_LOSS = (np.int64(k) for k in range(40, 44))
+HOOK_NAMES = {"on_w2": 2, "on_w4": 3, "on_w6": 4, "on_w7": 5, "on_w8": 6, "on_w9": 7, "on_w10": 8, "on_resolve": 40,
+              "on_totals": 41, "on_outcome": 42, "on_loss": 43}  # hook function name -> W_* / H_* id
 # alien assignment modes (C_ALIEN_MODE)
 AM_FIXED, AM_RANDOM, AM_ALL = range(3)
 # power decision kinds (st[S_PK])
 (PK_AMOEBA, PK_CHRONOS, PK_CLONE, PK_EMPATH, PK_FILCH, PK_HEALER, PK_LASER, PK_MIND, PK_MUTANT, PK_MUTANT_SRC,
  PK_PACIFIST, PK_PARASITE, PK_PHILANTHROPIST, PK_SORCERER, PK_TRADER, PK_VULCH, PK_VULCH_KEEP, PK_ZOMBIE,
- PK_RELEASE, PK_AMOEBA_BACK) = (np.int64(k) for k in range(1, 21))
+ PK_RELEASE, PK_AMOEBA_BACK, PK_HOMEBREW) = (np.int64(k) for k in range(1, 22))
 PK_NAMES = ("", "amoeba", "chronos", "clone", "empath", "filch", "healer", "laser", "mind", "mutant", "mutant_source",
             "pacifist", "parasite", "philanthropist", "sorcerer", "trader", "vulch", "vulch_keep", "zombie",
-            "zombie_release", "amoeba_back")
+            "zombie_release", "amoeba_back", "alien_file")
 AMOEBA_REMOVE = np.int64(1000)
 
 # decision kinds (np.int64: numba compiles a callee once per distinct *literal* int argument)
@@ -136,11 +145,12 @@ PHIL_GIVER_ANY, PHIL_GIVER_MAIN_OR_ALLY = range(2)
 
 # invariant violation codes (CE.70), reported by checked runs
 (V_SHIPS, V_TRANSIT, V_COLONY_CACHE, V_POWER, V_CARDS, V_IN_PLAY, V_HAND_CACHE, V_DISCS, V_VICTORY,
- V_TERMINATION, V_WARP, V_ALLIES, V_SEARCH) = (np.int64(k) for k in range(1, 14))
+ V_TERMINATION, V_WARP, V_ALLIES, V_SEARCH, V_ALIEN_API) = (np.int64(k) for k in range(1, 15))
 VIOLATION_NAMES = ("", "CE.70.1 ship conservation", "CE.70.2 transit zones not empty", "CE.70.4 colony cache",
                    "CE.70.5 power state", "CE.70.6 card conservation", "CE.70.7 cards in play",
                    "CE.70.21 hand counts", "CE.70.17 order discs", "CE.70.18 victory", "CE.70.19 termination",
-                   "CE.70.8 warp", "CE.70.16 alliances", "search: a rollout did not replay the game as played")
+                   "CE.70.8 warp", "CE.70.16 alliances", "search: a rollout did not replay the game as played",
+                   "alien file: a primitive used outside its window, or a hidden value read (CE.70.14)")
 
 # --- cfg layout (after the common header: simsuite/scaffold/layout.py) ------------------------
 _C = config_layout()
@@ -165,7 +175,7 @@ C_DISCS = _C.add(MAX_P)  # order discs per colour (CE.1.4)
 C_ALIEN_MODE = _C.add()  # AM_*
 C_ALIEN_K = _C.add()  # aliens per table (AM_RANDOM / AM_ALL); the other seats have none
 C_POOL_N = _C.add()
-C_POOL = _C.add(N_ALIENS)  # the alien pool (AM_RANDOM / AM_ALL)
+C_POOL = _C.add(MAX_ALIENS)  # the alien pool (AM_RANDOM / AM_ALL)
 C_ALIEN_NCOMB = _C.add()  # AM_ALL: number of K-combinations of the pool
 C_ALIEN_STRIDE = _C.add()  # AM_ALL: a step coprime to C_ALIEN_NCOMB (spreads the combinations over games)
 C_ALIEN_FIXED = _C.add(MAX_P)  # AM_FIXED: alien per seat, -1 none
@@ -245,7 +255,11 @@ S_ZAPPED = _S.add(MAX_P)  # zapped until the end of the encounter (CE.21.1)
 S_ALIEN = _S.add(MAX_P)  # alien whose power the seat plays (CE.22), -1 none (or the nopower control)
 S_PWIN = _S.add(MAX_P)  # bit w set: that alien has an optional use in window w (from S_ALIEN at setup)
 S_ALIEN_TAG = _S.add(MAX_P)  # alien dealt to the seat (-1 none), whatever the strategy
-S_WHO = _S.add(N_ALIENS)  # seat playing alien a's power, -1 none
+S_WHO = _S.add(MAX_ALIENS)  # seat playing alien a's power, -1 none
+S_HB_HOOK = _S.add()  # the alien-file hook running now (W_* / H_*), -1 none (alien_api.py)
+S_HB_ERR = _S.add()  # first misuse of the alien-file API in this game: HBE_* code * 64 + hook, 0 none
+S_HB_ARG = _S.add(4)  # the hook's arguments (H_LOSS: owner, ships, planets mask, barred seat)
+S_HB_SEATS = _S.add()  # bit p: seat p plays an alien through its file (set at the deal)
 S_POWER_USES = _S.add(MAX_P)  # power uses and automatic effects applied, per seat (records)
 # power state of the current encounter (cleared at its end)
 S_PK = _S.add()  # power decision kind PK_* being asked

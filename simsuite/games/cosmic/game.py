@@ -41,19 +41,30 @@ def _alien_key(name: str) -> str:
     return name.strip().lower().replace("_", "-").replace(" ", "-")
 
 
-ALIEN_BY_KEY = {_alien_key(n): i for i, n in enumerate(A.ALIEN_NAMES)}
-ALIEN_ALLOWED = "none, random, all, or alien names per seat joined by commas (" + ", ".join(A.ALIEN_NAMES) + ", none)"
+def alien_names() -> tuple:
+    """Every alien by id: the 20 classics (CE.22), then the homebrew alien files (alien_files.py)."""
+    from .alien_files import names
+
+    return names()
+
+
+def _alien_by_key() -> dict:
+    return {_alien_key(n): i for i, n in enumerate(alien_names())}
+
+
+ALIEN_ALLOWED = "none, random, all, or alien names per seat joined by commas (the 20 classics, alien files, none)"
 
 
 def alien_id(name: str, field: str = "aliens") -> int:
     k = _alien_key(name)
     if k in ("none", "no-power", "nopower"):
         return -1
-    if k not in ALIEN_BY_KEY:
+    by_key = _alien_by_key()
+    if k not in by_key:
         extra = ", none" if field == "aliens" else ""
-        hint = did_you_mean(name, A.ALIEN_NAMES)
-        raise BadInput(field, f"unknown alien {name.strip()!r}{hint}; allowed: {', '.join(A.ALIEN_NAMES)}{extra}")
-    return ALIEN_BY_KEY[k]
+        hint = did_you_mean(name, alien_names())
+        raise BadInput(field, f"unknown alien {name.strip()!r}{hint}; allowed: {', '.join(alien_names())}{extra}")
+    return by_key[k]
 
 
 def parse_aliens(value) -> str:
@@ -70,10 +81,10 @@ def parse_aliens(value) -> str:
     ids = [alien_id(n) for n in names]
     seen = [i for i in ids if i >= 0]
     if len(set(seen)) != len(seen):
-        dup = next(A.ALIEN_NAMES[i] for i in seen if seen.count(i) > 1)
+        dup = next(alien_names()[i] for i in seen if seen.count(i) > 1)
         raise BadInput("aliens", f"{dup} is named twice in {','.join(names)}; an alien can be dealt only once per "
                                  "game (CE.2.5); allowed: distinct alien names, or none, per seat")
-    return ",".join("none" if i < 0 else A.ALIEN_NAMES[i] for i in ids)
+    return ",".join("none" if i < 0 else alien_names()[i] for i in ids)
 
 
 def parse_pool(value) -> str:
@@ -81,16 +92,18 @@ def parse_pool(value) -> str:
     names = [n.strip() for n in names if n.strip()]
     if not names or (len(names) == 1 and _alien_key(names[0]) == "all"):
         return "all"
+    if "all" in (_alien_key(n) for n in names):  # all = the 20 classics; alien files are named beside it
+        names = [n for n in names if _alien_key(n) != "all"] + list(A.ALIEN_NAMES)
     ids = [alien_id(n, "alien_pool") for n in names]
     if -1 in ids:
         raise BadInput("alien_pool", "'none' is not an alien; allowed: all, or alien names joined by commas")
     if len(set(ids)) != len(ids):
-        dup = next(A.ALIEN_NAMES[i] for i in ids if ids.count(i) > 1)
+        dup = next(alien_names()[i] for i in ids if ids.count(i) > 1)
         raise BadInput("alien_pool", f"{dup} is named twice; allowed: all, or distinct alien names joined by commas")
     ids = sorted(ids)
     if not ids:
-        raise BadInput("alien_pool", f"no alien named; allowed: all, or names from {', '.join(A.ALIEN_NAMES)}")
-    return ",".join(A.ALIEN_NAMES[i] for i in ids)
+        raise BadInput("alien_pool", f"no alien named; allowed: all, or names from {', '.join(alien_names())}")
+    return ",".join(alien_names()[i] for i in ids)
 
 
 def pool_ids(cfg: dict) -> list[int]:
@@ -252,10 +265,18 @@ def uses_rollouts(path: Path) -> bool:
 
 
 KERNEL_PARTS = ("core", "cards", "ships", "windows", "artifacts", "aliens", "regroup_alliances", "planning_reveal",
-                "ffg", "outcomes", "deals", "turns", "setup", "invariants")
+                "ffg", "outcomes", "deals", "turns", "setup", "invariants", "alien_api")
 NOPOWER_SUFFIX = " (no power)"
-ALIEN_LABELS = (*A.ALIEN_NAMES, "none")
+ALIEN_LABELS = (*A.ALIEN_NAMES, "none")  # the classics only; alien_labels() adds the alien files
 ALIEN_POWER_LABELS = (*(n + x for n in A.ALIEN_NAMES for x in ("", NOPOWER_SUFFIX)), "none")
+
+
+def alien_labels() -> tuple:
+    return (*alien_names(), "none")
+
+
+def alien_power_labels() -> tuple:
+    return (*(n + x for n in alien_names() for x in ("", NOPOWER_SUFFIX)), "none")
 
 
 class Cosmic(Game):
@@ -462,6 +483,34 @@ class Cosmic(Game):
         c[A.C_N_ENC] = n_enc
         c[A.C_N_CLASSES] = len(classes)
 
+    def plugin_check(self, file, n_games=2000, seed=1) -> dict:
+        from .alien_check import check_alien
+
+        return check_alien(self, file, n_games=n_games, seed=seed)
+
+    def plugin_listing(self) -> dict:
+        """The aliens for ``simsuite list``: the 20 classics (built in, or the file that replaces
+        one), then the homebrew alien files, each with its source."""
+        from .alien_files import discover
+
+        files = {a.aid: a for a in discover()}
+        rows = []
+        for i, n in enumerate(alien_names()):
+            a = files.get(i)
+            rows.append(dict(name=n, source=("file" if a else "built-in") if i < A.N_ALIENS else "homebrew",
+                             summary=a.summary if a else A.ALIEN_RULES[i], file=str(a.path) if a else "",
+                             editions=list(a.editions) if a else ["ah2000", "ffg2008"]))
+        return dict(aliens=rows)
+
+    def kernel_parts(self) -> list:
+        """The parts, then the generated part holding the alien files' code and dispatch
+        (alien_files.generated_part: the classics only, when no file is loaded)."""
+        from simsuite.codegen import cache_dir
+
+        from .alien_files import generated_part
+
+        return [*super().kernel_parts(), generated_part(cache_dir())]
+
     def nopower_mask(self, extra_dirs: tuple = ()) -> int:
         """Bit i set when strategy id i is a nopower control (``USES_POWERS = False``)."""
         key = tuple(str(d) for d in extra_dirs)
@@ -476,6 +525,7 @@ class Cosmic(Game):
         (ALIEN_POWER_LABELS: "Macron" when the seat played the power, "Macron (no power)" when a
         nopower control held it face down, "none" for no alien)."""
         N = n_players
+        n_al = len(alien_names())
         seats = np.arange(N)[None, :]
         strategy = rec["strategy"][:, :N]
         alien = rec["alien"][:, :N]
@@ -488,8 +538,8 @@ class Cosmic(Game):
             score=rec["score"][:, :N],
             strategy=strategy,
             position=(seats - rec["start_player"][:, None]) % N,
-            labels=dict(alien=(np.where(none, A.N_ALIENS, alien), ALIEN_LABELS),
-                        alien_power=(np.where(none, 2 * A.N_ALIENS, 2 * alien + face_down), ALIEN_POWER_LABELS)),
+            labels=dict(alien=(np.where(none, n_al, alien), alien_labels()),
+                        alien_power=(np.where(none, 2 * n_al, 2 * alien + face_down), alien_power_labels())),
         )
 
     def game_metrics(self, rec):

@@ -92,6 +92,8 @@ def table(cells: pd.DataFrame, groups: pd.DataFrame) -> pd.DataFrame:
                    power_value=v, power_value_lo=lo, power_value_hi=hi,
                    optional=alien in OPTIONAL)
         naive = {k: by[k] for k in NAIVE if k in by}
+        if naive:  # a plug-in power the sweep plays with the naive policies is an optional one
+            row["optional"] = True
         if naive:
             for k, r in naive.items():
                 row[f"share_{k}"] = r["share"]

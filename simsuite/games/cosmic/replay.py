@@ -256,7 +256,11 @@ def describe_events(k, log, cfg_arr, seat_strats) -> list[dict]:
         p = int(p)
         return f"seat {p} {A.COLOUR_NAMES[p]} ({seat_strats[p]})"
 
-    names = dict(vars(A), CTX_NAMES=CTX_NAMES, KIND_NAMES=KIND_NAMES, END_REASONS=END_REASONS, seat=seat,
+    from .game import alien_names
+
+    every = alien_names()  # the classics, then the homebrew alien files (ids after the 20)
+    rules = (*A.ALIEN_RULES, *(f"{n} (alien file)" for n in every[A.N_ALIENS:]))
+    names = dict(vars(A), ALIEN_NAMES=every, ALIEN_RULES=rules, CTX_NAMES=CTX_NAMES, KIND_NAMES=KIND_NAMES, END_REASONS=END_REASONS, seat=seat,
                  card_name=lambda c: card_name(cfg_arr, c), planet_name=planet_name, disc_name=disc_name, deal_text=deal_text,
                  art_text=art_text, power_text=power_text, flare_text=flare_text,
                  flare_when=lambda f: FLARE_WHEN[int(cfg_arr[A.C_FLARE_TIMING + f])], own_colour_text=own_colour_text, term_text=term_text)

@@ -220,6 +220,8 @@ def power_window(st, cfg, w, p, log, lg):
     if st[S_POWER + p] == 0:
         return 0
     a = st[S_ALIEN + p]
+    if hb_is_file(a) == 1:  # its file's hook (alien_api.py)
+        return hb_window(st, cfg, w, p, log, lg)
     o = st[S_OFF]
     d = st[S_DEF]
     if d < 0:

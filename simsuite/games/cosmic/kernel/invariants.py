@@ -16,6 +16,8 @@ from simsuite.games.cosmic.records import *  # noqa: F401,F403
 @njit(_nrt=True)  # allocates; tests only
 def check_invariants(st, cfg):
     """CE.70 checks on a state between encounters (or at the end); 0 or the first V_* code."""
+    if st[S_HB_ERR] != 0:  # an alien file misused the power API (alien_api.py)
+        return V_ALIEN_API
     N = cfg[C_NP]
     for p in range(N):
         on = 0

@@ -47,15 +47,10 @@ def side_totals(st, cfg, log, lg):
         a = st[S_WHO + A_ANTI_MATTER]
         if (a == o or a == d) and st[S_POWER + a] == 1 and power_event(st, cfg, a, FX_ANTI_MATTER, log, lg) == 1:
             anti = 1 if a == o else 2
-        v = st[S_WHO + A_VIRUS]
-        if (v == o or v == d) and st[S_POWER + v] == 1 and power_event(st, cfg, v, FX_VIRUS, log, lg) == 1:
+        v = st[S_WHO + A_VIRUS] if ((HB_REPLACED >> A_VIRUS) & 1) == 0 else NONE
+        if v >= 0 and (v == o or v == d) and st[S_POWER + v] == 1 and power_event(st, cfg, v, FX_VIRUS, log, lg) == 1:
             virus = 1 if v == o else 2
     to, td, lower = aa_totals(st, cfg, vo, vd, anti, virus)
-    if cfg[C_EDITION] == ED_FFG2008:  # CE.39.1: reinforcements after the alien modifiers
-        to += st[S_REINF]
-        td += st[S_REINF + 1]
-        to += st[S_FLARE_TOT]  # add_total flares (CE.45, data-defined): counted as reinforcements are
-        td += st[S_FLARE_TOT + 1]
     st[S_TOT] = vo
     st[S_TOT + 1] = so
     st[S_TOT + 2] = to
@@ -63,6 +58,11 @@ def side_totals(st, cfg, log, lg):
     st[S_TOT + 4] = sd
     st[S_TOT + 5] = td
     st[S_TOT + 6] = lower
+    if HB_MOMENTS_ANY != 0 and st[S_HB_SEATS] != 0:  # alien files' on_totals (alien_api.py)
+        hb_moment(st, cfg, H_TOTALS, log, lg)
+    if cfg[C_EDITION] == ED_FFG2008:  # CE.39.1: reinforcements after the alien modifiers
+        st[S_TOT + 2] += st[S_REINF] + st[S_FLARE_TOT]  # add_total flares (CE.45): as reinforcements
+        st[S_TOT + 5] += st[S_REINF + 1] + st[S_FLARE_TOT + 1]
 
 
 @njit
@@ -228,7 +228,7 @@ def _pacifist(st, cfg, ao, ad, log, lg):
     """CE.22.13 at the start of step 10: a Pacifist main player whose negotiate meets an attack may
     win instead. Returns its side, or 0."""
     f = st[S_WHO + A_PACIFIST]
-    if f < 0 or st[S_POWER + f] == 0:
+    if ((HB_REPLACED >> A_PACIFIST) & 1) == 1 or f < 0 or st[S_POWER + f] == 0:
         return 0
     side = 0
     if f == st[S_OFF] and ao == 0 and ad == 1:
@@ -288,6 +288,8 @@ def outcome(st, cfg, log, lg):
     pac = 0
     if st[S_ANY_ALIEN] == 1 and ao != ad:
         pac = _pacifist(st, cfg, ao, ad, log, lg)
+    if HB_MOMENTS_ANY != 0 and st[S_HB_SEATS] != 0 and pac == 0:  # alien files' on_resolve
+        pac = hb_moment(st, cfg, H_RESOLVE, log, lg)
     if pac == SIDE_OFFENSE:  # CE.22.13: the Pacifist wins; nobody negotiated a loss, no compensation
         _offense_win(st, cfg, NONE, log, lg)
     elif pac == SIDE_DEFENSE:
@@ -314,6 +316,8 @@ def outcome(st, cfg, log, lg):
         compensation(st, cfg, o, d, lost, log, lg)
     else:
         _deal_outcome(st, cfg, log, lg)
+    if HB_MOMENTS_ANY != 0 and st[S_HB_SEATS] != 0 and st[S_DONE] == 0:  # alien files' on_outcome
+        hb_moment(st, cfg, H_OUTCOME, log, lg)
     if st[S_DONE] == 0:  # CE.9.4
         _discard_played(st, cfg, log, lg)
     return st[S_RESULT]

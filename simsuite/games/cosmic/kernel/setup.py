@@ -35,8 +35,11 @@ def _deal_aliens(st, cfg):
     line-up shifts from one combination to the next. Seats whose strategy is a nopower control
     keep the alien's name but play without its power."""
     N = cfg[C_NP]
-    for a in range(N_ALIENS):
+    for a in range(MAX_ALIENS):
         st[S_WHO + a] = -1
+    st[S_HB_SEATS] = 0
+    st[S_HB_ERR] = 0
+    st[S_HB_HOOK] = NONE
     for p in range(N):
         st[S_ALIEN_TAG + p] = -1
     mode = cfg[C_ALIEN_MODE]
@@ -92,6 +95,8 @@ def _deal_aliens(st, cfg):
         if a >= 0:
             st[S_WHO + a] = p
             anyone = 1
+            if hb_is_file(a) == 1:
+                st[S_HB_SEATS] |= np.int64(1) << p
     st[S_ANY_ALIEN] = anyone
 
 

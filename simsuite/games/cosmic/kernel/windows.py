@@ -174,6 +174,8 @@ def _alien_window(a, w):
     """1 if alien a (-1: none) has an optional use in window w."""
     if a < 0:
         return 0
+    if hb_is_file(a) == 1:
+        return (hb_windows(a) >> w) & 1
     if w == W_2 or w == W_4 or w == W_6 or w == W_7:
         if a == A_MIND or a == A_PHILANTHROPIST or a == A_TRADER or (a == A_PARASITE and w == W_7):
             return 1

@@ -1,0 +1,289 @@
+"""Aliens as files: discovery, validation and the generated kernel part.
+
+An alien file is one Python file::
+
+    NAME = "Gambler"                 # shown in lists and reports
+    SUMMARY = "one line"
+    TEXT = "the power's text"
+    EDITIONS = ("ah2000", "ffg2008")  # editions it plays under
+    WHO = "main"                      # who may use it: any, offense, defense, main, ally, not_main
+    CLASSIC = ""                      # a classic's name: the file replaces that classic's built-in code
+
+    @njit
+    def on_totals(st, cfg, me, log, lg): ...
+
+with hooks named after the moments of the rules (``api.HOOK_NAMES``) that act only through the
+``hb_*`` functions of ``kernel/alien_api.py``. Files come from ``simsuite/data/aliens/cosmic``
+(the package's) and the folders in SIMSUITE_ALIEN_DIRS (``--alien-dir``); the homebrew ones get
+the ids after the 20 classics in name order. Each file's code is checked here (``check_source``),
+then pasted into the kernel with its top-level names prefixed (``generated_part``), and a dispatch
+on the integer alien id is generated beside it, as strategies are.
+"""
+from __future__ import annotations
+
+import ast
+import hashlib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from simsuite.errors import BadInput
+from simsuite.resources import DATA
+
+from . import api as A
+
+BUILTIN = DATA / "aliens" / "cosmic"
+from simsuite.plugin_dirs import ENV
+WHO = ("any", "offense", "defense", "main", "ally", "not_main")
+EDITIONS = ("ah2000", "ffg2008")
+META = {"NAME", "SUMMARY", "TEXT", "EDITIONS", "WHO", "CLASSIC"}
+# what a hook may call besides the hb_* primitives: pure arithmetic, and the kernel's constants
+SAFE_CALLS = {"min", "max", "abs", "range", "int", "np.int64"}
+IMPORTS_OK = {("numba", "njit"), ("numpy", None), ("simsuite.games.cosmic.api", "*"),
+              ("simsuite.games.cosmic.kernel.alien_api", "*")}
+
+
+@dataclass
+class AlienFile:
+    name: str
+    summary: str
+    text: str
+    editions: tuple
+    who: str
+    classic: str
+    hooks: dict  # hook name -> W_* / H_* id
+    path: Path
+    source: str = ""
+    aid: int = -1
+    body: str = field(default="", repr=False)
+
+
+def _primitives() -> set:
+    tree = ast.parse((Path(__file__).parent / "kernel" / "alien_api.py").read_text())
+    return {n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("hb_")}
+
+
+def _constants() -> set:
+    return {n for n in dir(A) if n.isupper()}
+
+
+def _bad(path, msg):
+    raise BadInput("alien", f"{path}: {msg}")
+
+
+def check_source(path: Path) -> AlienFile:
+    """Parse and check one alien file; one line (BadInput) on the first problem: a syntax error, a
+    missing or wrong field, a hook at a moment that does not exist, a write or read of the state
+    outside the API, a call the API does not offer."""
+    path = Path(path)
+    try:
+        src = path.read_text()
+        tree = ast.parse(src)
+    except SyntaxError as e:
+        _bad(path, f"syntax error: {e.msg} (line {e.lineno})")
+    except OSError as e:
+        _bad(path, f"cannot read it ({e.strerror})")
+    meta, hooks, helpers = {}, {}, set()
+    body = []
+    for n in tree.body:
+        if isinstance(n, (ast.Import, ast.ImportFrom)):
+            mod = n.module if isinstance(n, ast.ImportFrom) else None
+            for a in n.names:
+                key = (mod, a.name) if mod else (a.name, None)
+                if key not in IMPORTS_OK:
+                    _bad(path, f"line {n.lineno}: import of {a.name!r}; allowed: from numba import njit, import "
+                               "numpy as np, from simsuite.games.cosmic.kernel.alien_api import *")
+            continue
+        if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant):
+            continue  # the docstring
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+            k = n.targets[0].id
+            if k in META:
+                try:
+                    meta[k] = ast.literal_eval(n.value)
+                except ValueError:
+                    _bad(path, f"line {n.lineno}: {k} must be a literal")
+                continue
+            if k.startswith("on_"):
+                _bad(path, f"line {n.lineno}: hook {k} must be an @njit function")
+            if k.isupper():  # a constant of its own
+                body.append(n)
+                helpers.add(k)
+                continue
+        if isinstance(n, ast.FunctionDef):
+            if n.name.startswith("on_"):
+                if n.name not in A.HOOK_NAMES:
+                    _bad(path, f"line {n.lineno}: hook {n.name} is at no moment of the rules; allowed: "
+                               f"{', '.join(A.HOOK_NAMES)}")
+                if [a.arg for a in n.args.args] != ["st", "cfg", "me", "log", "lg"]:
+                    _bad(path, f"line {n.lineno}: hook {n.name} must take (st, cfg, me, log, lg)")
+                hooks[n.name] = A.HOOK_NAMES[n.name]
+            else:
+                helpers.add(n.name)
+            if not any(isinstance(d, ast.Name) and d.id == "njit" or isinstance(d, ast.Call) and
+                       getattr(d.func, "id", "") == "njit" for d in n.decorator_list):
+                _bad(path, f"line {n.lineno}: {n.name} must be decorated with @njit")
+            body.append(n)
+            continue
+        _bad(path, f"line {n.lineno}: only the fields {', '.join(sorted(META))}, constants, imports and "
+                   "@njit functions may be at the top level")
+    for k in ("NAME", "SUMMARY", "TEXT"):
+        if not isinstance(meta.get(k), str) or not meta[k].strip():
+            _bad(path, f"{k} must be a non-empty string")
+    eds = tuple(meta.get("EDITIONS", EDITIONS))
+    if not eds or any(e not in EDITIONS for e in eds):
+        _bad(path, f"EDITIONS {eds!r}; allowed: a tuple of {', '.join(EDITIONS)}")
+    who = meta.get("WHO", "any")
+    if who not in WHO:
+        _bad(path, f"WHO {who!r}; allowed: {', '.join(WHO)}")
+    classic = meta.get("CLASSIC", "")
+    if classic and classic not in A.ALIEN_NAMES:
+        _bad(path, f"CLASSIC {classic!r}; allowed: one of the 20 classics ({', '.join(A.ALIEN_NAMES)})")
+    if not hooks:
+        _bad(path, f"no hook; define at least one of {', '.join(A.HOOK_NAMES)}")
+    _check_calls(path, body, helpers)
+    return AlienFile(meta["NAME"].strip(), meta["SUMMARY"].strip(), meta["TEXT"].strip(), eds, who, classic, hooks,
+                     path.resolve(), src, body=ast.unparse(ast.Module(body=body, type_ignores=[])))
+
+
+def _check_calls(path, body, helpers):
+    """The hooks touch the game only through the API: no subscript of st / cfg / log (a read of
+    hidden cards, or a write outside the API), no attribute but np.int64, calls only to hb_*
+    primitives, the file's own functions and a few pure builtins."""
+    prims = _primitives()
+    consts = _constants()
+    for fn in body:
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and n.value.id in ("st", "cfg", "log"):
+                _bad(path, f"line {n.lineno}: {n.value.id}[...] reads or writes the game state directly; "
+                           "allowed: the hb_* functions of the power API")
+            if isinstance(n, ast.Call):
+                f = n.func
+                name = f.id if isinstance(f, ast.Name) else (
+                    f"{f.value.id}.{f.attr}" if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) else "")
+                if name not in prims and name not in helpers and name not in SAFE_CALLS and name != "njit":
+                    _bad(path, f"line {n.lineno}: call to {name or ast.unparse(f)!r} is outside the power API; "
+                               "allowed: hb_* functions, the file's own functions, min, max, abs, range")
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id.startswith("S_") and n.id in consts:
+                _bad(path, f"line {n.lineno}: {n.id} is a state offset; allowed: the hb_* functions of the power API")
+            if isinstance(n, ast.Global):
+                _bad(path, f"line {n.lineno}: global state is not allowed in an alien file")
+
+
+def alien_dirs() -> list[Path]:
+    extra = [Path(d) for d in os.environ.get(ENV, "").split(os.pathsep) if d]
+    for d in extra:
+        if not d.is_dir():
+            raise BadInput("alien-dir", f"{d} is not a directory")
+    return [BUILTIN, *extra]
+
+
+_cache: dict = {}
+
+
+def discover() -> list[AlienFile]:
+    """Every alien file, checked; homebrew ones numbered after the classics in name order. A file
+    with CLASSIC replaces that classic (same id). Cached per folder list and file contents."""
+    files = []
+    for d in alien_dirs():
+        if d.is_dir():
+            files += [f for f in sorted(d.glob("*.py")) if not f.name.startswith("_")]
+    key = tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files)
+    if key in _cache:
+        return _cache[key]
+    out, names = [], {}
+    from .alien_check import hook_problems
+
+    for f in files:
+        a = check_source(f)
+        why = hook_problems(f)
+        if why:
+            raise BadInput("alien", f"{f}: {why}")
+        k = a.name.lower()
+        if k in names and names[k].path != a.path:
+            raise BadInput("alien", f"{a.name} is defined by {names[k].path} and {a.path}; allowed: one file per name")
+        if not a.classic and k in {n.lower() for n in A.ALIEN_NAMES}:
+            raise BadInput("alien", f"{f}: NAME {a.name!r} is a classic's; allowed: another name, or CLASSIC = "
+                                    f"{a.name!r} to replace it")
+        names[k] = a
+        out.append(a)
+    home = sorted((a for a in out if not a.classic), key=lambda a: a.name.lower())
+    if len(home) > A.MAX_HOMEBREW:
+        raise BadInput("alien", f"{len(home)} homebrew aliens; at most {A.MAX_HOMEBREW} at once")
+    for i, a in enumerate(home):
+        a.aid = A.N_ALIENS + i
+    for a in out:
+        if a.classic:
+            a.aid = A.ALIEN_NAMES.index(a.classic)
+    out = sorted(out, key=lambda a: a.aid)
+    _cache[key] = out
+    return out
+
+
+def homebrew() -> list[AlienFile]:
+    return [a for a in discover() if not a.classic]
+
+
+def names() -> tuple:
+    """Every alien's name by id: the 20 classics, then the homebrew ones."""
+    return (*A.ALIEN_NAMES, *(a.name for a in homebrew()))
+
+
+def generated_part(cache: Path) -> Path:
+    """The kernel part holding the alien files' code and their dispatch (written to `cache`,
+    named by a hash of its text, so the kernel's digest follows the files)."""
+    al = discover()
+    lines = ["# generated by simsuite.games.cosmic.alien_files: the alien files and their dispatch",
+             "# ---- kernel part body ----", ""]
+    replaced = sum(1 << a.aid for a in al if a.classic)
+    anymom = sum(1 << (h - 40) for a in al for h in a.hooks.values() if h >= 40)
+    lines += [f"HB_REPLACED = {replaced}", f"HB_MOMENTS_ANY = {anymom}", ""]
+    for a in al:
+        lines.append(f"# ---- {a.name} ({a.path}) ----")
+        lines.append(_prefixed(a))
+        lines.append("")
+    who = {a.aid: WHO.index(a.who) for a in al}
+    wins = {a.aid: sum(1 << h for h in a.hooks.values() if h < 40) for a in al}
+    moms = {a.aid: sum(1 << (h - 40) for h in a.hooks.values() if h >= 40) for a in al}
+    for fname, table in (("hb_who", who), ("hb_windows", wins), ("hb_moments", moms)):
+        lines += ["", "@njit(inline='always')", f"def {fname}(a):"]
+        for aid, v in table.items():
+            lines += [f"    if a == {aid}:", f"        return np.int64({v})"]
+        lines += ["    return np.int64(0)", ""]
+    lines += ["", "@njit", "def homebrew_hook(a, h, st, cfg, me, log, lg):"]
+    for a in al:
+        lines.append(f"    if a == {a.aid}:")
+        for hn, hid in a.hooks.items():
+            lines += [f"        if h == {hid}:", f"            return np.int64(_hb{a.aid}_{hn}(st, cfg, me, log, lg))"]
+    lines += ["    return np.int64(0)", ""]
+    text = "\n".join(lines)
+    path = cache / "kernels" / f"cosmic_alien_files_{hashlib.sha256(text.encode()).hexdigest()[:16]}.py"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_text(text)
+        os.replace(tmp, path)
+    return path
+
+
+def _prefixed(a: AlienFile) -> str:
+    """The file's functions and constants with their names prefixed _hb<id>_ (no clash with the
+    kernel's names or another file's)."""
+    tree = ast.parse(a.body)
+    own = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    own |= {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+    pre = f"_hb{a.aid}_"
+
+    class R(ast.NodeTransformer):
+        def visit_Name(self, n):
+            if n.id in own:
+                n.id = pre + n.id
+            return n
+
+        def visit_FunctionDef(self, n):
+            if n.name in own:
+                n.name = pre + n.name
+            self.generic_visit(n)
+            return n
+
+    return ast.unparse(R().visit(tree))

@@ -1,0 +1,449 @@
+"""Cosmic kernel part: the power API through which an alien file acts (CE.20, CE.22).
+
+An alien file (games/cosmic/alien_files.py loads it) defines hooks named after the moments of
+CE.20 (``api.HOOK_NAMES``): ``on_w2`` .. ``on_w10``, an optional use in that window's priority loop
+(CE.20.1-CE.20.2; return 1 if it acted, then its once-per-encounter use is spent), ``on_resolve``
+(start of step 10; return SIDE_OFFENSE / SIDE_DEFENSE to make that side win, 0 otherwise),
+``on_totals`` (after the A/A totals of CE.10.3, before reinforcements), ``on_outcome`` (after
+step 10's result) and ``on_loss`` (E.LOSS, CE.20.6: ships about to go to the warp; return 1 if
+it sent them elsewhere). Each hook is ``(st, cfg, me, log, lg) -> int`` and acts only through the
+``hb_*`` functions below; each writing primitive checks that it runs in a hook where the rules
+allow it, and a read of a hidden value (an encounter card before the reveal) is refused: either
+misuse records the first offence in st[S_HB_ERR] and does nothing, and the invariant check reports
+it (V_ALIEN_API). The generated part (alien_files.generated_part) defines ``homebrew_hook``
+(dispatch on the alien id), ``hb_windows``, ``hb_who``, ``HB_REPLACED`` (the classics whose
+built-in code is replaced by a file) and ``HB_MOMENTS``.
+
+A part of the Cosmic kernel (see core.py): simsuite.codegen pastes the parts that
+``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
+defined in no import below come from the other parts. Only the code below the marker line is pasted.
+"""
+import numpy as np
+from numba import njit
+
+from simsuite.kernel_common import log_event as _log
+from simsuite.rng import below
+from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
+from simsuite.games.cosmic.records import *  # noqa: F401,F403
+
+# ---- kernel part body: simsuite.codegen pastes what follows (this header is for a reader) ----
+
+# misuse codes (st[S_HB_ERR] = code * 64 + hook)
+HBE_WINDOW = np.int64(1)  # a primitive used in a hook where it has no effect under the rules
+HBE_HIDDEN = np.int64(2)  # a read of what the holder may not see (CE.70.14)
+# hook masks: where each writing primitive may act (bit = W_* / H_* - 40 + 16)
+_HM_WINDOWS = np.int64((1 << 2) | (1 << 3) | (1 << 4) | (1 << 5) | (1 << 6) | (1 << 7) | (1 << 8))
+_HM_RESOLVE = np.int64(1 << 16)
+_HM_TOTALS = np.int64(1 << 17)
+_HM_OUTCOME = np.int64(1 << 18)
+_HM_LOSS = np.int64(1 << 19)
+
+
+@njit(inline="always")
+def _hook_bit(h):
+    return np.int64(1) << (h if h < 40 else h - 40 + 16)
+
+
+@njit
+def _hb_misuse(st, code):
+    if st[S_HB_ERR] == 0:
+        st[S_HB_ERR] = code * 64 + (st[S_HB_HOOK] if st[S_HB_HOOK] >= 0 else 63)
+
+
+@njit
+def _hb_in(st, mask):
+    """1 if the running hook is in `mask`; else the misuse is recorded and 0 returned."""
+    h = st[S_HB_HOOK]
+    if h >= 0 and (_hook_bit(h) & mask) != 0:
+        return 1
+    _hb_misuse(st, HBE_WINDOW)
+    return 0
+
+
+@njit
+def hb_is_file(a):
+    """1 if alien a acts through its file (a homebrew alien, or a classic a file replaces)."""
+    if a < 0:
+        return 0
+    return 1 if a >= N_ALIENS or ((HB_REPLACED >> a) & 1) == 1 else 0
+
+
+@njit
+def _hb_may(st, p, a):
+    """Who may use it (hb_who: 0 any, 1 offense, 2 defense, 3 main player, 4 ally, 5 not a main
+    player)."""
+    w = hb_who(a)
+    if w == 0:
+        return 1
+    o = st[S_OFF]
+    d = st[S_DEF]
+    if w == 1:
+        return 1 if p == o else 0
+    if w == 2:
+        return 1 if p == d else 0
+    if w == 3:
+        return 1 if (p == o or p == d) else 0
+    if w == 4:
+        return 1 if st[S_ALLY + p] != 0 else 0
+    return 1 if (p != o and p != d) else 0
+
+
+@njit
+def hb_window(st, cfg, w, p, log, lg):
+    """power_window for an alien acting through its file: its hook for window w, once per
+    encounter (CE.22: each use of a power is its holder's choice, asked inside the hook)."""
+    a = st[S_ALIEN + p]
+    bit = np.int64(1) << p
+    if (st[S_ONCE] & bit) != 0 or st[S_DEF] < 0 or _hb_may(st, p, a) == 0:
+        return 0
+    st[S_HB_HOOK] = w
+    r = homebrew_hook(a, w, st, cfg, p, log, lg)
+    st[S_HB_HOOK] = NONE
+    if r != 0:
+        st[S_ONCE] |= bit
+        return 1
+    return 0
+
+
+@njit
+def hb_moment(st, cfg, h, log, lg):
+    """The fixed moment h (H_*) for every seat whose file alien has a hook there, in priority
+    order (CE.20.2), power on and allowed by its `who`. Returns the first non-zero answer (the
+    later seats are not asked then: one side wins, one redirection of a loss)."""
+    for i in range(cfg[C_NP]):
+        p = _prio(st, cfg, i)
+        if ((st[S_HB_SEATS] >> p) & 1) == 0 or st[S_POWER + p] == 0:
+            continue
+        a = st[S_ALIEN + p]
+        if ((hb_moments(a) >> (h - 40)) & 1) == 0 or _hb_may(st, p, a) == 0:
+            continue
+        st[S_HB_HOOK] = h
+        r = homebrew_hook(a, h, st, cfg, p, log, lg)
+        st[S_HB_HOOK] = NONE
+        if r != 0:
+            return r
+    return 0
+
+
+# ---- reads: what any player may see (public state, CE.70.14), and its own hand ----
+
+@njit
+def hb_offense(st):
+    return st[S_OFF]
+
+
+@njit
+def hb_defense(st):
+    return st[S_DEF]
+
+
+@njit
+def hb_side(st, p):
+    """SIDE_OFFENSE / SIDE_DEFENSE for a main player, 0 otherwise."""
+    if p == st[S_OFF]:
+        return SIDE_OFFENSE
+    if p == st[S_DEF]:
+        return SIDE_DEFENSE
+    return I0
+
+
+@njit
+def hb_ally_side(st, p):
+    """The side p is allied with (SIDE_*), 0 if none."""
+    return st[S_ALLY + p]
+
+
+@njit
+def hb_opponent(st, p):
+    """The other main player (for a main player), -1 otherwise."""
+    if p == st[S_OFF]:
+        return st[S_DEF]
+    if p == st[S_DEF]:
+        return st[S_OFF]
+    return NONE
+
+
+@njit
+def hb_players(cfg):
+    return cfg[C_NP]
+
+
+@njit
+def hb_hand_size(st, q):
+    return st[S_HAND_N + q]
+
+
+@njit
+def hb_warp(st, q):
+    return st[S_WARP + q]
+
+
+@njit
+def hb_strength(st, cfg, side):
+    """The side's ships in the encounter, weighted (CE.10.2)."""
+    return offense_strength(st, cfg) if side == SIDE_OFFENSE else defense_strength(st, cfg)
+
+
+@njit
+def hb_own_ships(st, cfg, side):
+    """The weighted ships the side's main player has in the encounter (CE.10.2)."""
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    return own_o if side == SIDE_OFFENSE else own_d
+
+
+@njit
+def hb_allied_ships(st, cfg, side):
+    """The weighted ships the side's allies have in the encounter (CE.10.2)."""
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    return al_o if side == SIDE_OFFENSE else al_d
+
+
+@njit
+def hb_lower_total_wins(st):
+    """on_totals and later: 1 if the lower total wins this encounter (an Anti-Matter, CE.22.2)."""
+    return st[S_TOT + 6]
+
+
+@njit
+def hb_card_value(st, cfg, side):
+    """The value of side's encounter card (0 if not an attack card); hidden before the reveal."""
+    if card_visible(st, side) == 0:
+        _hb_misuse(st, HBE_HIDDEN)
+        return I0
+    c = st[S_CARD_O] if side == SIDE_OFFENSE else st[S_CARD_D]
+    return _val_of(st, cfg, c, side) if c >= 0 else I0
+
+
+@njit
+def hb_is_attack(st, cfg, side):
+    """1 if side's revealed card counts as an attack (after Emotion Control / Empath)."""
+    if card_visible(st, side) == 0:
+        _hb_misuse(st, HBE_HIDDEN)
+        return I0
+    return np.int64(_side_attack(st, cfg, side))
+
+
+@njit
+def hb_is_negotiate(st, cfg, side):
+    """1 if side's revealed card is a negotiate card."""
+    if card_visible(st, side) == 0:
+        _hb_misuse(st, HBE_HIDDEN)
+        return I0
+    c = st[S_CARD_O] if side == SIDE_OFFENSE else st[S_CARD_D]
+    return I1 if (c >= 0 and _kind_of(st, cfg, c, side) == K_NEGOTIATE) else I0
+
+
+@njit
+def hb_total(st, side):
+    """The side's total (on_totals and later)."""
+    return st[S_TOT + 2] if side == SIDE_OFFENSE else st[S_TOT + 5]
+
+
+@njit
+def hb_result(st):
+    """The encounter's result R_* (on_outcome)."""
+    return st[S_RESULT]
+
+
+@njit
+def hb_loss_owner(st):
+    """on_loss: whose ships are about to be lost."""
+    return st[S_HB_ARG]
+
+
+@njit
+def hb_loss_ships(st):
+    return st[S_HB_ARG + 1]
+
+
+@njit
+def hb_loss_may_return(st, cfg, me):
+    """on_loss: 1 if the ships may go back to their owner's colonies by `me`'s power: the owner
+    has a colony other than the planets they left, and `me` is not barred (the negotiator owed
+    compensation for this loss may not be healed, CE.22.7)."""
+    q = st[S_HB_ARG]
+    if q != me and q == st[S_HB_ARG + 3]:
+        return I0
+    return np.int64(_has_colony_except(st, cfg, q, st[S_HB_ARG + 2]))
+
+
+# ---- the holder's choice and E.POWER ----
+
+@njit
+def hb_ask(st, cfg, me, pk):
+    """Ask `me` (its strategy, decision D_POWER of kind pk: PK_HOMEBREW, or a classic's kind for
+    a classic re-expressed) whether it uses its power now. 1 use, 0 pass."""
+    st[S_OPT] = NONE
+    st[S_OPT + 1] = I1
+    return I1 if _ask_power(st, cfg, me, pk, I2) == 1 else I0
+
+
+@njit
+def hb_ask_seat(st, cfg, me, pk, a, b):
+    """Ask `me` to pick seat a or seat b (-1: only a) or pass; returns the seat or -1. The pick
+    is st[S_PK_ARG] during the E.POWER that follows."""
+    st[S_OPT] = NONE
+    st[S_OPT + 1] = a
+    n = I2
+    if b >= 0:
+        st[S_OPT + 2] = b
+        n = I3
+    q = _ask_power(st, cfg, me, pk, n)
+    if q >= 0:
+        st[S_PK_ARG] = q
+    return q
+
+
+@njit
+def hb_event(st, cfg, me, what, log, lg):
+    """E.POWER (CE.20.3): the power is about to take effect; a Cosmic Zap may stop it. 1 if it
+    takes effect. `what`: the decision kind (PK_*) for a chosen use, FX_* for an automatic one."""
+    return np.int64(power_event(st, cfg, me, what, log, lg))
+
+
+# ---- writes: each in the hooks where the rules give it an effect ----
+
+@njit
+def hb_add_total(st, side, k):
+    """on_totals: add k to side's total (CE.10.3)."""
+    if _hb_in(st, _HM_TOTALS) == 1:
+        st[S_TOT + (2 if side == SIDE_OFFENSE else 5)] += k
+
+
+@njit
+def hb_set_total(st, side, t):
+    """on_totals: side's total becomes t."""
+    if _hb_in(st, _HM_TOTALS) == 1:
+        st[S_TOT + (2 if side == SIDE_OFFENSE else 5)] = t
+
+
+@njit
+def hb_lower_wins(st, on):
+    """on_totals: 1 the lower total wins the encounter (CE.22.2), 0 the higher (CE.10.4)."""
+    if _hb_in(st, _HM_TOTALS) == 1:
+        st[S_TOT + 6] = on
+
+
+@njit
+def hb_swap_hands(st, cfg, a, b):
+    """In a window: a and b exchange their whole hands (CE.22.17)."""
+    if _hb_in(st, _HM_WINDOWS) == 1 and a >= 0 and b >= 0 and a != b:
+        _swap_hands(st, cfg, a, b)
+
+
+@njit
+def hb_look_at_hand(st, me, q):
+    """In a window: `me` sees q's hand as it is now (its strategy reads it through the api's
+    seen-hand functions, CE.22.10)."""
+    if _hb_in(st, _HM_WINDOWS) == 1 and q >= 0:
+        st[S_MIND_SEEN] |= np.int64(1) << q
+        n = st[S_HAND_N + q]
+        st[S_MIND_HAND_N] = n
+        for i in range(n):
+            st[S_MIND_HAND + i] = st[S_HAND + q * MAX_HAND + i]
+
+
+@njit
+def hb_draw(st, cfg, p, log, lg):
+    """p draws a card from the deck (CE.17.2). Returns it, -1 if none."""
+    if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME | _HM_LOSS) == 0:
+        return NONE
+    c = _draw(st, cfg, log, lg)
+    if c >= 0:
+        _hand_add(st, cfg, p, c)
+    return c
+
+
+@njit
+def hb_take_random(st, cfg, me, q):
+    """`me` takes a card at random from q's hand. Returns it, -1 if q has none."""
+    if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME) == 0 or q == me or q < 0 or st[S_HAND_N + q] == 0:
+        return NONE
+    c = _hand_take(st, cfg, q, below(st, S_RNG, st[S_HAND_N + q]))
+    _hand_add(st, cfg, me, c)
+    return c
+
+
+@njit
+def hb_give_random(st, cfg, me, q):
+    """`me` gives a card at random from its hand to q. Returns it, -1 if it has none."""
+    if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME) == 0 or q == me or q < 0 or st[S_HAND_N + me] == 0:
+        return NONE
+    c = _hand_take(st, cfg, me, below(st, S_RNG, st[S_HAND_N + me]))
+    _hand_add(st, cfg, q, c)
+    return c
+
+
+@njit
+def hb_retrieve(st, cfg, me, k, log, lg):
+    """Up to k of `me`'s ships leave the warp for its colonies, as it chooses (CE.0.8). Returns
+    how many."""
+    if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME) == 0:
+        return I0
+    n = st[S_WARP + me] if st[S_WARP + me] < k else k
+    if n <= 0:
+        return I0
+    st[S_WARP + me] -= n
+    place_ships(st, cfg, me, n, I0, CTX_HEALER, log, lg)
+    return n
+
+
+@njit
+def hb_return_lost(st, cfg, ctx, log, lg):
+    """on_loss: the ships about to be lost go back to their owner's colonies instead (not the
+    planets they left); ctx: CTX_HEALER / CTX_ZOMBIE (how the log names it)."""
+    if _hb_in(st, _HM_LOSS) == 0:
+        return I0
+    place_ships(st, cfg, st[S_HB_ARG], st[S_HB_ARG + 1], st[S_HB_ARG + 2], ctx, log, lg)
+    return I1
+
+
+@njit
+def hb_join(st, cfg, me, side, log, lg):
+    """W-7: `me` joins side (SIDE_*) as an ally, uninvited (CE.22.14)."""
+    if _hb_in(st, np.int64(1 << 5)) == 1 and st[S_ALLY + me] == 0 and (side == SIDE_OFFENSE or side == SIDE_DEFENSE):
+        _join(st, cfg, me, side, log, lg)
+
+
+@njit
+def hb_ask_about(st, cfg, me, pk, arg):
+    """hb_ask with st[S_PK_ARG] = arg (what the use is about: a card, a seat) while it decides."""
+    st[S_PK_ARG] = arg
+    return hb_ask(st, cfg, me, pk)
+
+
+@njit
+def hb_last_card(st, side):
+    """The card side revealed in this encounter once it reached the discard pile (step 10 on), -1
+    if none (public)."""
+    return st[S_LAST_CO] if side == SIDE_OFFENSE else st[S_LAST_CD]
+
+
+@njit
+def _disc_index(st, c):
+    j = NONE
+    for i in range(st[S_DISC_N]):
+        if st[S_DISC + i] == c:
+            j = i
+    return j
+
+
+@njit
+def hb_in_discard(st, c):
+    """1 if card c is in the discard pile (public)."""
+    return I1 if (c >= 0 and _disc_index(st, c) >= 0) else I0
+
+
+@njit
+def hb_take_from_discard(st, cfg, me, c):
+    """W-10 / on_outcome: `me` takes card c from the discard pile. 1 if it was there."""
+    if _hb_in(st, np.int64(1 << 8) | _HM_OUTCOME) == 0 or c < 0:
+        return I0
+    j = _disc_index(st, c)
+    if j < 0:
+        return I0
+    n = st[S_DISC_N] - 1
+    st[S_DISC + j] = st[S_DISC + n]
+    st[S_DISC_N] = n
+    _hand_add(st, cfg, me, c)
+    return I1
