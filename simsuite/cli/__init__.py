@@ -67,7 +67,7 @@ def cli(ctx):
         cache_dir()  # an unusable cache directory: one line before any results folder is made
 
 
-from ..plugin_dirs import alien_dir_option  # noqa: E402  (--alien-dir)
+from ..plugin_dirs import plugin_dir_option  # noqa: E402  (--plugin-dir)
 
 PLAYING = ("run", "sweep", "replay", "bench", "tune", "report")  # commands that compile or load kernels
 
@@ -137,7 +137,7 @@ THREADS = _ThreadCount()
 
 
 def _common(f):
-    f = alien_dir_option(f)
+    f = plugin_dir_option(f)
     f = click.option("--strategy-dir", "strategy_dirs", multiple=True, type=click.Path(),
                      help="extra directory of strategy files")(f)
     f = click.option("--threads", type=THREADS, default=0, show_default=True,

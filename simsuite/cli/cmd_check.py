@@ -18,7 +18,20 @@ def _finish(doc: dict, as_json: bool, lines: list[str]) -> None:
     sys.exit(0 if doc["ok"] else 1)
 
 
-@click.group("check")
+class _CheckGroup(click.Group):
+    """`check NOUN FILE` for a game's plug-in noun (Game.plugin_noun) is `check plugin FILE`."""
+
+    def get_command(self, ctx, name):
+        cmd = super().get_command(ctx, name)
+        if cmd is None:
+            from ..games import get, names
+
+            if any(get(n).plugin_noun == name for n in names() if get(n).plugin_check is not None):
+                return super().get_command(ctx, "plugin")
+        return cmd
+
+
+@click.group("check", cls=_CheckGroup)
 def check():
     """Check a strategy plug-in or a game against what simsuite relies on.
 
@@ -60,14 +73,14 @@ def strategy_cmd(file, game_name, n_games, players, seed, strategy_dirs, as_json
     _finish(r, as_json, lines)
 
 
-@check.command("alien")
+@check.command("plugin")
 @click.argument("file")
 @click.option("--games", "-n", "n_games", type=click.IntRange(4, 10**7), default=2000, show_default=True,
               help="games per edition (spread over the alien's four seats)")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def alien_cmd(file, n_games, seed, as_json):
-    """Check an alien file (a game's power plug-in): its fields and hooks, that it acts only through
+def plugin_cmd(file, n_games, seed, as_json):
+    """Check a game's plug-in file (`simsuite check alien FILE` for a Cosmic Encounter alien file): its fields and hooks, that it acts only through
     the power API and reads only what its holder may see, then play it under each edition it
     declares at every seat with the game's invariants checked after every turn. A bad file: one
     line, exit status 2."""
@@ -77,11 +90,11 @@ def alien_cmd(file, n_games, seed, as_json):
     r = g.plugin_check(file, n_games=n_games, seed=seed)
     if r["ok"]:
         uses = sum(x["power_uses"] for x in r["runs"])
-        lines = [f"pass: {r['alien']} ({g.name}; {', '.join(r['editions'])}; hooks {', '.join(r['hooks'])}): "
+        lines = [f"pass: {r['name']} ({g.name}; {', '.join(r['editions'])}; hooks {', '.join(r['hooks'])}): "
                  f"{sum(x['games'] for x in r['runs'])} games at every seat, {uses} power uses, no invariant "
                  "violation, no API misuse"]
     else:
-        lines = [f"fail: {r['alien']} ({g.name}): {p}" for p in r["problems"]]
+        lines = [f"fail: {r['name']} ({g.name}): {p}" for p in r["problems"]]
     _finish(r, as_json, lines)
 
 

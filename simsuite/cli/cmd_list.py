@@ -7,13 +7,13 @@ import click
 
 from ..errors import BadInput
 from ..resources import SWEEPS as SWEEPS_DIR
-from ..plugin_dirs import alien_dir_option
+from ..plugin_dirs import plugin_dir_option
 from . import _echo_json, cli
 
 
 @cli.command("list")
 @click.argument("game_name", required=False)
-@alien_dir_option
+@plugin_dir_option
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
 def list_cmd(game_name, as_json):
     """Games, their parameters (default, allowed values, rule id) and strategies."""
@@ -38,7 +38,7 @@ def list_cmd(game_name, as_json):
                              rule=p.rule, doc=p.doc) for p in g.params],
             strategies=[dict(name=s.name, description=s.description, file=str(s.path)) for s in g.strategies()],
             sweeps=sweeps.get(g.name, []),
-            **g.plugin_listing(),
+            **(extra := g.plugin_listing()), plugin_lists=list(extra),
         ))
     if as_json:
         _echo_json(doc)
@@ -55,9 +55,9 @@ def list_cmd(game_name, as_json):
         click.echo("\n  strategies:")
         for s in d["strategies"]:
             click.echo(f"    {s['name']:<10} {s['description']}")
-        for key, title in (("aliens", "aliens (--aliens NAME,...; alien files: --alien-dir DIR)"),):
+        for key in d.get("plugin_lists", []):  # a game's plug-in lists (Game.plugin_listing)
             if d.get(key):
-                click.echo(f"\n  {title}:")
+                click.echo(f"\n  {key} (their files: --plugin-dir DIR):")
                 for s in d[key]:
                     click.echo(f"    {s['name']:<15} {s['source']:<9} {s['summary']}" + (f"  ({s['file']})" if s.get("file") else ""))
         if d["sweeps"]:

@@ -10,7 +10,7 @@ from .. import __version__
 from ..errors import BadInput
 from ..params import command_line
 from ..replay_source import latest_run, replay_source, stored_record
-from ..plugin_dirs import alien_dir_option
+from ..plugin_dirs import plugin_dir_option
 from . import RESULTS, GameCommand, _common, _echo_json, _overrides, cli, compile_notice
 
 
@@ -110,7 +110,7 @@ def replay(game_name, quiet, seed, players, strategies, sets, chunk, threads, st
               help="a reference build timed in the same run: another simsuite source tree (e.g. a git worktree "
                    "of the last release), its timed runs alternating with this build's")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-@alien_dir_option
+@plugin_dir_option
 def bench(game_name, players, strategies, n_games, repeat, cold, sets, vs, against, as_json, shortcuts):
     """Games per second per player count on 1 thread and all threads, and compile times.
 

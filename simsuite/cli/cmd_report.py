@@ -9,7 +9,7 @@ import click
 from ..errors import BadInput
 from ..resources import SWEEPS as SWEEPS_DIR
 from ..sweep_file import interrupted_line, load_sweep_file, partial_sweep_line, sweep_plan
-from ..plugin_dirs import alien_dir_option
+from ..plugin_dirs import plugin_dir_option
 from . import RESULTS, THREADS, THREADS_HELP, _echo_json, cli, compile_notice
 
 
@@ -25,7 +25,7 @@ from . import RESULTS, THREADS, THREADS_HELP, _echo_json, cli, compile_notice
                    "printed as usual)")
 @click.option("--verbose", "-v", is_flag=True, help="also print every finding of the page (long)")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-@alien_dir_option
+@plugin_dir_option
 def report(source, out, margin, threads, quiet, verbose, as_json):
     """Write an HTML balance report with PNG charts for a results directory.
 

@@ -259,6 +259,7 @@ class Game:
                 c[p.name] = hashlib.sha256(Path(c[p.name]).read_bytes()).hexdigest()
         return json.dumps({"game": self.name, **c}, sort_keys=True)
 
+    plugin_noun = ""  # what `simsuite check NOUN FILE` calls its plug-in files (a game with plug-ins)
     plugin_check = None  # a game with power plug-ins: check_plugin(file, n_games, seed) -> dict (simsuite check alien)
 
     def plugin_listing(self) -> dict:

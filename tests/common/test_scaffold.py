@@ -316,10 +316,14 @@ def test_no_imports_between_game_folders():
 @pytest.mark.parametrize("game", GAMES)
 def test_the_prelude_is_pasted_once_after_the_first_part(game):
     from simsuite.codegen import kernel_source
+    from simsuite.codegen import cache_dir
     from simsuite.games.base import PRELUDE
 
     G = get(game)
     parts = G.kernel_parts()
-    assert parts[0] == G.kernel_files[0] and parts[1] == PRELUDE and parts[2:] == list(G.kernel_files[1:])
+    k = len(G.kernel_files)
+    assert parts[0] == G.kernel_files[0] and parts[1] == PRELUDE and parts[2:k + 1] == list(G.kernel_files[1:])
+    # after the game's own parts only generated ones (a game's plug-in files, pasted from the kernel cache)
+    assert all(p.parent == cache_dir() / "kernels" for p in parts[k + 1:])
     src = kernel_source(parts)  # raises if a prelude name is defined by the game too
     assert src.count("\ndef _decide(") == 1 and src.count("\ndef _shuffle(") == 1

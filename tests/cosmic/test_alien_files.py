@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def tester_env():
-    """SIMSUITE_ALIEN_DIRS naming the test alien's folder while this module runs."""
+    """SIMSUITE_PLUGIN_DIRS naming the test alien's folder while this module runs."""
     old = os.environ.get(ENV)
     os.environ[ENV] = str(GOOD)
     game = get("cosmic")
@@ -177,7 +177,7 @@ def test_bad_alien_file_one_line_exit_2(name, says):
 
 
 def test_list_shows_homebrew_with_source():
-    r = _cli("list", "cosmic", "--json", "--alien-dir", str(GOOD))
+    r = _cli("list", "cosmic", "--json", "--plugin-dir", str(GOOD))
     assert r.returncode == 0, r.stderr
     rows = json.loads(r.stdout)[0]["aliens"]
     assert [x["name"] for x in rows[:A.N_ALIENS]] == list(A.ALIEN_NAMES)

@@ -79,13 +79,13 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1) -> dict:
         raise BadInput("alien", f"{path}: CLASSIC files replace a built-in alien; check a homebrew alien (no CLASSIC)")
     # the file alone in a folder named by its contents: the kernel is keyed by it (one compile per version)
     from simsuite.codegen import cache_dir
-    from simsuite.plugin_dirs import use_alien_dirs
+    from simsuite.plugin_dirs import use_plugin_dirs
 
     text = path.read_bytes()
     d = cache_dir() / "alien_check" / hashlib.sha256(text).hexdigest()[:16]
     d.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(path, d / path.name)
-    use_alien_dirs([d])
+    use_plugin_dirs([d])
     kern = game.kernel()
     runs, problems = [], []
     per = max(1, n_games // 4)
@@ -107,5 +107,5 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1) -> dict:
             if bad.size:
                 v = int(viol[bad[0]])
                 problems.append(f"{edition}, seat {seat + 1}: game {int(bad[0])}: {A.VIOLATION_NAMES[v]}")
-    return dict(ok=not problems, alien=a.name, file=str(path), editions=list(a.editions), hooks=sorted(a.hooks),
+    return dict(ok=not problems, name=a.name, alien=a.name, file=str(path), editions=list(a.editions), hooks=sorted(a.hooks),
                 runs=runs, problems=problems)

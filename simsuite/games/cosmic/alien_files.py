@@ -14,7 +14,7 @@ An alien file is one Python file::
 
 with hooks named after the moments of the rules (``api.HOOK_NAMES``) that act only through the
 ``hb_*`` functions of ``kernel/alien_api.py``. Files come from ``simsuite/data/aliens/cosmic``
-(the package's) and the folders in SIMSUITE_ALIEN_DIRS (``--alien-dir``); the homebrew ones get
+(the package's) and the folders in SIMSUITE_PLUGIN_DIRS (``--plugin-dir``); the homebrew ones get
 the ids after the 20 classics in name order. Each file's code is checked here (``check_source``),
 then pasted into the kernel with its top-level names prefixed (``generated_part``), and a dispatch
 on the integer alien id is generated beside it, as strategies are.
@@ -170,7 +170,7 @@ def _check_calls(path, body, helpers):
                 _bad(path, f"line {n.lineno}: global state is not allowed in an alien file")
 
 
-def alien_dirs() -> list[Path]:
+def plugin_dirs() -> list[Path]:
     extra = [Path(d) for d in os.environ.get(ENV, "").split(os.pathsep) if d]
     for d in extra:
         if not d.is_dir():
@@ -185,7 +185,7 @@ def discover() -> list[AlienFile]:
     """Every alien file, checked; homebrew ones numbered after the classics in name order. A file
     with CLASSIC replaces that classic (same id). Cached per folder list and file contents."""
     files = []
-    for d in alien_dirs():
+    for d in plugin_dirs():
         if d.is_dir():
             files += [f for f in sorted(d.glob("*.py")) if not f.name.startswith("_")]
     key = tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files)

@@ -483,6 +483,8 @@ class Cosmic(Game):
         c[A.C_N_ENC] = n_enc
         c[A.C_N_CLASSES] = len(classes)
 
+    plugin_noun = "alien"  # simsuite check alien FILE
+
     def plugin_check(self, file, n_games=2000, seed=1) -> dict:
         from .alien_check import check_alien
 

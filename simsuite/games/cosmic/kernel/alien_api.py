@@ -21,7 +21,6 @@ defined in no import below come from the other parts. Only the code below the ma
 import numpy as np
 from numba import njit
 
-from simsuite.kernel_common import log_event as _log
 from simsuite.rng import below
 from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.cosmic.records import *  # noqa: F401,F403
