@@ -489,6 +489,14 @@ def offense_win_prob(st, cfg, add_o, add_d):
     or a negotiate as often as the deck has them; the A/A margin from the engine's totals
     (``aa_totals_w``: Macron, Anti-Matter, Virus), an Empath's or Pacifist's negotiate as the rules
     resolve it. A normal approximation: cheap enough for every alliance decision."""
+    own_o, al_o, own_d, al_d, anti, virus, emp, pac, G, sd, pn = _win_inputs(st, cfg)
+    return _win_prob(own_o, al_o + add_o, own_d, al_d + add_d, anti, virus, emp, pac, G, sd, pn)
+
+
+@njit
+def _win_inputs(st, cfg):
+    """What both win forecasts read from the table: the side weights, the main players' powers that
+    change the comparison, and the deck's typical attack (mean, spread, negotiate share)."""
     o = st[S_OFF]
     d = st[S_DEF]
     own_o, al_o, own_d, al_d = side_weights(st, cfg)
@@ -498,7 +506,7 @@ def offense_win_prob(st, cfg, add_o, add_d):
     pac = main_power(st, o, d, A_PACIFIST)
     G = mean_attack(st, cfg)
     sd, pn = deck_spread(st, cfg)
-    return _win_prob(own_o, al_o + add_o, own_d, al_d + add_d, anti, virus, emp, pac, G, sd, pn)
+    return own_o, al_o, own_d, al_d, anti, virus, emp, pac, G, sd, pn
 
 
 @njit
@@ -506,15 +514,7 @@ def offense_win_probs(st, cfg, w):
     """(offense_win_prob(st, cfg, w, 0), offense_win_prob(st, cfg, 0, w)): the chance that the
     offense wins with ship weight w more on its side, or on the defense's (an alliance answer),
     the table read once for both."""
-    o = st[S_OFF]
-    d = st[S_DEF]
-    own_o, al_o, own_d, al_d = side_weights(st, cfg)
-    anti = main_power(st, o, d, A_ANTI_MATTER)
-    virus = main_power(st, o, d, A_VIRUS)
-    emp = main_power(st, o, d, A_EMPATH)
-    pac = main_power(st, o, d, A_PACIFIST)
-    G = mean_attack(st, cfg)
-    sd, pn = deck_spread(st, cfg)
+    own_o, al_o, own_d, al_d, anti, virus, emp, pac, G, sd, pn = _win_inputs(st, cfg)
     return (_win_prob(own_o, al_o + w, own_d, al_d, anti, virus, emp, pac, G, sd, pn),
             _win_prob(own_o, al_o, own_d, al_d + w, anti, virus, emp, pac, G, sd, pn))
 

@@ -356,20 +356,22 @@ def hb_draw(st, cfg, p, log, lg):
 @njit
 def hb_take_random(st, cfg, me, q):
     """`me` takes a card at random from q's hand. Returns it, -1 if q has none."""
-    if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME) == 0 or q == me or q < 0 or st[S_HAND_N + q] == 0:
-        return NONE
-    c = _hand_take(st, cfg, q, below(st, S_RNG, st[S_HAND_N + q]))
-    _hand_add(st, cfg, me, c)
-    return c
+    return _move_random_card(st, cfg, q, me)
 
 
 @njit
 def hb_give_random(st, cfg, me, q):
     """`me` gives a card at random from its hand to q. Returns it, -1 if it has none."""
-    if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME) == 0 or q == me or q < 0 or st[S_HAND_N + me] == 0:
+    return _move_random_card(st, cfg, me, q)
+
+
+@njit
+def _move_random_card(st, cfg, src, dst):
+    """A card at random from src's hand to dst's (hb_take_random, hb_give_random); -1 if none moves."""
+    if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME) == 0 or src == dst or min(src, dst) < 0 or st[S_HAND_N + src] == 0:
         return NONE
-    c = _hand_take(st, cfg, me, below(st, S_RNG, st[S_HAND_N + me]))
-    _hand_add(st, cfg, q, c)
+    c = _hand_take(st, cfg, src, below(st, S_RNG, st[S_HAND_N + src]))
+    _hand_add(st, cfg, dst, c)
     return c
 
 
