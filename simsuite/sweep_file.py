@@ -25,7 +25,8 @@ def load_sweep_file(path: Path) -> dict:
         raise BadInput("--config", f"{path} is not UTF-8 text; a sweep definition is a UTF-8 TOML file")
     except OSError as e:
         raise BadInput("--config", f"cannot read {path}: {e.strerror or e}")
-    allowed = {"name", "game", "description", "games", "seed", "set", "sweep", "strategy_dirs", "unit", "precision"}
+    allowed = {"name", "game", "description", "games", "seed", "set", "sweep", "strategy_dirs", "unit", "precision",
+               "focus"}
     for k in d:
         if k not in allowed:
             raise BadInput("--config", f"{path.name}: unknown key {k!r}; allowed: {', '.join(sorted(allowed))}")
@@ -56,6 +57,11 @@ def _check_sweep_values(d: dict, path: Path) -> None:
     lo, hi = SWEEP_FILE_PRECISION
     if v is not None and (not isinstance(v, (int, float)) or isinstance(v, bool) or not lo <= v <= hi):
         raise BadInput("precision", f"{path.name}: precision = {v!r}; allowed: a number {lo}..{hi}")
+    focus = d.get("focus")
+    if focus is not None and not (isinstance(focus, str) and focus or isinstance(focus, list) and focus
+                                  and all(isinstance(x, str) and x for x in focus)):
+        raise BadInput("focus", f"{path.name}: focus = {focus!r}; allowed: a label name or a list of them, e.g. "
+                                "focus = \"Underdog\" (the report opens with where it stands in every ranking)")
     dirs = d.get("strategy_dirs")
     if dirs is not None and not (isinstance(dirs, list) and all(isinstance(x, str) for x in dirs)):
         raise BadInput("strategy_dirs", f"{path.name}: strategy_dirs = {dirs!r}; allowed: a list of directory names")

@@ -24,9 +24,12 @@ from . import RESULTS, THREADS, THREADS_HELP, _echo_json, cli, compile_notice
               help="no progress and no compile notice while a sweep runs (the answer and the page's path are "
                    "printed as usual)")
 @click.option("--verbose", "-v", is_flag=True, help="also print every finding of the page (long)")
+@click.option("--focus", multiple=True, metavar="LABEL",
+              help="open the answer with where LABEL stands in every ranking (repeatable; default: the sweep "
+                   "definition's focus), e.g. a new power placed among the others")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
 @plugin_dir_option
-def report(source, out, margin, threads, quiet, verbose, as_json):
+def report(source, out, margin, threads, quiet, verbose, focus, as_json):
     """Write an HTML balance report with PNG charts for a results directory.
 
     SOURCE is a results directory, or the name of a sweep definition in configs/sweeps
@@ -92,7 +95,7 @@ def report(source, out, margin, threads, quiet, verbose, as_json):
     partial = partial_sweep_line(src)
     if partial:  # stderr: --json output stays one document
         click.echo(partial, err=True)
-    res = make_report(src, Path(out) if out else None, margin=margin / 100)
+    res = make_report(src, Path(out) if out else None, margin=margin / 100, focus=list(focus) or None)
     if as_json:
         _echo_json(res)
         return

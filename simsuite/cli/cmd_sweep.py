@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..plugin_dirs import plugin_dir_option
 from ..errors import BadInput
 from ..resources import sweep_file
 from ..sweep_file import interrupted_line, load_sweep_file, sweep_plan
@@ -68,7 +69,8 @@ def sweep(game_name, quiet, seed, players, strategies, sets, chunk, threads, str
         compile_notice(g, extra)
     try:
         info = run_sweep(g, base, axes, n_games, seed, out, extra, threads, unit, scheduler, name,
-                         precision=precision, progress=False if quiet else None)
+                         precision=precision, progress=False if quiet else None,
+                         focus=[spec["focus"]] if isinstance(spec.get("focus"), str) else spec.get("focus"))
     except KeyboardInterrupt:
         click.echo(interrupted_line(out), err=True)
         sys.exit(130)
@@ -124,6 +126,7 @@ def sweep(game_name, quiet, seed, players, strategies, sets, chunk, threads, str
 @click.option("--strategy-dir", "strategy_dirs", multiple=True, type=click.Path(), help="extra directory of strategy files")
 @click.option("--quiet", "-q", is_flag=True, help="no progress lines")
 @click.option("--json", "as_json", is_flag=True, help="print the result as one JSON document")
+@plugin_dir_option
 def tune(game_name, config_file, params, objectives, players, strategies, sets, budget, n_games, precision, max_games,
          recheck, sampler, seed, out, unit, scheduler, threads, strategy_dirs, quiet, as_json):
     """Search rule parameters for the values that minimise a balance objective (Optuna).

@@ -154,7 +154,8 @@ def _game_sections(meta: dict, cells: pd.DataFrame, res: dict, out_dir: Path, sp
     return html_, charts, heads, skill, replaces
 
 
-def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = MARGIN) -> dict:
+def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = MARGIN,
+                focus: list[str] | None = None) -> dict:
     """Write index.html and PNG charts for a results directory; return paths and findings.
 
     `margin` is the equivalence margin of the rankings (a win share: 0.02 = "fair within +-2
@@ -262,7 +263,13 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     rules_split = [a for a in split if a not in choices]
     at_default = {key: t for key, t in tables.items()
                   if not any(key[2].startswith(f"{a} ") for a in choices)}
-    rule = (H.label_verdicts(at_default) + sbs_heads + pv_heads + heads + turn_head
+    focus = list(meta.get("focus") or []) if focus is None else list(focus)
+    known = {str(x) for (k, _, _), rs in at_default.items() if k != "strategy" for r in rs.values() for x in r[k]}
+    if focus and tables and not set(focus) <= known:
+        missing = [f for f in focus if f not in known]
+        raise BadInput("--focus", f"{_join(missing)} is not ranked in these results; allowed: "
+                                  f"{', '.join(sorted(known)) or 'none (no label ranking)'}")
+    rule = (H.focus_labels(at_default, focus) + H.label_verdicts(at_default) + sbs_heads + pv_heads + heads + turn_head
             + H.swept_question(cells, lay, metrics, same))
     # a ladder of head-to-head line-ups (one seat against N - 1 of another) answers rung by rung
     speed = {int(v["cell"]): v.get("games_per_s") for v in (res.get("manifest") or {}).get("done", {}).values()

@@ -248,6 +248,54 @@ def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> li
     return out
 
 
+def _ordinal(k: int) -> str:
+    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+
+def focus_labels(tables: dict, focus: list[str]) -> list[tuple[str, str]]:
+    """Where each focus label (a sweep's `focus`, the report's --focus: e.g. a new power placed among
+    the others) stands in every ranking that has it: its place, the 95% rank interval read as how
+    many labels are surely stronger and surely weaker, and its win share against the fair share.
+    `tables` as for label_verdicts; the first ranking of each key is the one shown."""
+    out = []
+    tables = {(k[0], k[1], k[2] if len(k) > 2 else ""): v for k, v in tables.items()}
+    for label in focus:
+        for kind in sorted({k for k, _, _ in tables if k != "strategy"}):
+            name = _label_name(kind)
+            parts, played = [], []
+            for (k, n, w), rs in sorted(tables.items()):
+                if k != kind or not rs:
+                    continue
+                s, r = next(iter(rs.items()))
+                if not len(r) or label not in set(r[kind].astype(str)):
+                    continue
+                r = r.sort_values("win_share", ascending=False, ignore_index=True)
+                i = int(np.flatnonzero(r[kind].astype(str) == label)[0])
+                row, total = r.iloc[i], len(r)
+                where = f"{n} players" + (f" ({w})" if w else "")
+                lo, hi = row.get("rank_low"), row.get("rank_high")
+                if pd.notna(lo) and pd.notna(hi):
+                    lo, hi = int(lo), int(hi)
+                    span = f"{_ordinal(lo)} exactly" if lo == hi else f"{_ordinal(lo)}–{_ordinal(hi)}"
+                    sure = (f"95% rank interval {span}: {lo - 1} {_plural(name) if lo - 1 != 1 else name} "
+                            f"surely stronger, {total - hi} surely weaker")
+                else:
+                    sure = "no rank interval"
+                verdict = str(row.get("verdict") or "") or "not distinguishable from fair"
+                parts.append(f"at {where} {_ordinal(i + 1)} of {total} ({sure}), win share "
+                             f"{100 * row['win_share']:.1f}% ({100 * row['share_ci_low']:.1f}–"
+                             f"{100 * row['share_ci_high']:.1f}%) against a fair {100 * row['fair_share']:.1f}%: "
+                             f"{verdict}")
+                if s:
+                    played.append(s)
+            if parts:
+                by = list(dict.fromkeys(played))
+                out.append((f"{label}: " + "; ".join(parts)
+                            + (f" (bots playing {_join(by)}; how strong it looks depends on how well they play it)."
+                               if by else "."), f"ranking-{kind.replace('_', '-')}"))
+    return out
+
+
 def strategy_skill(rankings: dict) -> list[tuple[str, str]]:
     """Bot skill per player count: the best strategy's win share against the runner-up's (the gap's
     interval uses se_a + se_b, a safe bound: shares of one table are negatively correlated) and the

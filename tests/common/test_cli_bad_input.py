@@ -212,3 +212,13 @@ def test_a_strategy_that_does_not_compile_is_one_line(tmp_path):
     r = sim("run", "star-cartel", "--players", "3", "--games", "10", "--strategies", "broken",
             "--strategy-dir", d, "--out", tmp_path / "o")
     assert_bad(r, "strategy 'broken' does not compile: NameError: name 'undefined_helper' is not defined")
+
+
+@pytest.mark.parametrize("line", ['focus = ""', "focus = 3", "focus = []", 'focus = ["A", 2]'])
+def test_sweep_file_focus_is_a_label_or_a_list_of_labels(tmp_path, line):
+    f = tmp_path / "s.toml"
+    f.write_text(f'game = "star-cartel"\n{line}\n')
+    out = tmp_path / "out"
+    r = sim("sweep", "--config", f, "--out", out)
+    assert_bad(r, "focus", "allowed")
+    assert not (out / "meta.json").exists()

@@ -3,6 +3,7 @@ checked by simulation against a known truth (synthetic estimates drawn around ch
 and the old, overclaiming rule is shown to fail the same check where it matters."""
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -251,3 +252,33 @@ def test_fair_share_definition_is_stated_when_games_time_out():
     assert _ranking_fair(rank, N) == pytest.approx(fair)
     assert "games someone won" in text and "partly for that reason" in text
     assert _fair_definition(rank.assign(fair_share=0.5), N, "strategy") == "the fair share is 1/2 = 50.0%."
+
+
+def test_focus_label_reads_its_place_from_the_rank_interval():
+    # a made-up ranking of 5 labels: the focus label is 3rd by win share; its 95% rank interval 2..4
+    # means exactly one label is surely stronger and one surely weaker
+    rank = pd.DataFrame(dict(alien=["A", "B", "New", "D", "E"], win_share=[0.40, 0.31, 0.30, 0.29, 0.20],
+                             share_ci_low=[0.39, 0.30, 0.29, 0.28, 0.19], share_ci_high=[0.41, 0.32, 0.31, 0.30, 0.21],
+                             fair_share=[0.3] * 5, share_se=[0.005] * 5, rank_low=[1, 2, 2, 2, 5],
+                             rank_high=[1, 4, 4, 4, 5], verdict=["above fair", "", "", "", "below fair"]))
+    tables = {("alien", 3, ""): {"basic": rank.iloc[::-1].reset_index(drop=True)}}  # order must not matter
+    (text, anchor), = H.focus_labels(tables, ["New"])
+    assert anchor == "ranking-alien"
+    assert "at 3 players 3rd of 5" in text
+    assert "1 alien surely stronger, 1 surely weaker" in text
+    assert "not distinguishable from fair" in text and "bots playing basic" in text
+    assert H.focus_labels(tables, ["Absent"]) == []
+
+
+def test_focus_label_is_checked_against_the_results(tmp_path):
+    from test_cli import assert_bad, sim
+
+    out = tmp_path / "r"
+    r = sim("sweep", "cosmic", "--players", "3", "--aliens", "random", "--games", "300", "--out", out, "--quiet")
+    assert r.returncode == 0, r.stderr
+    bad = sim("report", out, "--out", tmp_path / "rep", "--focus", "Nobody", "--quiet")
+    assert_bad(bad, "--focus", "Nobody", "allowed", "Virus")
+    ok = sim("report", out, "--out", tmp_path / "rep2", "--focus", "Virus", "--json")
+    assert ok.returncode == 0, ok.stderr
+    head = json.loads(ok.stdout)["headline"][0]
+    assert head.startswith("Virus: at 3 players ") and " of 20 (" in head

@@ -87,3 +87,32 @@ def test_band_verdicts_name_play_dependence_rarely_when_there_is_none():
         v = band_verdicts(pd.DataFrame(rows))
         hits += bool((v["band"] == "depends on play").any())
     assert hits / runs < 0.08, hits / runs
+
+
+def test_a_homebrew_alien_gets_a_band_like_a_classic(tmp_path):
+    """An alien file named with --plugin-dir is a bands plan's alien like a classic: dealt from the
+    default pool plus itself, its holder's weights tuned, and the band drawn."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    plan = tmp_path / "plan.toml"
+    plan.write_text('name = "t"\ngame = "cosmic"\nkind = "bands"\naliens = ["Underdog"]\nplayers = "3"\n'
+                    'weights = ["ship_value"]\nbudget = 1\ngames = 400\nrecheck = 1\nseed = 5\n'
+                    '[set]\nedition = "FFG2008"\nstrategies = "basic"\n')
+    env = dict(os.environ, PYTHONPATH=str(root))
+    env.pop("SIMSUITE_PLUGIN_DIRS", None)
+    r = subprocess.run([sys.executable, "-m", "simsuite.cli", "tune", "--config", str(plan), "--plugin-dir",
+                        str(root / "examples" / "aliens"), "--out", str(tmp_path / "out"), "--json"],
+                       capture_output=True, text=True, env=env, cwd=root)
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    (band,) = doc["bands"]
+    assert band["alien"] == "Underdog" and band["players"] == 3
+    assert all(0 < band[k] < 1 for k in ("countered", "default", "exploited"))  # 400 games: noisy ends
+    assert set(band["exploited_weights"]) <= {"basic_holder_ship_value"}  # the holder's own weight was tuned
+    sp = B.band_spec(get("cosmic"), {"aliens": ["Virus"], "players": "3"})
+    assert "alien_pool" not in B.tune_spec(sp, "Virus", 3, "exploited").base  # a classic: the default pool

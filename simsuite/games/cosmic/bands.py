@@ -60,14 +60,17 @@ class BandSpec:
 
 
 def _alien_list(v) -> list:
-    from .game import alien_id
+    """The plan's aliens: all (the 20 classics and every homebrew alien file loaded with --plugin-dir)
+    or names, each spelt as the engine spells it."""
+    from .game import alien_id, alien_names
 
+    known = alien_names()
     if v in (None, "all"):
-        return list(A.ALIEN_NAMES)
+        return list(known)
     names = v if isinstance(v, list) else str(v).split(",")
-    out = [A.ALIEN_NAMES[alien_id(str(n), "aliens")] for n in names if str(n).strip()]
+    out = [known[alien_id(str(n), "aliens")] for n in names if str(n).strip()]
     if not out or any(a is None for a in out):
-        raise BadInput("aliens", f"{v!r}; allowed: all, or alien names ({', '.join(A.ALIEN_NAMES)})")
+        raise BadInput("aliens", f"{v!r}; allowed: all, or alien names ({', '.join(known)})")
     return list(dict.fromkeys(out))
 
 
@@ -98,8 +101,17 @@ def band_spec(g, d: dict, budget=None, games=None, seed=None, aliens=None, playe
                   recheck=int(d.get("recheck", 1)), recheck_factor=float(d.get("recheck_factor", 2.0)),
                   sampler=str(d.get("sampler", "tpe")), unit=int(d.get("unit", 1 << 14)))
     for p in sp.players:
-        g.resolve(dict(sp.base, players=p, basic_holder_alien=sp.aliens[0]))  # BadInput naming the field
+        g.resolve(dict(_holder_base(sp.base, sp.aliens[0]), players=p))  # BadInput naming the field
     return sp
+
+
+def _holder_base(base: dict, alien: str) -> dict:
+    """The holder's fixed parameters: a homebrew alien joins the default pool (the 20 classics) so
+    that it is dealt like any of them; a pool the plan sets is kept as it is."""
+    out = dict(base, basic_holder_alien=alien)
+    if alien not in A.ALIEN_NAMES and "alien_pool" not in base:
+        out["alien_pool"] = f"all,{alien}"
+    return out
 
 
 def tune_spec(sp: BandSpec, alien: str, players: int, side: str):
@@ -113,7 +125,7 @@ def tune_spec(sp: BandSpec, alien: str, players: int, side: str):
             spaces.append(Space(pre + n, "int", int(lo), int(hi)) if integer else Space(pre + n, "float", lo, hi))
     ob = Objective("label-share", 1.0, (("group", "alien"), ("key", alien), ("sense", SENSE[side])))
     return TuneSpec(game="cosmic", spaces=spaces, objectives=[ob], players=[players],
-                    base=dict(sp.base, basic_holder_alien=alien), seed=derive_seed(sp.seed, "bands", alien, players, side),
+                    base=_holder_base(sp.base, alien), seed=derive_seed(sp.seed, "bands", alien, players, side),
                     budget=sp.budget, games=sp.games, recheck=sp.recheck, recheck_factor=sp.recheck_factor,
                     sampler=sp.sampler, unit=sp.unit, name=f"{sp.name} {alien} {players}p {side}")
 

@@ -117,7 +117,7 @@ def parse_holder(value) -> str:
     v = str(value).strip()
     if v.lower() in ("none", ""):
         return "none"
-    return A.ALIEN_NAMES[alien_id(v, "basic_holder_alien")]
+    return alien_names()[alien_id(v, "basic_holder_alien")]
 
 
 def seat_aliens(cfg: dict) -> list[int]:
@@ -314,9 +314,11 @@ class Cosmic(Game):
     record_columns = {"artifacts_by_kind": [f"played_{a}" for a in A.ARTIFACT_KEYS[:A.N_ART_AH]]}
     label_spreads = (LabelSpread("alien", "an alien", "aliens", param="aliens", off="none",
                                  hint="--set aliens=random or all"),)
-    # AH2000 and FFG2008 are different rules, and the deal model (CE.51, [MC]) is a modelling choice that
-    # moves the aliens (the Empath most): reports never pool over either
-    split_axes = ("edition", "deal_accept_policy")
+    # AH2000 and FFG2008 are different rules, the deal model (CE.51, [MC]) is a modelling choice that
+    # moves the aliens (the Empath most), and the number of aliens at the table decides whom an alien
+    # meets (one alien among powerless players is the power-value question, not the ranking): reports
+    # never pool over any of them
+    split_axes = ("edition", "deal_accept_policy", "aliens_per_game")
     choice_axes = (("deal_accept_policy", "deal model"),)
     # each alien as a band countered - default - exploited (configs/tunes/cosmic-alien-bands.toml)
     tune_plans = {"bands": "simsuite.games.cosmic.bands"}
