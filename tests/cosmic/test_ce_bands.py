@@ -116,3 +116,12 @@ def test_a_homebrew_alien_gets_a_band_like_a_classic(tmp_path):
     assert set(band["exploited_weights"]) <= {"basic_holder_ship_value"}  # the holder's own weight was tuned
     sp = B.band_spec(get("cosmic"), {"aliens": ["Virus"], "players": "3"})
     assert "alien_pool" not in B.tune_spec(sp, "Virus", 3, "exploited").base  # a classic: the default pool
+
+
+def test_widest_band_is_named_only_when_wider_than_its_noise():
+    """Ends within their noise (or inverted, countered above exploited) are no band: the headline
+    says play moved no alien measurably instead of naming the 'widest'."""
+    flat = pd.DataFrame([_band("A", 0.21, 0.20, 0.20, se=0.01), _band("B", 0.20, 0.20, 0.205, se=0.01)])
+    assert "no band is wider than its noise" in headline(flat) and "widest band" not in headline(flat)
+    wide = pd.DataFrame([_band("A", 0.15, 0.20, 0.25, se=0.01), _band("B", 0.20, 0.20, 0.205, se=0.01)])
+    assert "widest band A (15.0% countered to 25.0% exploited)" in headline(wide)

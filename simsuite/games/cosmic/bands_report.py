@@ -19,7 +19,7 @@ import pandas as pd
 
 from simsuite.errors import BadInput
 from simsuite.analysis.robustness import classify_verdicts, label_differs, verdict_sentence
-from simsuite.analysis.stats import holm
+from simsuite.analysis.stats import Z95, holm
 
 ENDS = ("countered", "default", "exploited")
 ALPHA = 0.05
@@ -96,8 +96,13 @@ def headline(t: pd.DataFrame) -> str:
             say.append(f"{rest} not distinguishable from fair or unresolved")
         tt = t[t["players"] == p]
         wide = tt.assign(w=tt["exploited"] - tt["countered"]).sort_values("w", ascending=False).iloc[0]
-        say.append(f"widest band {wide['alien']} ({100 * wide['countered']:.1f}% countered to "
-                   f"{100 * wide['exploited']:.1f}% exploited)")
+        # the ends are re-checked on fresh seeds, so a band narrower than its noise (or inverted:
+        # countered above exploited) says that the tuned play moved no alien measurably
+        se = float(np.hypot(wide["exploited_se"], wide["countered_se"]))
+        ends = f"{100 * wide['countered']:.1f}% countered to {100 * wide['exploited']:.1f}% exploited"
+        say.append(f"widest band {wide['alien']} ({ends})" if wide["w"] > Z95 * se else
+                   f"no band is wider than its noise (the widest, {wide['alien']}: {ends}, ±{100 * Z95 * se:.1f} pp): "
+                   "the tuned weights moved no alien measurably")
         parts.append(f"At {p} players: " + "; ".join(say))
     return ". ".join(parts) + "."
 
