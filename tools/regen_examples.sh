@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
 SWEEPS=(star-cartel-crash space-venture-players cosmic-editions cosmic-power-value cosmic-aliens cosmic-ladder)
 TUNES=(star-cartel-fair-seats)
-PLANS=(cosmic-alien-bands)  # redrawn from their committed tables (the plan itself: simsuite tune --config configs/tunes/<name>.toml)
+PLANS=(cosmic-alien-bands cosmic-alien-bands-ffg5)  # redrawn from their committed tables (the plan itself: simsuite tune --config configs/tunes/<name>.toml)
 want=("$@")
 [ ${#want[@]} -eq 0 ] && want=("${SWEEPS[@]}" "${TUNES[@]}" "${PLANS[@]}")
 for name in "${want[@]}"; do

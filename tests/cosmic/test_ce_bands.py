@@ -125,3 +125,25 @@ def test_widest_band_is_named_only_when_wider_than_its_noise():
     assert "no band is wider than its noise" in headline(flat) and "widest band" not in headline(flat)
     wide = pd.DataFrame([_band("A", 0.15, 0.20, 0.25, se=0.01), _band("B", 0.20, 0.20, 0.205, se=0.01)])
     assert "widest band A (15.0% countered to 25.0% exploited)" in headline(wide)
+
+
+def _bands_plans():
+    import tomllib
+
+    from simsuite.resources import CONFIGS
+
+    return [p for p in sorted(CONFIGS.glob("tunes/*.toml")) if tomllib.loads(p.read_text()).get("kind") == "bands"]
+
+
+def test_there_are_shipped_bands_plans():
+    assert {p.stem for p in _bands_plans()} >= {"cosmic-alien-bands", "cosmic-alien-bands-ffg5"}
+
+
+@pytest.mark.parametrize("path", _bands_plans(), ids=lambda p: p.stem)
+def test_shipped_bands_plans_read(path):
+    """Every shipped bands plan reads and resolves for each of its player counts (no games played),
+    so a renamed weight or parameter fails here, not on a user's first run."""
+    import tomllib
+
+    sp = B.band_spec(get("cosmic"), tomllib.loads(path.read_text()))
+    assert len(sp.aliens) == 20 and sp.players and set(sp.weights) <= set(B.W.NAMES)
