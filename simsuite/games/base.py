@@ -8,15 +8,15 @@ from pathlib import Path
 
 import numpy as np
 
-from simsuite.codegen import StrategyInfo, build_kernel, code_digest, discover
+from simsuite.engine.codegen import StrategyInfo, build_kernel, code_digest, discover
 
 # the kernel prelude every game shares (_decide, _shuffle, the turn loop's and the record's helpers): pasted
 # after the game's first kernel part. The modules a kernel is compiled from are found from its imports
-# (simsuite.kernel_contract.derived_deps), never listed by hand.
-from simsuite.kernel_contract import PRELUDE, check_params
+# (simsuite.engine.kernel_contract.derived_deps), never listed by hand.
+from simsuite.engine.kernel_contract import PRELUDE, check_params
 from simsuite.errors import BadInput, did_you_mean
-from simsuite.kernel_common import new_log
-from simsuite.params import Param
+from simsuite.engine.kernel_common import new_log
+from simsuite.engine.params import Param
 
 
 # run_batch's log and state arguments when it plays a batch: a log of one row means "no replay"
@@ -130,7 +130,7 @@ class Game:
     # see (the rules' information model): `simsuite check strategy`'s hidden-information test; "" = none
     hidden_module: str = ""
     api = None  # the game's api module: its layout constants (the C_* slots of its params, CFG_SIZE)
-    layout = None  # simsuite.records.RecordLayout of the per-game record
+    layout = None  # simsuite.engine.records.RecordLayout of the per-game record
     state_size = 0  # length of the int64 state array
     replay_log_rows = 20_000
     record_columns: dict = {}  # names of a vector field's columns where not FIELD_i (field -> names)

@@ -15,7 +15,7 @@ import pytest
 from simsuite import ROOT, games
 from simsuite.cli import _command_line, main
 from simsuite.games.base import TURNS, BenchDefaults, Game, LabelSpread, Metric, Shortcut
-from simsuite.params import Param
+from simsuite.engine.params import Param
 from simsuite.analysis.stats import Accumulator
 
 GAME_WORDS = re.compile(r"cosmic|star[-_ ]?cartel|space[-_ ]?venture|crash|alien", re.I)

@@ -1,4 +1,4 @@
-"""The shared scaffold every game is built on (issue 19 part 2; simsuite/scaffold/, simsuite/records.py
+"""The shared scaffold every game is built on (issue 19 part 2; simsuite/scaffold/, simsuite/engine/records.py
 COMMON_FIELDS, Param.slot): the layout header and builder, the parameter slots of build_cfg, the
 TOML checks, the replay event tables, and no imports between game folders. No kernel is compiled."""
 import ast
@@ -11,7 +11,7 @@ import pytest
 from simsuite import ROOT
 from simsuite.errors import BadInput
 from simsuite.games import get, names
-from simsuite.records import COMMON_FIELDS, RecordLayout, common, field, per_seat
+from simsuite.engine.records import COMMON_FIELDS, RecordLayout, common, field, per_seat
 from simsuite.scaffold import layout as L
 from simsuite.scaffold.data import need, need_int, read_toml, source, table_rows
 
@@ -315,8 +315,8 @@ def test_no_imports_between_game_folders():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_prelude_is_pasted_once_after_the_first_part(game):
-    from simsuite.codegen import kernel_source
-    from simsuite.codegen import cache_dir
+    from simsuite.engine.codegen import kernel_source
+    from simsuite.engine.codegen import cache_dir
     from simsuite.games.base import PRELUDE
 
     G = get(game)

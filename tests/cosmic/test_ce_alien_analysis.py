@@ -20,7 +20,7 @@ from simsuite import __version__
 from simsuite.games import get
 from simsuite.games.cosmic import api as A
 from simsuite.games.cosmic.game import ALIEN_LABELS, ALIEN_POWER_LABELS
-from simsuite.rng import run_key
+from simsuite.engine.rng import run_key
 from simsuite.analysis.stats import SHARE_UNIT, Z95, Accumulator
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ import numpy as np
 
 from simsuite.games.base import (ROTATE, SHARED_WIN, TIMEOUT, TURNS, Game, Metric, max_turns_param, players_param,
                                  strategies_param)
-from simsuite.params import Param
+from simsuite.engine.params import Param
 
 from . import api as A
 from . import records as R

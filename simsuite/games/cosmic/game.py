@@ -9,7 +9,7 @@ import numpy as np
 from simsuite.errors import BadInput, did_you_mean
 from simsuite.games.base import (ROTATE, BenchDefaults, Game, LabelSpread, Shortcut, max_turns_param, players_param,
                                  strategies_param)
-from simsuite.params import Param
+from simsuite.engine.params import Param
 
 from . import api as A
 from . import records as R
@@ -507,7 +507,7 @@ class Cosmic(Game):
     def kernel_parts(self) -> list:
         """The parts, then the generated part holding the alien files' code and dispatch
         (alien_files.generated_part: the classics only, when no file is loaded)."""
-        from simsuite.codegen import cache_dir
+        from simsuite.engine.codegen import cache_dir
 
         from .alien_files import generated_part
 

@@ -11,8 +11,8 @@ from numba import njit
 from simsuite.games.space_venture.api import (
     C_K_CAT, C_NP, K_SHIP, MAX_HAND, N_CARDS, S_HAND, S_HAND_N, S_REF, S_REF_N, S_RNG, S_SP, S_SP_N, S_STACK, S_STACK_N,
 )
-from simsuite.kernel_common import shuffle
-from simsuite.rng import below
+from simsuite.engine.kernel_common import shuffle
+from simsuite.engine.rng import below
 
 RULES = "ASV.20"  # the information model these deals follow
 
