@@ -360,6 +360,25 @@ class Game:
         kernel.run_batch(cfg_arr, np.int64(key), np.int64(game), out, log, st)
         return self.describe(kernel, log, cfg_arr, cfg, game), self.layout.view(out)
 
+    # the game's replay event table (simsuite.scaffold.replay.EventTable, its replay.py's EVENTS): what
+    # the default describe renders the event log with
+    events = None
+
+    def replay_names(self, cfg_arr: np.ndarray, cfg: dict, seats: list[str]) -> dict:
+        """Names the event table's templates use besides ``seat(p)`` and ``bits(mask)`` (card and
+        tile names, a game's constant tables); `seats`: the strategy at each seat in this game. A game
+        whose templates need more overrides this, not describe."""
+        return {}
+
     def describe(self, kernel, log: np.ndarray, cfg_arr: np.ndarray, cfg: dict, game: int) -> list[dict]:
-        """Event log of game `game` -> list of dicts with a readable 'text'."""
-        raise NotImplementedError
+        """Event log of game `game` -> list of dicts with a readable 'text': the rows rendered by
+        the game's event table (``events``), with ``seat(p)`` as "seat P (strategy)", ``bits(mask)``
+        as the seats a bit mask holds, and the game's ``replay_names``. A game whose replay needs
+        more (its own seat names, state carried between rows) overrides it."""
+        if self.events is None:
+            raise NotImplementedError(f"{self.name} declares no replay event table (Game.events) and no describe")
+        seats = self.game_seat_strategies(cfg, game)
+        n = self.max_players
+        names = dict(seat=lambda p: f"seat {p} ({seats[p]})", bits=lambda m: [p for p in range(n) if (m >> p) & 1])
+        names.update(self.replay_names(cfg_arr, cfg, seats))
+        return self.events.describe(kernel, log, names)

@@ -257,7 +257,7 @@ def test_the_event_table_renders_every_event_kind(game):
     G = get(game)
     k = G.kernel()  # imports the generated module; nothing is compiled until a kernel is called
     mod = sys.modules[type(G).__module__.rsplit(".", 1)[0] + ".replay"]
-    table = mod.EVENTS
+    table = G.events
     codes = {n for n in vars(k) if n.startswith("E_") and n.isupper()}
     assert codes - table.codes() == set(getattr(mod, "NOT_SHOWN", ())), codes - table.codes()
     for ev in table.events:
@@ -286,6 +286,29 @@ def test_event_texts_say_what_happened():
                                         (int(kc.E_TOTALS), 3, 2, 5, 4, 1, 5)]))
     assert [e.get("lower_wins") for e in out if e["event"] == "totals"] == [False, True, False]
     assert out[2]["text"].endswith("(Anti-Matter: the lower total wins)")
+
+
+def test_the_default_describe_names_each_game_s_seats():
+    """Game.describe (the base class's, which Star Cartel and the test folder's pig use): seat(p) names
+    the strategy that seat plays in that game, so with rotate on the names move round the table game
+    by game (the line-up rotation is the simulator's, not a rule), and bits(mask) lists the winners' seats."""
+    G = get("star-cartel")
+    k = G.kernel()
+    cfg = G.resolve({"players": 3, "strategies": "market,random,greedy", "rotate": "true"})
+    log = _log([(int(k.E_WINNERS), 0b110, 2, 40, 0, 0, 0)])
+    texts = [G.describe(k, log, G.build_cfg(cfg), cfg, g)[0]["text"] for g in (0, 1)]
+    assert texts == ["winners: seat 1 (random), seat 2 (greedy) with 40",
+                     "winners: seat 1 (greedy), seat 2 (market) with 40"]
+
+
+def test_a_game_without_an_event_table_must_describe_its_own_replay():
+    from simsuite.games.base import Game
+
+    class Bare(Game):
+        name = "bare"
+
+    with pytest.raises(NotImplementedError, match="bare declares no replay event table"):
+        Bare().describe(None, _log([]), None, {"strategies": "x", "players": 1}, 0)
 
 
 def test_a_truncated_log_says_so():

@@ -15,7 +15,7 @@ from . import api as A
 from . import records as R
 from . import weights as W
 from .data import DEFAULT_DECK, DEFAULT_DECK_FFG, DEFAULT_DISCS, flares_path, load_deck, load_discs, load_flares
-from .replay import describe_events
+from .replay import EVENTS, describe_events
 
 HERE = Path(__file__).resolve().parent
 PROPOSE = ("standard", "none", "strategy")
@@ -565,6 +565,9 @@ class Cosmic(Game):
                 f"joint wins {100 * m['joint_win_mean']:.2f}% of games; timeouts {100 * m['timeout_mean']:.3f}%")
 
     # ---- replay -------------------------------------------------------------------------
+    events = EVENTS
+
     def describe(self, kernel, log, cfg_arr, cfg, game):
+        # its own: seats named with their colours, and state carried between rows (Anti-Matter)
         return describe_events(kernel, log, cfg_arr, self.game_seat_strategies(cfg, game))
 

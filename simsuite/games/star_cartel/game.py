@@ -13,7 +13,7 @@ from simsuite.engine.params import Param
 from . import api as A
 from . import records as R
 from .data import DEFAULT_CONTRABAND, DEFAULT_SHIPS, load_contraband, load_ships
-from .replay import describe_events
+from .replay import EVENTS, replay_names
 
 HERE = Path(__file__).resolve().parent
 ABILITY_PARAMS = ("row_purge", "any_row", "price_sway", "extra_stash", "third_of_kind")
@@ -135,6 +135,8 @@ class StarCartel(Game):
                 f"timeouts {100 * m['timeout_mean']:.3f}%")
 
     # ---- replay -------------------------------------------------------------------------
-    def describe(self, kernel, log, cfg_arr, cfg, game):
-        return describe_events(kernel, log, cfg_arr, self.game_seat_strategies(cfg, game), load_ships(Path(cfg["ships"])))
+    events = EVENTS
+
+    def replay_names(self, cfg_arr, cfg, seats):
+        return replay_names(cfg_arr, load_ships(Path(cfg["ships"])))
 
