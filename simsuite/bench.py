@@ -10,7 +10,7 @@ import time
 
 import numba
 
-from .rng import run_key
+from .engine.rng import run_key
 from .runner import set_threads
 
 
@@ -55,7 +55,7 @@ _REF_WORKER = """
 import json, sys, time
 from simsuite import __version__
 from simsuite.games import get
-from simsuite.rng import run_key
+from simsuite.engine.rng import run_key
 from simsuite.runner import set_threads
 g = get({game!r})
 k = g.kernel()
@@ -178,7 +178,7 @@ def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, e
         with tempfile.TemporaryDirectory() as d:
             res["cold_start_s"], res["cold_start_peak_rss_mb"] = _timed_start(game.name, pcounts[0], strategies, d, sets)
     # fill the user's cache first (compiles here if the code changed): the warm start must not compile
-    from .codegen import is_compiled
+    from .engine.codegen import is_compiled
 
     # None: a game without generated kernel files (a test's stand-in), nothing to look up
     cached = res["kernel_cached"] = is_compiled(game.dirname, game.kernel_digest()) if game.kernel_files else None

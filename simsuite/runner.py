@@ -17,7 +17,7 @@ import numpy as np
 
 from . import __version__
 from .errors import BadInput
-from .rng import run_key
+from .engine.rng import run_key
 from .analysis.stats import Accumulator
 
 # Games per call into numba. A run holds about three chunks of records at once (one being played,

@@ -112,7 +112,7 @@ def plan_sweep(game, base: dict, axes, n_games=None, extra_dirs=(), skipped: lis
     grid's `games`, else `n_games`. A grid's `skip` entries leave out the combinations they match
     (grid_skips); each one left out is appended to `skipped` (axis values), so callers say so.
     run_sweep, sweep_progress (status) and replay all use it."""
-    from .params import split_values
+    from .engine.params import split_values
 
     cells, counts, seen = [], [], set()
     for gi, grid in enumerate(axis_grids(axes)):

@@ -26,9 +26,9 @@ from __future__ import annotations
 import numpy as np
 
 from .errors import BadInput
-from .kernel_common import new_log
+from .engine.kernel_common import new_log
 from .resources import DATA
-from .rng import run_key
+from .engine.rng import run_key
 
 CHECK_STRATEGIES = DATA / "check_strategies"
 SEED = 0xC0_47AC7

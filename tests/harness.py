@@ -18,8 +18,8 @@ from pathlib import Path
 import numpy as np
 
 from simsuite.games import get
-from simsuite.kernel_common import new_log
-from simsuite.unmanaged import PointerKernel
+from simsuite.engine.kernel_common import new_log
+from simsuite.engine.unmanaged import PointerKernel
 
 TESTS = Path(__file__).resolve().parent
 STRATEGIES = TESTS / "strategies"

@@ -16,7 +16,7 @@ import harness
 from harness import ILLEGAL_HIGH, ILLEGAL_LOW, api_of, build_of, extra_dirs, kernel_of
 from simsuite.errors import BadInput
 from simsuite.games import get, names
-from simsuite.rng import run_key
+from simsuite.engine.rng import run_key
 from simsuite.runner import check_legal, set_threads
 from simsuite.testing import CHECKS, run_check
 

@@ -13,7 +13,7 @@ function's instructions with their share of its samples.
 Use a warm cache (run once without perf first), or compilation dominates the profile.
 
 By default this profiles the kernel exactly as simsuite runs it: one module per entry point
-(simsuite/jitlink.py), its callees internal functions, named from the local symbols of the
+(simsuite/engine/jitlink.py), its callees internal functions, named from the local symbols of the
 object code numba caches. Functions LLVM inlined are counted in their caller. With
 SIMSUITE_PLAIN_LINK=1 set, `run` compiles with numba's plain linking instead (its own cache
 directory, every function exported, less inlining, a few percent slower).
@@ -64,7 +64,7 @@ def run(game, strategies, players, n, *sets):
 
         cg.CPUCodeLibrary._set_compiled_object = _keep
     from simsuite.games import get
-    from simsuite.rng import run_key
+    from simsuite.engine.rng import run_key
     from simsuite.runner import set_threads
 
     g = get(game)

@@ -20,7 +20,7 @@ import time
 import numpy as np
 
 from simsuite.games import get
-from simsuite.rng import run_key
+from simsuite.engine.rng import run_key
 
 SEED = 1
 

@@ -25,7 +25,7 @@ SOA_DRIVER = '''
 
 # ---- tools/soa_layout.py: struct-of-arrays run_batch (replaces the one above) ----
 from _strided import STRIDE as _SOA_STRIDE, strided as _strided
-from simsuite.unmanaged import ptr_add as _ptr_add
+from simsuite.engine.unmanaged import ptr_add as _ptr_add
 assert _SOA_STRIDE == GAMES_PER_BLOCK
 
 
@@ -66,7 +66,7 @@ def run_batch(cfg, key, g0, out, log, st):
 
 
 def soa_kernel(game, aos):
-    from simsuite import jitlink
+    from simsuite.engine import jitlink
 
     src = Path(aos.__file__).read_text() + SOA_DRIVER
     name = Path(aos.__file__).stem + "_soa"
@@ -83,7 +83,7 @@ def soa_kernel(game, aos):
 
 def main(players=4, strategies="market", n=100_000, repeat=5):
     from simsuite.games import get
-    from simsuite.rng import run_key
+    from simsuite.engine.rng import run_key
     from simsuite.runner import set_threads
 
     players, n, repeat = int(players), int(n), int(repeat)

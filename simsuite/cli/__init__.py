@@ -13,7 +13,7 @@ import click
 
 from .. import __version__
 from ..errors import BadInput
-from ..params import command_line
+from ..engine.params import command_line
 
 # Results go under the current directory (or --out), never into the installed package
 RESULTS = Path("results")
@@ -62,7 +62,7 @@ def cli(ctx):
       simsuite tune star-cartel --param crash_threshold=6..14 --objective seat-fairness --players 3..6 --budget 40
     """
     if ctx.invoked_subcommand in PLAYING and "--help" not in sys.argv and "-h" not in sys.argv:
-        from ..codegen import cache_dir
+        from ..engine.codegen import cache_dir
 
         cache_dir()  # an unusable cache directory: one line before any results folder is made
 
@@ -208,7 +208,7 @@ def compile_notice(g, extra_dirs=(), entry: str = "run_batch") -> None:
     """Say so before the first run with this code compiles its kernel (a minute of silence
     otherwise); the progress bar's rate and ETA start after it. On a terminal only, like the
     progress bar: scripts read one line of error or the results."""
-    from ..codegen import cache_dir, is_compiled
+    from ..engine.codegen import cache_dir, is_compiled
 
     if sys.stderr.isatty() and not is_compiled(g.dirname, g.kernel_digest(extra_dirs), entry):  # like the bar
         import time
@@ -231,7 +231,7 @@ def _strategy_compile_error(e: Exception):
     import numba
     from numba.core.errors import NumbaError
 
-    from ..codegen import cache_dir
+    from ..engine.codegen import cache_dir
 
     if not isinstance(e, NumbaError):
         return None

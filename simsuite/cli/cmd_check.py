@@ -52,7 +52,7 @@ def strategy_cmd(file, game_name, n_games, players, seed, strategy_dirs, as_json
     game's default strategies, with the game's invariants checked after every turn, a guard on the
     state it is handed (a write outside its scratch is reported by field name) and a test that it
     answers the same when what its seat may not see is dealt afresh."""
-    from ..checks import check_strategy
+    from ..engine.checks import check_strategy
     from ..games import get
 
     g = get(game_name)

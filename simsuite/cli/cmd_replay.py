@@ -8,7 +8,7 @@ import click
 
 from .. import __version__
 from ..errors import BadInput
-from ..params import command_line
+from ..engine.params import command_line
 from ..replay_source import latest_run, replay_source, stored_record
 from ..plugin_dirs import plugin_dir_option
 from . import RESULTS, GameCommand, _common, _echo_json, _overrides, cli, compile_notice
@@ -125,7 +125,7 @@ def bench(game_name, players, strategies, n_games, repeat, cold, sets, vs, again
 
     g = games.get(game_name)
     given = dict(command_line(g, sets, shortcuts=shortcuts))  # over the game's benchmark settings
-    from ..params import parse_assignment
+    from ..engine.params import parse_assignment
 
     vs_sets = {}
     for text in vs:

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import numpy as np
 
-from simsuite.codegen import StrategyInfo, build_kernel, code_digest, discover
+from simsuite.engine.codegen import StrategyInfo, build_kernel, code_digest, discover
 
 # the kernel prelude every game shares (_decide, _shuffle, the turn loop's and the record's helpers): pasted
 # after the game's first kernel part. The modules a kernel is compiled from are found from its imports
-# (simsuite.kernel_contract.derived_deps), never listed by hand.
-from simsuite.kernel_contract import PRELUDE, check_params
+# (simsuite.engine.kernel_contract.derived_deps), never listed by hand.
+from simsuite.engine.kernel_contract import PRELUDE, check_params
 from simsuite.errors import BadInput, did_you_mean
-from simsuite.kernel_common import new_log
-from simsuite.params import Param
+from simsuite.engine.kernel_common import new_log
+from simsuite.engine.params import Param
 
 
 # run_batch's log and state arguments when it plays a batch: a log of one row means "no replay"
@@ -130,7 +130,7 @@ class Game:
     # see (the rules' information model): `simsuite check strategy`'s hidden-information test; "" = none
     hidden_module: str = ""
     api = None  # the game's api module: its layout constants (the C_* slots of its params, CFG_SIZE)
-    layout = None  # simsuite.records.RecordLayout of the per-game record
+    layout = None  # simsuite.engine.records.RecordLayout of the per-game record
     state_size = 0  # length of the int64 state array
     replay_log_rows = 20_000
     record_columns: dict = {}  # names of a vector field's columns where not FIELD_i (field -> names)
@@ -360,6 +360,25 @@ class Game:
         kernel.run_batch(cfg_arr, np.int64(key), np.int64(game), out, log, st)
         return self.describe(kernel, log, cfg_arr, cfg, game), self.layout.view(out)
 
+    # the game's replay event table (simsuite.scaffold.replay.EventTable, its replay.py's EVENTS): what
+    # the default describe renders the event log with
+    events = None
+
+    def replay_names(self, cfg_arr: np.ndarray, cfg: dict, seats: list[str]) -> dict:
+        """Names the event table's templates use besides ``seat(p)`` and ``bits(mask)`` (card and
+        tile names, a game's constant tables); `seats`: the strategy at each seat in this game. A game
+        whose templates need more overrides this, not describe."""
+        return {}
+
     def describe(self, kernel, log: np.ndarray, cfg_arr: np.ndarray, cfg: dict, game: int) -> list[dict]:
-        """Event log of game `game` -> list of dicts with a readable 'text'."""
-        raise NotImplementedError
+        """Event log of game `game` -> list of dicts with a readable 'text': the rows rendered by
+        the game's event table (``events``), with ``seat(p)`` as "seat P (strategy)", ``bits(mask)``
+        as the seats a bit mask holds, and the game's ``replay_names``. A game whose replay needs
+        more (its own seat names, state carried between rows) overrides it."""
+        if self.events is None:
+            raise NotImplementedError(f"{self.name} declares no replay event table (Game.events) and no describe")
+        seats = self.game_seat_strategies(cfg, game)
+        n = self.max_players
+        names = dict(seat=lambda p: f"seat {p} ({seats[p]})", bits=lambda m: [p for p in range(n) if (m >> p) & 1])
+        names.update(self.replay_names(cfg_arr, cfg, seats))
+        return self.events.describe(kernel, log, names)

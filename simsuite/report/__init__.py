@@ -34,18 +34,18 @@ from ..errors import BadInput
 from ..analysis.stats import MARGIN
 from ..store import read_results
 from .charts import (
-    _chart_dist, _chart_effect, _chart_groups, _chart_metric, _chart_spread_margin, _tick_labels,
+    chart_dist, chart_effect, chart_groups, chart_metric, chart_spread_margin, tick_labels,
 )
-from .label_charts import _chart_label_overview
+from .label_charts import chart_label_overview
 from .common import (
-    ALPHA, MAX_PANELS, _axis_values, _join, _plural, _game_metrics, _label_name, _cell_descriptions, _cells_table, _data_files, _fixed_table, _groups_table,
-    _layout, _load_template, _render, _series, _shown_path, table, _uniq, check_out_dir,
+    ALPHA, MAX_PANELS, axis_values, join, plural, game_metrics, label_name, cell_descriptions, make_cells_table, data_file_rows, fixed_table, make_groups_table,
+    report_layout, load_template, render, facet_series, shown_path, table, uniq, check_out_dir,
 )
-from .findings import _gap_z, _position_findings, _rate_findings, _strategy_findings, _trend_findings  # noqa: F401
-from .rankings import _contributions, _label_rankings, _reference_cells  # noqa: F401  (tests use them)
+from .findings import gap_z, position_findings, rate_findings, strategy_findings, trend_findings  # noqa: F401
+from .rankings import label_contributions, label_rankings, reference_cells  # noqa: F401  (tests use them)
 from . import headline as H
-from .sections import _label_sections
-from .splits import _choice_axes, side_by_side, split_axes, split_parts
+from .sections import label_sections
+from .splits import choice_axes, side_by_side, split_axes, split_parts
 
 
 PARTIAL = "Partial sweep:"
@@ -62,15 +62,15 @@ def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
     cells, meta = res["cells"], res["meta"]
     warnings, rows = [], []
     esc = html.escape
-    versions = _uniq(cells["simsuite_version"]) if "simsuite_version" in cells else []
+    versions = uniq(cells["simsuite_version"]) if "simsuite_version" in cells else []
     if len(versions) > 1:
         warnings.append(f"Cells come from different simsuite versions ({', '.join(map(str, versions))}): "
                         "engine changes between versions may make them incomparable.")
-    codes = _uniq(cells["code_hash"]) if "code_hash" in cells else []
+    codes = uniq(cells["code_hash"]) if "code_hash" in cells else []
     if len(codes) > 1:
         warnings.append(f"Cells were computed by {len(codes)} different builds of the engine and strategies "
                         f"(code hashes {', '.join(c[:8] for c in map(str, codes))}): compare them with care.")
-    games = _uniq(cells["games"]) if "games" in cells else []
+    games = uniq(cells["games"]) if "games" in cells else []
     prec = meta.get("precision")
     if prec is not None and "max_ci_half_width" in cells:
         short = cells[cells["max_ci_half_width"] > prec]
@@ -93,28 +93,28 @@ def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
                         "the finished cells.")
     elif res.get("manifest") and done != len(cells):
         warnings.append(f"The manifest lists {done} finished cells but the table holds {len(cells)}.")
-    game = meta.get("game") or (", ".join(map(str, _uniq(cells["game"]))) if "game" in cells else "?")
-    seeds = _uniq(cells["seed"]) if "seed" in cells else [meta.get("seed")]
+    game = meta.get("game") or (", ".join(map(str, uniq(cells["game"]))) if "game" in cells else "?")
+    seeds = uniq(cells["seed"]) if "seed" in cells else [meta.get("seed")]
     axes = meta.get("axes") or {}
     rows += [
         ("Game", game),
-        ("Results", f"{_shown_path(results_dir)} ({meta.get('kind', '?')}"
+        ("Results", f"{shown_path(results_dir)} ({meta.get('kind', '?')}"
                     + (f", created {meta['created']})" if meta.get("created") else ")")),
         ("simsuite version", ", ".join(map(str, versions)) or "?"),
         ("Seed", ", ".join(map(str, seeds))),
         ("Games per cell", ", ".join(f"{g:,}" for g in games) or str(meta.get("games", "?"))),
         ("Cells", f"{len(cells)}"),
-        ("Swept axes", "; ".join(f"{k}: {_axis_values(v)}" for k, v in axes.items())
+        ("Swept axes", "; ".join(f"{k}: {axis_values(v)}" for k, v in axes.items())
          or ", ".join(lay["varying"]) or "none (single run)"),
     ]
     name = (meta.get("definition") or {}).get("name") if isinstance(meta.get("definition"), dict) else None
     if name:
         rows.insert(1, ("Sweep definition", name))
     head = "".join(f"<tr><th>{esc(k)}</th><td>{esc(str(v))}</td></tr>" for k, v in rows)
-    files = _data_files(cells, meta)
+    files = data_file_rows(cells, meta)
     if files:
         head += ("<tr><th>Data files</th><td><ul class='tight'>"
-                 + "".join(f"<li><code>{esc(c)}</code>: {esc(_shown_path(p))} <span class='muted'>({esc(n)})</span></li>"
+                 + "".join(f"<li><code>{esc(c)}</code>: {esc(shown_path(p))} <span class='muted'>({esc(n)})</span></li>"
                            for c, p, n in files)
                  + "</ul><span class='muted'>The results are only as good as these data files; rows marked "
                    "assumed are guesses, not published values.</span></td></tr>")
@@ -138,9 +138,9 @@ def _game_sections(meta: dict, cells: pd.DataFrame, res: dict, out_dir: Path, sp
         h, c, hd = section(res, out_dir)
         html_, charts = html_ + h, charts + c
         if h and split and not getattr(section, "split_aware", False) and warnings is not None:
-            what = "; ".join(f"{a}: {', '.join(map(str, _uniq(cells[a])))}" for a in split)
+            what = "; ".join(f"{a}: {', '.join(map(str, uniq(cells[a])))}" for a in split)
             warnings.append(f"The section “{getattr(section, '__name__', 'game section')}” pools its figures over "
-                            f"{_join(list(split))} ({what}): read it as an average over different rules, not as "
+                            f"{join(list(split))} ({what}): read it as an average over different rules, not as "
                             f"either of them.")
         # a section whose sentences depend on how well the bots play says so (headline_topic = "skill"):
         # they stand under bot skill, not rule balance
@@ -177,22 +177,22 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     out_dir = Path(out_dir) if out_dir is not None else Path.cwd() / "reports" / results_dir.resolve().name
     check_out_dir(out_dir)
 
-    lay = _layout(cells, meta)
+    lay = report_layout(cells, meta)
     # axes never pooled (Game.split_axes, e.g. Cosmic's edition): each of their values has its own
     # ranking and seat advantage, and the side-by-side section compares them
     game_name = meta.get("game") or (str(cells["game"].iloc[0]) if "game" in cells and len(cells) else "")
     split = split_axes(game_name, cells)
     parts = split_parts(cells, split)
     lay["split"] = split  # a chart that pools a panel's cells (too many to tell apart) splits by them first
-    metrics = _game_metrics(meta, cells, hists)
-    desc = _cell_descriptions(cells, lay)
-    labels = _tick_labels(cells, lay)
+    metrics = game_metrics(meta, cells, hists)
+    desc = cell_descriptions(cells, lay)
+    labels = tick_labels(cells, lay)
     if len(groups):
         groups = groups.assign(key=groups["key"].astype(str))
 
     # findings, by topic: rule balance (turn order, labels) apart from bot skill (strategies)
-    pos_f, m_pos, k_pos = _position_findings(groups, desc) if len(groups) else ([], 0, 0)
-    st_f, m_st, k_st = _strategy_findings(groups, cells, desc, res.get("h2h")) if len(groups) else ([], 0, 0)
+    pos_f, m_pos, k_pos = position_findings(groups, desc) if len(groups) else ([], 0, 0)
+    st_f, m_st, k_st = strategy_findings(groups, cells, desc, res.get("h2h")) if len(groups) else ([], 0, 0)
     turn = [] if len(groups) else ["No group table: turn-order and strategy balance cannot be judged."]
     if m_pos:
         z = NormalDist().inv_cdf(1 - ALPHA / (2 * m_pos))
@@ -211,33 +211,33 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         turn.append("Nothing is significantly out of balance: no turn-order position"
                     + (" or strategy" if m_st else "") + " wins more or less than its fair share "
                     "after the correction.")
-    rates = _rate_findings(cells, desc)
-    trends = _trend_findings(cells, lay, metrics)
+    rates = rate_findings(cells, desc)
+    trends = trend_findings(cells, lay, metrics)
 
     # charts: the generic ones, each drawn only where it carries information (a strategy chart only
     # over the cells that mix strategies; a cell axis too long to label shows the extremes)
     charts = []
     jobs = [
         ("winshare_position.png", "Win share by turn-order position",
-         lambda p: len(groups) and _chart_groups(groups, cells, lay, "position", "Win share by turn-order position",
+         lambda p: len(groups) and chart_groups(groups, cells, lay, "position", "Win share by turn-order position",
                                                  p, labels)),
         ("winshare_strategy.png", "Win share by strategy (cells that mix strategies)",
-         lambda p: len(groups) and _chart_groups(groups, cells, lay, "strategy", "Win share by strategy", p, labels)),
+         lambda p: len(groups) and chart_groups(groups, cells, lay, "strategy", "Win share by strategy", p, labels)),
         ("spread_margin.png", "Final-score spread and winning margin",
-         lambda p: _chart_spread_margin(cells, groups, lay, p, labels, metrics)),
+         lambda p: chart_spread_margin(cells, groups, lay, p, labels, metrics)),
     ]
     # the game's own metrics (Game.metrics): a chart of the mean, and of the distribution
-    jobs += [(f"{m.name}.png", m.label.capitalize(), lambda p, m=m: _chart_metric(cells, lay, p, labels, m))
+    jobs += [(f"{m.name}.png", m.label.capitalize(), lambda p, m=m: chart_metric(cells, lay, p, labels, m))
              for m in metrics if m.chart == "own"]
     jobs += [(f"{m.name}_hist.png", m.title or f"Distribution of {m.label}",
-              lambda p, m=m: _chart_dist(cells, hists, lay, p, labels, m)) for m in metrics if m.dist]
+              lambda p, m=m: chart_dist(cells, hists, lay, p, labels, m)) for m in metrics if m.dist]
     figs: dict[str, str] = {}
     for fname, title, draw in jobs:
         path = out_dir / fname
         if draw(path):
             charts.append(str(path))
             figs[fname] = _figure_html(fname, title)
-    npanels = len(list(_series(cells, lay["facets"])))
+    npanels = len(list(facet_series(cells, lay["facets"])))
     panels_note = (f"<p class='muted'>Only the first {MAX_PANELS} of {npanels} panels are drawn.</p>"
                    if npanels > MAX_PANELS else "")
 
@@ -249,7 +249,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     # (e.g. one label per table among powerless seats, where a pooled ranking would mislead)
     by_kind: dict[str, str] = {}
     rank_html, rank_charts, rank_findings, heads, tables = (
-        _label_sections(res, out_dir, margin, rank_warnings, parts, by_kind) if not pv_replaces
+        label_sections(res, out_dir, margin, rank_warnings, parts, by_kind) if not pv_replaces
         else ("", [], [], [], {}))
     sbs_html, sbs_charts, sbs_findings, sbs_heads, sbs_data = (
         side_by_side(res, out_dir, split, parts, tables) if split else ("", [], [], [], []))
@@ -259,7 +259,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     turn_head, same = H.turn_order(groups, cells, lay, split) if len(groups) else ([], None)
     # modelling-choice axes (Game.choice_axes, e.g. Cosmic's deal model) are no question of the sweep:
     # the answer's label verdicts are those of the choice's default, and their section follows the rankings
-    choices = _choice_axes(game_name)
+    choices = choice_axes(game_name)
     rules_split = [a for a in split if a not in choices]
     at_default = {key: t for key, t in tables.items()
                   if not any(key[2].startswith(f"{a} ") for a in choices)}
@@ -267,7 +267,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     known = {str(x) for (k, _, _), rs in at_default.items() if k != "strategy" for r in rs.values() for x in r[k]}
     if focus and tables and not set(focus) <= known:
         missing = [f for f in focus if f not in known]
-        raise BadInput("--focus", f"{_join(missing)} is not ranked in these results; allowed: "
+        raise BadInput("--focus", f"{join(missing)} is not ranked in these results; allowed: "
                                   f"{', '.join(sorted(known)) or 'none (no label ranking)'}")
     rule = (H.focus_labels(at_default, focus) + H.label_verdicts(at_default) + sbs_heads + pv_heads + heads + turn_head
             + H.swept_question(cells, lay, metrics, same))
@@ -283,13 +283,13 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     # a ladder sweep asks how the strategies compare: its rungs answer first
     headline = [h for h, _ in (skill + rule if rungs else rule + skill)]
     kinds = list(dict.fromkeys(k for k, _ in rank_findings if k != "strategy"))
-    topics = ([(f"{_label_name(k).capitalize()}s (rule balance)", [f for kk, f in rank_findings if kk == k])
+    topics = ([(f"{label_name(k).capitalize()}s (rule balance)", [f for kk, f in rank_findings if kk == k])
                for k in kinds]
               + [("Turn order (rule balance)", turn),
                  ("Strategies (bot skill, not rule balance)", skill_f + [f for k, f in rank_findings
                                                                          if k == "strategy"]),
                  ("Game length, timeouts and shared wins", rates), ("Trends along the swept parameter", trends)]
-              + ([(f"{_join([_plural(a) for a in split]).capitalize()} side by side (rule balance as the bots play it)",
+              + ([(f"{join([plural(a) for a in split]).capitalize()} side by side (rule balance as the bots play it)",
                    sbs_findings)]
                  if split else []))
     topics = [(t, fs) for t, fs in topics if fs]
@@ -313,13 +313,13 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         kind = label_kinds[0]
         over = {(n, w): rs for (k, n, w), rs in at_default.items() if k == kind}
         fname = f"overview_{kind}.png"
-        if _chart_label_overview(over, kind, out_dir / fname):
+        if chart_label_overview(over, kind, out_dir / fname):
             charts.insert(0, str(out_dir / fname))
-            main = _figure_html(fname, f"{_label_name(kind).capitalize()} ranking: every {_label_name(kind)} with its "
+            main = _figure_html(fname, f"{label_name(kind).capitalize()} ranking: every {label_name(kind)} with its "
                                        f"95% interval, per player count and strategy", main=True)
     elif question == "parameter":
         fname = "effect.png"
-        if _chart_effect(cells, groups, lay, metrics, out_dir / fname):
+        if chart_effect(cells, groups, lay, metrics, out_dir / fname):
             charts.insert(0, str(out_dir / fname))
             what = lay["x"] or "the player count"
             main = _figure_html(fname, f"What {what} changes: the start player's edge and the game's measures",
@@ -330,7 +330,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         sections.append(("", "", sbs_html))
     for kind in label_kinds:
         if by_kind.get(kind):
-            name = _label_name(kind)
+            name = label_name(kind)
             sections.append((f"ranking-{kind.replace('_', '-')}", f"{name.capitalize()} rankings",
                              f"<p class='muted'>Per player count: the ranking table, head to head, Plackett-Luce "
                              f"strengths and, where the sweep has them, the power's own contribution and the ranking "
@@ -383,8 +383,8 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     status = [w for w in warnings if w.startswith(PARTIAL)]
     warnings = [w for w in warnings if not w.startswith(PARTIAL)]
     # the rankings' heterogeneity warnings stand in their sections (and the findings), not at the top
-    page = _render(
-        _load_template(),
+    page = render(
+        load_template(),
         title=esc(f"Balance report: {meta.get('game') or results_dir.name} ({results_dir.name})"),
         status="".join(f"<p class='status'>⚠ {esc(w)}</p>" for w in status),
         toc=" ".join(f"<a href='#{i}'>{esc(t)}</a>" for i, t in toc),
@@ -396,9 +396,9 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         n_findings=str(len(findings)),
         findings="".join(f"<h3>{esc(t)}</h3><ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in fs)
                          + "</ul>" for t, fs in topics),
-        fixed=_fixed_table(cells, lay),
-        cells_table=table(_cells_table(cells, lay, metrics)),
-        groups_table=table(_groups_table(groups)) if len(groups) else "<p class='muted'>No group table.</p>",
+        fixed=fixed_table(cells, lay),
+        cells_table=table(make_cells_table(cells, lay, metrics)),
+        groups_table=table(make_groups_table(groups)) if len(groups) else "<p class='muted'>No group table.</p>",
         footer=esc(f"Generated {time.strftime('%Y-%m-%d %H:%M:%S')} by simsuite {__version__} report."),
     )
     index = out_dir / "index.html"

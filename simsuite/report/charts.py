@@ -8,10 +8,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .common import DATA_EXT, MAX_PANELS, _pooled_sd, _series, _value
+from .common import DATA_EXT, MAX_PANELS, facet_series, fmt_value, pooled_sd
 
 
-def _figure(n_panels: int, ncols: int = 3, w: float = 4.6, h: float = 3.4):
+def new_figure(n_panels: int, ncols: int = 3, w: float = 4.6, h: float = 3.4):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -37,7 +37,7 @@ def _dodge(d: pd.DataFrame, lay: dict) -> float:
     return 0.04 * np.diff(v).min() if len(v) > 1 else 0.0
 
 
-def _percent_axis(axis) -> None:
+def percent_axis(axis) -> None:
     """Tick labels as percentages (the values are shares, 0..1)."""
     from matplotlib.ticker import FuncFormatter
 
@@ -71,10 +71,10 @@ def _mark_fair(ax, fair: float) -> None:
 def _panel_title(label: str, cells: pd.DataFrame) -> str:
     if label or "players" not in cells or cells["players"].nunique() != 1:
         return label
-    return f"{_value(cells['players'].iloc[0])} players"
+    return f"{fmt_value(cells['players'].iloc[0])} players"
 
 
-def _tick_labels(cells: pd.DataFrame, lay: dict) -> dict[int, str]:
+def tick_labels(cells: pd.DataFrame, lay: dict) -> dict[int, str]:
     """Short per-cell labels for a categorical x axis: cell number and what the panel does not show."""
     facets = [c for c in lay["facets"] if c in cells]
     kept = []
@@ -92,7 +92,7 @@ def _tick_labels(cells: pd.DataFrame, lay: dict) -> dict[int, str]:
         # a data file by its name (the header lists the full paths): a path would run into the next tick
         parts = [str(r[c]) if c == "strategies" else
                  f"{c}={Path(r[c]).name}" if isinstance(r[c], str) and r[c].lower().endswith(DATA_EXT) else
-                 f"{c}={_value(r[c])}" for c in kept]
+                 f"{c}={fmt_value(r[c])}" for c in kept]
         # wrap at commas and spaces only: a name is never broken mid-word
         out[int(r["cell"])] = "\n".join([f"cell {int(r['cell'])}"] + [
             textwrap.fill(p.replace(",", ", "), 22, break_long_words=False, break_on_hyphens=False).replace(", ", ",")
@@ -111,7 +111,7 @@ def _set_xaxis(ax, lay: dict, cat: dict, labels: dict, cells=None):
     if lay["x"]:
         ax.set_xlabel(lay["x"])
         if len(lay["x_values"]) <= 12:
-            ax.set_xticks(lay["x_values"], [_value(v) for v in lay["x_values"]])
+            ax.set_xticks(lay["x_values"], [fmt_value(v) for v in lay["x_values"]])
     else:
         ticks = sorted(((c, v) for c, v in cat.items() if cells is None or c in cells), key=lambda kv: kv[1])
         if len(ticks) > MAX_CATEGORIES:  # too many for words: cell numbers only (the cells table names them)
@@ -142,7 +142,7 @@ def _pool_keys(d: pd.DataFrame) -> pd.DataFrame:
                     cell=-1)
 
 
-def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
+def chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
     """Win share per key (position, strategy) and cell with 95% intervals, a panel per facet."""
     g = groups[groups["kind"] == kind].dropna(subset=["win_share"])
     if kind == "strategy" and len(g):
@@ -155,16 +155,16 @@ def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
     cols = ["cell"] + [c for c in dict.fromkeys([lay["x"], *lay["facets"], *split]) if c and c not in g]
     g = g.merge(cells[cols], on="cell")
     facets = [c for c in lay["facets"] if c in g]
-    panels = list(_series(g, facets))
+    panels = list(facet_series(g, facets))
     if lay["x"] is None and split and any(d["cell"].nunique() > MAX_CATEGORIES for _, d in panels):
         # too many cells: the bars pool a panel's cells, so a panel per value of a split axis (never
         # pooled over, Game.split_axes)
-        panels = list(_series(g, facets + [a for a in split if a not in facets]))
+        panels = list(facet_series(g, facets + [a for a in split if a not in facets]))
     panels = panels[:MAX_PANELS]
     all_pooled = lay["x"] is None and all(d["cell"].nunique() > MAX_CATEGORIES for _, d in panels)
     # room for the cells of the widest panel, not for every cell of the sweep in each panel
     per = max(d["cell"].nunique() for _, d in panels)
-    fig, axes = _figure(len(panels), w=6.0 if all_pooled else (4.6 if lay["x"] else float(np.clip(1.1 * per, 4.6, 16))))
+    fig, axes = new_figure(len(panels), w=6.0 if all_pooled else (4.6 if lay["x"] else float(np.clip(1.1 * per, 4.6, 16))))
     keys = sorted(g["key"].unique(), key=lambda k: (0, int(k)) if str(k).isdigit() else (1, str(k)))
     colors = {k: f"C{i % 10}" for i, k in enumerate(keys)}
     name = (lambda k: f"position {k}" + (" (start)" if k == "1" else "")) if kind == "position" else str
@@ -193,7 +193,7 @@ def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
             _set_xaxis(ax, lay, cat, labels, set(cat))
         for fair in sorted(d["fair_share"].round(4).unique()):
             _mark_fair(ax, fair)
-        _percent_axis(ax.yaxis)
+        percent_axis(ax.yaxis)
         ax.set_ylabel("win share (shared wins split)")
         ax.set_title(_panel_title(plabel, cells), fontsize=10)
         ax.grid(alpha=0.3)
@@ -206,7 +206,7 @@ def _chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
 def _metric_panel(ax, df, lay, cat, labels, ylabel):
     """df: cell, y, lo, hi plus layout columns; one line per facet combination."""
     numeric = lay["x"] is not None
-    series = list(_series(df, [c for c in lay["facets"] if c in df]))
+    series = list(facet_series(df, [c for c in lay["facets"] if c in df]))
     for i, (label, d) in enumerate(series):
         d = d.sort_values(lay["x"] or "cell")
         yerr = [d["y"] - d["lo"], d["hi"] - d["y"]]
@@ -226,7 +226,7 @@ def _metric_frame(cells, metric):
     return cells.assign(y=cells[f"{metric}_mean"], lo=cells[f"{metric}_ci_low"], hi=cells[f"{metric}_ci_high"])
 
 
-def _chart_spread_margin(cells, groups, lay, path, labels, metrics=()) -> bool:
+def chart_spread_margin(cells, groups, lay, path, labels, metrics=()) -> bool:
     """The final-score spread (sd of a player's final score) and, beside it, the metrics a game
     declares with chart="beside_spread" (e.g. a winning margin): how close the games are."""
     pos = groups[groups["kind"] == "position"] if len(groups) else groups
@@ -235,20 +235,20 @@ def _chart_spread_margin(cells, groups, lay, path, labels, metrics=()) -> bool:
     if not (have_sd or beside) or len(cells) < 2:  # one cell: one bar says nothing a table does not
         return False
     if _too_many_cells(cells, lay):  # a bar per cell would be illegible: the extremes, labelled
-        frames = ([("Final-score spread", "sd of a player's final score", _pooled_sd(pos).merge(cells, on="cell"))]
+        frames = ([("Final-score spread", "sd of a player's final score", pooled_sd(pos).merge(cells, on="cell"))]
                   if have_sd else [])
         frames += [(m.title or m.label.capitalize(), m.label, _metric_frame(cells, m.name)) for m in beside]
-        fig, axes = _figure(len(frames), ncols=2, w=6.2, h=0.24 * 2 * TOP_N + 1.2)
+        fig, axes = new_figure(len(frames), ncols=2, w=6.2, h=0.24 * 2 * TOP_N + 1.2)
         for ax, (title, ylabel, d) in zip(axes, frames):
             _extremes_panel(ax, d, labels, ylabel, title)
         fig.savefig(path, dpi=100)
         return True
-    fig, axes = _figure(int(have_sd) + len(beside), ncols=2, w=_width(cells, lay))
+    fig, axes = new_figure(int(have_sd) + len(beside), ncols=2, w=_width(cells, lay))
     cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
     axes = list(axes)
     if have_sd:
         ax = axes.pop(0)
-        _metric_panel(ax, _pooled_sd(pos).merge(cells, on="cell"), lay, cat, labels, "sd of a player's final score")
+        _metric_panel(ax, pooled_sd(pos).merge(cells, on="cell"), lay, cat, labels, "sd of a player's final score")
         ax.set_title("Final-score spread", fontsize=10)
     for m in beside:
         ax = axes.pop(0)
@@ -259,16 +259,16 @@ def _chart_spread_margin(cells, groups, lay, path, labels, metrics=()) -> bool:
     return True
 
 
-def _chart_metric(cells, lay, path, labels, m) -> bool:
+def chart_metric(cells, lay, path, labels, m) -> bool:
     """A metric's mean per cell with its 95% interval (a game's Metric with chart="own")."""
     if f"{m.name}_mean" not in cells or len(cells) < 2:  # one bar: the cells table says it
         return False
     if _too_many_cells(cells, lay):
-        fig, (ax,) = _figure(1, w=7.5, h=0.24 * 2 * TOP_N + 1.2)
+        fig, (ax,) = new_figure(1, w=7.5, h=0.24 * 2 * TOP_N + 1.2)
         _extremes_panel(ax, _metric_frame(cells, m.name), labels, m.label, m.title or m.label.capitalize())
         fig.savefig(path, dpi=100)
         return True
-    fig, (ax,) = _figure(1, w=max(6.4, _width(cells, lay)), h=4.0)
+    fig, (ax,) = new_figure(1, w=max(6.4, _width(cells, lay)), h=4.0)
     cat = {c: i for i, c in enumerate(sorted(cells["cell"]))}
     _metric_panel(ax, _metric_frame(cells, m.name), lay, cat, labels, m.label)
     ax.set_title(m.title or f"{m.label.capitalize()} (mean, 95% CI)", fontsize=10)
@@ -277,7 +277,7 @@ def _chart_metric(cells, lay, path, labels, m) -> bool:
     return True
 
 
-def _chart_dist(cells, hists, lay, path, labels, m) -> bool:
+def chart_dist(cells, hists, lay, path, labels, m) -> bool:
     """A metric's distribution per cell from its exact histogram (a Metric with dist=True)."""
     h = hists[hists["metric"] == m.name] if len(hists) else hists
     if h.empty:
@@ -288,8 +288,8 @@ def _chart_dist(cells, hists, lay, path, labels, m) -> bool:
 
     x = lay["x"]
     facets = [c for c in lay["facets"] if c in cells]
-    panels = list(_series(cells, facets))[:MAX_PANELS]
-    fig, axes = _figure(len(panels))
+    panels = list(facet_series(cells, facets))[:MAX_PANELS]
+    fig, axes = new_figure(len(panels))
     xs = cells[x].astype(float) if x else None
     norm = Normalize(xs.min(), xs.max()) if x and xs.nunique() > 1 else None
     cmap = colormaps["viridis"]
@@ -311,12 +311,12 @@ def _chart_dist(cells, hists, lay, path, labels, m) -> bool:
             counts = hc.groupby("value")["count"].sum().reindex(v, fill_value=0).to_numpy(float)
             p = counts / counts.sum()
             color = cmap(norm(float(r[x]))) if norm else f"C{i % 10}"
-            lab = f"{x} {_value(r[x])}" if x else labels[int(r["cell"])]
+            lab = f"{x} {fmt_value(r[x])}" if x else labels[int(r["cell"])]
             # pad with zeros so the step closes at both ends
             ax.step(np.r_[v[0] - 1, v, v[-1] + 1], np.r_[0, p, 0], where="mid", color=color, lw=1.2, label=lab)
         ax.set_xlabel(m.label)
         ax.set_ylabel("share of games")
-        _percent_axis(ax.yaxis)
+        percent_axis(ax.yaxis)
         ax.set_title(_panel_title(plabel, cells), fontsize=10)
         ax.grid(alpha=0.3)
         if norm is not None and len(d) > 8:
@@ -351,7 +351,7 @@ def _dist_summary(ax, d, h, m, labels) -> None:
         ax.step(np.r_[v[0] - 1, v, v[-1] + 1], np.r_[0, p, 0], where="mid", color=color, lw=lw, label=lab)
     ax.set_xlabel(m.label)
     ax.set_ylabel("share of games")
-    _percent_axis(ax.yaxis)
+    percent_axis(ax.yaxis)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=7, loc="upper right")
 
@@ -363,7 +363,7 @@ def hbars(ax, x, y, lo, hi, colors):
         ax.errorbar(x[m], y[m], xerr=[lo[m], hi[m]], fmt="o", ms=4, color=c, ecolor=c, capsize=3, zorder=3)
 
 
-def _effect_frames(cells, groups, lay, metrics):
+def effect_frames(cells, groups, lay, metrics):
     """What the effect chart draws: the x column, the series columns, and per panel (title, frame
     with x, series, y, lo, hi). The start player's edge comes first."""
     x = lay["x"] or ("players" if "players" in lay["varying"] else None)
@@ -392,15 +392,15 @@ def _effect_frames(cells, groups, lay, metrics):
     return x, series, panels
 
 
-def _chart_effect(cells, groups, lay, metrics, path: Path) -> bool:
+def chart_effect(cells, groups, lay, metrics, path: Path) -> bool:
     """The swept parameter's effect at a glance: the start player's edge over the fair share and each
     trend metric (Metric.trend) against the parameter, a line per player count (and split value),
     95% intervals. Small multiples: one panel per measure."""
-    x, series, panels = _effect_frames(cells, groups, lay, metrics)
+    x, series, panels = effect_frames(cells, groups, lay, metrics)
     if not panels:
         return False
     panels = panels[:6]
-    fig, axes = _figure(len(panels), ncols=3, w=4.3, h=3.1)
+    fig, axes = new_figure(len(panels), ncols=3, w=4.3, h=3.1)
     numeric = _is_numeric_col(cells[x])
     xs_all = sorted(cells[x].unique(), key=lambda v: (float(v) if numeric else 0, str(v)))
     pos_of = {v: i for i, v in enumerate(xs_all)}
@@ -413,17 +413,17 @@ def _chart_effect(cells, groups, lay, metrics, path: Path) -> bool:
             if len(groups_) > 1 and numeric:
                 span = np.diff(np.unique(xv)).min() if len(np.unique(xv)) > 1 else 1.0
                 xv = xv + 0.05 * span * (i - (len(groups_) - 1) / 2)
-            lab = ", ".join(f"{_value(v)} players" if c == "players" else
-                            f"line-up {v}" if c == "strategies" else f"{c} {_value(v)}"
+            lab = ", ".join(f"{fmt_value(v)} players" if c == "players" else
+                            f"line-up {v}" if c == "strategies" else f"{c} {fmt_value(v)}"
                             for c, v in zip(series, key)) or None
             ax.errorbar(xv, dd["y"], yerr=[dd["y"] - dd["lo"], dd["hi"] - dd["y"]], marker="o", ms=3.5, capsize=2.5,
                         lw=1.2, color=f"C{i % 10}", label=lab)
         if title.startswith("Start player"):
             ax.axhline(0, color="0.4", ls="--", lw=1)
         if not numeric:
-            ax.set_xticks(range(len(xs_all)), [_value(v) for v in xs_all])
+            ax.set_xticks(range(len(xs_all)), [fmt_value(v) for v in xs_all])
         elif len(xs_all) <= 12:
-            ax.set_xticks([float(v) for v in xs_all], [_value(v) for v in xs_all])
+            ax.set_xticks([float(v) for v in xs_all], [fmt_value(v) for v in xs_all])
         ax.set_xlabel(x)
         ax.set_title(title, fontsize=9.5)
         ax.grid(alpha=0.3)

@@ -29,7 +29,7 @@ MAX_PANELS = 24
 ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
-def _game_metrics(meta: dict, cells: pd.DataFrame, hists: pd.DataFrame | None = None) -> tuple:
+def game_metrics(meta: dict, cells: pd.DataFrame, hists: pd.DataFrame | None = None) -> tuple:
     """The game's Metric declarations (simsuite.games.base.Metric): what the report charts and
     trends. For results of a game this version does not know, every metric column is listed
     plainly and the histograms kept are drawn as distributions."""
@@ -57,7 +57,7 @@ def _is_numeric(s: pd.Series) -> bool:
     return pd.api.types.is_numeric_dtype(s) and not pd.api.types.is_bool_dtype(s)
 
 
-def _layout(cells: pd.DataFrame, meta: dict) -> dict:
+def report_layout(cells: pd.DataFrame, meta: dict) -> dict:
     config = _config_cols(cells)
     varies = [c for c in config if cells[c].astype(str).nunique() > 1]
     axes = [a for a in (meta.get("axes") or {}) if a in varies]
@@ -72,7 +72,7 @@ def _layout(cells: pd.DataFrame, meta: dict) -> dict:
                 fixed=[c for c in config if c not in varying])
 
 
-def _value(v) -> str:
+def fmt_value(v) -> str:
     if isinstance(v, (float, np.floating)) and float(v).is_integer():
         return str(int(v))
     return str(v)
@@ -83,38 +83,38 @@ def _facet_label(row, facets) -> str:
     for c in facets:
         v = row[c]
         if c == "players":
-            parts.append(f"{_value(v)} players")
+            parts.append(f"{fmt_value(v)} players")
         elif c == "strategies":
             parts.append(f"line-up {v}")
         elif isinstance(v, str) and v.lower().endswith(DATA_EXT):  # a data file: as the header names it
-            parts.append(f"{c} {_shown_path(v)}")
+            parts.append(f"{c} {shown_path(v)}")
         else:
-            parts.append(f"{c} {_value(v)}")
+            parts.append(f"{c} {fmt_value(v)}")
     return ", ".join(parts)
 
 
-def _where(d: str) -> str:
+def where_phrase(d: str) -> str:
     """'With 4 players' -> '4 players' (chart labels, parentheticals)."""
     return d[5:] if d.startswith("With ") else d[3:] if d.startswith("In ") else d
 
 
-def _join(parts: list[str]) -> str:
+def join(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def _cell_descriptions(cells: pd.DataFrame, lay: dict) -> dict[int, str]:
+def cell_descriptions(cells: pd.DataFrame, lay: dict) -> dict[int, str]:
     """'With 4 players and crash_threshold 9' per cell (unique: the cell number is added if needed)."""
     out = {}
     for _, r in cells.iterrows():
         # players always named: a sentence should stand on its own
         cols = (["players"] if "players" in cells and "players" not in lay["varying"] else []) + lay["varying"]
         parts = _facet_label(r, cols).split(", ") if cols else []
-        out[int(r["cell"])] = f"With {_join(parts)}" if parts else f"In cell {int(r['cell'])}"
+        out[int(r["cell"])] = f"With {join(parts)}" if parts else f"In cell {int(r['cell'])}"
     counts = pd.Series(list(out.values())).value_counts()
     return {c: (d if counts[d] == 1 else f"{d} (cell {c})") for c, d in out.items()}
 
 
-def _pct(p: float, lo: float | None = None, hi: float | None = None) -> str:
+def fmt_pct(p: float, lo: float | None = None, hi: float | None = None) -> str:
     nd = 1 if lo is None or (hi - lo) >= 0.002 else 2
     s = f"{100 * p:.{nd}f}%"
     if lo is not None:
@@ -123,7 +123,7 @@ def _pct(p: float, lo: float | None = None, hi: float | None = None) -> str:
     return s
 
 
-def _num(v: float) -> str:
+def fmt_num(v: float) -> str:
     if v is None or (isinstance(v, float) and math.isnan(v)):
         return "–"
     return f"{v:.2f}" if abs(v) < 10 else f"{v:.1f}" if abs(v) < 100 else f"{v:.0f}"
@@ -139,7 +139,7 @@ def _ordinal(k: int) -> str:
     return ORDINALS[k] if k < len(ORDINALS) else f"{k}th"
 
 
-def _position_name(k: int, n: int) -> str:
+def position_name(k: int, n: int) -> str:
     if k == 1:
         return "the start player"
     if k == n:
@@ -147,12 +147,12 @@ def _position_name(k: int, n: int) -> str:
     return f"the {_ordinal(k)} player"
 
 
-def _position_effect(k: int, n: int, above: bool) -> str:
+def position_effect(k: int, n: int, above: bool) -> str:
     who = "first" if k == 1 else "last" if k == n else _ordinal(k)
     return f"a {who}-player {'advantage' if above else 'disadvantage'}"
 
 
-def _corrected(df: pd.DataFrame, m: int) -> pd.DataFrame:
+def corrected_intervals(df: pd.DataFrame, m: int) -> pd.DataFrame:
     """Bonferroni-corrected interval around win_share; se from the stored 95% normal interval."""
     z = NormalDist().inv_cdf(1 - ALPHA / (2 * max(m, 1)))
     se = (df["share_ci_high"] - df["share_ci_low"]) / (2 * Z95)
@@ -160,7 +160,7 @@ def _corrected(df: pd.DataFrame, m: int) -> pd.DataFrame:
     return df.assign(sig=(df["lo_c"] > df["fair_share"]) | (df["hi_c"] < df["fair_share"]))
 
 
-def _pooled_sd(g: pd.DataFrame) -> pd.DataFrame:
+def pooled_sd(g: pd.DataFrame) -> pd.DataFrame:
     """Within-cell sd of a player's final score, pooled over turn-order positions, with an
     approximate (normal-theory) 95% interval counted in games, not player-games: the seats of one
     game are not independent."""
@@ -174,14 +174,14 @@ def _pooled_sd(g: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _key_order(s: pd.Series) -> pd.Series:
+def key_order(s: pd.Series) -> pd.Series:
     if s.name == "key":
         num = pd.to_numeric(s, errors="coerce")
         return num if num.notna().all() else s
     return s
 
 
-def _series(df: pd.DataFrame, facets: list[str]):
+def facet_series(df: pd.DataFrame, facets: list[str]):
     """(label, rows) per combination of the facet columns, in sorted order."""
     if not facets:
         yield "", df
@@ -190,7 +190,7 @@ def _series(df: pd.DataFrame, facets: list[str]):
         yield _facet_label(d.iloc[0], facets), d
 
 
-def _shown_path(p) -> str:
+def shown_path(p) -> str:
     """A path as the report shows it: a built-in data file as configs/..., else relative to the
     current directory when inside it (a report moved to another machine then still names the
     right file), else as given."""
@@ -204,7 +204,7 @@ def _shown_path(p) -> str:
     return str(p)
 
 
-def _data_files(cells: pd.DataFrame, meta: dict) -> list[tuple[str, str, str]]:
+def data_file_rows(cells: pd.DataFrame, meta: dict) -> list[tuple[str, str, str]]:
     """(parameter, path, note) for every data file the cells used."""
     rows, seen = [], set()
     for c in cells.columns:
@@ -251,11 +251,11 @@ def _sort_key(x):
     return (0, x, "") if isinstance(x, (int, float)) and not isinstance(x, bool) else (1, 0, str(x))
 
 
-def _axis_values(v) -> str:
+def axis_values(v) -> str:
     return ", ".join(map(str, sorted(v, key=_sort_key))) if isinstance(v, (list, tuple)) else str(v)
 
 
-def _uniq(s: pd.Series) -> list:
+def uniq(s: pd.Series) -> list:
     return sorted(s.dropna().unique().tolist(), key=_sort_key)
 
 
@@ -263,7 +263,7 @@ def table(df: pd.DataFrame) -> str:
     return df.to_html(index=False, border=0, classes="data", na_rep="–", float_format=_fmt_float)
 
 
-def _grouped_table(df: pd.DataFrame) -> str:
+def grouped_table(df: pd.DataFrame) -> str:
     """A table whose columns are grouped (two-level column index): the group names span their
     columns, and a rule separates the groups."""
     spans = [len(list(g)) for _, g in itertools.groupby(c[0] for c in df.columns)]
@@ -272,17 +272,17 @@ def _grouped_table(df: pd.DataFrame) -> str:
     return table(df).replace(">\n  <thead>", f"><colgroup>{cols}</colgroup>\n  <thead>", 1)
 
 
-def _fixed_table(cells: pd.DataFrame, lay: dict) -> str:
+def fixed_table(cells: pd.DataFrame, lay: dict) -> str:
     def shown(v):  # a data file, as the header names it
-        return _shown_path(v) if isinstance(v, str) and v.lower().endswith(DATA_EXT) else v
+        return shown_path(v) if isinstance(v, str) and v.lower().endswith(DATA_EXT) else v
 
-    rows = [(c, shown(_value(cells[c].iloc[0]))) for c in lay["fixed"]]
+    rows = [(c, shown(fmt_value(cells[c].iloc[0]))) for c in lay["fixed"]]
     if not rows:
         return "<p class='muted'>Every parameter varies across cells.</p>"
     return table(pd.DataFrame(rows, columns=["parameter", "value"]))
 
 
-def _cells_table(cells: pd.DataFrame, lay: dict | None = None, metrics=()) -> pd.DataFrame:
+def make_cells_table(cells: pd.DataFrame, lay: dict | None = None, metrics=()) -> pd.DataFrame:
     """The cells: the swept parameters first, then games and each metric's mean and sd (shares of
     games as percentages), then the per-cell bookkeeping; parameters the same in every cell are in
     the reproducibility block, not repeated here."""
@@ -311,7 +311,7 @@ PCT_COLS = ("win_rate", "ci_low", "ci_high", "win_share", "share_ci_low", "share
             "shared_win_rate")
 
 
-def _groups_table(groups: pd.DataFrame) -> pd.DataFrame:
+def make_groups_table(groups: pd.DataFrame) -> pd.DataFrame:
     """Every group row, rates and shares as percentages."""
     cols = [c for c in ("cell", "players", "kind", "key", "n", "win_rate", "ci_low", "ci_high", "win_share",
                         "share_ci_low", "share_ci_high", "fair_share", "shared_win_rate", "score_mean", "score_sd")
@@ -323,11 +323,11 @@ def _groups_table(groups: pd.DataFrame) -> pd.DataFrame:
     return g
 
 
-def _render(template: str, **parts) -> str:
+def render(template: str, **parts) -> str:
     return Template(template).substitute(**parts)
 
 
-def _load_template() -> str:
+def load_template() -> str:
     if TEMPLATE.is_file():
         return TEMPLATE.read_text(encoding="utf-8")
     # fallback for non-editable installs, where the repo's reports/ folder is absent
@@ -338,7 +338,7 @@ def _load_template() -> str:
             "<p>$footer</p></body></html>")
 
 
-def _share_se(g: pd.DataFrame) -> pd.Series:
+def share_se_series(g: pd.DataFrame) -> pd.Series:
     """Per group row: the win share's standard error (stored, else from its 95% interval)."""
     from_ci = (g["share_ci_high"] - g["share_ci_low"]) / (2 * Z95)
     return g["share_se"].fillna(from_ci) if "share_se" in g else from_ci
@@ -347,46 +347,46 @@ def _share_se(g: pd.DataFrame) -> pd.Series:
 CONTROL_SUFFIX = " (no power)"  # label of a seat that holds the same attribute but plays it switched off
 
 
-def _label_name(kind: str) -> str:
+def label_name(kind: str) -> str:
     return kind.replace("_", " ")
 
 
 def pct_ci(p, lo, hi) -> str:
-    return _pct(p, lo, hi).replace("95% CI ", "")
+    return fmt_pct(p, lo, hi).replace("95% CI ", "")
 
 
-def _pp(v: float) -> str:
+def fmt_pp(v: float) -> str:
     return f"{100 * v:+.1f}"
 
 
-def _fmt_p(p: float) -> str:
+def fmt_p(p: float) -> str:
     if not np.isfinite(p):
         return "–"
     return "<0.0001" if p < 1e-4 else f"{p:.4f}" if p < 0.01 else f"{p:.3f}"
 
 
-def _ranking_fair(rank: pd.DataFrame, players: int) -> float:
+def ranking_fair(rank: pd.DataFrame, players: int) -> float:
     """The fair share a ranking is judged against (1/N, less where games ended without a winner)."""
     return float(rank["fair_share"].mean()) if "fair_share" in rank else 1.0 / players
 
 
-def _at(players: int, where: str = "") -> str:
+def players_at(players: int, where: str = "") -> str:
     """'3 players', or '3 players, edition FFG2008' for one value of a split axis (Game.split_axes)."""
     return f"{players} players" + (f", {where}" if where else "")
 
 
-def _tagged(text: str, players: int, where: str = "") -> str:
+def tagged(text: str, players: int, where: str = "") -> str:
     """A sentence written for one player count ("With 3 players, ...") told which value of a split
     axis it is about ("With 3 players (edition FFG2008), ...")."""
     return text.replace(f"With {players} players", f"With {players} players ({where})", 1) if where else text
 
 
-def _sfx(tag: str) -> str:
+def split_suffix(tag: str) -> str:
     """File-name and anchor suffix of one value of a split axis ("" when nothing is split)."""
     return f"_{tag}" if tag else ""
 
 
-def _plural(name: str) -> str:
+def plural(name: str) -> str:
     return name[:-1] + "ies" if name.endswith("y") else name + "s"
 
 

@@ -7,24 +7,24 @@ import pandas as pd
 from ..errors import BadInput
 from ..analysis.stats import Z95, diff_se
 from .common import (
-    ALPHA, MAX_LISTED, SHARED_HIGH, _corrected, _fmt_p, _join, _key_order, _label_name, _num, _pct,
-    _plural, _position_effect, _position_name, _pp, _ranking_fair, _series, _value, _where,
+    ALPHA, MAX_LISTED, SHARED_HIGH, corrected_intervals, fmt_p, join, key_order, label_name, fmt_num, fmt_pct,
+    plural, position_effect, position_name, fmt_pp, ranking_fair, facet_series, fmt_value, where_phrase,
 )
 
 
-def _position_findings(groups: pd.DataFrame, desc: dict) -> tuple[list[str], int, int]:
+def position_findings(groups: pd.DataFrame, desc: dict) -> tuple[list[str], int, int]:
     pos = groups[groups["kind"] == "position"].dropna(subset=["win_share", "share_ci_low", "share_ci_high"])
     m = len(pos)
     if m == 0:
         return [], 0, 0
-    pos = _corrected(pos, m)
+    pos = corrected_intervals(pos, m)
     out = []
-    for _, r in pos[pos["sig"]].sort_values(["cell", "key"], key=_key_order).iterrows():
+    for _, r in pos[pos["sig"]].sort_values(["cell", "key"], key=key_order).iterrows():
         k, n = int(r["key"]), int(r["players"]) if "players" in r else int(round(1 / r["fair_share"]))
         above = r["win_share"] > r["fair_share"]
-        out.append(f"{desc[int(r['cell'])]}, {_position_name(k, n)} wins "
-                   f"{_pct(r['win_share'], r['share_ci_low'], r['share_ci_high'])} against a fair "
-                   f"{_pct(r['fair_share'])}: {_position_effect(k, n, above)}.")
+        out.append(f"{desc[int(r['cell'])]}, {position_name(k, n)} wins "
+                   f"{fmt_pct(r['win_share'], r['share_ci_low'], r['share_ci_high'])} against a fair "
+                   f"{fmt_pct(r['fair_share'])}: {position_effect(k, n, above)}.")
     return out, m, int(pos["sig"].sum())
 
 
@@ -37,7 +37,7 @@ def _cell_cov(h2h: pd.DataFrame | None, kind: str, cell, a: str, b: str) -> floa
     return float(r["share_cov"].iloc[0]) if len(r) else float("nan")
 
 
-def _gap_z(best, second, cov: float) -> float:
+def gap_z(best, second, cov: float) -> float:
     """How many standard errors of their difference separate two win shares of one cell: the shares
     of one table are negatively correlated, so the variance of the gap is var_a + var_b - 2 cov
     (the conservative se_a + se_b when the covariance is unknown)."""
@@ -45,14 +45,14 @@ def _gap_z(best, second, cov: float) -> float:
     return (best["win_share"] - second["win_share"]) / se if se > 0 else float("inf")
 
 
-def _strategy_findings(groups: pd.DataFrame, cells: pd.DataFrame, desc: dict,
+def strategy_findings(groups: pd.DataFrame, cells: pd.DataFrame, desc: dict,
                        h2h: pd.DataFrame | None = None) -> tuple[list[str], int, int]:
     st = groups[groups["kind"] == "strategy"].dropna(subset=["win_share", "share_ci_low", "share_ci_high"])
     st = st[st.groupby("cell")["key"].transform("nunique") > 1]
     m = len(st)
     if m == 0:
         return [], 0, 0
-    st = _corrected(st, m)
+    st = corrected_intervals(st, m)
     out = []
     for cell, d in st.groupby("cell"):
         d = d.sort_values("win_share", ascending=False)
@@ -63,16 +63,16 @@ def _strategy_findings(groups: pd.DataFrame, cells: pd.DataFrame, desc: dict,
         for _, r in sig.iterrows():
             word = "above" if r["win_share"] > r["fair_share"] else "below"
             side.setdefault(word, []).append(
-                f"{r['key']} {_pct(r['win_share'], r['share_ci_low'], r['share_ci_high'])}")
-        text = (f"{desc[int(cell)]}, strategy win shares differ from a fair {_pct(d['fair_share'].iloc[0])}: "
-                + "; ".join(f"{_join(v)} {w}" for w, v in side.items()) + ".")
+                f"{r['key']} {fmt_pct(r['win_share'], r['share_ci_low'], r['share_ci_high'])}")
+        text = (f"{desc[int(cell)]}, strategy win shares differ from a fair {fmt_pct(d['fair_share'].iloc[0])}: "
+                + "; ".join(f"{join(v)} {w}" for w, v in side.items()) + ".")
         best, second = d.iloc[0], d.iloc[1]
         # dominance: clearly ahead of the runner-up, not only of the fair share (a paired test:
         # the two shares come from the same games)
-        ahead = _gap_z(best, second, _cell_cov(h2h, "strategy", cell, best["key"], second["key"])) > best["z"]
+        ahead = gap_z(best, second, _cell_cov(h2h, "strategy", cell, best["key"], second["key"])) > best["z"]
         if ahead and best["win_share"] >= 1.25 * second["win_share"]:
-            text += (f" Strategy {best['key']} dominates: it wins {_pct(best['win_share'])} against "
-                     f"{_pct(second['win_share'])} for the next best ({second['key']}).")
+            text += (f" Strategy {best['key']} dominates: it wins {fmt_pct(best['win_share'])} against "
+                     f"{fmt_pct(second['win_share'])} for the next best ({second['key']}).")
         out.append(text)
     if "rotate" in cells:
         mixed = cells[cells["cell"].isin(st["cell"])]
@@ -92,14 +92,14 @@ def _shared_win_note(row) -> str:
         return "a high rate: the tie-break may need a look"
 
 
-def _rate_findings(cells: pd.DataFrame, desc: dict) -> list[str]:
+def rate_findings(cells: pd.DataFrame, desc: dict) -> list[str]:
     out = []
     if "timeout_mean" in cells:
         to = cells[cells["timeout_mean"] > 0].sort_values(["timeout_mean", "cell"], ascending=[False, True])
         cap = " (max_turns {})"
         for _, r in to.head(MAX_LISTED).iterrows():
-            c = cap.format(_value(r["max_turns"])) if "max_turns" in cells else ""
-            out.append(f"{desc[int(r['cell'])]}, {_pct(r['timeout_mean'])} of games hit the turn cap{c} and "
+            c = cap.format(fmt_value(r["max_turns"])) if "max_turns" in cells else ""
+            out.append(f"{desc[int(r['cell'])]}, {fmt_pct(r['timeout_mean'])} of games hit the turn cap{c} and "
                        "ended as timeouts: their results are not real game ends.")
         if len(to) > MAX_LISTED:
             out.append(f"… and {len(to) - MAX_LISTED} more cells with timeouts (see the cells table).")
@@ -109,21 +109,21 @@ def _rate_findings(cells: pd.DataFrame, desc: dict) -> list[str]:
         sw = cells.sort_values(["shared_win_mean", "cell"], ascending=[False, True])
         high = sw[sw["shared_win_mean"] > SHARED_HIGH]
         for _, r in high.head(MAX_LISTED).iterrows():
-            out.append(f"{desc[int(r['cell'])]}, {_pct(r['shared_win_mean'])} of games end in a shared win "
+            out.append(f"{desc[int(r['cell'])]}, {fmt_pct(r['shared_win_mean'])} of games end in a shared win "
                        f"({_shared_win_note(r)}).")
         if len(high) > MAX_LISTED:
-            out.append(f"… and {len(high) - MAX_LISTED} more cells with over {_pct(SHARED_HIGH)} shared wins.")
+            out.append(f"… and {len(high) - MAX_LISTED} more cells with over {fmt_pct(SHARED_HIGH)} shared wins.")
         if high.empty and len(sw):
             top = sw.iloc[0]
             if top["shared_win_mean"] > 0:
-                out.append(f"Shared wins are rare: at most {_pct(top['shared_win_mean'])} of games "
-                           f"({_where(desc[int(top['cell'])])}).")
+                out.append(f"Shared wins are rare: at most {fmt_pct(top['shared_win_mean'])} of games "
+                           f"({where_phrase(desc[int(top['cell'])])}).")
             else:
                 out.append("No game ended in a shared win.")
     return out
 
 
-def _trend_findings(cells: pd.DataFrame, lay: dict, metrics=()) -> list[str]:
+def trend_findings(cells: pd.DataFrame, lay: dict, metrics=()) -> list[str]:
     """How each metric declared with a trend phrase moves along the swept x axis, per series: the
     first value against the last by a z-test of their difference (Holm over every series and
     metric; overlapping intervals do not mean no difference); "changes by less than 5%" comes from
@@ -137,7 +137,7 @@ def _trend_findings(cells: pd.DataFrame, lay: dict, metrics=()) -> list[str]:
     for metric, label in ((m.name, m.trend) for m in metrics if m.trend):
         if f"{metric}_mean" not in cells:
             continue
-        for key, d in _series(cells, lay["facets"]):
+        for key, d in facet_series(cells, lay["facets"]):
             d = d.dropna(subset=[f"{metric}_mean"]).sort_values(x)
             if d[x].nunique() < 2:
                 continue
@@ -163,25 +163,25 @@ def _trend_findings(cells: pd.DataFrame, lay: dict, metrics=()) -> list[str]:
         else:
             verb = "shows no significant change (Holm)"
         who = f"With {r['key']}, {r['label']}" if r["key"] else r["label"][0].upper() + r["label"][1:]
-        out.append(f"{who} {verb} from {_num(r['ya'])} at {x} {_value(a[x])} to {_num(r['yb'])} at {x} "
-                   f"{_value(b[x])}.")
+        out.append(f"{who} {verb} from {fmt_num(r['ya'])} at {x} {fmt_value(a[x])} to {fmt_num(r['yb'])} at {x} "
+                   f"{fmt_value(b[x])}.")
     return out
 
 
-def _label_findings(show: pd.DataFrame, kind: str, players: int, note: str = "") -> list[str]:
+def label_findings(show: pd.DataFrame, kind: str, players: int, note: str = "") -> list[str]:
     """Plain-language summary of one ranking: who is above / below the fair share (`note`, e.g.
     which strategy played it, is added to the first sentence)."""
-    name = _label_name(kind)
-    fair = _pct(_ranking_fair(show, players))
+    name = label_name(kind)
+    fair = fmt_pct(ranking_fair(show, players))
     sig = show[show["verdict"] != ""]
     note = f" {note}" if note else ""
     if sig.empty:
         return [f"With {players} players, no {name} differs significantly from the fair share {fair} after "
                 f"Holm correction over {len(show)} {name}s.{note}"]
     out = []
-    above = [f"{r[kind]} {_pct(r['win_share'], r['share_ci_low'], r['share_ci_high'])}"
+    above = [f"{r[kind]} {fmt_pct(r['win_share'], r['share_ci_low'], r['share_ci_high'])}"
              for _, r in sig[sig["verdict"] == "above fair"].iterrows()]
-    below = [f"{r[kind]} {_pct(r['win_share'], r['share_ci_low'], r['share_ci_high'])}"
+    below = [f"{r[kind]} {fmt_pct(r['win_share'], r['share_ci_low'], r['share_ci_high'])}"
              for _, r in sig[sig["verdict"] == "below fair"].iterrows()]
     n_fair = len(show) - len(sig)
     if kind == "strategy":
@@ -207,19 +207,19 @@ def _label_findings(show: pd.DataFrame, kind: str, players: int, note: str = "")
                    f"({best['strength_ci_low']:.2f}–{best['strength_ci_high']:.2f}); 1 is the average {name}"
                    + (" of its group (groups that never meet are fitted separately)."
                       if show.attrs.get("pl_groups", 1) > 1 else "."))
-    note = _strength_note(show, name)
+    note = strength_note(show, name)
     if note:
         out.append(f"With {players} players: {note}")
     return out
 
 
-def _contribution_findings(con: pd.DataFrame, base: str, players: int) -> list[str]:
+def contribution_findings(con: pd.DataFrame, base: str, players: int) -> list[str]:
     helps = con[con["verdict"] == "power helps"]
     hurts = con[con["verdict"] == "power hurts"]
-    fmt = lambda r: f"{r['label']} {_pp(r['contribution'])} pp ({_pp(r['ci_low'])} to {_pp(r['ci_high'])})"  # noqa: E731
+    fmt = lambda r: f"{r['label']} {fmt_pp(r['contribution'])} pp ({fmt_pp(r['ci_low'])} to {fmt_pp(r['ci_high'])})"  # noqa: E731
     mean = con["contribution"].mean()
     text = (f"With {players} players, the {base} power itself (vs the same {base} played face down by the "
-            f"control) is worth {_pp(mean)} pp of win share on average over {len(con)} {base}s. ")
+            f"control) is worth {fmt_pp(mean)} pp of win share on average over {len(con)} {base}s. ")
     if len(helps):
         text += f"It helps significantly (Holm-corrected) for {len(helps)}: " + "; ".join(fmt(r) for _, r in
                                                                                          helps.iterrows()) + ". "
@@ -231,7 +231,7 @@ def _contribution_findings(con: pd.DataFrame, base: str, players: int) -> list[s
     return [text.strip()]
 
 
-def _ranking_columns_note(margin: float) -> str:
+def ranking_columns_note(margin: float) -> str:
     """What the analyst's columns of a ranking table mean."""
     return (f"MDD: the minimum detectable difference, the smallest true gap to the fair share that this "
             f"ranking's Holm-corrected verdict finds with at least 80% power ((z 1−α/2K + z 0.8) × standard error, "
@@ -249,14 +249,14 @@ def _ranking_columns_note(margin: float) -> str:
 SHARED_PL = 0.05  # share of shared wins above which the Plackett-Luce strengths carry a warning
 
 
-def _strength_note(rank: pd.DataFrame, name: str) -> str:
+def strength_note(rank: pd.DataFrame, name: str) -> str:
     """Plackett-Luce caveats: labels in groups that never meet, strengths that did not converge."""
     if "strength" not in rank:
         return ""
     parts = []
     k = rank.attrs.get("pl_groups", 1)
     if k > 1:
-        parts.append(f"The {_plural(name)} form {k} groups that never meet at a table with a winner: "
+        parts.append(f"The {plural(name)} form {k} groups that never meet at a table with a winner: "
                      f"Plackett-Luce strengths are fitted separately per group (strength_group in the CSV) and "
                      f"compare only within a group.")
     shared = rank.attrs.get("shared_wins", 0.0)
@@ -271,23 +271,23 @@ def _strength_note(rank: pd.DataFrame, name: str) -> str:
     st = rank.get("strength_status", pd.Series(dtype=str)).fillna("")
     nf = rank.loc[st.str.startswith("no finite estimate"), rank.columns[0]]
     if len(nf):
-        parts.append(f"No finite Plackett-Luce strength for {_join([str(x) for x in nf])} (never won, never lost "
+        parts.append(f"No finite Plackett-Luce strength for {join([str(x) for x in nf])} (never won, never lost "
                      f"or never beat the others: the likelihood grows without bound).")
     return " ".join(parts)
 
 
-def _heterogeneity_warning(rank: pd.DataFrame, kind: str, players: int) -> str:
+def heterogeneity_warning(rank: pd.DataFrame, kind: str, players: int) -> str:
     """A warning when the cells pooled into a ranking disagree beyond their noise (Cochran's Q per
     label, Holm-corrected): pooling then averages over different results."""
     bad = rank.attrs.get("heterogeneous", [])
     if not bad:
         return ""
-    name = _label_name(kind)
+    name = label_name(kind)
     rows = rank.set_index(kind).loc[bad]
-    worst = ", ".join(f"{x} (Q = {r['het_q']:.1f}, df {int(r['het_df'])}, Holm p {_fmt_p(r['het_p_holm'])}, "
+    worst = ", ".join(f"{x} (Q = {r['het_q']:.1f}, df {int(r['het_df'])}, Holm p {fmt_p(r['het_p_holm'])}, "
                       f"I² {100 * r['het_i2']:.0f}%)" for x, r in rows.iterrows())
     cells = rank.attrs.get("cells", [])
     return (f"With {players} players, the {len(cells)} cells pooled into the {name} ranking (cells "
             f"{', '.join(map(str, cells))}) disagree beyond their noise for {len(bad)} "
-            f"{_plural(name) if len(bad) > 1 else name}: {worst}. Cochran's Q test of heterogeneity, "
+            f"{plural(name) if len(bad) > 1 else name}: {worst}. Cochran's Q test of heterogeneity, "
             f"Holm-corrected; the pooled ranking averages over results that differ between the cells' parameters.")

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ..analysis.stats import Z95, detectable_spread, diff_se, diff_test, heterogeneity, holm, random_effects
-from .common import ALPHA, _join, _label_name, _plural, _value
+from .common import ALPHA, fmt_value, join, label_name, plural
 
 SAME_EVERYWHERE_P = ALPHA  # Cochran's Q above this (Holm): the swept parameter does not change an effect
 MATERIAL = 0.05  # a metric that moves less than 5% across the swept range "hardly changes"
@@ -77,7 +77,7 @@ def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict,
     for key, d in pos.groupby(by):
         key = key if isinstance(key, tuple) else (key,)
         n = key[0]
-        where = ", ".join(f"{a} {_value(v)}" for a, v in zip(split, key[1:]))
+        where = ", ".join(f"{a} {fmt_value(v)}" for a, v in zip(split, key[1:]))
         eff, se = _pooled(d)
         diff = d["win_share"] - d["fair_share"]
         het = heterogeneity(diff, d["_se"] ** 2)["p"] if len(d) > 1 else np.nan
@@ -100,15 +100,15 @@ def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict,
         return (s + (f" at {r.n}{' players' if first or r.where else ''}" if r.n else "")
                 + (f" ({r.where})" if r.where else ""))
 
-    sizes = _join([size(r, i == 0) for i, r in enumerate(t.itertuples())])
+    sizes = join([size(r, i == 0) for i, r in enumerate(t.itertuples())])
 
     def where(rows):
-        return _join([f"{r.n} players" + (f" ({r.where})" if r.where else "") for r in rows.itertuples()])
+        return join([f"{r.n} players" + (f" ({r.where})" if r.where else "") for r in rows.itertuples()])
 
     if not t["sig"].any():
         text = (f"The start player's win share is not significantly different from the fair share ({sizes}).")
     elif (t["eff"] > 0).all() and t["sig"].all() and not t["mixed"].any():
-        every = " at every player count" + (f" and {_join(split)}" if split else "")
+        every = " at every player count" + (f" and {join(split)}" if split else "")
         text = f"The start player wins more than fair{every if len(t) > 1 else ''}, by {sizes}."
     else:
         # only some player counts show an edge, or the cells disagree: name them, never "every"
@@ -123,7 +123,7 @@ def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict,
                 + f" (start player minus fair share: {sizes}).")
     same = None
     if swept:
-        what = _join(swept)
+        what = join(swept)
         moved = t[t["mixed"]]
         same = moved.empty
         if same:
@@ -134,7 +134,7 @@ def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict,
                      + (f"; an edge changing steadily by ±{100 * spread:.1f} pp across the cells would be found "
                         "with 80% power, a smaller change could go unnoticed." if np.isfinite(spread) else "."))
         else:
-            text += (f" It changes with {what} at " + _join([
+            text += (f" It changes with {what} at " + join([
                 f"{r.n} players{f' ({r.where})' if r.where else ''} ({_pp(r.lo)} to {_pp(r.hi)}, Holm p "
                 f"{r.het_holm:.2g})" for r in moved.itertuples()])
                 + ("; elsewhere the cells agree within their noise." if len(moved) < int(tested.sum()) else "."))
@@ -175,7 +175,7 @@ def swept_question(cells: pd.DataFrame, lay: dict, metrics, balance_same: bool |
     moved = sorted([r for r in rows if r["sig"] and r["rel"] >= MATERIAL], key=lambda r: -r["rel"])
     small = [r for r in rows if r["rel"] < MATERIAL]
     unsure = [r for r in rows if not r["sig"] and r["rel"] >= MATERIAL]
-    lo, hi = _value(cells[x].min()), _value(cells[x].max())
+    lo, hi = fmt_value(cells[x].min()), fmt_value(cells[x].max())
     text = f"Which {x}? "
     if balance_same is True:
         text += "No significant effect on the turn-order balance was found (above). "
@@ -184,9 +184,9 @@ def swept_question(cells: pd.DataFrame, lay: dict, metrics, balance_same: bool |
     if moved:
         text += f"What it changes, from {x} {lo} to {hi}: " + "; ".join(r["text"] for r in moved)
         over = (["the player counts"] if "players" in lay["varying"] else []) + [
-            f"the {_plural(a)}" for a in lay.get("split", [])]
+            f"the {plural(a)}" for a in lay.get("split", [])]
         split = lay.get("split", [])
-        text += (f" (means over {_join(over)}" + (": the trends per series below keep them apart)" if split else ")")
+        text += (f" (means over {join(over)}" + (": the trends per series below keep them apart)" if split else ")")
                  if over else "")
         text += "."
     if small:
@@ -207,7 +207,7 @@ def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> li
     out = []
     tables = {(k[0], k[1], k[2] if len(k) > 2 else ""): v for k, v in tables.items()}
     for kind in sorted({k for k, _, _ in tables if k != "strategy"}):
-        name = _label_name(kind)
+        name = label_name(kind)
         by = {(n, w): rs for (k, n, w), rs in sorted(tables.items())
               if k == kind and rs and len(next(iter(rs.values()))) >= 2}
         if not by:
@@ -221,13 +221,13 @@ def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> li
         tops = {n: r.iloc[0] for n, r in first.items()}
         strategies = list(dict.fromkeys(s for rs in by.values() for s in rs if s))
         all_tops = {r.iloc[0][kind] for rs in by.values() for r in rs.values() if len(r)}
-        counts = _join([at(n) for n in by]) if split else _join([str(n) for n, _ in by]) + " players"
+        counts = join([at(n) for n in by]) if split else join([str(n) for n, _ in by]) + " players"
         details = "; ".join(
             f"{_pp(t['win_share'] - t['fair_share'])} over fair at {at(n)} ({_pm(t['share_se'])}"
             + ")" for n, t in tops.items())
         lead_by = next((s for s in next(iter(by.values()))), "")
         if len(all_tops) == 1:
-            under = (f" under every strategy tested ({_join(strategies)})" if len(strategies) > 1
+            under = (f" under every strategy tested ({join(strategies)})" if len(strategies) > 1
                      else f" with bots playing {strategies[0]}" if strategies else "")
             text = f"{next(iter(all_tops))} is the strongest {name} at {counts}{under}: {details}"
             text += f" (bots playing {lead_by})." if len(strategies) > 1 else "."
@@ -238,7 +238,7 @@ def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> li
             text = (f"The strongest {name} depends on {what} or on the strategy playing it: {tops_by} "
                     f"({details}{f', bots playing {lead_by}' if lead_by else ''}).")
         n_off = {n: int((r["verdict"] != "").sum()) for n, r in first.items()}
-        text += " " + "; ".join(f"{k} of {len(first[n])} {_plural(name)} differ from fair at {at(n)}"
+        text += " " + "; ".join(f"{k} of {len(first[n])} {plural(name)} differ from fair at {at(n)}"
                                 for n, k in n_off.items()) + " (Holm-corrected)."
         if strategies:
             text += (f" How strong each {name} looks depends on how well the bots play it"
@@ -261,7 +261,7 @@ def focus_labels(tables: dict, focus: list[str]) -> list[tuple[str, str]]:
     tables = {(k[0], k[1], k[2] if len(k) > 2 else ""): v for k, v in tables.items()}
     for label in focus:
         for kind in sorted({k for k, _, _ in tables if k != "strategy"}):
-            name = _label_name(kind)
+            name = label_name(kind)
             parts, played = [], []
             for (k, n, w), rs in sorted(tables.items()):
                 if k != kind or not rs:
@@ -277,7 +277,7 @@ def focus_labels(tables: dict, focus: list[str]) -> list[tuple[str, str]]:
                 if pd.notna(lo) and pd.notna(hi):
                     lo, hi = int(lo), int(hi)
                     span = f"{_ordinal(lo)} exactly" if lo == hi else f"{_ordinal(lo)}–{_ordinal(hi)}"
-                    sure = (f"95% rank interval {span}: {lo - 1} {_plural(name) if lo - 1 != 1 else name} "
+                    sure = (f"95% rank interval {span}: {lo - 1} {plural(name) if lo - 1 != 1 else name} "
                             f"surely stronger, {total - hi} surely weaker")
                 else:
                     sure = "no rank interval"
@@ -291,7 +291,7 @@ def focus_labels(tables: dict, focus: list[str]) -> list[tuple[str, str]]:
             if parts:
                 by = list(dict.fromkeys(played))
                 out.append((f"{label}: " + "; ".join(parts)
-                            + (f" (bots playing {_join(by)}; how strong it looks depends on how well they play it)."
+                            + (f" (bots playing {join(by)}; how strong it looks depends on how well they play it)."
                                if by else "."), f"ranking-{kind.replace('_', '-')}"))
     return out
 
@@ -351,7 +351,7 @@ def ladder(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, speed: dict | N
         if r.empty:
             continue
         r = r.iloc[0]
-        where = ", ".join(f"{a} {_value(c[a])}" for a in other if a in c)
+        where = ", ".join(f"{a} {fmt_value(c[a])}" for a in other if a in c)
         gps = c.get("games_per_s") if "games_per_s" in cells else (speed or {}).get(int(c["cell"]))
         fast = f"; {gps:,.0f} games/s" if gps is not None and np.isfinite(gps) else ""
         out.append((f"{x} wins {r['win_share']:.3f} (95% CI {r['share_ci_low']:.3f}–{r['share_ci_high']:.3f}) of the "

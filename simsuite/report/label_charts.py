@@ -7,8 +7,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .charts import _figure, _percent_axis, hbars
-from .common import MAX_PANELS, _at, _label_name, _ranking_fair
+from .charts import hbars, new_figure, percent_axis
+from .common import MAX_PANELS, label_name, players_at, ranking_fair
 
 
 def _h2h_matrix(h2h: pd.DataFrame, kind: str, players: int) -> pd.DataFrame:
@@ -22,7 +22,7 @@ def _h2h_matrix(h2h: pd.DataFrame, kind: str, players: int) -> pd.DataFrame:
     return m
 
 
-def _h2h_constant(h2h: pd.DataFrame, kind: str, players: int) -> bool:
+def h2h_constant(h2h: pd.DataFrame, kind: str, players: int) -> bool:
     """Every row of the head-to-head matrix is constant: each label met every other in every game
     (a rotating line-up that seats all of them), so "A when B plays" is A's overall share."""
     m = _h2h_matrix(h2h, kind, players)
@@ -32,9 +32,9 @@ def _h2h_constant(h2h: pd.DataFrame, kind: str, players: int) -> bool:
     return bool((spread < 1e-9).all())
 
 
-def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path, where: str = "") -> bool:
+def chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path, where: str = "") -> bool:
     m = _h2h_matrix(h2h, kind, players)
-    if m.empty or _h2h_constant(h2h, kind, players):
+    if m.empty or h2h_constant(h2h, kind, players):
         return False
     # strongest first (A's overall win share in these games), so the matrix reads top-left to bottom-right
     overall = m.groupby("a")["share_n"].sum() / m.groupby("a")["n"].sum()
@@ -64,15 +64,15 @@ def _chart_h2h(h2h: pd.DataFrame, kind: str, players: int, path: Path, where: st
                     ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=8 if k <= 8 else 7,
                             color="white" if dark else "black")
     cb = fig.colorbar(im, ax=ax, label=f"win share of A (fair {100 * fair:.1f}%)")
-    _percent_axis(cb.ax.yaxis)
+    percent_axis(cb.ax.yaxis)
     # a figure title: an axes title would run under the colour bar's top label
-    fig.suptitle(f"Head to head, {_at(players, where)}: A's win share (%) when B plays", fontsize=10)
+    fig.suptitle(f"Head to head, {players_at(players, where)}: A's win share (%) when B plays", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     return True
 
 
-def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path, where: str = "") -> bool:
+def chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path, where: str = "") -> bool:
     if rank.empty or "strength" not in rank:
         return False
     from matplotlib.figure import Figure
@@ -100,7 +100,7 @@ def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path, whe
     ax.set_xlim(min(lo, 1.0) / 1.3, max(hi, 1.0) * 1.3)
     ax.grid(axis="x", alpha=0.3)
     ax.set_xlabel("Plackett-Luce strength (log scale; dashed: the average, 1), 95% interval")
-    ax.set_title(f"{_label_name(kind).capitalize()} strength, {_at(players, where)}", fontsize=10)
+    ax.set_title(f"{label_name(kind).capitalize()} strength, {players_at(players, where)}", fontsize=10)
     fig.text(0.01, 0.005, "Method: a label wins a table with probability its strength / the sum of the\n"
              "table's strengths (Plackett-Luce), fitted from every table composition."
              + (" The 95% intervals are narrower than the dots." if tiny else ""), fontsize=7, color="0.3",
@@ -110,7 +110,7 @@ def _chart_strength(rank: pd.DataFrame, kind: str, players: int, path: Path, whe
     return True
 
 
-def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path, by: str | None = None,
+def chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path, by: str | None = None,
                    where: str = "") -> bool:
     """Win share per label, best on top, with 95% intervals and the fair share marked (`by`: the
     strategy every seat played, named in the title)."""
@@ -125,25 +125,25 @@ def _chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path, by: 
     colors = ["C3" if v == "above fair" else "C0" if v == "below fair" else "0.45" for v in r["verdict"]]
     hbars(ax, r["win_share"].to_numpy(), y, (r["win_share"] - r["share_ci_low"]).to_numpy(),
            (r["share_ci_high"] - r["win_share"]).to_numpy(), colors)
-    fair = _ranking_fair(rank, players)
+    fair = ranking_fair(rank, players)
     ax.axvline(fair, color="k", ls="--", lw=1, label=f"fair share {100 * fair:.1f}%" if abs(fair - 1 / players) > 5e-4
                else f"fair share 1/{players}")
     ax.set_yticks(y, r[kind], fontsize=8)
     ax.set_xlabel("win share (a joint win counts 1/k), 95% interval")
-    _percent_axis(ax.xaxis)
+    percent_axis(ax.xaxis)
     ax.scatter([], [], c="C3", s=18, label="above fair (Holm)")
     ax.scatter([], [], c="C0", s=18, label="below fair (Holm)")
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.12 if len(r) > 12 else -0.2), ncols=3,
               frameon=False)  # below the axis, never over the points
     ax.grid(axis="x", alpha=0.3)
-    ax.set_title(f"{_label_name(kind).capitalize()} win share, {_at(players, where)}"
+    ax.set_title(f"{label_name(kind).capitalize()} win share, {players_at(players, where)}"
                  + (f", bots playing {by}" if by else ""), fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     return True
 
 
-def _chart_contribution(con: pd.DataFrame, base: str, players: int, path: Path, where: str = "") -> bool:
+def chart_contribution(con: pd.DataFrame, base: str, players: int, path: Path, where: str = "") -> bool:
     if con.empty:
         return False
     from matplotlib.figure import Figure
@@ -160,13 +160,13 @@ def _chart_contribution(con: pd.DataFrame, base: str, players: int, path: Path, 
     ax.set_yticks(y, r["label"], fontsize=8)
     ax.set_xlabel("win share with the power minus without it (percentage points, 95% interval)")
     ax.grid(axis="x", alpha=0.3)
-    ax.set_title(f"What each {base} power is worth, {_at(players, where)} (vs the control, power off)", fontsize=10)
+    ax.set_title(f"What each {base} power is worth, {players_at(players, where)} (vs the control, power off)", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     return True
 
 
-def _chart_robustness(by: dict[str, pd.DataFrame], strategies: list[str], labels: list[str], kind: str,
+def chart_robustness(by: dict[str, pd.DataFrame], strategies: list[str], labels: list[str], kind: str,
                       players: int, fairs: dict[str, float], path: Path, where: str = "") -> bool:
     """Win share per label (best under the first strategy on top) with one dot and 95% interval per
     strategy side by side; filled dots differ from the fair share (Holm), hollow ones do not."""
@@ -211,14 +211,14 @@ def _chart_robustness(by: dict[str, pd.DataFrame], strategies: list[str], labels
     ax.xaxis.set_major_formatter(PercentFormatter(decimals=0))
     ax.set_xlabel("win share (a joint win counts 1/k), 95% interval")
     ax.grid(axis="x", alpha=0.3)
-    ax.set_title(f"{_label_name(kind).capitalize()} win share under each strategy, {_at(players, where)}",
+    ax.set_title(f"{label_name(kind).capitalize()} win share under each strategy, {players_at(players, where)}",
                  fontsize=10)
     fig.legend(handles=handles, loc="outside lower center", ncols=min(3, len(handles)), fontsize=8, frameon=False)
     fig.savefig(path, dpi=110)
     return True
 
 
-def _chart_label_overview(by_key: dict, kind: str, path: Path) -> bool:
+def chart_label_overview(by_key: dict, kind: str, path: Path) -> bool:
     """The label ranking at a glance: one panel per player count (and split value), every label
     with its win share and 95% interval under each strategy that ranked it (a dot per strategy,
     best under the first strategy on top), the fair share dashed; filled dots differ from fair
@@ -232,7 +232,7 @@ def _chart_label_overview(by_key: dict, kind: str, path: Path) -> bool:
     k_max = max(len(next(iter(rs.values()))) for _, rs in panels)
     m_max = max(len(rs) for _, rs in panels)
     ncols = min(3, len(panels))
-    fig, axes = _figure(len(panels), ncols=ncols, w=5.4 if ncols > 1 else 7.6,
+    fig, axes = new_figure(len(panels), ncols=ncols, w=5.4 if ncols > 1 else 7.6,
                         h=max(3.0, 0.13 * k_max * m_max + 0.16 * k_max + 1.0))
     strategies = list(dict.fromkeys(s for _, rs in panels for s in rs))
     colors = {s: f"C{i % 10}" for i, s in enumerate(strategies)}
@@ -252,9 +252,9 @@ def _chart_label_overview(by_key: dict, kind: str, path: Path) -> bool:
             sig = (r["verdict"].fillna("") != "").to_numpy() if "verdict" in r else np.zeros(k, bool)
             ax.scatter(v[sig], yy[sig], s=20, color=colors[s], zorder=3)
             ax.scatter(v[~sig], yy[~sig], s=20, facecolor="white", edgecolor=colors[s], zorder=3)
-            fair = _ranking_fair(r.reset_index(), players)
+            fair = ranking_fair(r.reset_index(), players)
             fairs.add(round(fair, 4))
-            ax.axvline(100 * fair, color=colors[s] if m > 1 and len({round(_ranking_fair(x, players), 4)
+            ax.axvline(100 * fair, color=colors[s] if m > 1 and len({round(ranking_fair(x, players), 4)
                                                                      for x in rs.values()}) > 1 else "k",
                        ls="--", lw=1)
         ax.set_yticks(y, labels, fontsize=8)
@@ -264,7 +264,7 @@ def _chart_label_overview(by_key: dict, kind: str, path: Path) -> bool:
         ax.xaxis.set_major_formatter(PercentFormatter(decimals=0))
         ax.grid(axis="x", alpha=0.3)
         ax.set_xlabel("win share, 95% interval", fontsize=9)
-        ax.set_title(f"{_at(players, where)} (fair {100 * _ranking_fair(first, players):.1f}%)", fontsize=10)
+        ax.set_title(f"{players_at(players, where)} (fair {100 * ranking_fair(first, players):.1f}%)", fontsize=10)
     handles = [Line2D([], [], color=colors[s], marker="o", lw=1.1, label=f"bots playing {s}" if s else "win share")
                for s in strategies]
     handles += [Line2D([], [], color="k", ls="--", lw=1, label="fair share"),
@@ -272,6 +272,6 @@ def _chart_label_overview(by_key: dict, kind: str, path: Path) -> bool:
                 Line2D([], [], color="0.3", marker="o", ls="none", markerfacecolor="white",
                        label="hollow: not distinguishable from fair")]
     fig.legend(handles=handles, loc="outside lower center", ncols=min(3, len(handles)), fontsize=8, frameon=False)
-    fig.suptitle(f"{_label_name(kind).capitalize()} win share (a joint win counts 1/k), strongest on top")
+    fig.suptitle(f"{label_name(kind).capitalize()} win share (a joint win counts 1/k), strongest on top")
     fig.savefig(path, dpi=100)
     return True

@@ -11,7 +11,7 @@ import pandas as pd
 from ..analysis.stats import MARGIN, Z95
 from ..analysis.stats import holm as _holm
 from .common import (
-    ALPHA, CONTROL_SUFFIX, _at, _fmt_p, _join, _label_name, _pct, pct_ci, _pp, _ranking_fair, _share_se, table,
+    ALPHA, CONTROL_SUFFIX, players_at, fmt_p, join, label_name, fmt_pct, pct_ci, fmt_pp, ranking_fair, share_se_series, table,
 )
 
 
@@ -62,7 +62,7 @@ def _heterogeneity(g: pd.DataFrame, se: pd.Series) -> pd.DataFrame:
     return out
 
 
-def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players: int,
+def label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players: int,
                     h2h: pd.DataFrame | None = None, margin: float = MARGIN) -> pd.DataFrame:
     """Pooled over the cells with this player count that mix labels (a cell where every seat
     has the same label says nothing about it): win rate (Wilson, at the effective sample size of
@@ -79,7 +79,7 @@ def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, player
     g = g[g.groupby("cell")["key"].transform("nunique") > 1]
     if g.empty:
         return pd.DataFrame()
-    se = _share_se(g)
+    se = share_se_series(g)
     wse = g["win_rate_se"] if "win_rate_se" in g else pd.Series(np.nan, index=g.index)
     het = _heterogeneity(g, se)
     g = g.assign(share_n=g["win_share"] * g["n"], var_n2=(se * g["n"]) ** 2, fair_n=g["fair_share"] * g["n"],
@@ -148,7 +148,7 @@ def _label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, player
     return out
 
 
-def _control_kinds(groups: pd.DataFrame) -> dict[str, str]:
+def control_kinds(groups: pd.DataFrame) -> dict[str, str]:
     """Label kinds that pair "X" with "X (no power)" (seats holding X with its power switched off:
     a control), mapped to the plain kind they refine ("alien_power" -> "alien")."""
     out = {}
@@ -168,7 +168,7 @@ def _control_cells(groups: pd.DataFrame, ctl_kind: str | None, players: int) -> 
     return {int(c) for c in g.loc[g["key"].astype(str).str.endswith(CONTROL_SUFFIX), "cell"]}
 
 
-def _ranking_lineups(groups: pd.DataFrame, ctl_kind: str | None,
+def ranking_lineups(groups: pd.DataFrame, ctl_kind: str | None,
                      players: int) -> tuple[dict[str, list[int]], str | None]:
     """The strategies a label ranking was played under: strategy X -> the cells with this player
     count where every seat plays X and uses its power ("the ranking under X"), in cell order; and
@@ -189,11 +189,11 @@ def _ranking_lineups(groups: pd.DataFrame, ctl_kind: str | None,
     return out, primary
 
 
-def _reference_cells(groups: pd.DataFrame, ctl_kind: str | None, players: int) -> list[int] | None:
+def reference_cells(groups: pd.DataFrame, ctl_kind: str | None, players: int) -> list[int] | None:
     """Cells with this player count where no seat plays its label switched off (every seat uses
     its power); None when there is no such restriction to make (no control kind, or no such cell).
     When the labels were ranked under several strategies, only the cells of the primary one (the
-    strategy the control's opponents play; see _ranking_lineups)."""
+    strategy the control's opponents play; see ranking_lineups)."""
     if ctl_kind is None:
         return None
     g = groups[(groups["kind"] == ctl_kind) & (groups["players"] == players)]
@@ -201,29 +201,29 @@ def _reference_cells(groups: pd.DataFrame, ctl_kind: str | None, players: int) -
     ref = sorted(int(c) for c in has_ctl.index[~has_ctl.to_numpy(bool)])
     if not ref or len(ref) == has_ctl.size:
         return None
-    lineups, primary = _ranking_lineups(groups, ctl_kind, players)
+    lineups, primary = ranking_lineups(groups, ctl_kind, players)
     return lineups[primary] if len(lineups) >= 2 else ref
 
 
-def _has_control(groups: pd.DataFrame, ctl_kind: str | None, players: int) -> bool:
+def has_control(groups: pd.DataFrame, ctl_kind: str | None, players: int) -> bool:
     if ctl_kind is None:
         return False
     g = groups[(groups["kind"] == ctl_kind) & (groups["players"] == players)]
     return bool(g["key"].astype(str).str.endswith(CONTROL_SUFFIX).any())
 
 
-def _ranking_display(rank: pd.DataFrame, kind: str, players: int) -> pd.DataFrame:
+def ranking_display(rank: pd.DataFrame, kind: str, players: int) -> pd.DataFrame:
     """The ranking as a table that fits the page: rank, label, win share with its interval, the gap
     to fair, the verdict, the minimum detectable difference, the equivalence verdict and the rank
     interval. The win rate, player-games, P(best) and Plackett-Luce strengths are in the CSV (P(best)
     is overconfident when the race is close, so it stays out of the page)."""
-    fair = _ranking_fair(rank, players)
+    fair = ranking_fair(rank, players)
     rows = []
     for i, r in rank.iterrows():
-        row = {"rank": i + 1, _label_name(kind): r[kind],
+        row = {"rank": i + 1, label_name(kind): r[kind],
                "win share (95% CI)": pct_ci(r["win_share"], r["share_ci_low"], r["share_ci_high"]),
-               f"vs fair {_pct(fair)} (pp)": _pp(r["win_share"] - r.get("fair_share", fair)),
-               "Holm p": _fmt_p(r["p_holm"]), "verdict": r["verdict"]}
+               f"vs fair {fmt_pct(fair)} (pp)": fmt_pp(r["win_share"] - r.get("fair_share", fair)),
+               "Holm p": fmt_p(r["p_holm"]), "verdict": r["verdict"]}
         if "mdd" in rank:
             row["MDD (pp)"] = f"{100 * r['mdd']:.1f}"
             row["equivalence (TOST)"] = r.get("equivalence", "")
@@ -245,7 +245,7 @@ def _pool_labels(g: pd.DataFrame) -> pd.DataFrame:
     return agg
 
 
-def _contributions(groups: pd.DataFrame, ctl_kind: str, players: int) -> tuple[pd.DataFrame, list[int] | None]:
+def label_contributions(groups: pd.DataFrame, ctl_kind: str, players: int) -> tuple[pd.DataFrame, list[int] | None]:
     """Per label X: win share of X played with its power minus X played switched off (the control),
     95% interval, z and Holm-adjusted p over the labels. With-power results come from the cells
     where every seat uses its power (the control's opponents are such seats too), if any."""
@@ -254,7 +254,7 @@ def _contributions(groups: pd.DataFrame, ctl_kind: str, players: int) -> tuple[p
     ctl = g[keys.str.endswith(CONTROL_SUFFIX)]
     if ctl.empty:
         return pd.DataFrame(), None
-    ref = _reference_cells(groups, ctl_kind, players)
+    ref = reference_cells(groups, ctl_kind, players)
     pw = g[~keys.str.endswith(CONTROL_SUFFIX) & (keys != "none")]
     if ref is not None:
         pw = pw[pw["cell"].isin(ref)]
@@ -283,7 +283,7 @@ def _contributions(groups: pd.DataFrame, ctl_kind: str, players: int) -> tuple[p
     return out, ref
 
 
-def _contribution_block(con: pd.DataFrame, ref, base: str, players: int, where: str = "") -> str:
+def contribution_block(con: pd.DataFrame, ref, base: str, players: int, where: str = "") -> str:
     esc = html.escape
     rows = []
     for i, r in con.iterrows():
@@ -293,14 +293,14 @@ def _contribution_block(con: pd.DataFrame, ref, base: str, players: int, where: 
                      "power off (control): win share (95% CI)": pct_ci(
                          r["share_control"], r["share_control"] - Z95 * r["se_control"],
                          r["share_control"] + Z95 * r["se_control"]),
-                     "contribution, pp (95% CI)": f"{_pp(r['contribution'])} ({_pp(r['ci_low'])} to {_pp(r['ci_high'])})",
-                     "Holm p": _fmt_p(r["p_holm"]), "verdict": r["verdict"]})
+                     "contribution, pp (95% CI)": f"{fmt_pp(r['contribution'])} ({fmt_pp(r['ci_low'])} to {fmt_pp(r['ci_high'])})",
+                     "Holm p": fmt_p(r["p_holm"]), "verdict": r["verdict"]})
     where = (f"the cells where every seat plays its power (cell{'s' if len(ref) > 1 else ''} "
              f"{', '.join(map(str, ref))}), so both face the same kind of opposition" if ref is not None else
              "all cells with this player count (no cell without a control seat: the opponents of the two "
              "differ slightly)")
     # player-games and win rates are in the CSV: the page keeps the columns that fit its width
-    return (f"<h3>The power's own contribution, {esc(_at(players, where))}</h3>"
+    return (f"<h3>The power's own contribution, {esc(players_at(players, where))}</h3>"
             f"<p class='muted'>Each {esc(base)} played with its power against the same "
             f"{esc(base)} held face down by a control seat (a strategy that plays its label with the power never "
             f"used). With-power results are pooled over {esc(where)}; control results over the cells with a "
@@ -309,7 +309,7 @@ def _contribution_block(con: pd.DataFrame, ref, base: str, players: int, where: 
             f"<div class='scroll'>{table(pd.DataFrame(rows))}</div>")
 
 
-def _provenance(groups, players, cells=None) -> dict:
+def provenance(groups, players, cells=None) -> dict:
     """Where a pooled table's rows came from: the cells, seeds and simsuite versions of its games
     (`cells`: exactly the cells that contributed, e.g. a ranking's attrs["cells"])."""
     g = groups[groups["players"] == players] if "players" in groups.columns else groups
@@ -323,7 +323,7 @@ def _provenance(groups, players, cells=None) -> dict:
                 simsuite_version=values("simsuite_version"))
 
 
-def _played_by(groups: pd.DataFrame, cells, players: int) -> str | None:
+def played_by(groups: pd.DataFrame, cells, players: int) -> str | None:
     """The one strategy every seat of these cells plays, else None."""
     st = groups[(groups["kind"] == "strategy") & (groups["players"] == players)]
     if cells is not None:
@@ -332,27 +332,27 @@ def _played_by(groups: pd.DataFrame, cells, players: int) -> str | None:
     return str(keys[0]) if len(keys) == 1 else None
 
 
-def _robustness_anchor(kind: str, players: int, tag: str = "") -> str:
+def robustness_anchor(kind: str, players: int, tag: str = "") -> str:
     return f"robustness-{kind.replace('_', '-')}-{players}p" + (f"-{tag.lower()}" if tag else "")
 
 
-def _skill_anchor(kind: str, players: int, tag: str = "") -> str:
+def skill_anchor(kind: str, players: int, tag: str = "") -> str:
     return f"skill-{kind.replace('_', '-')}-{players}p" + (f"-{tag.lower()}" if tag else "")
 
 
-def _skill_note(kind: str, players: int, by: str | None, others: list[str], where: str = "",
+def skill_note(kind: str, players: int, by: str | None, others: list[str], where: str = "",
                 tag: str = "") -> tuple[str, str]:
     """What a single-strategy ranking says about skill: (HTML for its section, plain text for the
     findings). Every label ranking depends on how well the bots play."""
-    name = _label_name(kind)
+    name = label_name(kind)
     who = f"bots playing {by} at every seat" if by else "the line-ups of these cells"
     if others:
-        anchor = _skill_anchor(kind, players, tag)
+        anchor = skill_anchor(kind, players, tag)
         html_ = (f"This is the ranking for {html.escape(who)}. A ranking depends on how well the bots play: the "
-                 f"same {html.escape(name)}s under {html.escape(_join(others))} are compared in the "
-                 f"<a href='#{anchor}'>skill-sensitivity table</a> (robustness, {_at(players, where)}) below.")
+                 f"same {html.escape(name)}s under {html.escape(join(others))} are compared in the "
+                 f"<a href='#{anchor}'>skill-sensitivity table</a> (robustness, {players_at(players, where)}) below.")
         text = (f"This ranking is for {who}; it depends on how well the bots play (see the skill-sensitivity "
-                f"table, {_at(players, where)}).")
+                f"table, {players_at(players, where)}).")
     else:
         html_ = (f"This is the ranking for {html.escape(who)}. A ranking depends on how well the bots play; this "
                  f"sweep ranks the {html.escape(name)}s under one strategy only, so the report has no "

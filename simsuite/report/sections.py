@@ -9,18 +9,18 @@ import pandas as pd
 
 from ..analysis.stats import MARGIN
 from .label_charts import (
-    _chart_contribution, _chart_h2h, _h2h_constant, _chart_ranking, _chart_robustness, _chart_strength,
+    chart_contribution, chart_h2h, h2h_constant, chart_ranking, chart_robustness, chart_strength,
 )
 from .common import (
-    ALPHA, _at, _fmt_p, _grouped_table, _join, _label_name, _pct, pct_ci, _plural, _pp, _ranking_fair, _sfx, table,
-    _tagged,
+    ALPHA, players_at, fmt_p, grouped_table, join, label_name, fmt_pct, pct_ci, plural, fmt_pp, ranking_fair, split_suffix, table,
+    tagged,
 )
 from .findings import (
-    _contribution_findings, _heterogeneity_warning, _label_findings, _ranking_columns_note, _strength_note,
+    contribution_findings, heterogeneity_warning, label_findings, ranking_columns_note, strength_note,
 )
 from .rankings import (
-    _contribution_block, _contributions, _control_kinds, _has_control, _label_rankings, _played_by, _provenance,
-    _ranking_display, _ranking_lineups, _reference_cells, _robustness_anchor, _skill_anchor, _skill_note,
+    contribution_block, label_contributions, control_kinds, has_control, label_rankings, played_by, provenance,
+    ranking_display, ranking_lineups, reference_cells, robustness_anchor, skill_anchor, skill_note,
 )
 
 
@@ -30,7 +30,7 @@ def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir
     of consecutive counts), with the simultaneous 95% bounds of simsuite.analysis.robustness.tau_interval."""
     from ..analysis.robustness import tau_interval
 
-    name = _label_name(kind)
+    name = label_name(kind)
     counts = sorted(by_players)
     rows, show, findings = [], [], []
     for a, b in zip(counts, counts[1:]):
@@ -42,7 +42,7 @@ def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir
                          rb.loc[labels, "win_share"], rb.loc[labels, "share_se"])
         cells = sorted(set(by_players[a].attrs["cells"]) | set(by_players[b].attrs["cells"]))
         rows.append(dict(players_a=a, players_b=b, **t, cells=";".join(map(str, cells))))
-        show.append({"rankings": f"{a} vs {b} players", _plural(name): t["labels"],
+        show.append({"rankings": f"{a} vs {b} players", plural(name): t["labels"],
                      "Kendall's tau (95% interval)": f"{t['tau']:.2f} ({t['ci_low']:.2f} to {t['ci_high']:.2f})",
                      f"{name} pairs in the same order": f"{100 * t['concordant']:.0f}%",
                      "noise check": "noisy: pulled towards 0" if t["noisy"] else "ok"})
@@ -52,18 +52,18 @@ def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir
                         f"pairs in the same order)" + (": noisy, tau is pulled towards 0." if t["noisy"] else "."))
     if not rows:
         return "", []
-    csv = f"tau_players_{kind}{_sfx(tag)}.csv"
+    csv = f"tau_players_{kind}{split_suffix(tag)}.csv"
     pd.DataFrame(rows).to_csv(out_dir / csv, index=False)
     html_ = (f"<h3>The {html.escape(name)} ranking across player counts{html.escape(f', {where}' if where else '')}"
              "</h3>"
              f"<p class='muted'>Kendall's tau-b between the rankings (win shares) at two player counts, over the "
-             f"{html.escape(_plural(name))} both rank, with the simultaneous 95% bounds of the "
+             f"{html.escape(plural(name))} both rank, with the simultaneous 95% bounds of the "
              f"robustness section (simsuite.analysis.robustness.tau_interval). <a href='{csv}'>CSV</a>.</p>"
              f"<div class='scroll'>{table(pd.DataFrame(show))}</div>")
     return html_, findings
 
 
-def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: list[str] | None = None,
+def label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: list[str] | None = None,
                     parts: list[tuple[str, str, list[int] | None]] | None = None, by_kind: dict | None = None,
                     ) -> tuple[str, list[str], list[tuple[str, str]], list[str]]:
     """Rankings, head-to-head heatmaps and strengths for every labelled seat attribute; for label
@@ -85,7 +85,7 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: 
     groups = groups.assign(key=groups["key"].astype(str))
     parts = parts or [("", "", None)]
     all_groups, all_h2h, all_comps = groups, h2h, comps
-    ctl_kinds = _control_kinds(groups)
+    ctl_kinds = control_kinds(groups)
     refines = {base: k for k, base in ctl_kinds.items()}
     kinds = [k for k in groups["kind"].unique() if k not in ("seat", "position") and k not in ctl_kinds]
     blocks, charts, findings, headline = [], [], [], []
@@ -100,7 +100,7 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: 
 
     def ranked(cells, players):
         g, hh, cc = restrict(cells)
-        rank = _label_rankings(g, cc, kind, players, hh, margin)
+        rank = label_rankings(g, cc, kind, players, hh, margin)
         if len(rank):
             rank["verdict"] = np.where(rank["p_holm"] < ALPHA,
                                        np.where(rank["win_share"] > rank["fair_share"], "above fair", "below fair"),
@@ -118,7 +118,7 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: 
 
     for kind in kinds:
         kind_start = len(blocks)
-        name = _label_name(kind)
+        name = label_name(kind)
         by_part: dict[str, dict[int, pd.DataFrame]] = {where: {} for where, _, _ in parts}
         for players, (where, tag, part) in ((int(n), p) for n in sorted(all_groups.loc[all_groups["kind"] == kind,
                                                                                          "players"].unique())
@@ -130,42 +130,42 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: 
                 continue
             by_players = by_part[where]
             ctl = refines.get(kind)
-            lineups, primary = _ranking_lineups(groups, ctl, players) if kind != "strategy" else ({}, None)
+            lineups, primary = ranking_lineups(groups, ctl, players) if kind != "strategy" else ({}, None)
             multi = len(lineups) >= 2
-            ref = lineups[primary] if multi else _reference_cells(groups, ctl, players)
+            ref = lineups[primary] if multi else reference_cells(groups, ctl, players)
             g, hh, cc = restrict(ref)
             rank = ranked(ref, players)
             if len(rank) < 2:
                 continue
-            by = primary if multi else _played_by(groups, ref, players)
+            by = primary if multi else played_by(groups, ref, players)
             others = [x for x in lineups if x != primary] if multi else []
-            csv = f"ranking_{kind}_{players}p{_sfx(tag)}.csv"
+            csv = f"ranking_{kind}_{players}p{split_suffix(tag)}.csv"
             by_players[players] = rank
             tables[(kind, players, where)] = {("" if kind == "strategy" else by or ""): rank}
             used = rank.attrs["cells"]
             # the strategy the seats played (a strategy ranking's own column is the strategy ranked)
             played = {} if kind == "strategy" else dict(strategy=by or "")
-            rank.assign(**played, **_provenance(g, players, used)).to_csv(out_dir / csv, index=False)
+            rank.assign(**played, **provenance(g, players, used)).to_csv(out_dir / csv, index=False)
             if multi:
                 pool = (f"Pooled over the cells with {players} players where every seat plays {by} and uses its "
                         f"power (cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))})"
                         + ("; the cells with a control seat (power off) are used for the contribution below."
-                           if _has_control(groups, ctl, players) else "."))
+                           if has_control(groups, ctl, players) else "."))
             else:
                 pool = (f"Pooled over the cells with {players} players where every seat plays its power "
                         f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))}); the cells with a control "
                         f"control seat are used for the contribution below." if ref is not None
-                        else f"Pooled over the cells with {players} players that mix {_plural(name)} "
+                        else f"Pooled over the cells with {players} players that mix {plural(name)} "
                         f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))})"
                         + (" (every cell has a control seat (power off), so these results include seats that held "
-                           f"the {name} face down)." if _has_control(groups, ctl, players) else "."))
+                           f"the {name} face down)." if has_control(groups, ctl, players) else "."))
             if where:
                 pool = pool.replace(f"with {players} players", f"with {players} players and {where}", 1)
-            skill_html, skill_text = (_skill_note(kind, players, by, others, where, tag) if kind != "strategy"
+            skill_html, skill_text = (skill_note(kind, players, by, others, where, tag) if kind != "strategy"
                                       else ("", ""))
             who = f": bots playing {by}" if by and kind != "strategy" else ""
-            title = f"{name.capitalize()} ranking, {_at(players, where)}" + (f" (bots playing {by})" if who else "")
-            het = _tagged(_heterogeneity_warning(rank, kind, players), players, where)
+            title = f"{name.capitalize()} ranking, {players_at(players, where)}" + (f" (bots playing {by})" if who else "")
+            het = tagged(heterogeneity_warning(rank, kind, players), players, where)
             if het:
                 warnings.append(het)
                 findings.append((kind, het))
@@ -179,28 +179,28 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: 
                           + (f"<p class='warn'>⚠ {esc(het)}</p>" if het else "")
                           + f"<p class='muted'>{esc(pool)} Win rate: games won, a joint win counting as a win "
                           f"(Wilson 95% interval). Win share counts a joint win as 1/k, so it sums to 1 over the "
-                          f"table; {esc(_fair_definition(rank, players, name))} Intervals count games, not "
+                          f"table; {esc(fair_definition(rank, players, name))} Intervals count games, not "
                           f"player-games (a {esc(name)} at several seats of a table wins or loses with them "
                           f"together). Verdicts use Holm-corrected "
                           f"two-sided tests of the win share against the fair share over the {len(rank)} "
                           f"{esc(name)} values (family-wise alpha {ALPHA}). "
-                          f"{esc(_ranking_columns_note(margin))} "
+                          f"{esc(ranking_columns_note(margin))} "
                           f"<a href='{csv}'>All columns as CSV</a>.</p>"
-                          + (f"<p class='note'>{esc(_strength_note(rank, name))}</p>" if _strength_note(rank, name)
+                          + (f"<p class='note'>{esc(strength_note(rank, name))}</p>" if strength_note(rank, name)
                              else "")
                           + (f"<p class='note'>{skill_html}</p>" if skill_html else "")
-                          + f"<div class='scroll'>{table(_ranking_display(rank, kind, players))}</div>")
-            findings += [(kind, _tagged(f, players, where)) for f in _label_findings(rank, kind, players, skill_text)]
-            at, sfx = _at(players, where), _sfx(tag)
+                          + f"<div class='scroll'>{table(ranking_display(rank, kind, players))}</div>")
+            findings += [(kind, tagged(f, players, where)) for f in label_findings(rank, kind, players, skill_text)]
+            at, sfx = players_at(players, where), split_suffix(tag)
             jobs = [(f"h2h_{kind}_{players}p{sfx}.png", f"Head to head ({name}, {at}){who}",
-                     lambda p: _chart_h2h(hh, kind, players, p, where) if len(hh) else False),
+                     lambda p: chart_h2h(hh, kind, players, p, where) if len(hh) else False),
                     (f"strength_{kind}_{players}p{sfx}.png", f"Plackett-Luce strength ({name}, {at}){who}",
-                     lambda p: _chart_strength(rank, kind, players, p, where))]
+                     lambda p: chart_strength(rank, kind, players, p, where))]
             if kind != "strategy":
                 jobs.insert(0, (f"ranking_{kind}_{players}p{sfx}.png",
                                 f"{name.capitalize()} win share, {at}{who}",
-                                lambda p: _chart_ranking(rank, kind, players, p, by, where)))
-            if len(hh) and _h2h_constant(hh, kind, players):
+                                lambda p: chart_ranking(rank, kind, players, p, by, where)))
+            if len(hh) and h2h_constant(hh, kind, players):
                 blocks.append(f"<p class='muted'>No head-to-head chart ({esc(name)}, {esc(at)}): every "
                               f"{esc(name)} met every other in every game (the line-up rotates through the seats "
                               f"and seats all of them), so a {esc(name)}'s win share against any other is its "
@@ -212,15 +212,15 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: 
                     blocks.append(f"<figure><figcaption>{esc(title)}</figcaption>"
                                   f"<img src='{fname}' alt='{esc(title)}'></figure>")
             if ctl is not None:
-                con, cref = _contributions(groups, ctl, players)
+                con, cref = label_contributions(groups, ctl, players)
                 if not con.empty:
                     csv = f"contribution_{kind}_{players}p{sfx}.csv"
-                    con.assign(**_provenance(groups, players, con.attrs["cells"])).to_csv(out_dir / csv, index=False)
-                    blocks.append(_contribution_block(con, cref, name, players, where)
+                    con.assign(**provenance(groups, players, con.attrs["cells"])).to_csv(out_dir / csv, index=False)
+                    blocks.append(contribution_block(con, cref, name, players, where)
                                   + f"<p class='muted'><a href='{csv}'>All columns as CSV</a>.</p>")
-                    findings += [(kind, _tagged(f, players, where)) for f in _contribution_findings(con, name, players)]
+                    findings += [(kind, tagged(f, players, where)) for f in contribution_findings(con, name, players)]
                     fname = f"contribution_{kind}_{players}p{sfx}.png"
-                    if _chart_contribution(con, name, players, out_dir / fname, where):
+                    if chart_contribution(con, name, players, out_dir / fname, where):
                         title = f"The power's own contribution ({name}, {at})"
                         charts.append(str(out_dir / fname))
                         blocks.append(f"<figure><figcaption>{esc(title)}</figcaption>"
@@ -249,15 +249,15 @@ def _label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: 
     return "".join(blocks), charts, findings, headline, tables
 
 
-def _fair_definition(rank: pd.DataFrame, players: int, name: str) -> str:
+def fair_definition(rank: pd.DataFrame, players: int, name: str) -> str:
     """What "fair" means in a ranking: 1/N, or, when some games end without a winner, 1/N of the
     games someone won in the cells pooled, the same for every label. A label whose own games stall
     more often is then below fair partly because its games end undecided, not only because it loses:
     the sentence says so, since the data hold no per-label count of decided games."""
-    fair = _ranking_fair(rank, players)
+    fair = ranking_fair(rank, players)
     if abs(fair - 1 / players) < 5e-4:
-        return f"the fair share is 1/{players} = {_pct(1 / players)}."
-    return (f"the fair share is 1/{players} of the games someone won in these cells, {_pct(fair)}, the same for "
+        return f"the fair share is 1/{players} = {fmt_pct(1 / players)}."
+    return (f"the fair share is 1/{players} of the games someone won in these cells, {fmt_pct(fair)}, the same for "
             f"every {name}: some games ended without a winner, and a {name} whose games end so more often than "
             f"the others' is below fair partly for that reason, not only because it loses.")
 
@@ -277,7 +277,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
     from ..analysis.robustness import NOISY_RATIO, label_differs, skill_sensitivity, tau_interval, verdict_sentence
 
     esc = html.escape
-    name = _label_name(kind)
+    name = label_name(kind)
     strategies = list(ranks)
     first = ranks[strategies[0]].set_index(kind)
     labels = [x for x in first.index if all(x in set(r[kind]) for r in ranks.values())]
@@ -285,13 +285,13 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
         return "", [], [], []
     by = {x: r.set_index(kind).loc[labels] for x, r in ranks.items()}
     pairs = [(a, b) for i, a in enumerate(strategies) for b in strategies[i + 1:]]
-    anchor = _robustness_anchor(kind, players, tag)
-    at, sfx = _at(players, where), _sfx(tag)
-    fairs = {x: _ranking_fair(r, players) for x, r in ranks.items()}
+    anchor = robustness_anchor(kind, players, tag)
+    at, sfx = players_at(players, where), split_suffix(tag)
+    fairs = {x: ranking_fair(r, players) for x, r in ranks.items()}
     fair = fairs[strategies[0]]
     fair_note = ("" if max(fairs.values()) - min(fairs.values()) < 5e-4 else
                  " Some games ended without a winner, so the fair shares differ: "
-                 + ", ".join(f"{_pct(v)} under {x}" for x, v in fairs.items())
+                 + ", ".join(f"{fmt_pct(v)} under {x}" for x, v in fairs.items())
                  + "; part of a difference in win share comes from that.")
 
     # 1. side by side
@@ -305,7 +305,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
         cols[(f"under {x}", "verdict")] = [v or "fair" for v in r["verdict"]]
     side = pd.DataFrame(cols)
     side.columns = pd.MultiIndex.from_tuples(side.columns)
-    long = pd.concat([r.assign(strategy=x, **_provenance(groups, players, r.attrs["cells"]))
+    long = pd.concat([r.assign(strategy=x, **provenance(groups, players, r.attrs["cells"]))
                       for x, r in ranks.items()], ignore_index=True)
     csv_rank = f"ranking_{kind}_{players}p{sfx}_by_strategy.csv"
     long.to_csv(out_dir / csv_rank, index=False)
@@ -322,7 +322,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
                          "pairs closer than their noise": t["uncertain_pairs"],
                          "pairs ordered differently": t["discordant_pairs"],
                          "noise check": "noisy: pulled towards 0" if t["noisy"] else "ok"})
-    prov = _provenance(groups, players, sorted({c for r in ranks.values() for c in r.attrs["cells"]}))
+    prov = provenance(groups, players, sorted({c for r in ranks.values() for c in r.attrs["cells"]}))
     csv_tau = f"tau_{kind}_{players}p{sfx}.csv"
     pd.DataFrame(tau_rows).assign(**prov).to_csv(out_dir / csv_tau, index=False)
 
@@ -334,14 +334,14 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
                               alpha=ALPHA)
         verdict = np.where(d["sig"], np.where(d["diff"] > 0, f"higher under {b}", f"lower under {b}"), "")
         g = f"{b} − {a}"
-        skill_cols[(g, "win share, pp (95% CI)")] = [f"{_pp(v)} ({_pp(lo)} to {_pp(hi)})" for v, lo, hi in
+        skill_cols[(g, "win share, pp (95% CI)")] = [f"{fmt_pp(v)} ({fmt_pp(lo)} to {fmt_pp(hi)})" for v, lo, hi in
                                                      zip(d["diff"], d["ci_low"], d["ci_high"])]
-        skill_cols[(g, "Holm p")] = [_fmt_p(v) for v in d["p_holm"]]
+        skill_cols[(g, "Holm p")] = [fmt_p(v) for v in d["p_holm"]]
         skill_cols[(g, "verdict")] = list(verdict)
         skill_long.append(d.assign(label=labels, strategy_a=a, strategy_b=b, share_a=by[a]["win_share"].to_numpy(),
                                    se_a=by[a]["share_se"].to_numpy(), share_b=by[b]["win_share"].to_numpy(),
                                    se_b=by[b]["share_se"].to_numpy(), verdict=verdict))
-        moved[(a, b)] = [f"{x} {_pp(v)} pp" for x, v, s in zip(labels, d["diff"], d["sig"]) if s]
+        moved[(a, b)] = [f"{x} {fmt_pp(v)} pp" for x, v, s in zip(labels, d["diff"], d["sig"]) if s]
     skill = pd.DataFrame(skill_cols)
     skill.columns = pd.MultiIndex.from_tuples(skill.columns)
     csv_skill = f"skill_{kind}_{players}p{sfx}.csv"
@@ -353,7 +353,7 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
     verdicts = pd.DataFrame({x: [v or "fair" for v in by[x]["verdict"]] for x in strategies}, index=labels)
     differs = label_differs(pd.DataFrame({x: by[x]["win_share"] for x in strategies}),
                             pd.DataFrame({x: by[x]["share_se"] for x in strategies}), alpha=ALPHA)
-    sentence = _tagged(verdict_sentence(verdicts, differs, noun=f"{name}s", players=players), players, where)
+    sentence = tagged(verdict_sentence(verdicts, differs, noun=f"{name}s", players=players), players, where)
 
     findings = []
     for (a, b), t in zip(pairs, tau_rows):
@@ -370,22 +370,22 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
 
     charts, figs = [], []
     fname = f"robustness_{kind}_{players}p{sfx}.png"
-    if _chart_robustness(by, strategies, labels, kind, players, fairs, out_dir / fname, where):
+    if chart_robustness(by, strategies, labels, kind, players, fairs, out_dir / fname, where):
         charts.append(str(out_dir / fname))
         title = f"{name.capitalize()} win share under each strategy, {at}"
         figs.append(f"<figure><figcaption>{esc(title)}</figcaption><img src='{fname}' alt='{esc(title)}'></figure>")
     cells_of = "; ".join(f"{x}: cell{'s' if len(lineups[x]) > 1 else ''} {', '.join(map(str, lineups[x]))}"
                          for x in strategies)
-    html_ = (f"<h3 id='{anchor}'>Robustness: the {esc(name)} ranking under {esc(_join(strategies))}, "
+    html_ = (f"<h3 id='{anchor}'>Robustness: the {esc(name)} ranking under {esc(join(strategies))}, "
              f"{esc(at)}</h3>"
              f"<p class='note'>{esc(sentence)}</p>"
              f"<p class='muted'>Each ranking comes from the cells where every seat plays that strategy "
              f"({esc(cells_of)}); "
              f"verdicts as in the ranking above (Holm-corrected over the {len(labels)} {esc(name)}s of each ranking; "
              f"fair = not distinguishable from the fair share"
-             + (f" {_pct(fair)}). " if not fair_note else f" of that strategy).{fair_note} ")
+             + (f" {fmt_pct(fair)}). " if not fair_note else f" of that strategy).{fair_note} ")
              + f"<a href='{csv_rank}'>Every ranking as CSV</a>.</p>"
-             f"<div class='scroll'>{_grouped_table(side)}</div>" + "".join(figs)
+             f"<div class='scroll'>{grouped_table(side)}</div>" + "".join(figs)
              + f"<h4>Rank correlation</h4>"
              f"<p class='muted'>Kendall's tau between two rankings of the same {esc(name)}s (scipy.stats.kendalltau, "
              f"tau-b, on the win shares): 1 = the same order, 0 = unrelated, −1 = reversed; without ties, "
@@ -400,12 +400,12 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
              f"the rankings order differently. "
              f"<a href='{csv_tau}'>CSV</a>.</p>"
              f"<div class='scroll'>{table(pd.DataFrame(tau_show))}</div>"
-             f"<h4 id='{_skill_anchor(kind, players, tag)}'>Skill sensitivity</h4>"
+             f"<h4 id='{skill_anchor(kind, players, tag)}'>Skill sensitivity</h4>"
              f"<p class='muted'>Per {esc(name)}: its win share under one strategy minus under the other, in "
              f"percentage points, with a 95% interval (the two come from different games, so their variances add); "
              f"column group “b − a” is the win share under b minus under a. "
              f"A large difference means the {esc(name)}'s strength depends on how well the bots play it and "
              f"against it. Verdicts use Holm-corrected two-sided tests over the {len(labels)} {esc(name)}s "
              f"(family-wise alpha {ALPHA}).{fair_note} <a href='{csv_skill}'>CSV</a>.</p>"
-             f"<div class='scroll'>{_grouped_table(skill)}</div>")
+             f"<div class='scroll'>{grouped_table(skill)}</div>")
     return html_, charts, findings, [(sentence, anchor)]

@@ -34,7 +34,7 @@ import pandas as pd
 from ..errors import BadInput
 from ..analysis.stats import Z95
 from .common import (
-    ALPHA, _at, _join, _label_name, _pct, pct_ci, _plural, _pp, _ranking_fair, _share_se, table, _value,
+    ALPHA, players_at, join, label_name, fmt_pct, pct_ci, plural, fmt_pp, ranking_fair, share_se_series, table, fmt_value,
 )
 
 # the per-cell metrics compared between the values of a split axis (the generic metrics of every game,
@@ -53,7 +53,7 @@ def split_axes(game: str, cells: pd.DataFrame) -> list[str]:
     return [a for a in axes if a in cells and cells[a].astype(str).nunique() > 1]
 
 
-def _choice_axes(game: str) -> dict[str, str]:
+def choice_axes(game: str) -> dict[str, str]:
     """The game's modelling-choice axes (Game.choice_axes: parameter -> what a sentence calls it)."""
     from .. import games
 
@@ -80,15 +80,15 @@ def split_parts(cells: pd.DataFrame, axes: list[str]) -> list[tuple[str, str, li
     if not axes:
         return [("", "", None)]
     game = str(cells["game"].iloc[0]) if "game" in cells and len(cells) else ""
-    choices = _choice_axes(game)
+    choices = choice_axes(game)
     out = []
     for vals, d in cells.groupby(axes, sort=True):
         vals = vals if isinstance(vals, tuple) else (vals,)
         # a modelling choice at its default names no part: the main results keep their titles and files,
         # the other values are named
         named = [(a, v) for a, v in zip(axes, vals) if not (a in choices and str(v) == _default(game, a))]
-        where = ", ".join(f"{a} {_value(v)}" for a, v in named)
-        tag = "_".join(re.sub(r"[^A-Za-z0-9.-]+", "-", _value(v)) for _, v in named)
+        where = ", ".join(f"{a} {fmt_value(v)}" for a, v in named)
+        tag = "_".join(re.sub(r"[^A-Za-z0-9.-]+", "-", fmt_value(v)) for _, v in named)
         out.append((where, tag, sorted(int(c) for c in d["cell"])))
     return out
 
@@ -117,7 +117,7 @@ def _start_player(groups: pd.DataFrame, cells: list[int]) -> dict | None:
     if g.empty:
         return None
     n = g["n"].to_numpy(float)
-    se_i = _share_se(g).to_numpy(float)
+    se_i = share_se_series(g).to_numpy(float)
     share = float((n * g["win_share"]).sum() / n.sum())
     se = float(math.sqrt(((se_i * n) ** 2).sum()) / n.sum())
     fair = float((n * g["fair_share"]).sum() / n.sum())
@@ -156,7 +156,7 @@ def _fmt_est(e: dict, pct: bool) -> str:
 
 def _fmt_diff(d: dict, pct: bool, unit: str = "") -> str:
     if pct:
-        return f"{_pp(d['diff'])} pp ({_pp(d['ci_low'])} to {_pp(d['ci_high'])})"
+        return f"{fmt_pp(d['diff'])} pp ({fmt_pp(d['ci_low'])} to {fmt_pp(d['ci_high'])})"
     return f"{d['diff']:+.2f}{unit} ({d['ci_low']:+.2f} to {d['ci_high']:+.2f})"
 
 
@@ -176,9 +176,9 @@ def _chart_side_by_side(pairs: list[dict], kind: str, axis: str, path: Path) -> 
     pairs = [p for p in pairs if len(p["rows"])]
     if not pairs:
         return False
-    from .charts import _figure, _percent_axis
+    from .charts import new_figure, percent_axis
 
-    fig, axes = _figure(len(pairs), ncols=2, w=5.6, h=5.2)
+    fig, axes = new_figure(len(pairs), ncols=2, w=5.6, h=5.2)
     for ax, p in zip(axes, pairs):
         r = p["rows"]
         x, y = r["share_a"].to_numpy(float), r["share_b"].to_numpy(float)
@@ -195,15 +195,15 @@ def _chart_side_by_side(pairs: list[dict], kind: str, axis: str, path: Path) -> 
         ax.set_xlim(lo, hi)
         ax.set_ylim(lo, hi)
         ax.set_aspect("equal")
-        _percent_axis(ax.xaxis)
-        _percent_axis(ax.yaxis)
+        percent_axis(ax.xaxis)
+        percent_axis(ax.yaxis)
         ax.set_xlabel(f"win share under {p['a']}")
         ax.set_ylabel(f"win share under {p['b']}")
         ax.set_title(f"{p['players']} players{', ' + p['context'] if p['context'] else ''}: Kendall's tau "
                      f"{p['tau']['tau']:.2f} ({p['tau']['ci_low']:.2f} to {p['tau']['ci_high']:.2f})", fontsize=9)
         ax.grid(alpha=0.3)
         ax.legend(fontsize=7, loc="upper left", frameon=False)
-    fig.suptitle(f"{_label_name(kind).capitalize()} win share, {axis} against {axis} (95% intervals; red names: "
+    fig.suptitle(f"{label_name(kind).capitalize()} win share, {axis} against {axis} (95% intervals; red names: "
                  f"changed beyond the noise, Holm)", fontsize=10)
     fig.savefig(path, dpi=100)
     return True
@@ -213,7 +213,7 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                  tables: dict) -> tuple[str, list[str], list[str], list[tuple[str, str]], list[dict]]:
     """The "<axis> side by side" section for every split axis with several values: HTML, chart paths,
     findings, headline sentences (with the section's anchor) and the figures as JSON-ready dicts.
-    `tables`: the rankings of simsuite.report.sections._label_sections, keyed (kind, players, where)."""
+    `tables`: the rankings of simsuite.report.sections.label_sections, keyed (kind, players, where)."""
     cells, groups = res["cells"], res["groups"]
     if len(groups):
         groups = groups.assign(key=groups["key"].astype(str))
@@ -224,38 +224,38 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
         for c in part or []:
             where_of[int(c)] = where
     kinds = sorted({k for k, _, _ in tables if k != "strategy"})
-    choices = _choice_axes(game)
+    choices = choice_axes(game)
     html_all, charts, findings, headline, data = [], [], [], [], []
     for axis in axes:
         others = [a for a in axes if a != axis]
         ctx_cols = ["players"] + others
-        title = (f"{_plural(choices[axis]).capitalize()} ({axis}) side by side" if axis in choices
-                 else f"{_plural(axis).capitalize()} side by side")
+        title = (f"{plural(choices[axis]).capitalize()} ({axis}) side by side" if axis in choices
+                 else f"{plural(axis).capitalize()} side by side")
         anchor = f"side-by-side-{axis.replace('_', '-')}"
         blocks, rows_csv, metric_csv, tau_csv, pairs_by_kind = [], [], [], [], {k: [] for k in kinds}
         # a modelling choice's default value first: the others are compared against it
         first = _default(game, axis) if axis in choices else None
         vkey = lambda v: (str(v) != first, str(v))  # noqa: E731
-        axis_data = dict(axis=axis, values=[_value(v) for v in sorted(cells[axis].unique(), key=vkey)], contexts=[])
+        axis_data = dict(axis=axis, values=[fmt_value(v) for v in sorted(cells[axis].unique(), key=vkey)], contexts=[])
         strategies = set()
         for ctx, d in cells.groupby(ctx_cols, sort=True):
             ctx = ctx if isinstance(ctx, tuple) else (ctx,)
             players = int(ctx[0])
-            context = ", ".join(f"{a} {_value(v)}" for a, v in zip(others, ctx[1:]))
+            context = ", ".join(f"{a} {fmt_value(v)}" for a, v in zip(others, ctx[1:]))
             at = f"{players} players" + (f", {context}" if context else "")
             values = sorted(d[axis].unique(), key=vkey)
             cells_of = {v: sorted(int(c) for c in d.loc[d[axis] == v, "cell"]) for v in values}
-            wh = {v: where_of.get(cells_of[v][0], f"{axis} {_value(v)}") for v in values}
-            cd = dict(players=players, context=context, values=[_value(v) for v in values],
-                      cells={_value(v): cells_of[v] for v in values}, compared=len(values) > 1)
+            wh = {v: where_of.get(cells_of[v][0], f"{axis} {fmt_value(v)}") for v in values}
+            cd = dict(players=players, context=context, values=[fmt_value(v) for v in values],
+                      cells={fmt_value(v): cells_of[v] for v in values}, compared=len(values) > 1)
             blocks.append(f"<details class='section' id='{anchor}-{players}p'><summary>{esc(at)}: game length, "
                           f"seat advantage and the ranking under each {esc(axis)}</summary>")
             if len(values) == 1:
                 v = values[0]
                 missing = [x for x in sorted(cells[axis].unique(), key=str) if x != v]
-                why = "; ".join(f"{axis} {_value(x)}: {_why_missing(game, axis, x, players, d.iloc[0])}"
+                why = "; ".join(f"{axis} {fmt_value(x)}: {_why_missing(game, axis, x, players, d.iloc[0])}"
                                 for x in missing)
-                note = (f"Only {axis} {_value(v)} has cells at {at} in these results, so there is nothing to "
+                note = (f"Only {axis} {fmt_value(v)} has cells at {at} in these results, so there is nothing to "
                         f"compare at this player count ({why}). Its figures alone:")
                 cd["note"] = note
                 blocks.append(f"<p class='note'>{esc(note)}</p>")
@@ -274,17 +274,17 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                 md = dict(metric=m, label=label, by_value={}, differences=[])
                 for v in values:
                     e = est[v][m]
-                    row[f"{axis} {_value(v)} (95% CI)"] = _fmt_est(e, pct)
-                    md["by_value"][_value(v)] = {k: e[k] for k in ("mean", "se", "ci_low", "ci_high", "games")}
+                    row[f"{axis} {fmt_value(v)} (95% CI)"] = _fmt_est(e, pct)
+                    md["by_value"][fmt_value(v)] = {k: e[k] for k in ("mean", "se", "ci_low", "ci_high", "games")}
                     if m == "start":
-                        md["by_value"][_value(v)]["fair"] = e["fair"]
-                    metric_csv.append(dict(players=players, context=context, axis=axis, value=_value(v), metric=m,
+                        md["by_value"][fmt_value(v)]["fair"] = e["fair"]
+                    metric_csv.append(dict(players=players, context=context, axis=axis, value=fmt_value(v), metric=m,
                                            **{k: e[k] for k in ("mean", "se", "ci_low", "ci_high", "games")},
                                            cells=";".join(map(str, cells_of[v]))))
                 for v in values[1:]:
                     df = _diff(est[base][m], est[v][m])
-                    row[f"{_value(v)} − {_value(base)} (95% CI)"] = _fmt_diff(df, pct)
-                    md["differences"].append(dict(a=_value(base), b=_value(v), **df))
+                    row[f"{fmt_value(v)} − {fmt_value(base)} (95% CI)"] = _fmt_diff(df, pct)
+                    md["differences"].append(dict(a=fmt_value(base), b=fmt_value(v), **df))
                 trows.append(row)
                 cd["metrics"].append(md)
             if trows:
@@ -292,12 +292,12 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                 blocks.append(f"<div class='scroll'>{table(pd.DataFrame(trows))}</div>"
                               f"<p class='muted'>Means over the games with normal 95% intervals from the per-game "
                               f"standard deviations; a difference's interval adds the two variances (the cells are "
-                              f"independent games). The start player's fair share is {_pct(fair)}: its win share "
+                              f"independent games). The start player's fair share is {fmt_pct(fair)}: its win share "
                               f"minus that is the seat advantage.</p>")
             # the label rankings under each value
             cd["rankings"] = {}
             for kind in kinds:
-                name = _label_name(kind)
+                name = label_name(kind)
                 ranks = {v: _ranking_of(tables, kind, players, wh[v]) for v in values}
                 ranks = {v: r for v, r in ranks.items() if len(r[0]) >= 2}
                 if not ranks:
@@ -312,18 +312,18 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                 cols = {(name, ""): labels}
                 for v in vs:
                     r = by[v].loc[labels]
-                    cols[(f"{axis} {_value(v)}", "win share (95% CI)")] = [
+                    cols[(f"{axis} {fmt_value(v)}", "win share (95% CI)")] = [
                         pct_ci(s, lo, hi) for s, lo, hi in zip(r["win_share"], r["share_ci_low"], r["share_ci_high"])]
-                    cols[(f"{axis} {_value(v)}", "rank")] = order[v].loc[labels].tolist()
+                    cols[(f"{axis} {fmt_value(v)}", "rank")] = order[v].loc[labels].tolist()
                 kd = dict(labels=len(labels), rows=[], comparisons=[])
                 for x in labels:
-                    kd["rows"].append({name: x, **{_value(v): dict(win_share=float(by[v].loc[x, "win_share"]),
+                    kd["rows"].append({name: x, **{fmt_value(v): dict(win_share=float(by[v].loc[x, "win_share"]),
                                                                     share_se=float(by[v].loc[x, "share_se"]),
                                                                     ci_low=float(by[v].loc[x, "share_ci_low"]),
                                                                     ci_high=float(by[v].loc[x, "share_ci_high"]),
                                                                     rank=int(order[v].loc[x])) for v in vs}})
                     for v in vs:
-                        rows_csv.append(dict(players=players, context=context, axis=axis, value=_value(v), kind=kind,
+                        rows_csv.append(dict(players=players, context=context, axis=axis, value=fmt_value(v), kind=kind,
                                              label=x, win_share=by[v].loc[x, "win_share"],
                                              share_se=by[v].loc[x, "share_se"], ci_low=by[v].loc[x, "share_ci_low"],
                                              ci_high=by[v].loc[x, "share_ci_high"], rank=int(order[v].loc[x]),
@@ -333,10 +333,10 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                     cd["rankings"][kind] = kd
                     t = pd.DataFrame(cols)
                     t.columns = pd.MultiIndex.from_tuples(t.columns)
-                    from .common import _grouped_table
+                    from .common import grouped_table
 
                     blocks.append(f"<h4>{esc(name.capitalize())} ranking, {esc(at)}, {esc(axis)} "
-                                  f"{esc(_value(vs[0]))} alone</h4><div class='scroll'>{_grouped_table(t)}</div>")
+                                  f"{esc(fmt_value(vs[0]))} alone</h4><div class='scroll'>{grouped_table(t)}</div>")
                     continue
                 from ..analysis.robustness import label_differs, skill_sensitivity, tau_interval, verdict_sentence
 
@@ -347,15 +347,15 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                     t = tau_interval(ra["win_share"], ra["share_se"], rb["win_share"], rb["share_se"])
                     ch = skill_sensitivity(ra["win_share"], ra["share_se"], rb["win_share"], rb["share_se"],
                                            alpha=ALPHA)
-                    verdict = np.where(ch["sig"], np.where(ch["diff"] > 0, f"higher under {_value(b)}",
-                                                           f"lower under {_value(b)}"), "")
-                    g = f"{_value(b)} − {_value(a)}"
-                    cols[(g, "change, pp (95% CI)")] = [f"{_pp(v)} ({_pp(lo)} to {_pp(hi)})" for v, lo, hi in
+                    verdict = np.where(ch["sig"], np.where(ch["diff"] > 0, f"higher under {fmt_value(b)}",
+                                                           f"lower under {fmt_value(b)}"), "")
+                    g = f"{fmt_value(b)} − {fmt_value(a)}"
+                    cols[(g, "change, pp (95% CI)")] = [f"{fmt_pp(v)} ({fmt_pp(lo)} to {fmt_pp(hi)})" for v, lo, hi in
                                                         zip(ch["diff"], ch["ci_low"], ch["ci_high"])]
                     cols[(g, "verdict (Holm)")] = list(verdict)
-                    moved = [f"{x} {_pp(v)} pp" for x, v, s in zip(labels, ch["diff"], ch["sig"]) if s]
+                    moved = [f"{x} {fmt_pp(v)} pp" for x, v, s in zip(labels, ch["diff"], ch["sig"]) if s]
                     tau_rows.append((b, t, moved))
-                    kd["comparisons"].append(dict(a=_value(a), b=_value(b), tau=t["tau"], tau_ci_low=t["ci_low"],
+                    kd["comparisons"].append(dict(a=fmt_value(a), b=fmt_value(b), tau=t["tau"], tau_ci_low=t["ci_low"],
                                                   tau_ci_high=t["ci_high"], concordant=t["concordant"],
                                                   noisy=t["noisy"], tau_interval="simultaneous bounds",
                                                   changed=[dict(label=x, diff=float(v), ci_low=float(lo),
@@ -363,61 +363,61 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
                                                            for x, v, lo, hi, p, s in
                                                            zip(labels, ch["diff"], ch["ci_low"], ch["ci_high"],
                                                                ch["p_holm"], ch["sig"]) if s]))
-                    tau_csv.append(dict(players=players, context=context, axis=axis, kind=kind, a=_value(a),
-                                        b=_value(b), **t))
+                    tau_csv.append(dict(players=players, context=context, axis=axis, kind=kind, a=fmt_value(a),
+                                        b=fmt_value(b), **t))
                     pairs_by_kind[kind].append(dict(
-                        players=players, context=context, a=_value(a), b=_value(b), tau=t,
-                        fair=_ranking_fair(ranks[a][0], players),
+                        players=players, context=context, a=fmt_value(a), b=fmt_value(b), tau=t,
+                        fair=ranking_fair(ranks[a][0], players),
                         rows=pd.DataFrame(dict(label=labels, share_a=ra["win_share"].to_numpy(),
                                                se_a=ra["share_se"].to_numpy(), share_b=rb["win_share"].to_numpy(),
                                                se_b=rb["share_se"].to_numpy(), sig=ch["sig"].to_numpy()))))
                 choice_note = ""
                 if axis in choices:  # a modelling choice: which verdicts hold under every value of it
                     word = choices[axis]
-                    shares = pd.DataFrame({_value(v): by[v].loc[labels, "win_share"] for v in vs})
-                    ses = pd.DataFrame({_value(v): by[v].loc[labels, "share_se"] for v in vs})
-                    verdicts = pd.DataFrame({_value(v): [x or "fair" for x in by[v].loc[labels, "verdict"]]
+                    shares = pd.DataFrame({fmt_value(v): by[v].loc[labels, "win_share"] for v in vs})
+                    ses = pd.DataFrame({fmt_value(v): by[v].loc[labels, "share_se"] for v in vs})
+                    verdicts = pd.DataFrame({fmt_value(v): [x or "fair" for x in by[v].loc[labels, "verdict"]]
                                              for v in vs}, index=labels)
                     differs = label_differs(shares, ses, alpha=ALPHA)
-                    choice_note = verdict_sentence(verdicts, differs, noun=_plural(name), players=players,
-                                                   axis=word, axes=_plural(word))
+                    choice_note = verdict_sentence(verdicts, differs, noun=plural(name), players=players,
+                                                   axis=word, axes=plural(word))
                     kd["verdicts"] = choice_note
                     kd["depends"] = [x for x in labels if differs[x]]
                     headline.append((choice_note, anchor))
                 cd["rankings"][kind] = kd
                 t = pd.DataFrame(cols)
                 t.columns = pd.MultiIndex.from_tuples(t.columns)
-                from .common import _grouped_table
+                from .common import grouped_table
 
                 if choice_note:
                     blocks.append(f"<p class='note'>{esc(choice_note)}</p>")
                 taus = "; ".join(
-                    f"{_value(a)} against {_value(b)}: Kendall's tau {t['tau']:.2f} (95% interval {t['ci_low']:.2f} "
+                    f"{fmt_value(a)} against {fmt_value(b)}: Kendall's tau {t['tau']:.2f} (95% interval {t['ci_low']:.2f} "
                     f"to {t['ci_high']:.2f}; {100 * t['concordant']:.0f}% of {name} pairs in the same order"
                     + ("; noisy: pulled towards 0" if t["noisy"] else "") + ")" for b, t, _ in tau_rows)
                 blocks.append(f"<h4>{esc(name.capitalize())} ranking under each {esc(axis)}, {esc(at)}</h4>"
                               f"<p class='note'>{esc(taus)}.</p>"
-                              f"<div class='scroll'>{_grouped_table(t)}</div>")
+                              f"<div class='scroll'>{grouped_table(t)}</div>")
                 # what the reader takes away: tau, and how length, shared wins and the seat edge change
                 for b, t, moved in tau_rows:
                     parts_ = [f"the {name} rankings agree with Kendall's tau {t['tau']:.2f} ({t['ci_low']:.2f} to "
                               f"{t['ci_high']:.2f})"]
                     for m, label, pct in quantities:
                         dd = next(x for x in next(q for q in cd["metrics"] if q["metric"] == m)["differences"]
-                                  if x["b"] == _value(b))
+                                  if x["b"] == fmt_value(b))
                         what = {"turns": "game length", "shared_win": "shared (joint) wins",
                                 "start": "the start player's win share"}[m]
                         parts_.append(f"{what} {_fmt_diff(dd, pct, ' turns' if m == 'turns' else '')}")
                     played = sorted({ranks[v][1] for v in vs if ranks[v][1]})
-                    bots = _join(played) if played else "the line-ups of the cells"
-                    s = (f"{choices.get(axis, axis).capitalize()} {_value(b)} against {_value(a)} at {at} "
-                         f"({_value(b)} minus "
-                         f"{_value(a)}, 95% intervals): "
+                    bots = join(played) if played else "the line-ups of the cells"
+                    s = (f"{choices.get(axis, axis).capitalize()} {fmt_value(b)} against {fmt_value(a)} at {at} "
+                         f"({fmt_value(b)} minus "
+                         f"{fmt_value(a)}, 95% intervals): "
                          + "; ".join(parts_) + f". Bots playing {bots}: the win shares depend on how well the bots "
                          f"play.")
                     if axis not in choices:  # a modelling choice's detail stays in its section: the answer
                         headline.append((s, anchor))  # box gives its verdict sentence only
-                    findings.append(s + (f" {len(moved)} {_plural(name) if len(moved) > 1 else name} changed beyond "
+                    findings.append(s + (f" {len(moved)} {plural(name) if len(moved) > 1 else name} changed beyond "
                                          f"the noise (Holm): " + ", ".join(moved) + "." if moved else
                                          f" No {name}'s win share changed beyond the noise (Holm)."))
             blocks.append("</details>")
@@ -436,20 +436,20 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
             fname = f"side_by_side_{sfx}_{kind}.png"
             if _chart_side_by_side(pairs, kind, axis, out_dir / fname):
                 charts.append(str(out_dir / fname))
-                cap = f"{_label_name(kind).capitalize()} win share under each {axis}, per player count"
+                cap = f"{label_name(kind).capitalize()} win share under each {axis}, per player count"
                 figs.append(f"<figure><figcaption>{esc(cap)}</figcaption><img src='{fname}' alt='{esc(cap)}'>"
                             f"</figure>")
-        bots = _join(sorted(strategies)) if strategies else "the line-ups of these cells"
+        bots = join(sorted(strategies)) if strategies else "the line-ups of these cells"
         kind_of = ("modelling choices of the simulator (the rules leave them open; a verdict that changes "
                    "with them depends on the model, not only on the game)" if axis in choices else
                    "different rules to a reader")
         if figs and not html_all:  # the first split axis's chart answers the sweep's question
             figs[0] = figs[0].replace("<figure>", "<figure id='main-chart'>", 1)
         intro = (f"<h2 id='{anchor}'>{esc(title)}</h2>" + "".join(figs)
-                 + f"<p class='note'>The {esc(axis)} values ({esc(_join(axis_data['values']))}) are {esc(kind_of)}, "
+                 + f"<p class='note'>The {esc(axis)} values ({esc(join(axis_data['values']))}) are {esc(kind_of)}, "
                  f"so nothing in this report pools them: each ranking, the seat advantage and game length are per player count and {esc(axis)}, and "
                  f"this section sets them side by side. Win shares are measured with bots playing {esc(bots)}: how "
-                 f"strong an {esc(_label_name(kinds[0]) if kinds else 'label')} looks under each {esc(axis)} "
+                 f"strong an {esc(label_name(kinds[0]) if kinds else 'label')} looks under each {esc(axis)} "
                  f"depends on how well the bots play it (see the answer box: rule balance as these bots play it, "
                  f"not a verdict on the rules for expert players).</p>"
                  f"<details><summary>How to read the tables (method)</summary><p class='muted'>Rank 1 = the highest win share (a joint win counts 1/k). Kendall's tau-b "

@@ -7,7 +7,7 @@
 - ``data.py``: reading and checking a game's TOML data files;
 - ``replay.py``: the event table that turns a kernel's event log into readable replay text.
 
-The record fields every game has are in ``simsuite/records.py`` (COMMON_FIELDS), the parameters'
-configuration slots on ``simsuite.params.Param`` (``slot``), and what a game class provides in
+The record fields every game has are in ``simsuite/engine/records.py`` (COMMON_FIELDS), the parameters'
+configuration slots on ``simsuite.engine.params.Param`` (``slot``), and what a game class provides in
 ``simsuite/games/base.py``.
 """

@@ -15,13 +15,13 @@ The offsets are plain ints at module level: numba compiles them in as constants.
 """
 from numba import njit
 
-from simsuite.rng import below
+from simsuite.engine.rng import below
 
 MAX_SEATS = 8  # seats the header has room for (a game's own MAX_P may be smaller)
 SCRATCH = 64  # words of strategy scratch
 
 # ---- state header (offsets fixed for every game) -------------------------------------------------
-S_RNG = 0  # the game's random generator (simsuite.rng)
+S_RNG = 0  # the game's random generator (simsuite.engine.rng)
 S_GAME = 1  # game index within the run
 S_TURN = 2  # turns played (started) so far
 S_START = 3  # start player

@@ -1,7 +1,7 @@
 """Replay text from an event table: each kind of event the kernel logs is one row (name, fields,
 template), not a branch of a long ``elif``.
 
-A kernel logs an event as a row ``code, a, b, c, d, e, f`` (``simsuite.kernel_common.log_event``);
+A kernel logs an event as a row ``code, a, b, c, d, e, f`` (``simsuite.engine.kernel_common.log_event``);
 the code is one of its ``E_*`` constants. A game's ``replay.py`` declares one ``Event`` per kind::
 
     Event("E_LOAD", "load", {"player": "a", "card": "b"},

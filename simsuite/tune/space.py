@@ -45,7 +45,7 @@ class Space:
 def parse_space(g, name: str, text) -> Space:
     """`--param NAME=RANGE`: lo..hi (or lo..hi..step) for an integer parameter, else a comma list
     (strategy line-ups: '|'), every value checked against what `simsuite list` allows."""
-    from ..params import split_values
+    from ..engine.params import split_values
 
     p = g.param(str(name).strip())
     if p.name == "players":

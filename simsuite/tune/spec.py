@@ -123,7 +123,7 @@ def load_tune_file(path: Path) -> dict:
 
 
 def parse_players(g, text) -> list[int]:
-    from ..params import split_values
+    from ..engine.params import split_values
 
     p = g.param("players")
     vals = sorted({p.parse(v) for v in split_values(p, str(text))})
@@ -137,7 +137,7 @@ def build_spec(g, spec_file: dict, params=(), objectives=(), players=None, sets=
                pilot_games=None, name=None, strategy_dirs=()) -> TuneSpec:
     """A TuneSpec from a tune file's values with the command line's over them (the CLI's options
     replace the file's; --param and --objective, when given, replace the file's lists)."""
-    from ..params import parse_assignment
+    from ..engine.params import parse_assignment
 
     f = spec_file
     spaces = {}

@@ -1,4 +1,4 @@
-"""`simsuite check strategy` (simsuite/checks.py, check_driver.py): a plug-in that writes the state it
+"""`simsuite check strategy` (simsuite/engine/checks.py, check_driver.py): a plug-in that writes the state it
 is handed, or reads what its seat may not see (SC.14.3: the deck order), fails with one line naming
 the field or the decision; a shipped strategy passes; bad input is one line with exit status 2.
 Star Cartel only (its kernel compiles fastest); `simsuite check game` is the contract test's
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from simsuite.checks import field_name, kind_name
+from simsuite.engine.checks import field_name, kind_name
 from simsuite.cli import main
 from simsuite.games import get
 

@@ -3,7 +3,7 @@ are installed (a checkout, a pip install, a copy), while the generated module's 
 location (its text loads strategies by path)."""
 import shutil
 
-from simsuite.codegen import StrategyInfo, code_digest
+from simsuite.engine.codegen import StrategyInfo, code_digest
 from simsuite.games import get
 
 

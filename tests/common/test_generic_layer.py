@@ -15,7 +15,7 @@ import pytest
 from simsuite import ROOT, games
 from simsuite.cli import _command_line, main
 from simsuite.games.base import TURNS, BenchDefaults, Game, LabelSpread, Metric, Shortcut
-from simsuite.params import Param
+from simsuite.engine.params import Param
 from simsuite.analysis.stats import Accumulator
 
 GAME_WORDS = re.compile(r"cosmic|star[-_ ]?cartel|space[-_ ]?venture|crash|alien", re.I)
@@ -163,13 +163,13 @@ def test_report_charts_and_trends_the_declared_metrics(toy, tmp_path):
     assert any(h.startswith("Which bonus? ") and "route points per game 4" in h for h in out["headline"])
     page = (tmp_path / "rep" / "index.html").read_text()
     assert "<img src='effect.png'" in page and "What bonus changes" in page
-    from simsuite.report.charts import _effect_frames
-    from simsuite.report.common import _game_metrics, _layout
+    from simsuite.report.charts import effect_frames
+    from simsuite.report.common import game_metrics, report_layout
     from simsuite.store import read_results
 
     res = read_results(tmp_path / "toy")
-    lay = _layout(res["cells"], res["meta"])
-    _, _, panels = _effect_frames(res["cells"], res["groups"], dict(lay, split=[]), _game_metrics(res["meta"], res["cells"]))
+    lay = report_layout(res["cells"], res["meta"])
+    _, _, panels = effect_frames(res["cells"], res["groups"], dict(lay, split=[]), game_metrics(res["meta"], res["cells"]))
     assert any(t.startswith("Route points per game") for t, _ in panels)
 
 

@@ -1,4 +1,4 @@
-"""simsuite.jitlink (one optimized module per kernel entry point): kernels compiled with it compute
+"""simsuite.engine.jitlink (one optimized module per kernel entry point): kernels compiled with it compute
 what plain numba computes, and their cached machine code is self-contained, also when functions
 compiled outside the scope (as the tests' trampolines are) are mixed in before or after an entry
 point (a later module must not bind to an entry's internal copy of a function whose signature
@@ -62,7 +62,7 @@ def run_checked(a, out):  # reaches rec only through plain
 SCRIPT = '''
 import importlib.util, json, sys
 import numpy as np
-from simsuite import jitlink
+from simsuite.engine import jitlink
 spec = importlib.util.spec_from_file_location("jl_mod", sys.argv[1])
 m = importlib.util.module_from_spec(spec); sys.modules["jl_mod"] = m; spec.loader.exec_module(m)
 jitlink.scope_entry_points(m)

@@ -1,4 +1,4 @@
-"""The kernel contract (simsuite/kernel_contract.py): what the batch driver and the prelude take from a
+"""The kernel contract (simsuite/engine/kernel_contract.py): what the batch driver and the prelude take from a
 game's kernel is checked on the source before numba sees it (one line, exit status 2), and the
 files a kernel is built from are found from the imports. No kernel is compiled here."""
 from pathlib import Path
@@ -7,10 +7,10 @@ import pytest
 
 from simsuite import games
 from simsuite.cli import main
-from simsuite.codegen import code_digest, kernel_source
+from simsuite.engine.codegen import code_digest, kernel_source
 from simsuite.errors import BadInput
 from simsuite.games import get, names
-from simsuite.kernel_contract import BATCH_DRIVER, PRELUDE, derived_deps, kernel_problem, required_names
+from simsuite.engine.kernel_contract import BATCH_DRIVER, PRELUDE, derived_deps, kernel_problem, required_names
 
 
 def test_required_names_are_read_from_the_driver_and_the_prelude():
@@ -94,8 +94,8 @@ def test_the_dependencies_are_the_imported_project_modules():
     deps = {p.relative_to(Path(g.kernel_files[0]).parents[3]).as_posix()
             for p in derived_deps([*g.kernel_parts(), BATCH_DRIVER, *(s.path for s in g.strategies())])}
     assert deps == {"simsuite/games/star_cartel/api.py", "simsuite/games/star_cartel/records.py",
-                    "simsuite/games/star_cartel/heuristics.py", "simsuite/records.py", "simsuite/rng.py",
-                    "simsuite/unmanaged.py", "simsuite/kernel_common.py", "simsuite/scaffold/layout.py"}
+                    "simsuite/games/star_cartel/heuristics.py", "simsuite/engine/records.py", "simsuite/engine/rng.py",
+                    "simsuite/engine/unmanaged.py", "simsuite/engine/kernel_common.py", "simsuite/scaffold/layout.py"}
 
 
 def test_a_module_a_kernel_imports_changes_the_code_hash(tmp_path):

@@ -1,12 +1,12 @@
 """Kernels in parts (issue 19): a game's kernel_files are pasted in order into one module
-(simsuite.codegen.kernel_source); the checks here need no compile."""
+(simsuite.engine.codegen.kernel_source); the checks here need no compile."""
 import ast
 import re
 from pathlib import Path
 
 import pytest
 
-from simsuite.codegen import PART_MARKER, kernel_source
+from simsuite.engine.codegen import PART_MARKER, kernel_source
 from simsuite.games import get
 
 GAMES = Path(__file__).resolve().parents[2] / "simsuite" / "games"

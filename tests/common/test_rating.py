@@ -108,7 +108,7 @@ def test_fair_share_counts_only_games_someone_won():
 def test_strategy_ranking_leaves_out_cells_where_every_seat_plays_it():
     """A cell where every seat has the same label says nothing about the label (its share is the
     fair share by construction); the pooled ranking uses only cells that mix labels."""
-    from simsuite.report import _label_rankings
+    from simsuite.report import label_rankings
 
     def rows(cell, shares, n):
         out = []
@@ -120,9 +120,9 @@ def test_strategy_ranking_leaves_out_cells_where_every_seat_plays_it():
         return out
 
     groups = pd.DataFrame(rows(0, [("basic", 0.25)], 40_000) + rows(1, [("basic", 0.30), ("random", 0.20)], 20_000))
-    rank = _label_rankings(groups, pd.DataFrame(), "strategy", 4).set_index("strategy")
+    rank = label_rankings(groups, pd.DataFrame(), "strategy", 4).set_index("strategy")
     assert rank.loc["basic", "n"] == 20_000 and rank.loc["basic", "win_share"] == pytest.approx(0.30)
-    assert _label_rankings(groups[groups["cell"] == 0], pd.DataFrame(), "strategy", 4).empty
+    assert label_rankings(groups[groups["cell"] == 0], pd.DataFrame(), "strategy", 4).empty
 
 
 def test_plackett_luce_label_without_wins_has_no_estimate():

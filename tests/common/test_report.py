@@ -153,14 +153,14 @@ def test_report_paths_are_relative_to_the_project(tmp_path, monkeypatch):
     under the current directory relative to it (it stays right when moved to another machine), and
     files elsewhere by their full path."""
     from simsuite import ROOT
-    from simsuite.report import _shown_path
+    from simsuite.report import shown_path
     from simsuite.resources import CONFIGS
 
-    assert _shown_path(CONFIGS / "star_cartel" / "ships.toml") == "configs/star_cartel/ships.toml"
-    assert _shown_path(ROOT / "configs" / "star_cartel" / "ships.toml") == "configs/star_cartel/ships.toml"
+    assert shown_path(CONFIGS / "star_cartel" / "ships.toml") == "configs/star_cartel/ships.toml"
+    assert shown_path(ROOT / "configs" / "star_cartel" / "ships.toml") == "configs/star_cartel/ships.toml"
     monkeypatch.chdir(tmp_path / "..")
-    assert _shown_path(tmp_path / "results" / "star-cartel-crash") == f"{tmp_path.name}/results/star-cartel-crash"
-    assert _shown_path("/nonexistent/x.toml") == "/nonexistent/x.toml"
+    assert shown_path(tmp_path / "results" / "star-cartel-crash") == f"{tmp_path.name}/results/star-cartel-crash"
+    assert shown_path("/nonexistent/x.toml") == "/nonexistent/x.toml"
 
 
 def test_alien_ranking_under_two_strategies(tmp_path, data):

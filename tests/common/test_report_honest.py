@@ -35,7 +35,7 @@ def test_mdd_is_found_with_80_percent_power_by_the_holm_corrected_verdict():
 
 
 def test_ranking_mdd_column_uses_the_corrected_level():
-    from simsuite.report.rankings import _label_rankings
+    from simsuite.report.rankings import label_rankings
 
     rows = []
     for cell in range(2):
@@ -44,7 +44,7 @@ def test_ranking_mdd_column_uses_the_corrected_level():
                              share_ci_low=0.24, share_ci_high=0.26, fair_share=0.25, share_se=0.01 / Z95,
                              shared_win_rate=0.0))
     g = pd.DataFrame(rows)
-    r = _label_rankings(g, pd.DataFrame(), "strategy", 4)
+    r = label_rankings(g, pd.DataFrame(), "strategy", 4)
     expect = (norm.ppf(1 - 0.05 / 8) + norm.ppf(0.8)) * r["share_se"]
     assert np.allclose(r["mdd"], expect)
 
@@ -194,7 +194,7 @@ def test_plackett_luce_with_shared_wins_is_biased_and_the_report_warns():
     win: the fitted log-strength gap falls short of log 2 (the bias the note describes), and the
     strength note warns once shared wins pass 5%."""
     from simsuite.analysis.rating import plackett_luce
-    from simsuite.report.findings import _strength_note
+    from simsuite.report.findings import strength_note
 
     rng = np.random.default_rng(2707)
     s = {"A": 2.0, "B": 1.0}
@@ -215,9 +215,9 @@ def test_plackett_luce_with_shared_wins_is_biased_and_the_report_warns():
     assert gap < math.log(2) - 0.05
     rank = pd.DataFrame({"strategy": ["A", "B"], "strength": [1.0, 1.0], "strength_status": ["", ""]})
     rank.attrs.update(shared_wins=0.18)
-    assert "shared" in _strength_note(rank, "strategy")
+    assert "shared" in strength_note(rank, "strategy")
     rank.attrs.update(shared_wins=0.01)
-    assert "shared" not in _strength_note(rank, "strategy")
+    assert "shared" not in strength_note(rank, "strategy")
 
 
 def test_headline_keeps_p_best_out():
@@ -233,8 +233,8 @@ def test_fair_share_definition_is_stated_when_games_time_out():
     others never): its win share is below the cell's fair share (1/N of the games someone won) even
     though it wins exactly 1/N of its own decided games. The ranking note says what fair means
     there; with no timeouts it says 1/N."""
-    from simsuite.report.common import _ranking_fair
-    from simsuite.report.sections import _fair_definition
+    from simsuite.report.common import ranking_fair
+    from simsuite.report.sections import fair_definition
 
     rng = np.random.default_rng(2708)
     n, N = 200000, 2
@@ -248,10 +248,10 @@ def test_fair_share_definition_is_stated_when_games_time_out():
     # the staller wins half its decided games, yet sits below the cell's fair share
     own = (winner == 0).sum() / ((pairs == 0).any(axis=1) & ~stalls).sum()
     assert abs(own - 0.5) < 0.01 and share[0] < fair - 0.05
-    text = _fair_definition(rank, N, "strategy")
-    assert _ranking_fair(rank, N) == pytest.approx(fair)
+    text = fair_definition(rank, N, "strategy")
+    assert ranking_fair(rank, N) == pytest.approx(fair)
     assert "games someone won" in text and "partly for that reason" in text
-    assert _fair_definition(rank.assign(fair_share=0.5), N, "strategy") == "the fair share is 1/2 = 50.0%."
+    assert fair_definition(rank.assign(fair_share=0.5), N, "strategy") == "the fair share is 1/2 = 50.0%."
 
 
 def test_focus_label_reads_its_place_from_the_rank_interval():

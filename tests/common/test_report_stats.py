@@ -69,7 +69,7 @@ def test_dominance_gap_has_its_nominal_rate_under_the_null(N):
         a, b = (dict(g[k], se=g[k]["share_se"]) for k in ("A", "B"))
         best, second = (a, b) if a["win_share"] >= b["win_share"] else (b, a)
         cov = acc.share_cov("strategy")[0, 1]
-        fires += report._gap_z(best, second, cov) > 1.96
+        fires += report.gap_z(best, second, cov) > 1.96
         fires_indep += (best["win_share"] - second["win_share"]) / math.hypot(a["se"], b["se"]) > 1.96
     assert 0.035 <= fires / reps <= 0.065, fires / reps
     assert fires_indep / reps > 0.09  # the old test: about twice to three times the nominal rate
@@ -96,13 +96,13 @@ def test_strategy_findings_dominance_uses_the_covariance():
     groups, h2h = pd.DataFrame(rows), pd.DataFrame(h2h)
     cells = pd.DataFrame([dict(cell=0, players=3)])
     desc = {0: "With 3 players"}
-    out, m, k = report._strategy_findings(groups, cells, desc, h2h)
+    out, m, k = report.strategy_findings(groups, cells, desc, h2h)
     assert k >= 1 and "A" in out[0] and "dominates" not in out[0]
     # the independent formula would have claimed it
     se = {x: math.sqrt(v * (1 - v) / G) for x, v in p.items()}
     z_bonf = report.NormalDist().inv_cdf(1 - 0.05 / (2 * 3))
     assert (p["A"] - p["B"]) / math.hypot(se["A"], se["B"]) > z_bonf
-    out2, _, _ = report._strategy_findings(groups, cells, desc, None)
+    out2, _, _ = report.strategy_findings(groups, cells, desc, None)
     assert "dominates" not in out2[0]
     assert float(diff_se(0.3, 0.4, np.nan)) == pytest.approx(0.7)
 

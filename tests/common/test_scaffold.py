@@ -1,4 +1,4 @@
-"""The shared scaffold every game is built on (issue 19 part 2; simsuite/scaffold/, simsuite/records.py
+"""The shared scaffold every game is built on (issue 19 part 2; simsuite/scaffold/, simsuite/engine/records.py
 COMMON_FIELDS, Param.slot): the layout header and builder, the parameter slots of build_cfg, the
 TOML checks, the replay event tables, and no imports between game folders. No kernel is compiled."""
 import ast
@@ -11,7 +11,7 @@ import pytest
 from simsuite import ROOT
 from simsuite.errors import BadInput
 from simsuite.games import get, names
-from simsuite.records import COMMON_FIELDS, RecordLayout, common, field, per_seat
+from simsuite.engine.records import COMMON_FIELDS, RecordLayout, common, field, per_seat
 from simsuite.scaffold import layout as L
 from simsuite.scaffold.data import need, need_int, read_toml, source, table_rows
 
@@ -257,7 +257,7 @@ def test_the_event_table_renders_every_event_kind(game):
     G = get(game)
     k = G.kernel()  # imports the generated module; nothing is compiled until a kernel is called
     mod = sys.modules[type(G).__module__.rsplit(".", 1)[0] + ".replay"]
-    table = mod.EVENTS
+    table = G.events
     codes = {n for n in vars(k) if n.startswith("E_") and n.isupper()}
     assert codes - table.codes() == set(getattr(mod, "NOT_SHOWN", ())), codes - table.codes()
     for ev in table.events:
@@ -288,6 +288,29 @@ def test_event_texts_say_what_happened():
     assert out[2]["text"].endswith("(Anti-Matter: the lower total wins)")
 
 
+def test_the_default_describe_names_each_game_s_seats():
+    """Game.describe (the base class's, which Star Cartel and the test folder's pig use): seat(p) names
+    the strategy that seat plays in that game, so with rotate on the names move round the table game
+    by game (the line-up rotation is the simulator's, not a rule), and bits(mask) lists the winners' seats."""
+    G = get("star-cartel")
+    k = G.kernel()
+    cfg = G.resolve({"players": 3, "strategies": "market,random,greedy", "rotate": "true"})
+    log = _log([(int(k.E_WINNERS), 0b110, 2, 40, 0, 0, 0)])
+    texts = [G.describe(k, log, G.build_cfg(cfg), cfg, g)[0]["text"] for g in (0, 1)]
+    assert texts == ["winners: seat 1 (random), seat 2 (greedy) with 40",
+                     "winners: seat 1 (greedy), seat 2 (market) with 40"]
+
+
+def test_a_game_without_an_event_table_must_describe_its_own_replay():
+    from simsuite.games.base import Game
+
+    class Bare(Game):
+        name = "bare"
+
+    with pytest.raises(NotImplementedError, match="bare declares no replay event table"):
+        Bare().describe(None, _log([]), None, {"strategies": "x", "players": 1}, 0)
+
+
 def test_a_truncated_log_says_so():
     k = get("star-cartel").kernel()
     log = _log([(int(k.E_START), 0, 0, 0, 0, 0, 0)])
@@ -315,8 +338,8 @@ def test_no_imports_between_game_folders():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_prelude_is_pasted_once_after_the_first_part(game):
-    from simsuite.codegen import kernel_source
-    from simsuite.codegen import cache_dir
+    from simsuite.engine.codegen import kernel_source
+    from simsuite.engine.codegen import cache_dir
     from simsuite.games.base import PRELUDE
 
     G = get(game)

@@ -1,5 +1,5 @@
-"""simsuite.unmanaged.pointer_call for a function of a generated kernel module: the trampoline is a
-cache=True file beside the module (simsuite.codegen.cached_trampoline), so a second process loads
+"""simsuite.engine.unmanaged.pointer_call for a function of a generated kernel module: the trampoline is a
+cache=True file beside the module (simsuite.engine.codegen.cached_trampoline), so a second process loads
 it instead of compiling the kernel code it calls again, and compiles take a lock, so of several
 processes that need it cold at once one compiles and the others load its result.
 
@@ -32,8 +32,8 @@ SCRIPT = '''
 import importlib.util, json, sys, time
 from pathlib import Path
 import numpy as np
-from simsuite import codegen
-from simsuite.unmanaged import pointer_call
+from simsuite.engine import codegen
+from simsuite.engine.unmanaged import pointer_call
 path = Path(sys.argv[1])
 spec = importlib.util.spec_from_file_location(path.stem, path)
 m = importlib.util.module_from_spec(spec); sys.modules[path.stem] = m; spec.loader.exec_module(m)
@@ -94,8 +94,8 @@ def test_processes_needing_it_at_once_compile_it_once(tmp_path):
     # this process writes the trampoline file (no compile: that happens at the first call)
     import importlib.util
 
-    from simsuite import codegen
-    from simsuite.unmanaged import pointer_call
+    from simsuite.engine import codegen
+    from simsuite.engine.unmanaged import pointer_call
 
     spec = importlib.util.spec_from_file_location(mod.stem, mod)
     m = importlib.util.module_from_spec(spec)

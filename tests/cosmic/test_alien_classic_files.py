@@ -14,7 +14,7 @@ from harness import kernel_of
 from simsuite.games import get
 from simsuite.plugin_dirs import ENV
 from simsuite.resources import DATA
-from simsuite.rng import run_key
+from simsuite.engine.rng import run_key
 
 CLASSICS = DATA / "aliens" / "cosmic_classics"
 CASES = [

@@ -15,7 +15,7 @@ import pytest
 import simsuite.games.cosmic.api as A
 from cosmic_harness import ATT, BLUE, NEG, P, RED, Table as _Table, uses
 from harness import extra_dirs
-from simsuite.unmanaged import PointerKernel
+from simsuite.engine.unmanaged import PointerKernel
 from simsuite.games import get
 from simsuite.plugin_dirs import ENV
 
@@ -188,7 +188,7 @@ def test_list_shows_homebrew_with_source():
 def test_determinism_across_threads_with_homebrew(tester_env):
     """The same games with the homebrew alien at the table give the same records on 1 and 2
     threads (runner splits the games into chunks; each game's generator is its own)."""
-    from simsuite.rng import run_key
+    from simsuite.engine.rng import run_key
     from simsuite.runner import set_threads
 
     game = get("cosmic")

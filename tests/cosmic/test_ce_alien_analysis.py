@@ -20,7 +20,7 @@ from simsuite import __version__
 from simsuite.games import get
 from simsuite.games.cosmic import api as A
 from simsuite.games.cosmic.game import ALIEN_LABELS, ALIEN_POWER_LABELS
-from simsuite.rng import run_key
+from simsuite.engine.rng import run_key
 from simsuite.analysis.stats import SHARE_UNIT, Z95, Accumulator
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -290,7 +290,7 @@ def _rows(cell, players, kind, shares, n):
 
 
 def test_contribution_uses_the_all_power_cells_and_holm():
-    from simsuite.report import _contributions, _label_rankings, _reference_cells
+    from simsuite.report import label_contributions, label_rankings, reference_cells
 
     n = 40_000
     fair = {f"A{i}": 0.25 for i in range(8)}
@@ -301,8 +301,8 @@ def test_contribution_uses_the_all_power_cells_and_holm():
     groups = pd.DataFrame(_rows(0, 4, "alien", powered, n) + _rows(0, 4, "alien_power", powered, n)
                           + _rows(1, 4, "alien", {k: 0.25 for k in fair}, n)
                           + _rows(1, 4, "alien_power", mixed, n) + _rows(1, 4, "alien_power", ctl, n // 3))
-    assert _reference_cells(groups, "alien_power", 4) == [0]
-    con, ref = _contributions(groups, "alien_power", 4)
+    assert reference_cells(groups, "alien_power", 4) == [0]
+    con, ref = label_contributions(groups, "alien_power", 4)
     assert ref == [0]
     c = con.set_index("label")
     assert c.loc["A0", "contribution"] == pytest.approx(0.20)  # 0.40 (cell 0), not pooled with cell 1
@@ -311,7 +311,7 @@ def test_contribution_uses_the_all_power_cells_and_holm():
     assert (c["p_holm"] >= c["p"]).all()
     se = math.sqrt((0.4 * 0.6 / n) + (0.2 * 0.8 / (n // 3)))
     assert c.loc["A0", "ci_high"] - c.loc["A0", "ci_low"] == pytest.approx(2 * Z95 * se, rel=1e-6)
-    rank = _label_rankings(groups[groups["cell"] == 0], pd.DataFrame(), "alien", 4)
+    rank = label_rankings(groups[groups["cell"] == 0], pd.DataFrame(), "alien", 4)
     assert list(rank["alien"][:1]) == ["A0"] and list(rank["alien"][-1:]) == ["A1"]
 
 

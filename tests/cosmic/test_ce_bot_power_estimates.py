@@ -20,7 +20,7 @@ from cosmic_harness import ATT, NEG, RED, BLUE, GREEN, P, setup_fight
 from simsuite.games.cosmic.heuristics import OWN_ALWAYS, OWN_NEVER, OWN_RANDOM
 from simsuite.games.cosmic.naive import naive_decide
 from simsuite.games.cosmic.policy import basic_decide
-from simsuite.unmanaged import pointer_call
+from simsuite.engine.unmanaged import pointer_call
 
 I = np.int64
 ALLY = [int(A.NONE), int(A.SIDE_OFFENSE), int(A.SIDE_DEFENSE)]

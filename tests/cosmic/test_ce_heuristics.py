@@ -7,7 +7,7 @@ import pytest
 
 import simsuite.games.cosmic.api as A
 from simsuite.games.cosmic import heuristics as H
-from simsuite.unmanaged import pointer_call
+from simsuite.engine.unmanaged import pointer_call
 
 I = np.int64
 CHUNK = int(A.MAX_CHUNK)

@@ -15,7 +15,7 @@ import pytest
 import simsuite.games.cosmic.api as A
 from cosmic_harness import ATT, BLUE, P, Table, setup_fight
 from simsuite.games.cosmic.cardplay import POOL_AT_N, SC_POOL, SC_POOL_AT, SC_POOL_KEY, pool_ready
-from simsuite.unmanaged import pointer_call
+from simsuite.engine.unmanaged import pointer_call
 
 
 def _recount(t):

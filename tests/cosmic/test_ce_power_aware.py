@@ -13,7 +13,7 @@ import pytest
 import simsuite.games.cosmic.api as A
 from cosmic_harness import ATT, NEG, RED, P, setup_fight
 from simsuite.games.cosmic.policy import basic_decide
-from simsuite.unmanaged import pointer_call
+from simsuite.engine.unmanaged import pointer_call
 
 I = np.int64
 HAND = [ATT(4), ATT(8), ATT(12), ATT(20), NEG]

@@ -15,7 +15,7 @@ from cosmic_harness import ART, ATT, EXTRA, GAME, MORPH, NEG, REIN, I, P, Table,
 from simsuite.games.cosmic import rollout
 from simsuite.games.cosmic.search import rollout_address
 from simsuite.runner import set_threads
-from simsuite.unmanaged import pointer_call
+from simsuite.engine.unmanaged import pointer_call
 from test_ce70_invariants import check_records, describe_violations
 
 KEY = 0x5EA2C4

@@ -15,8 +15,8 @@ from simsuite.errors import BadInput
 from simsuite.games import get
 from simsuite.games.cosmic import weights as W
 from simsuite.games.cosmic.policy import basic_decide
-from simsuite.rng import run_key
-from simsuite.unmanaged import pointer_call
+from simsuite.engine.rng import run_key
+from simsuite.engine.unmanaged import pointer_call
 
 I = np.int64
 HAND = [ATT(4), ATT(8), ATT(12), ATT(20), NEG]

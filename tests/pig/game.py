@@ -7,11 +7,11 @@ import numpy as np
 
 from simsuite.games.base import (ROTATE, SHARED_WIN, TIMEOUT, TURNS, Game, Metric, max_turns_param, players_param,
                                  strategies_param)
-from simsuite.params import Param
+from simsuite.engine.params import Param
 
 from . import api as A
 from . import records as R
-from .replay import describe_events
+from .replay import EVENTS
 
 HERE = Path(__file__).resolve().parent
 
@@ -36,11 +36,9 @@ class Pig(Game):
     layout = R.LAYOUT
     state_size = A.STATE_SIZE
     replay_log_rows = 5000
+    events = EVENTS  # the base class's describe renders the log with it: no describe of its own
     metrics = (TURNS, Metric("busts", "busts per game", "busts", hist=True, summary=True), SHARED_WIN, TIMEOUT)
 
     def game_metrics(self, rec):
         return {"turns": rec["turns"], "busts": rec["busts"], "timeout": rec["timeout"],
                 "shared_win": (rec["n_winners"] > 1).astype(np.int64)}
-
-    def describe(self, kernel, log, cfg_arr, cfg, game):
-        return describe_events(kernel, log, self.game_seat_strategies(cfg, game))

@@ -1,10 +1,10 @@
-"""Pig batch kernel (rules in __init__.py, ids PIG.x): pasted by simsuite.codegen, with the shared
+"""Pig batch kernel (rules in __init__.py, ids PIG.x): pasted by simsuite.engine.codegen, with the shared
 prelude and the batch driver, into one module."""
 import numpy as np
 from numba import njit
 
-from simsuite.kernel_common import log_event as _log
-from simsuite.rng import below
+from simsuite.engine.kernel_common import log_event as _log
+from simsuite.engine.rng import below
 from pig.api import *  # noqa: F401,F403  (layout constants)
 from pig.records import *  # noqa: F401,F403
 
@@ -64,7 +64,7 @@ def check_invariants(st, cfg):
     return 0
 
 
-@njit(_nrt=False)  # and everything it calls: see simsuite/batch_driver.py
+@njit(_nrt=False)  # and everything it calls: see simsuite/engine/batch_driver.py
 def play_game(st, cfg, log, lg, chk):
     setup(st, cfg, log, lg)
     p = st[S_START]

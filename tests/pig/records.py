@@ -1,5 +1,5 @@
-"""Pig's per-game record (the shared fields: simsuite/records.py)."""
-from simsuite.records import RecordLayout, common, field, per_seat
+"""Pig's per-game record (the shared fields: simsuite/engine/records.py)."""
+from simsuite.engine.records import RecordLayout, common, field, per_seat
 
 from .api import MAX_P
 

@@ -1,8 +1,6 @@
 """Pig's replay text (the table format: simsuite/scaffold/replay.py)."""
 from simsuite.scaffold.replay import TIMEOUT_EVENT, Event, EventTable, winners_event
 
-from .api import MAX_P
-
 EVENTS = EventTable((
     Event("E_START", "start", {"player": "a"}, "start player: {seat(a)}"),
     Event("E_TURN", "turn", {"player": "a", "turn": "b", "bank": "c"}, "-- turn {b}: {seat(a)}, bank {c}"),
@@ -13,7 +11,3 @@ EVENTS = EventTable((
     winners_event("bank", "b"),
 ))
 
-
-def describe_events(k, log, seat_strats) -> list[dict]:
-    names = dict(seat=lambda p: f"seat {p} ({seat_strats[p]})", bits=lambda m: [p for p in range(MAX_P) if (m >> p) & 1])
-    return EVENTS.describe(k, log, names)

@@ -16,8 +16,8 @@ import numpy as np
 import simsuite.games.space_venture.api as A
 from simsuite.games import get
 from simsuite.games.space_venture.data import load_cards, load_tiles
-from simsuite.kernel_common import new_log
-from simsuite.unmanaged import PointerKernel
+from simsuite.engine.kernel_common import new_log
+from simsuite.engine.unmanaged import PointerKernel
 
 GAME = get("space-venture")
 I = np.int64

@@ -4,7 +4,7 @@ import numba
 import numpy as np
 import pytest
 
-from simsuite.rng import run_key
+from simsuite.engine.rng import run_key
 from simsuite.runner import set_threads
 from sv_harness import GAME, build, kernel
 

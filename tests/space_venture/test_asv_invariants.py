@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import simsuite.games.space_venture.api as A
-from simsuite.rng import run_key
+from simsuite.engine.rng import run_key
 from sv_harness import GAME, build, kernel
 
 GAMES = 2000

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import simsuite.games.star_cartel.api as A
-from simsuite.kernel_common import new_log
-from simsuite.unmanaged import pointer_call
+from simsuite.engine.kernel_common import new_log
+from simsuite.engine.unmanaged import pointer_call
 from star_cartel_harness import I
 
 D = A  # decision kinds live in api

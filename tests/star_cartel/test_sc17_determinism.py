@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import simsuite.games.star_cartel.records as R
-from simsuite.rng import run_key
+from simsuite.engine.rng import run_key
 from simsuite.runner import run_cell, set_threads
 from star_cartel_harness import EXTRA, GAME, I, build, kernel
 

@@ -19,7 +19,7 @@ import pytest
 
 import simsuite.games.star_cartel.api as A
 import simsuite.games.star_cartel.records as R
-from simsuite.kernel_common import new_log
+from simsuite.engine.kernel_common import new_log
 from star_cartel_harness import GAME, I, Table, build, kernel, strategy_id
 
 N_GAMES = 10_000
@@ -222,7 +222,7 @@ def independent_runner():
     code; returns per-game (first violation code, turns)."""
     from numba import njit
 
-    from simsuite.unmanaged import ptr
+    from simsuite.engine.unmanaged import ptr
 
     k = kernel()
     setup, play_turn, init_game = k.setup, k.play_turn, k._init_game
@@ -335,7 +335,7 @@ def independent_runner():
 
     @njit
     def run(cfg_mem, key, g0, n, viol, turns):
-        # the kernel takes pointers (simsuite/unmanaged.py); the owners are used again at the end
+        # the kernel takes pointers (simsuite/engine/unmanaged.py); the owners are used again at the end
         st_mem = np.zeros(STATE_SIZE, np.int64)
         log_mem = np.zeros((1, LOG_W), np.int64)
         st, cfg, log = ptr(st_mem), ptr(cfg_mem), ptr(log_mem)

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from simsuite.errors import BadInput
-from simsuite.rng import run_key
+from simsuite.engine.rng import run_key
 
 from . import api as A
 from .alien_files import check_source
@@ -78,7 +78,7 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1) -> dict:
     if a.classic:
         raise BadInput("alien", f"{path}: CLASSIC files replace a built-in alien; check a homebrew alien (no CLASSIC)")
     # the file alone in a folder named by its contents: the kernel is keyed by it (one compile per version)
-    from simsuite.codegen import cache_dir
+    from simsuite.engine.codegen import cache_dir
     from simsuite.plugin_dirs import use_plugin_dirs
 
     text = path.read_bytes()

@@ -9,13 +9,13 @@ import numpy as np
 from simsuite.errors import BadInput, did_you_mean
 from simsuite.games.base import (ROTATE, BenchDefaults, Game, LabelSpread, Shortcut, max_turns_param, players_param,
                                  strategies_param)
-from simsuite.params import Param
+from simsuite.engine.params import Param
 
 from . import api as A
 from . import records as R
 from . import weights as W
 from .data import DEFAULT_DECK, DEFAULT_DECK_FFG, DEFAULT_DISCS, flares_path, load_deck, load_discs, load_flares
-from .replay import describe_events
+from .replay import EVENTS, describe_events
 
 HERE = Path(__file__).resolve().parent
 PROPOSE = ("standard", "none", "strategy")
@@ -509,7 +509,7 @@ class Cosmic(Game):
     def kernel_parts(self) -> list:
         """The parts, then the generated part holding the alien files' code and dispatch
         (alien_files.generated_part: the classics only, when no file is loaded)."""
-        from simsuite.codegen import cache_dir
+        from simsuite.engine.codegen import cache_dir
 
         from .alien_files import generated_part
 
@@ -567,6 +567,9 @@ class Cosmic(Game):
                 f"joint wins {100 * m['joint_win_mean']:.2f}% of games; timeouts {100 * m['timeout_mean']:.3f}%")
 
     # ---- replay -------------------------------------------------------------------------
+    events = EVENTS
+
     def describe(self, kernel, log, cfg_arr, cfg, game):
+        # its own: seats named with their colours, and state carried between rows (Anti-Matter)
         return describe_events(kernel, log, cfg_arr, self.game_seat_strategies(cfg, game))
 

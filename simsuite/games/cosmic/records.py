@@ -2,10 +2,10 @@
 
 The kernel writes one int64 row per game into a 2-D array; ``as_records`` views it, without a
 copy, as a numpy structured array with these fields (per-seat fields are length-4 subarrays,
--1 for seats not in the game). The fields every game has are ``common`` (simsuite/records.py); the
+-1 for seats not in the game). The fields every game has are ``common`` (simsuite/engine/records.py); the
 second entry of a game's own field is the offset constant the kernel writes through.
 """
-from simsuite.records import RecordLayout, common, field, per_seat
+from simsuite.engine.records import RecordLayout, common, field, per_seat
 
 from .api import MAX_P, N_ART_AH
 

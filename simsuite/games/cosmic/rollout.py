@@ -23,7 +23,7 @@ from simsuite.games.cosmic.api import (
     S_SNAP, S_STEP, S_TAPE, S_WARP, S_WHO, S_WINNERS, C_WIN_COLONIES, S_POWER, S_ALIEN,
 )
 from simsuite.games.cosmic.policy import basic_decide
-from simsuite.rng import GOLDEN, below, mix64
+from simsuite.engine.rng import GOLDEN, below, mix64
 
 SAMPLE_SALT = np.uint64(0x5EA2C4_D1CE5)  # separates the rollout streams from the game's own
 # FFG2008 cards in hand (assumed): a reinforcement is worth twice its bonus

@@ -13,8 +13,8 @@ from numba import cfunc, njit, types
 
 from simsuite.games.cosmic.policy import basic_decide
 from simsuite.games.cosmic.rollout import begin_rollout, position_value, rollout_decide, state_checksum
-from simsuite.jitlink import entry_compile
-from simsuite.unmanaged import ptr_add
+from simsuite.engine.jitlink import entry_compile
+from simsuite.engine.unmanaged import ptr_add
 
 
 @njit(_nrt=False)
@@ -73,5 +73,5 @@ def _search_cfunc(st, cfg, me, kind, samples, horizon):
 
 SEARCH_SIG = types.int64(types.CPointer(types.int64), types.CPointer(types.int64), types.int64, types.int64,
                          types.int64, types.int64)
-with entry_compile():  # one optimized module, as the game kernel's entry points (simsuite/jitlink.py)
+with entry_compile():  # one optimized module, as the game kernel's entry points (simsuite/engine/jitlink.py)
     search_cfunc = cfunc(SEARCH_SIG, cache=True, _nrt=False)(_search_cfunc)

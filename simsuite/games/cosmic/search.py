@@ -134,9 +134,9 @@ _rollout = {}
 
 def rollout_sources() -> list[Path]:
     """Every source the rollout module is compiled from (its name is a hash of them)."""
-    from simsuite.codegen import all_deps
+    from simsuite.engine.codegen import all_deps
     from simsuite.games import get
-    from simsuite import jitlink
+    from simsuite.engine import jitlink
 
     own = [*get("cosmic").kernel_parts(), HERE / "rollout.py", ROLLOUT_DRIVER]
     return [*own, *all_deps(own), Path(jitlink.__file__), VALUE_FILE]
@@ -145,7 +145,7 @@ def rollout_sources() -> list[Path]:
 def rollout_module():
     """Write (if needed) and import the rollout module: kernel source + rollout_driver.py. Importing
     it compiles ``search_cfunc`` or loads it from numba's cache."""
-    from simsuite.codegen import _sources_hash, cache_dir, kernel_source
+    from simsuite.engine.codegen import _sources_hash, cache_dir, kernel_source
     from simsuite.games import get
 
     srcs = rollout_sources()

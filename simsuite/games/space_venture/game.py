@@ -7,12 +7,12 @@ import numpy as np
 
 from simsuite.games.base import (ROTATE, SHARED_WIN, TIMEOUT, TURNS, BenchDefaults, Game, Metric, max_turns_param,
                                  players_param, strategies_param)
-from simsuite.params import Param
+from simsuite.engine.params import Param
 
 from . import api as A
 from . import records as R
 from .data import DEFAULT_CARDS, DEFAULT_TILES, load_cards, load_tiles
-from .replay import describe_events
+from .replay import EVENTS, replay_names
 
 # game metrics per strategy (game_metrics; read by report.py)
 SEATS_PREFIX = "seats__"
@@ -208,7 +208,7 @@ class SpaceVenture(Game):
                 f"shared-win games {100 * m['shared_win_mean']:.2f}%; timeouts {100 * m['timeout_mean']:.3f}%")
 
     # ---- replay -------------------------------------------------------------------------
-    def describe(self, kernel, log, cfg_arr, cfg, game):
-        tiles = load_tiles(Path(cfg["tiles"]))
-        cards = load_cards(Path(cfg["cards"]))
-        return describe_events(kernel, log, self.game_seat_strategies(cfg, game), tiles, cards)
+    events = EVENTS
+
+    def replay_names(self, cfg_arr, cfg, seats):
+        return replay_names(load_tiles(Path(cfg["tiles"])), load_cards(Path(cfg["cards"])))

@@ -1,6 +1,6 @@
 """Amazing Space Venture batch kernel (rules: ../shared/rules/amazing_space_venture.md, ids ASV.x.y).
 
-Not imported directly: ``simsuite.codegen`` writes it, the shared batch driver and the generated
+Not imported directly: ``simsuite.engine.codegen`` writes it, the shared batch driver and the generated
 strategy dispatch ``strategy_decide`` into one cached module (see simsuite/games/base.py).
 
 Regions: path segments and galaxy areas are union-find nodes (``sq * 4 + index``); each root keeps
@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from simsuite.kernel_common import log_event as _log, note_illegal, shuffle  # note_illegal: for the prelude
+from simsuite.engine.kernel_common import log_event as _log, note_illegal, shuffle  # note_illegal: for the prelude
 from simsuite.games.space_venture.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.space_venture.records import *  # noqa: F401,F403
 

@@ -1,18 +1,18 @@
 """Amazing Space Venture kernel part: checkpoints (quests, station cashing; ASV.8.2, ASV.11), setup
 (ASV.7), the turn and the game (ASV.8, ASV.19), final scoring, the ASV.24 invariants and the record.
 
-A part of the kernel (see kernel.py): simsuite.codegen pastes the parts that ``SpaceVenture.
+A part of the kernel (see kernel.py): simsuite.engine.codegen pastes the parts that ``SpaceVenture.
 kernel_files`` (game.py) lists, in that order, into one module; names used here and defined in no
 import below come from the other parts. Only the code below the marker line is pasted.
 """
 import numpy as np
 from numba import njit
 
-from simsuite.kernel_common import log_event as _log, shuffle
+from simsuite.engine.kernel_common import log_event as _log, shuffle
 from simsuite.games.space_venture.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.space_venture.records import *  # noqa: F401,F403
 
-# ---- kernel part body: simsuite.codegen pastes what follows (this header is for a reader) ----
+# ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 
 # --- checkpoints (ASV.8.2): quests and station cashing ---------------------------------------------
 @njit
@@ -309,7 +309,7 @@ def check_invariants(st, cfg):
     return 0
 
 
-@njit(_nrt=False)  # and everything it calls: see simsuite/batch_driver.py
+@njit(_nrt=False)  # and everything it calls: see simsuite/engine/batch_driver.py
 def play_game(st, cfg, log, lg, chk):
     """Play one whole game from the generator state already in st[S_RNG].
     chk = 1 checks the ASV.24 invariants after setup and every turn (tests)."""
@@ -327,7 +327,7 @@ def play_game(st, cfg, log, lg, chk):
     st[S_DONE] = 1
 
 
-@njit(_nrt=False)  # and everything it calls: see simsuite/batch_driver.py
+@njit(_nrt=False)  # and everything it calls: see simsuite/engine/batch_driver.py
 def score_game(st, cfg, out, i, log, lg):
     """ASV.19.3: the highest score wins; ties share the win. Writes the record row out[i]."""
     N = cfg[C_NP]
@@ -369,4 +369,4 @@ def score_game(st, cfg, out, i, log, lg):
     if lg:
         _log(log, E_WINNERS, np.int64(mask), np.int64(nwin), best, I0, I0, I0)
 
-# run_batch, replay_game and run_checked: simsuite/batch_driver.py, appended by simsuite.codegen
+# run_batch, replay_game and run_checked: simsuite/engine/batch_driver.py, appended by simsuite.engine.codegen

@@ -1,18 +1,18 @@
 """Amazing Space Venture kernel part: deployment, movement and discovery, cards (phases 2-5:
 ASV.13-ASV.16).
 
-A part of the kernel (see kernel.py): simsuite.codegen pastes the parts that ``SpaceVenture.
+A part of the kernel (see kernel.py): simsuite.engine.codegen pastes the parts that ``SpaceVenture.
 kernel_files`` (game.py) lists, in that order, into one module; names used here and defined in no
 import below come from the other parts. Only the code below the marker line is pasted.
 """
 import numpy as np
 from numba import njit
 
-from simsuite.kernel_common import log_event as _log, shuffle
+from simsuite.engine.kernel_common import log_event as _log, shuffle
 from simsuite.games.space_venture.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.space_venture.records import *  # noqa: F401,F403
 
-# ---- kernel part body: simsuite.codegen pastes what follows (this header is for a reader) ----
+# ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 
 # --- phase 2 (ASV.13) --------------------------------------------------------------------------------
 @njit(inline="always")

@@ -1,7 +1,7 @@
 """Amazing Space Venture's per-game record (ASV.19 scores by source, ASV.24 counts): one int64 row
 per game, its fields and the constants the kernel writes them through. Per-seat fields have 4
-columns, -1 for the seats not in the game; the shared fields and the format: simsuite/records.py."""
-from simsuite.records import RecordLayout, common, field, per_seat
+columns, -1 for the seats not in the game; the shared fields and the format: simsuite/engine/records.py."""
+from simsuite.engine.records import RecordLayout, common, field, per_seat
 
 from .api import MAX_P, SOURCE_NAMES
 

@@ -42,15 +42,12 @@ EVENTS = EventTable((
 ))
 
 
-def describe_events(k, log, seat_strats, tiles, cards) -> list[dict]:
-    """The kernel's event log as dicts with a readable 'text'."""
+def replay_names(tiles, cards) -> dict:
+    """The names EVENTS' templates use besides seat(p) and bits(mask) (Game.describe gives those)."""
     def card(c):
         return "-" if c < 0 else f"{cards[c]['name']} ({cards[c]['value']:+d})"
 
-    names = dict(SOURCES=A.SOURCE_NAMES, QUESTS=A.QUEST_NAMES, DEPLOYS=DEPLOYS,
-                 REASONS=("normal", "extra", "replacement"), card=card,
-                 tile_name=lambda t: tiles[t]["name"],
-                 sqname=lambda sq: f"{chr(ord('A') + sq % A.W)}-{sq // A.W + 1}",
-                 seat=lambda p: f"seat {p} ({seat_strats[p]})",
-                 bits=lambda m: [p for p in range(A.MAX_P) if (m >> p) & 1])
-    return EVENTS.describe(k, log, names)
+    return dict(SOURCES=A.SOURCE_NAMES, QUESTS=A.QUEST_NAMES, DEPLOYS=DEPLOYS,
+                REASONS=("normal", "extra", "replacement"), card=card,
+                tile_name=lambda t: tiles[t]["name"],
+                sqname=lambda sq: f"{chr(ord('A') + sq % A.W)}-{sq // A.W + 1}")

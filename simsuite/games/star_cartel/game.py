@@ -8,12 +8,12 @@ import numpy as np
 from simsuite.errors import BadInput
 from simsuite.games.base import (ROTATE, SHARED_WIN, TIMEOUT, TURNS, BenchDefaults, Game, Metric, max_turns_param,
                                  players_param, strategies_param)
-from simsuite.params import Param
+from simsuite.engine.params import Param
 
 from . import api as A
 from . import records as R
 from .data import DEFAULT_CONTRABAND, DEFAULT_SHIPS, load_contraband, load_ships
-from .replay import describe_events
+from .replay import EVENTS, replay_names
 
 HERE = Path(__file__).resolve().parent
 ABILITY_PARAMS = ("row_purge", "any_row", "price_sway", "extra_stash", "third_of_kind")
@@ -135,6 +135,8 @@ class StarCartel(Game):
                 f"timeouts {100 * m['timeout_mean']:.3f}%")
 
     # ---- replay -------------------------------------------------------------------------
-    def describe(self, kernel, log, cfg_arr, cfg, game):
-        return describe_events(kernel, log, cfg_arr, self.game_seat_strategies(cfg, game), load_ships(Path(cfg["ships"])))
+    events = EVENTS
+
+    def replay_names(self, cfg_arr, cfg, seats):
+        return replay_names(cfg_arr, load_ships(Path(cfg["ships"])))
 

@@ -5,7 +5,7 @@ reads only its seat's view answers the same after this."""
 from numba import njit
 
 from simsuite.games.star_cartel.api import S_DECK, S_DECK_N, S_RNG
-from simsuite.kernel_common import shuffle
+from simsuite.engine.kernel_common import shuffle
 
 RULES = "SC.14"  # the information model these deals follow
 

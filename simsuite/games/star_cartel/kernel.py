@@ -1,6 +1,6 @@
 """Star Cartel batch kernel (rules: ../shared/rules/star_cartel.md, ids SC.x.y).
 
-This file is not imported directly: ``simsuite.codegen`` writes it, followed by the jitted
+This file is not imported directly: ``simsuite.engine.codegen`` writes it, followed by the jitted
 strategy dispatch ``strategy_decide(sid, kind, st, cfg, me)`` built from the strategy files, into
 one module in the cache directory, named by a hash of every source involved. numba's on-disk
 cache then never serves a kernel compiled against other strategies or older helpers.
@@ -11,8 +11,8 @@ plays a range of game indices in parallel, one output row per game.
 import numpy as np
 from numba import njit
 
-from simsuite.kernel_common import discards_to_deck, log_event as _log, note_illegal, shuffle
-from simsuite.rng import below
+from simsuite.engine.kernel_common import discards_to_deck, log_event as _log, note_illegal, shuffle
+from simsuite.engine.rng import below
 from simsuite.games.star_cartel.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.star_cartel.records import *  # noqa: F401,F403
 
@@ -602,7 +602,7 @@ def check_end(st, cfg):
     return 0
 
 
-@njit(_nrt=False)  # and everything it calls: see simsuite/batch_driver.py
+@njit(_nrt=False)  # and everything it calls: see simsuite/engine/batch_driver.py
 def play_game(st, cfg, log, lg, chk):
     """Play one whole game from the generator state already in st[S_RNG].
     chk = 1 checks the SC.17 invariants after setup and every turn (tests)."""
@@ -630,7 +630,7 @@ def play_game(st, cfg, log, lg, chk):
     st[S_DONE] = 1
 
 
-@njit(_nrt=False)  # and everything it calls: see simsuite/batch_driver.py
+@njit(_nrt=False)  # and everything it calls: see simsuite/engine/batch_driver.py
 def score_game(st, cfg, out, i, log, lg):
     """SC.13: totals and tie-breaks; writes the record row out[i]."""
     N = cfg[C_NP]
@@ -692,4 +692,4 @@ def score_game(st, cfg, out, i, log, lg):
     if lg:
         _log(log, E_WINNERS, np.int64(mask), np.int64(nwin), np.int64(best_T), I0, I0, I0)
 
-# run_batch, replay_game and run_checked: simsuite/batch_driver.py, appended by simsuite.codegen
+# run_batch, replay_game and run_checked: simsuite/engine/batch_driver.py, appended by simsuite.engine.codegen

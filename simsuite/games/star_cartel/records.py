@@ -1,7 +1,7 @@
 """Star Cartel's per-game record (SC.13 scores, SC.17 counts): one int64 row per game, its fields
 and the constants the kernel writes them through. Per-seat fields have 6 columns, -1 for the seats
-not in the game; the shared fields and the format: simsuite/records.py."""
-from simsuite.records import RecordLayout, common, field, per_seat
+not in the game; the shared fields and the format: simsuite/engine/records.py."""
+from simsuite.engine.records import RecordLayout, common, field, per_seat
 
 from .api import MAX_P, N_TYPES
 

@@ -39,8 +39,8 @@ EVENTS = EventTable((
 ))
 
 
-def describe_events(k, log, cfg_arr, seat_strats, ships) -> list[dict]:
-    """Turn the kernel's event log into dicts with a readable 'text'."""
+def replay_names(cfg_arr, ships) -> dict:
+    """The names EVENTS' templates use besides seat(p) and bits(mask) (Game.describe gives those)."""
     def card_name(c):
         return f"{A.TYPE_NAMES[cfg_arr[A.C_CARD_TYPE + c]].capitalize()} {cfg_arr[A.C_CARD_SIZE + c]}"
 
@@ -48,7 +48,4 @@ def describe_events(k, log, cfg_arr, seat_strats, ships) -> list[dict]:
         d = ships[s]
         return f"{d['name']} (capacity {d['capacity']}, value {d['value']}, {A.ABILITIES[d['ability']]})"
 
-    names = dict(T=A.TYPE_NAMES, FATES=FATES, card_name=card_name, ship=ship,
-                 seat=lambda p: f"seat {p} ({seat_strats[p]})",
-                 bits=lambda m: [p for p in range(A.MAX_P) if (m >> p) & 1])
-    return EVENTS.describe(k, log, names)
+    return dict(T=A.TYPE_NAMES, FATES=FATES, card_name=card_name, ship=ship)

@@ -31,7 +31,7 @@ ILLEGAL_LOW = np.int64((1 << 40) + 1)
 def _game_api():
     m = re.fullmatch(rf"simsuite_strategy_(\w+)_{Path(__file__).stem}_[0-9a-f]{{8}}", __name__)
     if m is None:
-        raise ImportError(f"{__file__} is a strategy plug-in: load it through simsuite.codegen (got {__name__!r})")
+        raise ImportError(f"{__file__} is a strategy plug-in: load it through simsuite.engine.codegen (got {__name__!r})")
     from simsuite import games  # the registered game of that folder name (a test's own game too)
 
     return next(games.get(n).api for n in games.names() if games.get(n).dirname == m.group(1))

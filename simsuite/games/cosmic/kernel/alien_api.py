@@ -14,18 +14,18 @@ it (V_ALIEN_API). The generated part (alien_files.generated_part) defines ``home
 (dispatch on the alien id), ``hb_windows``, ``hb_who``, ``HB_REPLACED`` (the classics whose
 built-in code is replaced by a file) and ``HB_MOMENTS``.
 
-A part of the Cosmic kernel (see core.py): simsuite.codegen pastes the parts that
+A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
 defined in no import below come from the other parts. Only the code below the marker line is pasted.
 """
 import numpy as np
 from numba import njit
 
-from simsuite.rng import below
+from simsuite.engine.rng import below
 from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.cosmic.records import *  # noqa: F401,F403
 
-# ---- kernel part body: simsuite.codegen pastes what follows (this header is for a reader) ----
+# ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 
 # misuse codes (st[S_HB_ERR] = code * 64 + hook)
 HBE_WINDOW = np.int64(1)  # a primitive used in a hook where it has no effect under the rules

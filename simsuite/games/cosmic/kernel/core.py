@@ -8,7 +8,7 @@ The kernel is split along the rules into the files of this folder, the parts; ``
 (game.py) lists them in order: core, cards (CE.17), ships (CE.16, CE.18, CE.19), windows (CE.20),
 artifacts (CE.21), aliens (CE.22), regroup_alliances (CE.4-CE.8), planning_reveal (CE.9), outcomes
 (CE.10-CE.14), deals (CE.13, CE.51), turns (CE.3, CE.15, the game), setup (CE.2), invariants (CE.70).
-They are not imported directly: ``simsuite.codegen`` writes this file and then the code below the
+They are not imported directly: ``simsuite.engine.codegen`` writes this file and then the code below the
 marker line of each other part (``kernel_source``), followed by the shared batch entry points and
 the jitted strategy dispatch ``strategy_decide(sid, kind, st, cfg, me)`` built from the strategy
 files, into one module in the cache directory, named by a hash of every source involved. Each
@@ -62,12 +62,12 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from simsuite.kernel_common import discards_to_deck, log_event as _log, note_illegal, shuffle
-from simsuite.rng import below
+from simsuite.engine.kernel_common import discards_to_deck, log_event as _log, note_illegal, shuffle
+from simsuite.engine.rng import below
 from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.cosmic.records import *  # noqa: F401,F403
 
-# ---- kernel part body: simsuite.codegen pastes what follows (this header is for a reader) ----
+# ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 
 # --- event log (replay) -------------------------------------------------------------------
 (E_START, E_TURN, E_NEW_HAND, E_NEW_HAND_FAIL, E_ENCOUNTER, E_REGROUP, E_DISC, E_DISC_RESHUFFLE,
@@ -148,7 +148,7 @@ def _chunk_options(st, p, xm, room, by_ships, n):
 
 @njit(inline="always")
 def after_decide(st, i, kind, me):
-    """The generated strategy dispatch passes every answer through here (simsuite/codegen.py): while
+    """The generated strategy dispatch passes every answer through here (simsuite/engine/codegen.py): while
     a searching seat plays, its rollouts replay this turn's answers (search.py)."""
     if st[S_SEARCH] == 1:
         _tape_record(st, i, kind, me)

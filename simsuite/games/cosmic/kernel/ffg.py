@@ -9,18 +9,18 @@ follows), and the flares (CE.45) when a flare file is given (``ffg_flares``; off
 under AH2000 (its decks hold no morph, reinforcement or FFG artifact, and its order pile no wild
 or special card).
 
-A part of the Cosmic kernel (see core.py): simsuite.codegen pastes the parts that
+A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
 defined in no import below come from the other parts. Only the code below the marker line is pasted.
 """
 import numpy as np
 from numba import njit
 
-from simsuite.kernel_common import log_event as _log
+from simsuite.engine.kernel_common import log_event as _log
 from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.cosmic.records import *  # noqa: F401,F403
 
-# ---- kernel part body: simsuite.codegen pastes what follows (this header is for a reader) ----
+# ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 
 
 @njit(inline="always")

@@ -1,6 +1,6 @@
 """Cosmic kernel part: the CE.70 invariants (checked runs and tests).
 
-A part of the Cosmic kernel (see core.py): simsuite.codegen pastes the parts that
+A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
 defined in no import below come from the other parts. Only the code below the marker line is pasted.
 """
@@ -10,7 +10,7 @@ from numba import njit
 from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.cosmic.records import *  # noqa: F401,F403
 
-# ---- kernel part body: simsuite.codegen pastes what follows (this header is for a reader) ----
+# ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 
 
 @njit(_nrt=True)  # allocates; tests only

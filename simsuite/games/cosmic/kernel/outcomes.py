@@ -4,18 +4,18 @@ Totals (CE.10; Macron, Anti-Matter, Virus), the consequences of a win (CE.11), c
 (CE.12), defensive rewards (CE.14) and step 10 as a whole (``outcome``: Pacifist, the deal or
 its failure, the discards with Clone and Filch).
 
-A part of the Cosmic kernel (see core.py): simsuite.codegen pastes the parts that
+A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
 defined in no import below come from the other parts. Only the code below the marker line is pasted.
 """
 from numba import njit
 
-from simsuite.kernel_common import log_event as _log
-from simsuite.rng import below
+from simsuite.engine.kernel_common import log_event as _log
+from simsuite.engine.rng import below
 from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.cosmic.records import *  # noqa: F401,F403
 
-# ---- kernel part body: simsuite.codegen pastes what follows (this header is for a reader) ----
+# ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 
 
 @njit

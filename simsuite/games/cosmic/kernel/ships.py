@@ -4,18 +4,18 @@ Ship moves with the power update they cause (CE.19), the victory check (CE.18), 
 through the E.LOSS trigger (CE.20.3: Zombie, Healer), taking ships from colonies as sources
 (CE.50) and placing them (CE.16, CE.50.15).
 
-A part of the Cosmic kernel (see core.py): simsuite.codegen pastes the parts that
+A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
 defined in no import below come from the other parts. Only the code below the marker line is pasted.
 """
 import numpy as np
 from numba import njit
 
-from simsuite.kernel_common import log_event as _log
+from simsuite.engine.kernel_common import log_event as _log
 from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.cosmic.records import *  # noqa: F401,F403
 
-# ---- kernel part body: simsuite.codegen pastes what follows (this header is for a reader) ----
+# ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 
 
 @njit

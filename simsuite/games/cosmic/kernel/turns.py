@@ -4,18 +4,18 @@ An encounter's steps in order, the early ends (CE.6.4, CE.17.3, CE.17.5), the se
 and the end of a turn (CE.15), ``play_game`` (setup, turns until a victory or the turn limit,
 A63) and ``score_game`` (the record row, records.py).
 
-A part of the Cosmic kernel (see core.py): simsuite.codegen pastes the parts that
+A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
 defined in no import below come from the other parts. Only the code below the marker line is pasted.
 """
 import numpy as np
 from numba import njit
 
-from simsuite.kernel_common import log_event as _log
+from simsuite.engine.kernel_common import log_event as _log
 from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
 from simsuite.games.cosmic.records import *  # noqa: F401,F403
 
-# ---- kernel part body: simsuite.codegen pastes what follows (this header is for a reader) ----
+# ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 
 
 @njit
@@ -248,7 +248,7 @@ def play_turn(st, cfg, o, log, lg):
         _log(log, E_END_TURN, o, I0, I0, I0, I0, I0)
 
 
-@njit(_nrt=False)  # and everything it calls: see simsuite/batch_driver.py
+@njit(_nrt=False)  # and everything it calls: see simsuite/engine/batch_driver.py
 def play_game(st, cfg, log, lg, chk):
     """Play one whole game from the generator state already in st[S_RNG].
     chk = 1 checks the CE.70 invariants after setup and after every turn (tests)."""
@@ -266,7 +266,7 @@ def play_game(st, cfg, log, lg, chk):
         _note(st, V_TERMINATION)
 
 
-@njit(_nrt=False)  # and everything it calls: see simsuite/batch_driver.py
+@njit(_nrt=False)  # and everything it calls: see simsuite/engine/batch_driver.py
 def score_game(st, cfg, out, i, log, lg):
     """Write the record row out[i] (records.py)."""
     N = cfg[C_NP]

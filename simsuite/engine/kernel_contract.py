@@ -19,11 +19,11 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from .errors import BadInput
+from ..errors import BadInput
 
 PKG = Path(__file__).resolve().parent
 BATCH_DRIVER = PKG / "batch_driver.py"
-PRELUDE = PKG / "scaffold" / "prelude.py"
+PRELUDE = PKG.parent / "scaffold" / "prelude.py"
 DOC = "docs/internals/adding-a-game.md"
 HOOK_ARGS = ("st", "i", "kind", "me")  # after_decide(st, i, kind, me) -> the answer played
 # the signatures the driver and the prelude call (argument counts)

@@ -63,7 +63,7 @@ def pointer_call(fn):
     numpy arrays, passed on as pointers (rule tests drive single kernel steps this way).
 
     For a function of a generated kernel module the trampoline is a file beside that module,
-    compiled with ``cache=True`` (simsuite.codegen.cached_trampoline): the kernel code it pulls in
+    compiled with ``cache=True`` (simsuite.engine.codegen.cached_trampoline): the kernel code it pulls in
     is compiled once, not again in every test process (the module's name is a hash of all its
     sources, so a cached trampoline never outlives the code it calls)."""
     t = _trampolines.get(fn)
@@ -72,7 +72,7 @@ def pointer_call(fn):
         names = code.co_varnames[:code.co_argcount]
         conv = ", ".join(f"_ptr({n})" if n in POINTER_ARGS else n for n in names)
         src = f"def _call({', '.join(names)}):\n    return _fn({conv})\n"
-        from simsuite.codegen import cached_trampoline
+        from simsuite.engine.codegen import cached_trampoline
 
         t = cached_trampoline(fn, src)
         if t is None:  # not a kernel module's function: compiled in this process only

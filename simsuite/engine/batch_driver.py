@@ -1,12 +1,12 @@
 """The batch entry points every game kernel shares (source text, not imported on its own).
 
-``simsuite.codegen`` appends this file to a game's kernel source, so the functions below see that
+``simsuite.engine.codegen`` appends this file to a game's kernel source, so the functions below see that
 game's layout constants (``STATE_SIZE``, ``STATE_ZERO`` if it has one, ``S_RNG``, ``S_GAME``,
 ``S_STRAT``, ``S_VIOL``, ``C_NP``, ``C_ROTATE``, ``C_LINEUP``) and its ``play_game(st, cfg, log, lg, chk)`` and
 ``score_game(st, cfg, out, i, log, lg)``. One game per state array, one output row per game; the
 games' randomness depends only on (key, game index), never on the thread or the block.
 
-The state, configuration and log reach the game as raw pointers (``simsuite/unmanaged.py``):
+The state, configuration and log reach the game as raw pointers (``simsuite/engine/unmanaged.py``):
 one register per argument, no wraparound checks, no reference counts.
 The games' ``play_game`` and ``score_game`` are compiled with ``_nrt=False``, and numba passes that
 flag on to every function they call that does not set it: no reference counting in the hot code
@@ -17,9 +17,9 @@ invariant checks) say ``_nrt=True`` themselves.
 import numpy as np
 from numba import njit, prange
 
-from simsuite.kernel_common import LOG_W
-from simsuite.rng import game_stream
-from simsuite.unmanaged import ptr, unmanaged2
+from simsuite.engine.kernel_common import LOG_W
+from simsuite.engine.rng import game_stream
+from simsuite.engine.unmanaged import ptr, unmanaged2
 
 GAMES_PER_BLOCK = 64
 _B0 = np.int64(0)

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from .codegen import build_kernel
-from .errors import BadInput
+from ..errors import BadInput
 from .kernel_contract import PKG, check_params
 from .rng import run_key
 

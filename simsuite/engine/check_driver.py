@@ -1,6 +1,6 @@
 """The entry point of `simsuite check strategy` (source text, not imported on its own).
 
-``simsuite.checks`` appends this file, after a generated header (``CHECK_SID``, the strategy under
+``simsuite.engine.checks`` appends this file, after a generated header (``CHECK_SID``, the strategy under
 test; ``REDEAL``, 1 when the game can deal what a seat may not see afresh; ``_redeal_hidden``,
 the game's function for it), to a game's kernel, its batch driver and its strategy dispatch; the
 dispatch sends every decision of strategy ``CHECK_SID`` through ``_checked_decide``. Each game's
@@ -21,9 +21,9 @@ it always writes before reading (Cosmic Encounter's search regions, written by t
 import numpy as np
 from numba import njit, prange
 
-from simsuite.kernel_common import LOG_W
-from simsuite.rng import GOLDEN, mix64
-from simsuite.unmanaged import ptr
+from simsuite.engine.kernel_common import LOG_W
+from simsuite.engine.rng import GOLDEN, mix64
+from simsuite.engine.unmanaged import ptr
 
 CHK_HEAD = 16  # counters behind the game's state (offsets below, from STATE_SIZE)
 K_WRITE_AT, K_WRITE_KIND, K_WRITES, K_DECISIONS, K_HIDDEN, K_DIFFER, K_DIFFER_KIND, K_REDEALS = range(8)
