@@ -387,10 +387,10 @@ class Cosmic(Game):
         ffg = cfg["edition"] == "FFG2008"
         if ffg and cfg["deck"] == str(DEFAULT_DECK):
             cfg["deck"] = str(DEFAULT_DECK_FFG)  # the edition's own deck unless a deck file is given
-        if cfg["ffg_flares"] != "none" and any(s == "search" for s in cfg["strategies"].split(",")):
+        if cfg["ffg_flares"] != "none" and any(s.strip().startswith("search") for s in cfg["strategies"].split(",")):
             # the rollouts' hidden-card model knows no flare (not an encounter card, back to the hand)
-            raise BadInput("strategies", "search is not implemented with flares (ffg_flares); allowed with "
-                                         "flares: basic, random, nopower and the power_* controls")
+            raise BadInput("strategies", "search is not implemented with flares (ffg_flares), nor search_tuned; "
+                                         "allowed with flares: basic, tuned, random, nopower and the power_* controls")
         ffg_cards = [A.KIND_NAMES[k] if k != A.K_ARTIFACT else A.ARTIFACT_KEYS[v]
                      for k, v, _ in load_deck(Path(cfg["deck"]))
                      if k in (A.K_MORPH, A.K_REINF) or (k == A.K_ARTIFACT and v >= A.N_ART_AH)]
