@@ -210,3 +210,11 @@ def test_a_bad_tuned_weights_file_stops_a_tuned_run_with_exit_2(tmp_path):
     assert r.returncode == 2, r.stderr
     lines = [x for x in r.stderr.splitlines() if x.strip()]
     assert len(lines) == 1 and "game_stake" in lines[0] and "Traceback" not in r.stderr
+
+
+def test_which_strategies_play_the_tuned_row():
+    """Exactly the files that set TUNED_WEIGHTS: tuned and search_tuned (basic's rows for the rest:
+    their records stay those of basic's weights)."""
+    from simsuite.games.cosmic.game import plays_tuned
+
+    assert {s.name for s in get("cosmic").strategies() if plays_tuned(s.path)} == {"tuned", "search_tuned"}
