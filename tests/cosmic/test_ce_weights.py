@@ -168,7 +168,8 @@ def test_build_cfg_marks_the_tuned_strategy():
     G = get("cosmic")
     names = [s.name for s in G.strategies()]
     c = G.build_cfg(G.resolve({"players": 4, "strategies": "tuned,basic", "tuned_card_cost": 0.04}))
-    assert c[A.C_W_TUNED_MASK] == 1 << names.index("tuned")
+    # every strategy that reads the row has its bit (tuned and search_tuned), whatever the line-up
+    assert c[A.C_W_TUNED_MASK] == (1 << names.index("tuned")) | (1 << names.index("search_tuned"))
     assert c[A.C_W + 2 * A.MAX_WEIGHTS + W.NAMES.index("card_cost")] / 1000.0 == 0.04
     assert c[A.C_W + W.NAMES.index("card_cost")] / 1000.0 == W.DEFAULTS["card_cost"]
 
