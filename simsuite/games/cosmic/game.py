@@ -238,7 +238,12 @@ WEIGHT_PARAMS = (
       for n, d, lo, hi, _, doc in W.WEIGHTS),
     *(Param("basic_holder_" + n, "float", d, f"basic_{n} for the holder of basic_holder_alien", "strategy", lo, hi)
       for n, d, lo, hi, _, doc in W.WEIGHTS),
+    # the tuned strategy's row: its defaults from simsuite/data/cosmic/tuned_weights.toml
+    *(Param("tuned_" + n, "float", W.tuned_defaults()[n], f"basic_{n} for the seats of the tuned strategy "
+            "(default: simsuite/data/cosmic/tuned_weights.toml)", "strategy", lo, hi)
+      for n, d, lo, hi, _, doc in W.WEIGHTS),
 )
+TUNED_KEYS = tuple("tuned_" + n for n in W.NAMES)
 PARAMS = PARAMS + WEIGHT_PARAMS
 
 
@@ -251,6 +256,17 @@ def uses_powers(path: Path) -> bool:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "USES_POWERS" for t in node.targets):
             return bool(ast.literal_eval(node.value))
     return True
+
+
+def plays_tuned(path: Path) -> bool:
+    """A strategy file that sets ``TUNED_WEIGHTS = True`` plays basic's weights from the tuned row
+    (tuned_NAME; the `tuned` strategy), whatever the other seats play."""
+    import ast
+
+    for node in ast.parse(Path(path).read_text()).body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "TUNED_WEIGHTS" for t in node.targets):
+            return bool(ast.literal_eval(node.value))
+    return False
 
 
 def uses_rollouts(path: Path) -> bool:
@@ -335,6 +351,8 @@ class Cosmic(Game):
         adding them changed no AH2000 run's seed; the later FFG2008 keys (FFG_LATER) likewise at
         their defaults under FFG2008, and the later keys of both editions (LATER) at their defaults."""
         cfg = {k: v for k, v in cfg.items() if k not in LATER or v != LATER[k]}
+        if not self._may_play_tuned(cfg):  # the tuned row acts on no seat: no run's seed depends on it
+            cfg = {k: v for k, v in cfg.items() if k not in TUNED_KEYS}
         if cfg.get("edition") == "AH2000":
             cfg = {k: v for k, v in cfg.items() if k not in FFG_ONLY}
         else:
@@ -355,14 +373,26 @@ class Cosmic(Game):
         ed = self.param("edition").parse(cfg.get("edition", "AH2000"))
         return f"under edition {ed} ({self.PLAYERS[ed][1]})"
 
+    def _may_play_tuned(self, cfg: dict) -> bool:
+        """Whether a seat of this line-up may play the tuned row: a built-in strategy without
+        ``TUNED_WEIGHTS`` never does; any other name (a strategy file of the user's) may."""
+        plain = self.__dict__.get("_plain_strategies")
+        if plain is None:
+            plain = self.__dict__["_plain_strategies"] = {s.name for s in self.strategies(()) if not plays_tuned(s.path)}
+        return any(n.strip() not in plain for n in str(cfg.get("strategies", "")).split(","))
+
     def _check_edition(self, cfg: dict) -> None:
+        if self._may_play_tuned(cfg) and W.tuned_error() is not None and any(
+                plays_tuned(s.path) for s in self.strategies(self._extra_dirs)
+                if s.name in cfg["strategies"].split(",")):
+            raise W.tuned_error()
         ffg = cfg["edition"] == "FFG2008"
         if ffg and cfg["deck"] == str(DEFAULT_DECK):
             cfg["deck"] = str(DEFAULT_DECK_FFG)  # the edition's own deck unless a deck file is given
-        if cfg["ffg_flares"] != "none" and any(s == "search" for s in cfg["strategies"].split(",")):
+        if cfg["ffg_flares"] != "none" and any(s.strip().startswith("search") for s in cfg["strategies"].split(",")):
             # the rollouts' hidden-card model knows no flare (not an encounter card, back to the hand)
-            raise BadInput("strategies", "search is not implemented with flares (ffg_flares); allowed with "
-                                         "flares: basic, random, nopower and the power_* controls")
+            raise BadInput("strategies", "search is not implemented with flares (ffg_flares), nor search_tuned; "
+                                         "allowed with flares: basic, tuned, random, nopower and the power_* controls")
         ffg_cards = [A.KIND_NAMES[k] if k != A.K_ARTIFACT else A.ARTIFACT_KEYS[v]
                      for k, v, _ in load_deck(Path(cfg["deck"]))
                      if k in (A.K_MORPH, A.K_REINF) or (k == A.K_ARTIFACT and v >= A.N_ART_AH)]
@@ -408,8 +438,9 @@ class Cosmic(Game):
         """What no single parameter fills (the rest have a slot): the nopower controls and the search
         of the line-up, the aliens, the order discs and the deck."""
         c[A.C_NOPOWER_MASK] = self.nopower_mask(extra_dirs)
-        W.fill(c, cfg, -1 if cfg["basic_holder_alien"] == "none" else alien_id(cfg["basic_holder_alien"]))
         strats = self.strategies(extra_dirs)
+        W.fill(c, cfg, -1 if cfg["basic_holder_alien"] == "none" else alien_id(cfg["basic_holder_alien"]),
+               sum(1 << i for i, s in enumerate(strats) if plays_tuned(s.path)))
         if any(uses_rollouts(strats[sid].path) for sid in set(self.strategy_ids(cfg, extra_dirs))):
             from .search import rollout_address  # compiles (or loads) the rollout engine: only when needed
 

@@ -188,10 +188,12 @@ C_FLARE_FX = _C.add(2 * MAX_FLARES)  # effect FL_* and amount, [2f] wild, [2f + 
 C_FLARE_AMT = _C.add(2 * MAX_FLARES)
 # basic's named weights (weights.py), in thousandths: row 0 for every seat, row 1 for the seat dealt
 # alien C_W_HOLDER (-1: no holder row); per seat so that an alien's holder and its opponents can play
-# differently in one batch (the alien bands)
+# differently in one batch (the alien bands); row 2 for the seats whose strategy id has its bit in
+# C_W_TUNED_MASK (the `tuned` strategy: basic with its own weights)
 MAX_WEIGHTS = 16
 C_W_HOLDER = _C.add()
-C_W = _C.add(2 * MAX_WEIGHTS)
+C_W_TUNED_MASK = _C.add()
+C_W = _C.add(3 * MAX_WEIGHTS)
 CFG_SIZE = _C.size
 
 # --- state layout (after the common header: S_RNG, S_GAME, S_TURN, S_START, S_DONE, S_TIMEOUT,

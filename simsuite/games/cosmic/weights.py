@@ -6,15 +6,26 @@ seat dealt the alien ``basic_holder_alien``), so the holder of an alien and its 
 with different weights in one batch: the alien bands (``bands.py``) tune one side against the other.
 The defaults are the values basic always used, so records at the defaults are unchanged.
 
-The kernel reads them from the configuration array (``api.C_W``, two rows of thousandths; decimal
+A third row, ``tuned_<name>``, is played by the seats of a strategy file that sets
+``TUNED_WEIGHTS = True`` (the `tuned` strategy): basic with weights tuned to win against basic.
+Its defaults are the values in ``simsuite/data/cosmic/tuned_weights.toml``
+(``SIMSUITE_TUNED_WEIGHTS`` names another file); a seat of such a strategy plays row 2 even when it
+holds ``basic_holder_alien``.
+
+The kernel reads them from the configuration array (``api.C_W``, three rows of thousandths; decimal
 defaults with at most three decimals come back as exactly the literal they replaced, since
 ``k / 1000.0`` is correctly rounded). A lookup is two array reads and a compare (``weight``): no new
 compiled signature, nothing per game in Python.
 """
+import os
+import tomllib
+from pathlib import Path
+
 import numpy as np
 from numba import njit
 
-from simsuite.games.cosmic.api import C_W, C_W_HOLDER, MAX_WEIGHTS, S_ALIEN_TAG
+from simsuite.errors import BadInput
+from simsuite.games.cosmic.api import C_W, C_W_HOLDER, C_W_TUNED_MASK, MAX_WEIGHTS, S_ALIEN_TAG, S_STRAT
 
 SCALE = 1000  # the configuration words hold thousandths
 
@@ -61,9 +72,12 @@ DEFAULTS = {w[0]: w[1] for w in WEIGHTS}
 
 @njit(inline="always")
 def weight(st, cfg, me, k):
-    """Weight k as seat `me` plays it: the holder row for the seat dealt alien C_W_HOLDER."""
+    """Weight k as seat `me` plays it: the tuned row for a seat of a tuned strategy, else the holder
+    row for the seat dealt alien C_W_HOLDER, else row 0."""
     h = cfg[C_W_HOLDER]
     row = 1 if h >= 0 and st[S_ALIEN_TAG + me] == h else 0
+    if (cfg[C_W_TUNED_MASK] >> st[S_STRAT + me]) & 1:
+        row = 2
     return cfg[C_W + row * MAX_WEIGHTS + k] / 1000.0
 
 
@@ -73,9 +87,67 @@ def weight_int(st, cfg, me, k):
     return np.int64(np.floor(weight(st, cfg, me, k) + 0.5))
 
 
-def fill(c, cfg: dict, holder: int) -> None:
-    """Write both rows and the holder alien (-1 none) into the configuration array c."""
+def fill(c, cfg: dict, holder: int, tuned_mask: int = 0) -> None:
+    """Write the three rows, the holder alien (-1 none) and the tuned strategies' bits into the
+    configuration array c."""
     c[C_W_HOLDER] = holder
+    c[C_W_TUNED_MASK] = tuned_mask
+    tuned = tuned_defaults()
     for k, name in enumerate(NAMES):
         c[C_W + k] = round(cfg.get("basic_" + name, DEFAULTS[name]) * SCALE)
         c[C_W + MAX_WEIGHTS + k] = round(cfg.get("basic_holder_" + name, DEFAULTS[name]) * SCALE)
+        c[C_W + 2 * MAX_WEIGHTS + k] = round(cfg.get("tuned_" + name, tuned[name]) * SCALE)
+
+
+# ------------------------------------------------------------------------------ the tuned row's file
+TUNED_FILE = Path(__file__).resolve().parents[2] / "data" / "cosmic" / "tuned_weights.toml"
+
+
+def tuned_path() -> Path:
+    return Path(os.environ.get("SIMSUITE_TUNED_WEIGHTS") or TUNED_FILE)
+
+
+def load_tuned(path: Path) -> dict:
+    """The tuned weights of a file: a table [weights] of NAME = number, each within basic's range for
+    it; a weight the file leaves out keeps basic's default. Bad input: BadInput naming the field."""
+    field = f"tuned weights {path}"
+    try:
+        doc = tomllib.loads(Path(path).read_text())
+    except OSError as e:
+        raise BadInput(field, f"cannot be read ({e.strerror}); allowed: a TOML file with a [weights] table")
+    except tomllib.TOMLDecodeError as e:
+        raise BadInput(field, f"is not valid TOML ({e}); allowed: a TOML file with a [weights] table")
+    table = doc.get("weights")
+    if not isinstance(table, dict):
+        raise BadInput(field, "has no [weights] table; allowed: [weights] with NAME = number, NAME one of "
+                              + ", ".join(NAMES))
+    out = dict(DEFAULTS)
+    for name, v in table.items():
+        if name not in DEFAULTS:
+            raise BadInput(f"{field}: {name}", "unknown weight; allowed: " + ", ".join(NAMES))
+        lo, hi = next((w[2], w[3]) for w in WEIGHTS if w[0] == name)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not lo <= v <= hi:
+            raise BadInput(f"{field}: {name}", f"{v!r}; allowed: a number from {lo:g} to {hi:g}")
+        out[name] = float(v)
+    return out
+
+
+_TUNED: dict = {}
+
+
+def tuned_defaults() -> dict:
+    """The tuned row's defaults from the file (read once per file); basic's defaults where the file
+    cannot be read, so that importing never fails: tuned_error() says why, and the game refuses a
+    line-up with a tuned strategy while it does."""
+    p = str(tuned_path())
+    if p not in _TUNED:
+        try:
+            _TUNED[p] = (load_tuned(Path(p)), None)
+        except BadInput as e:
+            _TUNED[p] = (dict(DEFAULTS), e)
+    return _TUNED[p][0]
+
+
+def tuned_error():
+    tuned_defaults()
+    return _TUNED[str(tuned_path())][1]
