@@ -262,3 +262,34 @@ def test_determinism_across_threads_with_homebrew(tester_env):
         set_threads(0)
     assert a.tobytes() == b.tobytes()
     assert a["power_uses"][:, 0].sum() > 0  # the Tester acted
+
+
+@pytest.mark.parametrize("args, field", [
+    (["--aliens", "Oldtimer,Virus"], "aliens"),
+    (["--aliens", "random", "--set", "alien_pool=Oldtimer,Virus,Mind,Healer"], "alien_pool"),
+])
+def test_alien_file_outside_its_editions_one_line_exit_2(tmp_path, args, field):
+    """An alien file lists the editions it plays under (EDITIONS); naming it under another edition,
+    at a seat or in the pool, is one line naming the field, the file and what is allowed, exit 2.
+    Under an edition it lists, the same configuration is accepted."""
+    src = (ROOT / "examples" / "aliens" / "underdog.py").read_text()
+    (tmp_path / "oldtimer.py").write_text(src.replace('NAME = "Underdog"', 'NAME = "Oldtimer"')
+                                          .replace('EDITIONS = ("ah2000", "ffg2008")', 'EDITIONS = ("ah2000",)'))
+    r = _cli("run", "cosmic", "--plugin-dir", str(tmp_path), "--players", "3", "--games", "10",
+             "--set", "edition=FFG2008", *args)
+    assert r.returncode == 2, r.stderr
+    lines = (r.stdout + r.stderr).strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {field}:"), lines
+    assert "Oldtimer" in lines[0] and "EDITIONS" in lines[0] and "oldtimer.py" in lines[0]
+    old = os.environ.get(ENV)
+    os.environ[ENV] = str(tmp_path)
+    try:
+        over = {"players": 3, "edition": "AH2000", args[0].lstrip("-"): args[1]}
+        if field == "alien_pool":
+            over["alien_pool"] = args[3].split("=", 1)[1]
+        get("cosmic").resolve(over)  # accepted under AH2000
+    finally:
+        if old is None:
+            del os.environ[ENV]
+        else:
+            os.environ[ENV] = old
