@@ -293,3 +293,12 @@ def test_alien_file_outside_its_editions_one_line_exit_2(tmp_path, args, field):
             del os.environ[ENV]
         else:
             os.environ[ENV] = old
+
+
+def test_check_help_shows_the_alien_noun():
+    """`simsuite check --help` lists `alien` (Cosmic's plug-in noun, answered by `check plugin`)."""
+    r = _cli("check", "--help")
+    assert r.returncode == 0, r.stderr
+    rows = [x.split() for x in r.stdout.split("Plug-in nouns:")[1].strip().splitlines()]
+    assert rows and rows[0][0] == "alien" and "cosmic" in rows[0]
+    assert "check alien FILE" in _cli("--help").stdout
