@@ -302,3 +302,17 @@ def test_check_help_shows_the_alien_noun():
     rows = [x.split() for x in r.stdout.split("Plug-in nouns:")[1].strip().splitlines()]
     assert rows and rows[0][0] == "alien" and "cosmic" in rows[0]
     assert "check alien FILE" in _cli("--help").stdout
+
+
+@pytest.mark.xfail(strict=True, reason="open: basic's forecast of the A/A totals (api.predicted_aa) knows the "
+                                       "classics' total changes (Virus, Anti-Matter) but not a file alien's on_totals")
+def test_basic_forecast_includes_a_file_aliens_total(tester_env):
+    """CE.10.3: basic rates its card choices with the engine's totals (api.predicted_aa). With the
+    offense Tester (+2 to its side's total as a main player, its on_totals hook), 6 + 3 ships
+    against 10 + 4 is 11 against 14 for the engine; the forecast must say the same."""
+    t = fight(tester_env, "Tester,none,none,none", ATT(6), ATT(10), centre=3, def_ships=4)
+    to, td, lower = t.k.predicted_aa(t.st, t.c, np.int64(6), np.int64(10), np.int64(0), np.int64(0))
+    t.script(-1)
+    assert t.outcome() == A.R_DEFENSE_WIN
+    assert (t[A.S_TOT + 2], t[A.S_TOT + 5]) == (11, 14)
+    assert (to, td, lower) == (11, 14, 0)
