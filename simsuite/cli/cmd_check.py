@@ -30,10 +30,21 @@ class _CheckGroup(click.Group):
                 return super().get_command(ctx, "plugin")
         return cmd
 
+    def format_commands(self, ctx, formatter):
+        """The listing, then each game's plug-in noun as a command of its own (it is `plugin`)."""
+        super().format_commands(ctx, formatter)
+        from ..games import get, names
+
+        rows = [(g.plugin_noun, f"a {g.name} plug-in file: the same as `check plugin FILE`")
+                for g in (get(n) for n in names()) if g.plugin_check is not None and g.plugin_noun]
+        if rows:
+            with formatter.section("Plug-in nouns"):
+                formatter.write_dl(rows)
+
 
 @click.group("check", cls=_CheckGroup)
 def check():
-    """Check a strategy plug-in or a game against what simsuite relies on.
+    """Check a strategy, a game's plug-in file (`check alien FILE`: a Cosmic Encounter alien) or a game.
 
     Exit status 0: the checked thing passes; 1: it fails (one line per failed check); 2: bad input."""
 
@@ -73,7 +84,7 @@ def strategy_cmd(file, game_name, n_games, players, seed, strategy_dirs, as_json
     _finish(r, as_json, lines)
 
 
-@check.command("plugin")
+@check.command("plugin", short_help="Check a game's plug-in file (also `check NOUN FILE`, NOUN below).")
 @click.argument("file")
 @click.option("--games", "-n", "n_games", type=click.IntRange(4, 10**7), default=2000, show_default=True,
               help="games per edition (spread over the alien's four seats)")

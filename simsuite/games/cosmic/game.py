@@ -403,8 +403,31 @@ class Cosmic(Game):
             raise BadInput("deck", f"{Path(cfg['deck']).name} holds FFG2008 cards ({', '.join(sorted(set(ffg_cards)))}); "
                                    "allowed under edition AH2000: attack, negotiate and the six AH2000 artifacts")
 
+    def _check_alien_editions(self, cfg: dict) -> None:
+        """An alien file plays only under the editions its EDITIONS lists: naming it in `aliens` or
+        `alien_pool` under another edition is bad input (the 20 classics play under both)."""
+        from .alien_files import discover
+
+        ed = cfg["edition"].lower()
+        files = {a.aid: a for a in discover() if not a.classic}
+        if not files:
+            return
+        if cfg["aliens"] not in ALIEN_MODES:
+            field, ids = "aliens", [i for i in seat_aliens(cfg) if i >= 0]
+        elif cfg["aliens"] != "none":
+            field, ids = "alien_pool", pool_ids(cfg)
+        else:
+            return
+        for i in ids:
+            a = files.get(i)
+            if a is not None and ed not in a.editions:
+                raise BadInput(field, f"{a.name} plays under {', '.join(e.upper() for e in a.editions)} only (EDITIONS "
+                                      f"of {a.path.name}), not under edition {cfg['edition']}; allowed under "
+                                      f"{cfg['edition']}: the 20 classics and the alien files that list it")
+
     def check(self, cfg: dict) -> None:
         self._check_edition(cfg)
+        self._check_alien_editions(cfg)
         need = cfg["planets_per_system"] * cfg["start_ships_per_planet"]
         if cfg["ships_per_player"] < need:
             raise BadInput("ships_per_player", f"{cfg['ships_per_player']} is fewer than planets_per_system x "

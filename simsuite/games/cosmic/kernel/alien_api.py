@@ -446,5 +446,6 @@ def hb_take_from_discard(st, cfg, me, c):
     n = st[S_DISC_N] - 1
     st[S_DISC + j] = st[S_DISC + n]
     st[S_DISC_N] = n
+    st[S_DISC_GEN] += 1  # a card left the pile: strategies' caches of the pile recount it (cardplay.pool_ready)
     _hand_add(st, cfg, me, c)
     return I1
