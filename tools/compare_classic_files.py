@@ -25,7 +25,7 @@ import numpy as np
 from simsuite.games import get
 from simsuite.plugin_dirs import ENV
 from simsuite.resources import DATA
-from simsuite.rng import run_key
+from simsuite.engine.rng import run_key
 
 CLASSICS = DATA / "aliens" / "cosmic_classics"
 SEED = 1
