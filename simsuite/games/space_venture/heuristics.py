@@ -191,7 +191,7 @@ def _note_sides(st, cfg, me, sq):
         st[b + SD_KIND + d] = 3
         pn = st[S_SIDEP + sq * 4 + d]
         if pn >= 0:
-            rn = find(st, S_PUF, pn)
+            rn = root_of(st, S_PUF, pn)  # read-only: find() halves paths, a write into the state
             st[b + SD_PR + d] = rn
             st[b + SD_POPEN + d] = st[S_POPEN + rn]
             st[b + SD_PPLAN + d] = st[S_PPLAN + rn]
@@ -201,7 +201,7 @@ def _note_sides(st, cfg, me, sq):
             st[b + SD_PR + d] = -1
         gn = st[S_SIDEG + sq * 4 + d]
         if gn >= 0:
-            rn = find(st, S_GUF, gn)
+            rn = root_of(st, S_GUF, gn)
             st[b + SD_GR + d] = rn
             st[b + SD_GOPEN + d] = st[S_GOPEN + rn]
             st[b + SD_GCNT + d] = st[S_GCNT + rn]
