@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -247,37 +248,38 @@ TUNED_KEYS = tuple("tuned_" + n for n in W.NAMES)
 PARAMS = PARAMS + WEIGHT_PARAMS
 
 
-def uses_powers(path: Path) -> bool:
-    """A strategy file plays its alien's power unless it sets ``USES_POWERS = False`` (the nopower
-    control: the engine then treats its alien as face down, automatic effects included)."""
+@lru_cache(maxsize=256)
+def _file_flag(path: str, mtime_ns: int, name: str, default: bool) -> bool:
+    """A strategy file's module-level flag ``NAME = True/False``, read without importing the file
+    (cached per file version: build_cfg asks for every strategy of every cell)."""
     import ast
 
     for node in ast.parse(Path(path).read_text()).body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "USES_POWERS" for t in node.targets):
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == name for t in node.targets):
             return bool(ast.literal_eval(node.value))
-    return True
+    return default
+
+
+def _flag(path: Path, name: str, default: bool) -> bool:
+    return _file_flag(str(path), Path(path).stat().st_mtime_ns, name, default)
+
+
+def uses_powers(path: Path) -> bool:
+    """A strategy file plays its alien's power unless it sets ``USES_POWERS = False`` (the nopower
+    control: the engine then treats its alien as face down, automatic effects included)."""
+    return _flag(path, "USES_POWERS", True)
 
 
 def plays_tuned(path: Path) -> bool:
     """A strategy file that sets ``TUNED_WEIGHTS = True`` plays basic's weights from the tuned row
     (tuned_NAME; the `tuned` strategy), whatever the other seats play."""
-    import ast
-
-    for node in ast.parse(Path(path).read_text()).body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "TUNED_WEIGHTS" for t in node.targets):
-            return bool(ast.literal_eval(node.value))
-    return False
+    return _flag(path, "TUNED_WEIGHTS", False)
 
 
 def uses_rollouts(path: Path) -> bool:
     """A strategy file that sets ``USES_ROLLOUTS = True`` looks ahead with rollouts (the `search`
     strategies, search.py): the engine then records every turn and links the rollout engine."""
-    import ast
-
-    for node in ast.parse(Path(path).read_text()).body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "USES_ROLLOUTS" for t in node.targets):
-            return bool(ast.literal_eval(node.value))
-    return False
+    return _flag(path, "USES_ROLLOUTS", False)
 
 
 KERNEL_PARTS = ("core", "cards", "ships", "windows", "artifacts", "aliens", "regroup_alliances", "planning_reveal",
