@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 
 from . import __version__
-from .errors import BadInput
 from .analysis.stats import Accumulator
+from .errors import BadInput
 from .store import ResultsDir, cell_key
 
 DEFAULT_UNIT = 1 << 18
