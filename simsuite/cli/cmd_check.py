@@ -9,7 +9,7 @@ import click
 
 def _finish(doc: dict, as_json: bool, lines: list[str]) -> None:
     if as_json:
-        from . import _echo_json
+        from .base import _echo_json
 
         _echo_json(doc)
     else:

@@ -8,7 +8,7 @@ import click
 from ..errors import BadInput
 from ..plugin_dirs import plugin_dir_option
 from ..resources import SWEEPS as SWEEPS_DIR
-from . import _echo_json, cli
+from .base import _echo_json, cli
 
 
 @cli.command("list")

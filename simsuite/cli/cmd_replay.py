@@ -11,7 +11,7 @@ from ..engine.params import command_line
 from ..errors import BadInput
 from ..plugin_dirs import plugin_dir_option
 from ..replay_source import latest_run, replay_source, stored_record
-from . import RESULTS, GameCommand, _common, _echo_json, _overrides, cli, compile_notice
+from .base import RESULTS, GameCommand, _common, _echo_json, _overrides, cli, compile_notice
 
 
 @cli.command(cls=GameCommand)

@@ -10,7 +10,7 @@ from ..errors import BadInput
 from ..plugin_dirs import plugin_dir_option
 from ..resources import SWEEPS as SWEEPS_DIR
 from ..sweep_file import interrupted_line, load_sweep_file, partial_sweep_line, sweep_plan
-from . import RESULTS, THREADS, THREADS_HELP, _echo_json, cli, compile_notice
+from .base import RESULTS, THREADS, THREADS_HELP, _echo_json, cli, compile_notice
 
 
 @cli.command()

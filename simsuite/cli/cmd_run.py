@@ -8,7 +8,7 @@ import click
 
 from .. import __version__
 from ..runs import RecordWriter, merged, partial_run
-from . import RESULTS, GameCommand, _common, _echo_json, _overrides, cli, compile_notice
+from .base import RESULTS, GameCommand, _common, _echo_json, _overrides, cli, compile_notice
 from .tables import GROUP_COLS, _fmt_table, _group_label, _shown_groups, _text_rows
 
 

@@ -11,7 +11,7 @@ from ..errors import BadInput
 from ..plugin_dirs import plugin_dir_option
 from ..resources import sweep_file
 from ..sweep_file import interrupted_line, load_sweep_file, sweep_plan
-from . import RESULTS, SEED_RANGE, THREADS, THREADS_HELP, GameCommand, _common, _echo_json, cli, compile_notice
+from .base import RESULTS, SEED_RANGE, THREADS, THREADS_HELP, GameCommand, _common, _echo_json, cli, compile_notice
 
 
 @cli.command(cls=GameCommand)

@@ -91,7 +91,7 @@ def discover(game_dir: str, extra_dirs: tuple = (), builtin: Path | None = None)
     return [StrategyInfo(n, p, _doc_line(p)) for n, p in sorted(found.items())]
 
 
-def _sources_hash(paths: list[Path], located: bool = True) -> str:
+def sources_hash(paths: list[Path], located: bool = True) -> str:
     """`located`: the files' full paths count too (a generated module loads strategies by path);
     without it only names and contents count, so a checkout and a pip install of the same code
     give results the same key."""
@@ -190,7 +190,7 @@ def code_digest(kernel_parts: list[Path], deps: list[Path], strategies: list[Str
     wherever the code is installed. `located=True`: the generated module's name (its text holds
     the strategies' paths)."""
     own = [*kernel_parts, BATCH_DRIVER, *(s.path for s in strategies)]
-    return _sources_hash([*kernel_parts, BATCH_DRIVER, *all_deps(own, deps), *(s.path for s in strategies)], located)
+    return sources_hash([*kernel_parts, BATCH_DRIVER, *all_deps(own, deps), *(s.path for s in strategies)], located)
 
 
 def all_deps(sources: list[Path], declared=()) -> list[Path]:
@@ -215,7 +215,7 @@ def build_kernel(game_dir: str, kernel_parts: list[Path], deps: list[Path], stra
     imports, hashed with what they import)."""
     digest = code_digest(kernel_parts, deps, strategies, located=True)
     if tail:
-        extra = _sources_hash([*tail_sources, *all_deps(list(tail_sources))]) if tail_sources else ""
+        extra = sources_hash([*tail_sources, *all_deps(list(tail_sources))]) if tail_sources else ""
         digest = hashlib.sha256((digest + tail + extra).encode()).hexdigest()[:20]
     modname = f"simsuite_kernel_{game_dir}_{tag}{digest}"
     if modname in _loaded:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,6 +65,17 @@ class BenchDefaults:
     sets: tuple[tuple[str, str], ...] = ()
     record: tuple[str, ...] = ()
     note: str = ""  # a line of `bench --help`
+
+
+@dataclass(frozen=True)
+class ReportKit:
+    """What the report hands a game's own section (Game.report_sections) to draw with: the shared
+    report's table and interval formats and its bar chart. Handed in rather than imported, so no
+    game module imports the report, which looks games up in the registry."""
+
+    table: Callable  # DataFrame -> HTML table in the report's style
+    pct_ci: Callable  # (p, lo, hi) -> "12.3% (11.0–13.6%)"
+    hbars: Callable  # (ax, x, y, left error, right error, colours): horizontal bars with error bars
 
 
 @dataclass(frozen=True)
@@ -139,7 +151,8 @@ class Game:
     bench: BenchDefaults = BenchDefaults()
     label_spreads: tuple[LabelSpread, ...] = ()  # the label-spread objectives `simsuite tune` offers for it
     tune_example: str = ""  # a search range error messages of `simsuite tune` show ("" = one from the params)
-    report_sections: tuple = ()  # callables (res, out_dir) -> (html, charts, headline) | None: the game's own sections
+    # the game's own sections: callables (res, out_dir, kit: ReportKit) -> (html, charts, headline)
+    report_sections: tuple = ()
     # tune plans: a configs/tunes file with kind = NAME runs the module named here instead of one tune;
     # the module has run_plan(g, definition, out, threads, scheduler, log, budget=, games=, seed=) -> document
     # (it writes OUT/plan.json) and make_plan_report(dir, out_dir) -> dict(html, headline, ...)

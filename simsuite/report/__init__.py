@@ -40,6 +40,7 @@ from .charts import (
     chart_groups,
     chart_metric,
     chart_spread_margin,
+    hbars,
     tick_labels,
 )
 from .common import (
@@ -57,6 +58,7 @@ from .common import (
     load_template,
     make_cells_table,
     make_groups_table,
+    pct_ci,
     plural,
     render,
     report_layout,
@@ -149,15 +151,17 @@ def _game_sections(meta: dict, cells: pd.DataFrame, res: dict, out_dir: Path, sp
     A section that writes something from results split by a split axis (Game.split_axes) pools over
     its values unless it declares split_aware = True: a warning in `warnings` says so."""
     from .. import games
+    from ..games.base import ReportKit
 
     name = meta.get("game") or (str(cells["game"].iloc[0]) if "game" in cells and len(cells) else "")
     try:
         sections = games.get(str(name)).report_sections
     except BadInput:
         return "", [], [], [], False
+    kit = ReportKit(table=table, pct_ci=pct_ci, hbars=hbars)
     html_, charts, heads, skill, replaces = "", [], [], [], False
     for section in sections:
-        h, c, hd = section(res, out_dir)
+        h, c, hd = section(res, out_dir, kit)
         html_, charts = html_ + h, charts + c
         if h and split and not getattr(section, "split_aware", False) and warnings is not None:
             what = "; ".join(f"{a}: {', '.join(map(str, uniq(cells[a])))}" for a in split)

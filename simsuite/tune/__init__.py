@@ -48,7 +48,6 @@ from .objectives import (  # noqa: F401  (the package's public names)
     _number,
     _share_dev,
     _start_advantage,
-    _z,
     check_objectives,
     evaluate,
     game_metric_names,
@@ -57,6 +56,7 @@ from .objectives import (  # noqa: F401  (the package's public names)
     known_spreads,
     objective_names,
     parse_objective,
+    two_sided_z,
 )
 
 # the package's modules by concern: space (search spaces, seeds), objectives (what a trial minimises,

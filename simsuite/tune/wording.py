@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from .objectives import ALPHA, _z, in_pp
+from .objectives import ALPHA, in_pp, two_sided_z
 
 
 # ------------------------------------------------------------------------------ wording
@@ -53,7 +53,7 @@ def headline(doc: dict) -> str:
     g = gain_test(d, b, len(obs))
     verb = ("cut" if g["sig"] else "move") + ("s" if len(parts) == 1 else "")
     gain = (f"{fmt_objective(doc, g['diff'])} (one-sided 95% lower bound "
-            f"{fmt_objective(doc, g['diff'] - _z(2 * ALPHA) * g['se'])})")
+            f"{fmt_objective(doc, g['diff'] - two_sided_z(2 * ALPHA) * g['se'])})")
     sure = (f" — a gain of {gain}, significant (one-sided z-test of the difference of the re-checks, "
             f"p = {g['p']:.3g})" if g["sig"] else
             f" — a gain of {gain}, not significant (one-sided z-test of the difference of the re-checks, "
@@ -76,7 +76,7 @@ def objective_se(r: dict, n_objectives: int = 1) -> float:
     parts = r.get("objectives") or [dict(r, weight=1.0)]
     var = 0.0
     for o in parts:
-        z = _z(ALPHA / max(n_objectives, 1) / max(int(o.get("components", 1) or 1), 1))
+        z = two_sided_z(ALPHA / max(n_objectives, 1) / max(int(o.get("components", 1) or 1), 1))
         var += (o.get("weight", 1.0) * (o["hi"] - o["value"]) / z) ** 2
     return math.sqrt(var)
 
@@ -99,7 +99,7 @@ def start_change(sb: dict, sd: dict) -> dict | None:
     keys = sorted(set(sb) & set(sd), key=int)
     if not keys:
         return None
-    z = _z(ALPHA)
+    z = two_sided_z(ALPHA)
     mb = float(np.mean([sb[k]["dev"] for k in keys]))
     md = float(np.mean([sd[k]["dev"] for k in keys]))
     var = sum((sb[k]["half_width"] / z) ** 2 + (sd[k]["half_width"] / z) ** 2 for k in keys) / len(keys) ** 2

@@ -73,7 +73,7 @@ def search_table(me=1, offense=0, seed=0x5EED, hands=None, target_ships=None, pl
     t.strip_artifacts()
     t.st[A.S_STRAT + me] = strategy_id("search")
     t.c[A.C_SEARCH] = 1
-    t.c[A.C_SEARCH_FN] = rollout_address()
+    t.c[A.C_SEARCH_FN] = rollout_address(GAME.kernel_parts())
     t.st[A.S_SEARCH] = 1  # play_game sets it from the configuration; here the turn is played alone
     t.set_order([me])
     if hands:

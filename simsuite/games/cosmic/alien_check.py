@@ -1,6 +1,6 @@
 """``simsuite check alien FILE``: an alien file checked before it is measured.
 
-Static (alien_files.check_source, then ``hook_problems``): the file parses, its fields are right,
+Static (alien_files.check_source, then alien_files.hook_problems): the file parses, its fields are right,
 every hook is at a moment of the rules, it touches the game only through the power API (no
 subscript of the state: no hidden card read, no write outside the API), and no primitive is used
 in a hook where it has no effect (a total changed outside on_totals) or a read of a hidden card
@@ -11,7 +11,6 @@ outside its hook, a hidden value read) as an invariant violation.
 """
 from __future__ import annotations
 
-import ast
 import hashlib
 import shutil
 from pathlib import Path
@@ -22,50 +21,9 @@ from simsuite.engine.rng import run_key
 from simsuite.errors import BadInput
 
 from . import api as A
-from .alien_files import check_source
+from .alien_files import check_source, hook_problems
 
-WINDOW_HOOKS = ("on_w2", "on_w4", "on_w6", "on_w7", "on_w8", "on_w9", "on_w10")
-EARLY = ("on_w2", "on_w4", "on_w6", "on_w7", "on_w8")  # the encounter cards are still face down
-# each writing primitive: the hooks where the rules give it an effect (alien_api.py checks the same at run time)
-WHERE = {
-    "hb_add_total": ("on_totals",), "hb_set_total": ("on_totals",), "hb_lower_wins": ("on_totals",),
-    "hb_swap_hands": WINDOW_HOOKS, "hb_look_at_hand": WINDOW_HOOKS,
-    "hb_draw": (*WINDOW_HOOKS, "on_outcome", "on_loss"),
-    "hb_take_random": (*WINDOW_HOOKS, "on_outcome"), "hb_give_random": (*WINDOW_HOOKS, "on_outcome"),
-    "hb_retrieve": (*WINDOW_HOOKS, "on_outcome"),
-    "hb_return_lost": ("on_loss",), "hb_loss_owner": ("on_loss",), "hb_loss_ships": ("on_loss",),
-    "hb_loss_may_return": ("on_loss",),
-    "hb_join": ("on_w7",), "hb_take_from_discard": ("on_w10", "on_outcome"),
-}
-HIDDEN_EARLY = ("hb_card_value", "hb_is_attack", "hb_is_negotiate")
 OTHERS = ("Virus", "Oracle", "Trader", "Macron", "Zombie")  # the classics seated beside it
-
-
-def hook_problems(path: Path) -> str:
-    """The first primitive used in a hook where it has no effect, or a hidden-card read before
-    the reveal, following the file's own helper functions; '' if none."""
-    tree = ast.parse(Path(path).read_text())
-    fns = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
-
-    def calls(name, seen):
-        if name in seen or name not in fns:
-            return []
-        seen.add(name)
-        out = []
-        for n in ast.walk(fns[name]):
-            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
-                out.append((n.func.id, n.lineno))
-                out += calls(n.func.id, seen)
-        return out
-
-    for hook in (h for h in fns if h in A.HOOK_NAMES):
-        for prim, line in calls(hook, set()):
-            if prim in WHERE and hook not in WHERE[prim]:
-                return (f"line {line}: {prim} has no effect in {hook}; allowed in: {', '.join(WHERE[prim])}")
-            if prim in HIDDEN_EARLY and hook in EARLY:
-                return (f"line {line}: {prim} in {hook} reads an encounter card still face down (CE.70.14); "
-                        "allowed from on_w9 on")
-    return ""
 
 
 def check_alien(game, file: str, n_games: int = 2000, seed: int = 1) -> dict:

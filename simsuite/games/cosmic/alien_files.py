@@ -71,6 +71,49 @@ def _bad(path, msg):
     raise BadInput("alien", f"{path}: {msg}")
 
 
+WINDOW_HOOKS = ("on_w2", "on_w4", "on_w6", "on_w7", "on_w8", "on_w9", "on_w10")
+EARLY = ("on_w2", "on_w4", "on_w6", "on_w7", "on_w8")  # the encounter cards are still face down
+# each writing primitive: the hooks where the rules give it an effect (alien_api.py checks the same at run time)
+WHERE = {
+    "hb_add_total": ("on_totals",), "hb_set_total": ("on_totals",), "hb_lower_wins": ("on_totals",),
+    "hb_swap_hands": WINDOW_HOOKS, "hb_look_at_hand": WINDOW_HOOKS,
+    "hb_draw": (*WINDOW_HOOKS, "on_outcome", "on_loss"),
+    "hb_take_random": (*WINDOW_HOOKS, "on_outcome"), "hb_give_random": (*WINDOW_HOOKS, "on_outcome"),
+    "hb_retrieve": (*WINDOW_HOOKS, "on_outcome"),
+    "hb_return_lost": ("on_loss",), "hb_loss_owner": ("on_loss",), "hb_loss_ships": ("on_loss",),
+    "hb_loss_may_return": ("on_loss",),
+    "hb_join": ("on_w7",), "hb_take_from_discard": ("on_w10", "on_outcome"),
+}
+HIDDEN_EARLY = ("hb_card_value", "hb_is_attack", "hb_is_negotiate")
+
+
+def hook_problems(path: Path) -> str:
+    """The first primitive used in a hook where it has no effect, or a hidden-card read before
+    the reveal, following the file's own helper functions; '' if none."""
+    tree = ast.parse(Path(path).read_text())
+    fns = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+
+    def calls(name, seen):
+        if name in seen or name not in fns:
+            return []
+        seen.add(name)
+        out = []
+        for n in ast.walk(fns[name]):
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
+                out.append((n.func.id, n.lineno))
+                out += calls(n.func.id, seen)
+        return out
+
+    for hook in (h for h in fns if h in A.HOOK_NAMES):
+        for prim, line in calls(hook, set()):
+            if prim in WHERE and hook not in WHERE[prim]:
+                return (f"line {line}: {prim} has no effect in {hook}; allowed in: {', '.join(WHERE[prim])}")
+            if prim in HIDDEN_EARLY and hook in EARLY:
+                return (f"line {line}: {prim} in {hook} reads an encounter card still face down (CE.70.14); "
+                        "allowed from on_w9 on")
+    return ""
+
+
 def check_source(path: Path) -> AlienFile:
     """Parse and check one alien file; one line (BadInput) on the first problem: a syntax error, a
     missing or wrong field, a hook at a moment that does not exist, a write or read of the state
@@ -192,8 +235,6 @@ def discover() -> list[AlienFile]:
     if key in _cache:
         return _cache[key]
     out, names = [], {}
-    from .alien_check import hook_problems
-
     for f in files:
         a = check_source(f)
         why = hook_problems(f)

@@ -139,9 +139,9 @@ def _end(doc: dict, row: dict) -> dict:
 def band_row(alien: str, players: int, docs: dict) -> dict:
     """One band from its two tune documents: the ends (best re-checks) and the default pooled from
     both tunes' re-checks of the defaults (inverse-variance weights)."""
-    from simsuite.tune import ALPHA, _z
+    from simsuite.tune import ALPHA, two_sided_z
 
-    z = _z(ALPHA)
+    z = two_sided_z(ALPHA)
     ex, co = docs["exploited"], docs["countered"]
     e, c = _end(ex, ex["best"]), _end(co, co["best"])
     d1, d2 = _end(ex, ex["rechecks"][0]), _end(co, co["rechecks"][0])

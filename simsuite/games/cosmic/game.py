@@ -478,7 +478,7 @@ class Cosmic(Game):
             from .search import rollout_address  # compiles (or loads) the rollout engine: only when needed
 
             c[A.C_SEARCH] = 1
-            c[A.C_SEARCH_FN] = rollout_address()
+            c[A.C_SEARCH_FN] = rollout_address(self.kernel_parts())
         self._extra_dirs = tuple(extra_dirs)  # seat_view of this run's records numbers strategies the same way
         pool = pool_ids(cfg)
         c[A.C_POOL_N] = len(pool)

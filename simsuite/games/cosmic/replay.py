@@ -256,7 +256,7 @@ def describe_events(k, log, cfg_arr, seat_strats) -> list[dict]:
         p = int(p)
         return f"seat {p} {A.COLOUR_NAMES[p]} ({seat_strats[p]})"
 
-    from .game import alien_names
+    from .alien_files import names as alien_names
 
     every = alien_names()  # the classics, then the homebrew alien files (ids after the 20)
     rules = (*A.ALIEN_RULES, *(f"{n} (alien file)" for n in every[A.N_ALIENS:]))

@@ -21,12 +21,9 @@ from simsuite.games.base import (
 
 from . import api as A
 from . import records as R
+from .columns import BY_STRAT_PREFIX, SEATS_PREFIX
 from .data import DEFAULT_CARDS, DEFAULT_TILES, load_cards, load_tiles
 from .replay import EVENTS, replay_names
-
-# game metrics per strategy (game_metrics; read by report.py)
-SEATS_PREFIX = "seats__"
-BY_STRAT_PREFIX = "spts__"
 
 HERE = Path(__file__).resolve().parent
 COLOURS = {2: (A.BLUE, A.GREEN), 3: (A.BLUE, A.YELLOW, A.GREEN), 4: (A.BLUE, A.YELLOW, A.GREEN, A.RED)}  # B4
