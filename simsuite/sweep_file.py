@@ -7,24 +7,13 @@ from pathlib import Path
 
 from .engine.params import command_line
 from .errors import BadInput
+from .scaffold.data import read_toml
+
+SWEEP_WHAT = "a sweep definition (a TOML file)"
 
 
 def load_sweep_file(path: Path) -> dict:
-    import tomllib
-
-    try:
-        with open(path, "rb") as f:
-            d = tomllib.load(f)
-    except FileNotFoundError:
-        raise BadInput("--config", f"{path} does not exist")
-    except tomllib.TOMLDecodeError as e:
-        raise BadInput("--config", f"{path} is malformed TOML: {e}")
-    except IsADirectoryError:
-        raise BadInput("--config", f"{path} is a directory; give a sweep definition file (.toml)")
-    except UnicodeDecodeError:
-        raise BadInput("--config", f"{path} is not UTF-8 text; a sweep definition is a UTF-8 TOML file")
-    except OSError as e:
-        raise BadInput("--config", f"cannot read {path}: {e.strerror or e}")
+    d = read_toml(path, "--config", SWEEP_WHAT)
     allowed = {"name", "game", "description", "games", "seed", "set", "sweep", "strategy_dirs", "unit", "precision",
                "focus"}
     for k in d:

@@ -27,6 +27,22 @@ class Param:
     # Game.build_cfg with encode(value); "" = none (the game's fill_cfg handles it, or nothing reads it)
     slot: str = ""
     encoder: object = None  # value -> int, where the default encoding (see encode) is not the one
+    # The configuration hash (Game.config_hash: a run's seed, so its records) holds every parameter
+    # unless one of these two leaves it out, declared here so that a parameter added later leaves
+    # every earlier configuration's seed as it was:
+    # - hashed_at_default = False: left out while at its default (a parameter added after runs were
+    #   recorded: those runs played its default)
+    # - acts(game, cfg) -> bool: left out where it does not act (an edition's own parameter under
+    #   the other edition)
+    hashed_at_default: bool = True
+    acts: object = None
+
+    def in_hash(self, game, cfg: dict, value) -> bool:
+        """Whether this parameter, at `value` in the resolved configuration `cfg`, is part of the
+        configuration hash (hashed_at_default, acts)."""
+        if self.acts is not None and not self.acts(game, cfg):
+            return False
+        return self.hashed_at_default or value != self.default
 
     def encode(self, value) -> int:
         """The parameter's canonical value as the kernel reads it: an int as it is, a bool as 0/1, a

@@ -265,9 +265,12 @@ class Game:
         return int(hashlib.sha256(self.canonical_json(cfg).encode()).hexdigest()[:16], 16)
 
     def canonical_json(self, cfg: dict) -> str:
-        c = dict(cfg)
+        """The configuration as the hash reads it: each parameter its Param.in_hash keeps, a data
+        file by its content."""
+        by_name = {p.name: p for p in self.params}
+        c = {k: v for k, v in cfg.items() if k not in by_name or by_name[k].in_hash(self, cfg, v)}
         for p in self.params:
-            if p.kind == "path":
+            if p.kind == "path" and p.name in c:
                 c[p.name] = hashlib.sha256(Path(c[p.name]).read_bytes()).hexdigest()
         return json.dumps({"game": self.name, **c}, sort_keys=True)
 

@@ -6,10 +6,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import BadInput
+from ..scaffold.data import read_toml
 from .objectives import check_objectives, game_metric_names, known_spreads, objective_names, parse_objective
 from .space import example_space, parse_space
 
 SAMPLERS = ("tpe", "cmaes")
+TUNE_WHAT = "a tune definition (a TOML file)"
 DEFAULT_UNIT = 1 << 14  # games per work unit of a trial
 
 
@@ -95,17 +97,7 @@ def check_spec(g, spec: TuneSpec) -> dict:
 
 def load_tune_file(path: Path) -> dict:
     """A tune definition (configs/tunes/*.toml), keys checked."""
-    import tomllib
-
-    try:
-        with open(path, "rb") as f:
-            d = tomllib.load(f)
-    except FileNotFoundError:
-        raise BadInput("--config", f"{path} does not exist")
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise BadInput("--config", f"{path} is not a valid UTF-8 TOML file: {e}")
-    except OSError as e:
-        raise BadInput("--config", f"cannot read {path}: {e.strerror or e}")
+    d = read_toml(path, "--config", TUNE_WHAT)
     if "kind" in d:  # a tune plan (Game.tune_plans): its module checks its own keys
         return d
     allowed = {"name", "game", "description", "players", "budget", "seed", "games", "precision", "pilot_games",

@@ -199,14 +199,23 @@ hold_type_count = cell(S_HCOUNT, N_TYPES)  # (st, p, t): p's hold cards of type 
 
 
 @njit(inline="always")
-def apply_delta(cfg, v, d):
-    """New marker value after change d (SC.9.2): above the threshold crashes to the reset value."""
+def market_step(cfg, v, d):
+    """The market rule (SC.9.2), the one place it is written: a marker at v changed by d is
+    (new value, 1 if it crashed else 0): above the crash threshold it crashes to the reset value,
+    and it never goes below the floor. The kernel moves markers with it, strategies look ahead
+    with it (apply_delta)."""
     w = v + d
     if w > cfg[C_CRASH_T]:
-        return cfg[C_CRASH_RESET]
+        return cfg[C_CRASH_RESET], np.int64(1)
     if w < cfg[C_FLOOR]:
-        return cfg[C_FLOOR]
-    return w
+        return cfg[C_FLOOR], np.int64(0)
+    return w, np.int64(0)
+
+
+@njit(inline="always")
+def apply_delta(cfg, v, d):
+    """New marker value after change d (SC.9.2, market_step)."""
+    return market_step(cfg, v, d)[0]
 
 
 yard_left = word(S_YARD_N)  # (st): ships left in the shipyard

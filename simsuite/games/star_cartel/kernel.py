@@ -82,17 +82,12 @@ def _hub_remove(st, cfg, col, row, log, lg):
 
 @njit(inline="always")
 def _marker_change(st, cfg, t, d, log, lg):
-    """Apply change d to marker t (SC.9.2): above the threshold it crashes to the reset value."""
+    """Apply change d to marker t (SC.9.2, api.market_step) and count a crash."""
     v = st[S_MARK + t]
-    w = v + d
-    crashed = 0
-    if w > cfg[C_CRASH_T]:
-        w = cfg[C_CRASH_RESET]
-        crashed = 1
+    w, crashed = market_step(cfg, v, d)
+    if crashed:
         st[S_CRASHES] += 1
         st[S_MARK_CRASH + t] += 1
-    elif w < cfg[C_FLOOR]:
-        w = cfg[C_FLOOR]
     st[S_MARK + t] = w
     if lg:
         _log(log, E_MARKER, t, v, np.int64(d), np.int64(w), np.int64(crashed), I0)
