@@ -7,6 +7,14 @@ import sys
 import click
 
 
+def _say(as_json: bool):
+    """Where the check says how it is going (stderr): `(say, progress)` for the checks; with --json
+    (output for programs) only on a terminal."""
+    if as_json and not sys.stderr.isatty():
+        return None, False
+    return (lambda line: click.echo(line, err=True)), None
+
+
 def _finish(doc: dict, as_json: bool, lines: list[str]) -> None:
     if as_json:
         from . import _echo_json
@@ -67,7 +75,9 @@ def strategy_cmd(file, game_name, n_games, players, seed, strategy_dirs, as_json
     from ..games import get
 
     g = get(game_name)
-    r = check_strategy(g, file, n_games=n_games, players=players, seed=seed, extra_dirs=tuple(strategy_dirs))
+    say, progress = _say(as_json)
+    r = check_strategy(g, file, n_games=n_games, players=players, seed=seed, extra_dirs=tuple(strategy_dirs),
+                       say=say, progress=progress)
     head = f"{r['strategy']} ({g.name}, {r['players']} players, line-up {r['lineup']} rotated, {n_games} games)"
     if r["ok"]:
         if not r["hidden_model"]:
@@ -98,7 +108,8 @@ def plugin_cmd(file, n_games, seed, as_json):
     from ..games import get, names
 
     g = next((get(n) for n in names() if get(n).plugin_check is not None), None)
-    r = g.plugin_check(file, n_games=n_games, seed=seed)
+    say, progress = _say(as_json)
+    r = g.plugin_check(file, n_games=n_games, seed=seed, say=say, progress=progress)
     if r["ok"]:
         uses = sum(x["power_uses"] for x in r["runs"])
         lines = [f"pass: {r['name']} ({g.name}; {', '.join(r['editions'])}; hooks {', '.join(r['hooks'])}): "

@@ -95,7 +95,11 @@ def report(source, out, margin, threads, quiet, verbose, focus, as_json):
     partial = partial_sweep_line(src)
     if partial:  # stderr: --json output stays one document
         click.echo(partial, err=True)
-    res = make_report(src, Path(out) if out else None, margin=margin / 100, focus=list(focus) or None)
+    from ..runner import Heartbeat
+
+    # the rankings, tests and charts of a large sweep take minutes: said on stderr as they go
+    with Heartbeat(f"writing the report of {src}", enabled=not (quiet or as_json)):
+        res = make_report(src, Path(out) if out else None, margin=margin / 100, focus=list(focus) or None)
     if as_json:
         _echo_json(res)
         return

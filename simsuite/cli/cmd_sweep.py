@@ -66,10 +66,11 @@ def sweep(game_name, quiet, seed, players, strategies, sets, chunk, threads, str
         name = f"{g.name}-sweep-{hashlib.sha256(what.encode()).hexdigest()[:8]}"
     out = Path(out) if out else RESULTS / name
     if not quiet and not scheduler:
-        compile_notice(g, extra)
+        compile_notice(g, extra, tty_only=as_json)
     try:
         info = run_sweep(g, base, axes, n_games, seed, out, extra, threads, unit, scheduler, name,
-                         precision=precision, progress=False if quiet else None,
+                         precision=precision,
+                         progress=False if quiet or (as_json and not sys.stderr.isatty()) else None,
                          focus=[spec["focus"]] if isinstance(spec.get("focus"), str) else spec.get("focus"))
     except KeyboardInterrupt:
         click.echo(interrupted_line(out), err=True)

@@ -68,8 +68,9 @@ def hook_problems(path: Path) -> str:
     return ""
 
 
-def check_alien(game, file: str, n_games: int = 2000, seed: int = 1) -> dict:
-    """Check FILE; BadInput (one line, exit 2) for a bad file, else a dict: ok, problems, runs."""
+def check_alien(game, file: str, n_games: int = 2000, seed: int = 1, say=None, progress: bool | None = False) -> dict:
+    """Check FILE; BadInput (one line, exit 2) for a bad file, else a dict: ok, problems, runs.
+    `say(line)`: whether the kernel is compiled or loaded; `progress`: as runner.Progress's `enabled`."""
     path = Path(file)
     a = check_source(path)
     why = hook_problems(path)
@@ -89,6 +90,11 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1) -> dict:
     kern = game.kernel()
     runs, problems = [], []
     per = max(1, n_games // 4)
+    from simsuite.engine.checks import played_in_chunks
+    from simsuite.runner import Progress
+
+    first = True
+    bar = Progress(per * 4 * len(a.editions), f"checking {a.name}", enabled=progress)
     for ed in a.editions:
         edition = "AH2000" if ed == "ah2000" else "FFG2008"
         for seat in range(4):
@@ -99,7 +105,9 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1) -> dict:
             carr = game.build_cfg(cfg)
             out = np.empty((per, game.layout.n_cols), np.int64)
             viol = np.zeros(per, np.int64)
-            kern.run_checked(carr, np.int64(run_key(seed, game.config_hash(cfg))), np.int64(0), out, viol)
+            played_in_chunks(kern, "run_checked", (carr, np.int64(run_key(seed, game.config_hash(cfg)))), (out, viol),
+                             "", say if first else None, bar)
+            first = False
             bad = np.flatnonzero(viol)
             rec = game.layout.view(out)
             uses = int(rec["power_uses"][:, seat].sum()) if "power_uses" in (rec.dtype.names or ()) else -1
@@ -107,5 +115,6 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1) -> dict:
             if bad.size:
                 v = int(viol[bad[0]])
                 problems.append(f"{edition}, seat {seat + 1}: game {int(bad[0])}: {A.VIOLATION_NAMES[v]}")
+    bar.close()
     return dict(ok=not problems, name=a.name, alien=a.name, file=str(path), editions=list(a.editions), hooks=sorted(a.hooks),
                 runs=runs, problems=problems)

@@ -543,10 +543,10 @@ class Cosmic(Game):
 
     plugin_noun = "alien"  # simsuite check alien FILE
 
-    def plugin_check(self, file, n_games=2000, seed=1) -> dict:
+    def plugin_check(self, file, n_games=2000, seed=1, say=None, progress=False) -> dict:
         from .alien_check import check_alien
 
-        return check_alien(self, file, n_games=n_games, seed=seed)
+        return check_alien(self, file, n_games=n_games, seed=seed, say=say, progress=progress)
 
     def plugin_listing(self) -> dict:
         """The aliens for ``simsuite list``: the 20 classics (built in, or the file that replaces
