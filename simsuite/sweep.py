@@ -24,6 +24,7 @@ from pathlib import Path
 from . import __version__
 from .errors import BadInput
 from .analysis.stats import Accumulator
+from .engine.params import parse_count
 from .store import ResultsDir, cell_key
 
 DEFAULT_UNIT = 1 << 18
@@ -57,9 +58,7 @@ def grid_games(grid: dict, n_games, where: str = "sweep grid"):
         return n_games
     v = grid[GRID_GAMES]
     lo, hi = GAMES_RANGE
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise BadInput(GRID_GAMES, f"{where}: games = {v!r}; allowed: an integer {lo}..{hi}")
-    return v
+    return parse_count(v, lo, hi, GRID_GAMES, f"{where}: games")
 
 
 def grid_skips(game, grid: dict, base: dict, values: dict, where: str = "sweep grid") -> list[dict]:

@@ -136,6 +136,23 @@ class _ThreadCount(click.ParamType):
 THREADS = _ThreadCount()
 
 
+class GameCount(click.ParamType):
+    """A count of games: 1000000, 1_000_000 or 1e6, lo..hi (engine.params.parse_count)."""
+
+    name = "integer"
+
+    def __init__(self, lo: int, hi: int | None = None):
+        self.lo, self.hi = lo, hi
+
+    def convert(self, value, param, ctx):
+        from ..engine.params import parse_count
+
+        try:
+            return parse_count(value, self.lo, self.hi, param.opts[0] if param is not None else "games")
+        except BadInput as e:
+            self.fail(str(e)[len(e.field) + 2:], param, ctx)
+
+
 def _common(f):
     f = plugin_dir_option(f)
     f = click.option("--strategy-dir", "strategy_dirs", multiple=True, type=click.Path(),

@@ -8,14 +8,14 @@ import click
 
 from .. import __version__
 from ..runs import RecordWriter, merged, partial_run
-from . import RESULTS, GameCommand, _common, _echo_json, _overrides, cli, compile_notice
+from . import RESULTS, GameCommand, GameCount, _common, _echo_json, _overrides, cli, compile_notice
 from .tables import GROUP_COLS, _fmt_table, _group_label, _shown_groups, _text_rows
 
 
 @cli.command(cls=GameCommand)
 @click.argument("game_name")
 @_common
-@click.option("--games", "-n", "n_games", type=click.IntRange(1, 10**12), default=100_000, show_default=True)
+@click.option("--games", "-n", "n_games", type=GameCount(1, 10**12), default=100_000, show_default=True)
 @click.option("--rotate/--no-rotate", default=None, help="rotate the line-up through the seats game by game")
 @click.option("--out", "-o", type=click.Path(), default=None, help="results directory (default results/runs/...)")
 @click.option("--no-records", is_flag=True, help="do not save the per-game records")

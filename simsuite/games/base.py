@@ -226,6 +226,11 @@ class Game:
         known = [s.name for s in self.strategies(extra_dirs)]
         if not names:
             raise BadInput("strategies", f"empty line-up; allowed names: {', '.join(known)}")
+        by_case = {}
+        for k in known:  # any case (Market = market), where that names one strategy
+            by_case.setdefault(k.casefold(), []).append(k)
+        names = [s if s in known or len(by_case.get(s.casefold(), ())) != 1 else by_case[s.casefold()][0]
+                 for s in names]
         for s in names:
             if s not in known:
                 raise BadInput("strategies", f"unknown strategy {s!r} for {self.name}{did_you_mean(s, known)}; "

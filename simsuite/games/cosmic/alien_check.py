@@ -82,10 +82,13 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1, say=None, p
     from simsuite.engine.codegen import cache_dir
     from simsuite.plugin_dirs import use_plugin_dirs
 
+    from .alien_files import ORIGIN
+
     text = path.read_bytes()
     d = cache_dir() / "alien_check" / hashlib.sha256(text).hexdigest()[:16]
     d.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(path, d / path.name)
+    (d / (path.name + ORIGIN)).write_text(str(path.resolve()))  # messages name the user's file, not this copy
     use_plugin_dirs([d])
     kern = game.kernel()
     runs, problems = [], []
