@@ -17,9 +17,9 @@ import numba
 import numpy as np
 
 from . import __version__
-from .errors import BadInput
-from .engine.rng import run_key
 from .analysis.stats import Accumulator
+from .engine.rng import run_key
+from .errors import BadInput
 
 # Games per call into numba. A run holds about three chunks of records at once (one being played,
 # one being folded, its records table on the way to Parquet): at 79 int64 columns (Cosmic), a
@@ -138,7 +138,7 @@ class _Folder:
             if self.error is None:
                 try:
                     self.fold(rec)
-                except BaseException as e:  # noqa: BLE001 - re-raised in the caller's thread
+                except BaseException as e:
                     self.error = e
 
     def put(self, rec):

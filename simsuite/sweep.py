@@ -22,9 +22,9 @@ import time
 from pathlib import Path
 
 from . import __version__
-from .errors import BadInput
 from .analysis.stats import Accumulator
 from .engine.params import parse_count
+from .errors import BadInput
 from .store import ResultsDir, cell_key
 
 DEFAULT_UNIT = 1 << 18

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import BadInput
 from .engine.params import command_line, parse_count
+from .errors import BadInput
 
 
 def load_sweep_file(path: Path) -> dict:

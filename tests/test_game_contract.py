@@ -9,14 +9,14 @@ that gave one, and the contract of configurations other than the default.
 Game counts are kept small (this file runs in about a minute per game once the kernels are
 compiled); the per-game invariant tests play many more games.
 """
+import harness
 import numpy as np
 import pytest
-
-import harness
 from harness import ILLEGAL_HIGH, ILLEGAL_LOW, api_of, build_of, extra_dirs, kernel_of
+
+from simsuite.engine.rng import run_key
 from simsuite.errors import BadInput
 from simsuite.games import get, names
-from simsuite.engine.rng import run_key
 from simsuite.runner import check_legal, set_threads
 from simsuite.testing import CHECKS, run_check
 

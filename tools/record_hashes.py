@@ -19,8 +19,8 @@ import time
 
 import numpy as np
 
-from simsuite.games import get
 from simsuite.engine.rng import run_key
+from simsuite.games import get
 
 SEED = 1
 

@@ -33,11 +33,9 @@ from __future__ import annotations
 
 from statistics import NormalDist
 
-from scipy.stats import norm
-
 import numpy as np
 import pandas as pd
-from scipy.stats import kendalltau
+from scipy.stats import kendalltau, norm
 
 from .stats import Z95, holm
 

@@ -36,9 +36,25 @@ from numba import njit
 
 # the inference on the figures (intervals, tests, rankings) lives in .inference; re-exported here, its
 # older import path
-from .inference import (  # noqa: F401
-    Z95, wilson, wilson_se, mean_ci, holm, POWER, MDD_FACTOR, MARGIN, RANK_SEED, N_RANK_BOOT, mdd,
-    equivalence_p, diff_se, rank_intervals, heterogeneity, random_effects, detectable_spread, diff_test,
+from .inference import (  # noqa: F401  (public names)
+    MARGIN,
+    MDD_FACTOR,
+    N_RANK_BOOT,
+    POWER,
+    RANK_SEED,
+    Z95,
+    detectable_spread,
+    diff_se,
+    diff_test,
+    equivalence_p,
+    heterogeneity,
+    holm,
+    mdd,
+    mean_ci,
+    random_effects,
+    rank_intervals,
+    wilson,
+    wilson_se,
 )
 
 GROUP_FIELDS = ("n", "wins", "shared_wins", "share_sum", "share_sq", "score_sum", "score_sq",
@@ -283,7 +299,7 @@ class Accumulator:
         for key, v in (("ss", ss), ("sm", sm), ("mm", mm)):
             if key in h:
                 h[key] += v
-        pad = lambda v: np.pad(v, (0, max(m - K, 0)))[:m]  # noqa: E731
+        pad = lambda v: np.pad(v, (0, max(m - K, 0)))[:m]
         return out + [pad(np.diag(ss).copy()), pad(np.diag(sm).copy()), pad(np.diag(mm).copy())]
 
     def h2h_names(self, kind):

@@ -12,8 +12,8 @@ from pathlib import Path
 import click
 
 from .. import __version__
-from ..errors import BadInput
 from ..engine.params import command_line
+from ..errors import BadInput
 
 # Results go under the current directory (or --out), never into the installed package
 RESULTS = Path("results")
@@ -287,14 +287,14 @@ def _strategy_compile_error(e: Exception):
 
 
 # the commands register themselves on `cli` (imported after it is defined)
-from . import cmd_list, cmd_replay, cmd_report, cmd_run, cmd_sweep  # noqa: E402,F401
+from . import cmd_list, cmd_replay, cmd_report, cmd_run, cmd_sweep  # noqa: E402,F401  (each registers its commands on `main`, defined above)
 from .cmd_check import check as _check_group  # noqa: E402  (simsuite check strategy|game)
 
 cli.add_command(_check_group)
 
 # older import paths (tests and plug-ins), kept for one release
-from ..sweep_file import SWEEP_FILE_INTS, load_sweep_file  # noqa: E402,F401
-from ..sweep_file import sweep_plan as _sweep_plan  # noqa: E402,F401
+from ..sweep_file import SWEEP_FILE_INTS, load_sweep_file  # noqa: E402,F401  (public names)
+from ..sweep_file import sweep_plan as _sweep_plan  # noqa: E402,F401  (public names)
 
 _command_line = command_line
 

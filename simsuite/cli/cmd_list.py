@@ -6,8 +6,8 @@ from pathlib import Path
 import click
 
 from ..errors import BadInput
-from ..resources import SWEEPS as SWEEPS_DIR
 from ..plugin_dirs import plugin_dir_option
+from ..resources import SWEEPS as SWEEPS_DIR
 from . import _echo_json, cli
 
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import click
 
 from .. import __version__
-from ..errors import BadInput
 from ..engine.params import command_line
-from ..replay_source import latest_run, replay_source, stored_record
+from ..errors import BadInput
 from ..plugin_dirs import plugin_dir_option
+from ..replay_source import latest_run, replay_source, stored_record
 from . import RESULTS, GameCommand, GameCount, _common, _echo_json, _overrides, cli, compile_notice
 
 

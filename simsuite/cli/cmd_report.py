@@ -7,9 +7,9 @@ from pathlib import Path
 import click
 
 from ..errors import BadInput
+from ..plugin_dirs import plugin_dir_option
 from ..resources import SWEEPS as SWEEPS_DIR
 from ..sweep_file import interrupted_line, load_sweep_file, partial_sweep_line, sweep_plan
-from ..plugin_dirs import plugin_dir_option
 from . import RESULTS, THREADS, THREADS_HELP, _echo_json, cli, compile_notice
 
 

@@ -7,12 +7,22 @@ from pathlib import Path
 
 import click
 
-from ..plugin_dirs import plugin_dir_option
 from ..errors import BadInput
+from ..plugin_dirs import plugin_dir_option
 from ..resources import sweep_file
 from ..sweep_file import interrupted_line, load_sweep_file, sweep_plan
-from . import (RESULTS, SEED_RANGE, THREADS, THREADS_HELP, GameCommand, GameCount, _common, _echo_json, cli,
-               compile_notice)
+from . import (
+    RESULTS,
+    SEED_RANGE,
+    THREADS,
+    THREADS_HELP,
+    GameCommand,
+    GameCount,
+    _common,
+    _echo_json,
+    cli,
+    compile_notice,
+)
 
 
 @cli.command(cls=GameCommand)

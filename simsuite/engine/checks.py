@@ -18,8 +18,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .codegen import build_kernel
 from ..errors import BadInput
+from .codegen import build_kernel
 from .kernel_contract import PKG, check_params
 from .rng import run_key
 

@@ -24,8 +24,8 @@ from pathlib import Path
 import numba
 
 from .. import __version__
-from . import jitlink
 from ..errors import BadInput
+from . import jitlink
 from .kernel_contract import BATCH_DRIVER, PRELUDE, check_kernel, derived_deps, has_hook
 
 

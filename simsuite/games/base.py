@@ -9,15 +9,14 @@ from pathlib import Path
 import numpy as np
 
 from simsuite.engine.codegen import StrategyInfo, build_kernel, code_digest, discover
+from simsuite.engine.kernel_common import new_log
 
 # the kernel prelude every game shares (_decide, _shuffle, the turn loop's and the record's helpers): pasted
 # after the game's first kernel part. The modules a kernel is compiled from are found from its imports
 # (simsuite.engine.kernel_contract.derived_deps), never listed by hand.
 from simsuite.engine.kernel_contract import PRELUDE, check_params
-from simsuite.errors import BadInput, did_you_mean
-from simsuite.engine.kernel_common import new_log
 from simsuite.engine.params import Param
-
+from simsuite.errors import BadInput, did_you_mean
 
 # run_batch's log and state arguments when it plays a batch: a log of one row means "no replay"
 _NO_LOG = new_log(1)

@@ -25,29 +25,51 @@ import html
 import re
 import time
 from pathlib import Path
-from statistics import NormalDist  # noqa: F401  (tests read the report's z quantiles through it)
+from statistics import NormalDist
 
 import pandas as pd
 
 from .. import __version__
-from ..errors import BadInput
 from ..analysis.stats import MARGIN
+from ..errors import BadInput
 from ..store import read_results
+from . import headline as H
 from .charts import (
-    chart_dist, chart_effect, chart_groups, chart_metric, chart_spread_margin, tick_labels,
+    chart_dist,
+    chart_effect,
+    chart_groups,
+    chart_metric,
+    chart_spread_margin,
+    tick_labels,
 )
+from .common import (
+    ALPHA,
+    MAX_PANELS,
+    axis_values,
+    cell_descriptions,
+    check_out_dir,
+    data_file_rows,
+    facet_series,
+    fixed_table,
+    game_metrics,
+    join,
+    label_name,
+    load_template,
+    make_cells_table,
+    make_groups_table,
+    plural,
+    render,
+    report_layout,
+    shown_path,
+    table,
+    uniq,
+)
+from .findings import gap_z, position_findings, rate_findings, strategy_findings, trend_findings  # noqa: F401  (public names)
 from .focus import canonical, check_focus, seat_and_value_lines
 from .label_charts import chart_label_overview
-from .common import (
-    ALPHA, MAX_PANELS, axis_values, join, plural, game_metrics, label_name, cell_descriptions, make_cells_table, data_file_rows, fixed_table, make_groups_table,
-    report_layout, load_template, render, facet_series, shown_path, table, uniq, check_out_dir,
-)
-from .findings import gap_z, position_findings, rate_findings, strategy_findings, trend_findings  # noqa: F401
 from .rankings import label_contributions, label_rankings, reference_cells  # noqa: F401  (tests use them)
-from . import headline as H
 from .sections import label_sections
 from .splits import choice_axes, side_by_side, split_axes, split_parts
-
 
 PARTIAL = "Partial sweep:"
 

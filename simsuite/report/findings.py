@@ -4,11 +4,27 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..errors import BadInput
 from ..analysis.stats import Z95, diff_se
+from ..errors import BadInput
 from .common import (
-    ALPHA, MAX_LISTED, SHARED_HIGH, corrected_intervals, fmt_p, join, key_order, label_name, fmt_num, fmt_pct,
-    plural, position_effect, position_name, fmt_pp, ranking_fair, facet_series, fmt_value, where_phrase,
+    ALPHA,
+    MAX_LISTED,
+    SHARED_HIGH,
+    corrected_intervals,
+    facet_series,
+    fmt_num,
+    fmt_p,
+    fmt_pct,
+    fmt_pp,
+    fmt_value,
+    join,
+    key_order,
+    label_name,
+    plural,
+    position_effect,
+    position_name,
+    ranking_fair,
+    where_phrase,
 )
 
 
@@ -216,7 +232,7 @@ def label_findings(show: pd.DataFrame, kind: str, players: int, note: str = "") 
 def contribution_findings(con: pd.DataFrame, base: str, players: int) -> list[str]:
     helps = con[con["verdict"] == "power helps"]
     hurts = con[con["verdict"] == "power hurts"]
-    fmt = lambda r: f"{r['label']} {fmt_pp(r['contribution'])} pp ({fmt_pp(r['ci_low'])} to {fmt_pp(r['ci_high'])})"  # noqa: E731
+    fmt = lambda r: f"{r['label']} {fmt_pp(r['contribution'])} pp ({fmt_pp(r['ci_low'])} to {fmt_pp(r['ci_high'])})"
     mean = con["contribution"].mean()
     text = (f"With {players} players, the {base} power itself (vs the same {base} played face down by the "
             f"control) is worth {fmt_pp(mean)} pp of win share on average over {len(con)} {base}s. ")

@@ -11,7 +11,18 @@ import pandas as pd
 from ..analysis.stats import MARGIN, Z95
 from ..analysis.stats import holm as _holm
 from .common import (
-    ALPHA, CONTROL_SUFFIX, players_at, fmt_p, join, label_name, fmt_pct, pct_ci, fmt_pp, ranking_fair, share_se_series, table,
+    ALPHA,
+    CONTROL_SUFFIX,
+    fmt_p,
+    fmt_pct,
+    fmt_pp,
+    join,
+    label_name,
+    pct_ci,
+    players_at,
+    ranking_fair,
+    share_se_series,
+    table,
 )
 
 

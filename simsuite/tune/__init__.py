@@ -22,27 +22,67 @@ simultaneous interval (Bonferroni over its components); with several objectives 
 """
 from __future__ import annotations
 
+from .driver import (  # noqa: F401  (the package's public names)
+    STARTUP_TRIALS,
+    Infeasible,
+    _infeasible,
+    _sampler,
+    _sweep_evaluator,
+    _trial_rows,
+    candidates,
+    games_for,
+    importances,
+    log_stderr,
+    open_study,
+    optimise,
+    run_tune,
+    tune_status,
+)
+from .objectives import (  # noqa: F401  (the package's public names)
+    ALPHA,
+    OBJECTIVE_KEYS,
+    OBJECTIVES,
+    WIN_SHARE,
+    Objective,
+    _max_abs,
+    _number,
+    _share_dev,
+    _start_advantage,
+    _z,
+    check_objectives,
+    evaluate,
+    game_metric_names,
+    in_pp,
+    is_label_spread,
+    known_spreads,
+    objective_names,
+    parse_objective,
+)
+
 # the package's modules by concern: space (search spaces, seeds), objectives (what a trial minimises,
 # and its evaluation), spec (the tune definition), driver (Optuna, trials, re-checks), wording (the
 # headline), report (the tune report); their names are importable from simsuite.tune as before
-from .space import (  # noqa: F401
-    derive_seed, example_space, parse_space, Space,
+from .space import (  # noqa: F401  (the package's public names)
+    Space,
+    derive_seed,
+    example_space,
+    parse_space,
 )
-from .objectives import (  # noqa: F401
-    ALPHA, check_objectives, evaluate, game_metric_names, in_pp, is_label_spread,
-    known_spreads, Objective, OBJECTIVE_KEYS, objective_names, OBJECTIVES, parse_objective,
-    WIN_SHARE, _max_abs, _number, _share_dev, _start_advantage, _z,
-)
-from .spec import (  # noqa: F401
-    build_spec, check_spec, DEFAULT_UNIT, load_tune_file, parse_players, SAMPLERS,
+from .spec import (  # noqa: F401  (the package's public names)
+    DEFAULT_UNIT,
+    SAMPLERS,
     TuneSpec,
+    build_spec,
+    check_spec,
+    load_tune_file,
+    parse_players,
 )
-from .driver import (  # noqa: F401
-    candidates, games_for, importances, Infeasible, log_stderr, open_study,
-    optimise, run_tune, STARTUP_TRIALS, tune_status, _infeasible, _sampler,
-    _sweep_evaluator, _trial_rows,
-)
-from .wording import (  # noqa: F401
-    fmt_interval, fmt_objective, gain_test, headline, objective_se, start_change,
+from .wording import (  # noqa: F401  (the package's public names)
     _players_text,
+    fmt_interval,
+    fmt_objective,
+    gain_test,
+    headline,
+    objective_se,
+    start_change,
 )

@@ -12,9 +12,8 @@ from pathlib import Path
 from ..errors import BadInput
 from .objectives import evaluate
 from .space import derive_seed
-from .spec import TuneSpec, check_spec  # noqa: F401 (TuneSpec: annotations)
+from .spec import TuneSpec, check_spec
 from .wording import headline
-
 
 STARTUP_TRIALS = 10  # random trials before TPE/CMA-ES model the history (fixed: a resume must not change it)
 
@@ -164,7 +163,7 @@ def run_tune(g, spec: TuneSpec, out: Path, threads: int = 0, scheduler: str | No
 
     evaluator(values, seed, games, where) -> evaluate() dict; by default the trial's cells are played
     with run_sweep into `where`. (Tests pass a synthetic one.)"""
-    from ..store import read_json, write_json, writable_dir
+    from ..store import read_json, writable_dir, write_json
     from ..sweep import check_scheduler
 
     t0 = time.perf_counter()

@@ -9,7 +9,6 @@ import numpy as np
 
 from ..errors import BadInput, did_you_mean
 
-
 ALPHA = 0.05
 # the objectives every game has; a game adds its label-spread ones (Game.label_spreads, "<kind>-spread"),
 # listed after seat-fairness
@@ -163,7 +162,7 @@ def game_metric_names(g) -> list[str]:
     """The per-game metrics a game's cells record (cells.parquet's <metric>_mean columns)."""
     try:
         return sorted(g.game_metrics(np.zeros(0, g.layout.dtype)))
-    except Exception:  # noqa: BLE001 - a game whose metrics need a real record: not checked up front
+    except Exception:
         return None
 
 

@@ -209,7 +209,7 @@ def _objective_table(doc) -> str:
     for d, b in zip(doc["default"]["recheck"]["objectives"], doc["best"]["recheck"]["objectives"]):
         k = 100 if in_pp(d["kind"]) else 1
         u = " pp" if k == 100 else ""
-        f = lambda r: f"{r['value'] * k:.3g}{u} [{r['lo'] * k:.3g}, {r['hi'] * k:.3g}]"  # noqa: E731
+        f = lambda r: f"{r['value'] * k:.3g}{u} [{r['lo'] * k:.3g}, {r['hi'] * k:.3g}]"
         out.append(f"<tr><td>{_esc(d['label'])}</td><td>{d['weight']:g}</td><td>{f(d)}</td><td>{f(b)}</td></tr>")
     return "".join(out) + "</table>"
 

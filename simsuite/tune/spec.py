@@ -57,7 +57,7 @@ def check_spec(g, spec: TuneSpec) -> dict:
         raise BadInput("--sampler", f"{spec.sampler!r}; allowed: {', '.join(SAMPLERS)}")
     if spec.sampler == "cmaes":
         try:
-            import cmaes  # noqa: F401
+            import cmaes  # noqa: F401  (only whether it is installed)
         except ImportError:
             raise BadInput("--sampler", "cmaes needs the cmaes package: pip install cmaes")
     names = [s.name for s in spec.spaces]

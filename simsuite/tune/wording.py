@@ -58,7 +58,7 @@ def headline(doc: dict) -> str:
             f"p = {g['p']:.3g})" if g["sig"] else
             f" — a gain of {gain}, not significant (one-sided z-test of the difference of the re-checks, "
             f"p = {g['p']:.3g}), so it is not established")
-    ci = lambda r: f"{fmt_objective(doc, r['value'])} [{fmt_objective(doc, r['lo'])}, {fmt_objective(doc, r['hi'])}]"  # noqa: E731
+    ci = lambda r: f"{fmt_objective(doc, r['value'])} [{fmt_objective(doc, r['lo'])}, {fmt_objective(doc, r['hi'])}]"
     text = (f"{vals} {verb} {what} from {ci(d)} to {ci(b)} at {where} (95% intervals, re-checked on fresh "
             f"games){sure}.")
     ch = start_change(b.get("start", {}), d.get("start", {}))

@@ -6,7 +6,6 @@ import os
 
 import pandas as pd
 import pytest
-
 from test_cli import assert_bad, sim
 
 NON_UTF8 = b'name = "caf\xe9"\n'

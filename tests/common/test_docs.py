@@ -12,7 +12,7 @@ from simsuite import games
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
-import mkdocs_hooks  # noqa: E402
+import mkdocs_hooks  # noqa: E402  (tools/ is put on sys.path first)
 
 pytest.importorskip("mkdocs")
 pytest.importorskip("material")

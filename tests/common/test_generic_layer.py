@@ -13,10 +13,10 @@ import pandas as pd
 import pytest
 
 from simsuite import ROOT, games
-from simsuite.cli import _command_line, main
-from simsuite.games.base import TURNS, BenchDefaults, Game, LabelSpread, Metric, Shortcut
-from simsuite.engine.params import Param
 from simsuite.analysis.stats import Accumulator
+from simsuite.cli import _command_line, main
+from simsuite.engine.params import Param
+from simsuite.games.base import TURNS, BenchDefaults, Game, LabelSpread, Metric, Shortcut
 
 GAME_WORDS = re.compile(r"cosmic|star[-_ ]?cartel|space[-_ ]?venture|crash|alien", re.I)
 # every module outside simsuite/games/ and the games' strategy files in simsuite/data/ (found, not listed: a new

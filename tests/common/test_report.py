@@ -5,9 +5,8 @@ import math
 import pandas as pd
 import pytest
 
-from simsuite import report
-from simsuite.report import make_report
 from simsuite.analysis.stats import Z95, wilson
+from simsuite.report import make_report
 
 METRICS = ("turns", "crashes", "deliveries", "express", "reshuffles", "margin", "timeout", "shared_win",
            "winning_score")

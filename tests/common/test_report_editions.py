@@ -8,8 +8,8 @@ import re
 import pandas as pd
 import pytest
 
-from simsuite.report import make_report
 from simsuite.analysis.stats import Z95
+from simsuite.report import make_report
 
 GAMES = 20_000
 ALIENS = ["Virus", "Macron", "Oracle", "Zombie", "Clone", "Healer"]

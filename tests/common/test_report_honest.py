@@ -11,9 +11,9 @@ import pandas as pd
 import pytest
 from scipy.stats import chi2, norm
 
+from simsuite.analysis.stats import Z95, detectable_spread, holm, mdd, random_effects
 from simsuite.games.base import Metric
 from simsuite.report import headline as H
-from simsuite.analysis.stats import Z95, detectable_spread, holm, mdd, random_effects
 
 REPS = 2000
 

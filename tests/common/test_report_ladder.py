@@ -4,10 +4,10 @@ against three Y", with games per second; synthetic results with known shares."""
 import re
 
 import pandas as pd
+from test_report_editions import GAMES, _cell, _groups, _write
 
 from simsuite.report import headline as H
 from simsuite.report import make_report
-from test_report_editions import GAMES, _cell, _groups, _write
 
 # (cell, line-up, aliens, the single seat's true share, games/s)
 RUNGS = [(0, "basic,random,random,random", "random", 0.62, 20000.0),

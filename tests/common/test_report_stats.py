@@ -10,8 +10,8 @@ import pytest
 from scipy.stats import kendalltau
 
 from simsuite import report
-from simsuite.runner import CellResult
 from simsuite.analysis.stats import Accumulator
+from simsuite.runner import CellResult
 from simsuite.store import ResultsDir
 
 # the statistics under test are imported inside each test, so that on code without them only the

@@ -6,12 +6,16 @@ and the verdict sentence."""
 import numpy as np
 import pandas as pd
 import pytest
-from scipy.stats import kendalltau
-
-from scipy.stats import norm
+from scipy.stats import kendalltau, norm
 
 from simsuite.analysis.robustness import (
-    classify_verdicts, kendall_tau, label_differs, skill_sensitivity, tau_interval, tau_rows, verdict_sentence,
+    classify_verdicts,
+    kendall_tau,
+    label_differs,
+    skill_sensitivity,
+    tau_interval,
+    tau_rows,
+    verdict_sentence,
 )
 from simsuite.analysis.stats import Z95, holm
 

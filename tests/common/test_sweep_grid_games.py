@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from test_cli import assert_bad, sim
+from test_sweep_resume import assert_same, cluster, tables  # noqa: F401  (cluster: a fixture)
 
 from simsuite.games import get
 from simsuite.sweep import axis_names, plan_sweep, run_sweep
-from test_cli import assert_bad, sim
-from test_sweep_resume import assert_same, cluster, tables  # noqa: F401  (cluster: a fixture)
 
 GAME = get("star-cartel")
 BASE = {"strategies": "market,greedy,random", "rotate": True}
@@ -74,9 +74,8 @@ def test_plan_gives_each_cell_its_grid_games():
 
 @pytest.mark.parametrize("bad", [0, "10", 1.5, True, 10**13])
 def test_plan_refuses_a_bad_grid_games(bad):
-    from simsuite.errors import BadInput
-
     from simsuite.cli import SWEEP_FILE_INTS
+    from simsuite.errors import BadInput
     from simsuite.sweep import GAMES_RANGE
 
     with pytest.raises(BadInput) as e:
@@ -204,7 +203,7 @@ def test_precision_caps_each_cell_at_its_grid_games(tmp_path):
     assert cells["games"].iloc[1] == 250
 
 
-def test_dask_plays_each_cell_its_grid_games(reference, cluster, tmp_path):  # noqa: F811
+def test_dask_plays_each_cell_its_grid_games(reference, cluster, tmp_path):  # noqa: F811  (pytest passes the fixture by name)
     out = tmp_path / "dask"
     info = run_sweep(GAME, BASE, AXES, 900, SEED, out, unit=UNIT, scheduler=cluster.scheduler_address,
                      progress=False)

@@ -181,8 +181,8 @@ def test_turn_cap_games_are_timeouts_not_dropped(tmp_path):
 
 def test_precision_stops_each_cell_when_intervals_are_narrow_enough(tmp_path):
     """--precision: units are added in game order until every win rate's 95% half-width <= P."""
-    from simsuite.sweep import precise_enough
     from simsuite.analysis.stats import Accumulator
+    from simsuite.sweep import precise_enough
 
     P, cap, unit = 0.02, 40000, 500
     info = run_sweep(GAME, BASE, {"players": "3,4"}, cap, SEED, tmp_path, unit=unit, precision=P, progress=False)

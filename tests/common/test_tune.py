@@ -13,8 +13,17 @@ import pytest
 
 from simsuite.errors import BadInput
 from simsuite.games import get
-from simsuite.tune import (Space, TuneSpec, derive_seed, evaluate, open_study, optimise, parse_objective,
-                           parse_space, run_tune)
+from simsuite.tune import (
+    Space,
+    TuneSpec,
+    derive_seed,
+    evaluate,
+    open_study,
+    optimise,
+    parse_objective,
+    parse_space,
+    run_tune,
+)
 
 GAME = get("star-cartel")
 ROOT = Path(__file__).resolve().parents[2]
@@ -325,7 +334,7 @@ def test_strategy_gap_uses_the_paired_variance_and_covers_the_truth():
 
 
 def test_real_game_ctrl_c_then_resume_matches_an_uninterrupted_tune(tmp_path):
-    spec = lambda: _spec(players=[3], games=500, budget=4, recheck=1, unit=250)  # noqa: E731
+    spec = lambda: _spec(players=[3], games=500, budget=4, recheck=1, unit=250)
     ref = run_tune(GAME, spec(), tmp_path / "ref")
 
     def stop(number, values, res):

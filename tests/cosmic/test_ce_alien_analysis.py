@@ -17,11 +17,11 @@ import pandas as pd
 import pytest
 
 from simsuite import __version__
+from simsuite.analysis.stats import SHARE_UNIT, Z95, Accumulator
+from simsuite.engine.rng import run_key
 from simsuite.games import get
 from simsuite.games.cosmic import api as A
 from simsuite.games.cosmic.game import ALIEN_LABELS, ALIEN_POWER_LABELS
-from simsuite.engine.rng import run_key
-from simsuite.analysis.stats import SHARE_UNIT, Z95, Accumulator
 
 ROOT = Path(__file__).resolve().parents[2]
 G = get("cosmic")
@@ -393,7 +393,6 @@ def test_alien_ranking_under_two_strategies_end_to_end(tmp_path):
     """A tiny alien sweep that ranks the aliens under basic and under random (and has a nopower
     control): the report shows the robustness section and its sentence at the top, every image it
     references exists, and the power's contribution still compares against the basic cell only."""
-    import re
 
     pool = "Macron,Virus,Oracle,Clone,Zombie,Pacifist"
     n = 1200  # whole cycles: 2 x 3 seats x C(6, 3) = 120

@@ -36,7 +36,7 @@ def test_tune_moves_a_bad_default_weight_to_the_known_optimum(tmp_path, side):
     spec = B.tune_spec(sp, "Sorcerer", 3, side)
     name = spec.spaces[0].name
     sign = 1.0 if side == "exploited" else -1.0
-    truth = lambda v: 1 / 3 + sign * (0.12 - 0.5 * (v[name] - 0.6) ** 2)  # noqa: E731
+    truth = lambda v: 1 / 3 + sign * (0.12 - 0.5 * (v[name] - 0.6) ** 2)
     doc = run_tune(g, spec, tmp_path / side, evaluator=_synthetic(spec.objectives, truth))
     best = doc["best"]
     assert best["trial"] is not None  # a candidate beat the defaults on the re-check

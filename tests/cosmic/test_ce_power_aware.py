@@ -9,11 +9,11 @@ would do. Seats: 0 red (offense), 1 blue (defense), 2 green, 3 yellow.
 """
 import numpy as np
 import pytest
+from cosmic_harness import ATT, NEG, RED, P, setup_fight
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ATT, NEG, RED, P, setup_fight
-from simsuite.games.cosmic.policy import basic_decide
 from simsuite.engine.unmanaged import pointer_call
+from simsuite.games.cosmic.policy import basic_decide
 
 I = np.int64
 HAND = [ATT(4), ATT(8), ATT(12), ATT(20), NEG]

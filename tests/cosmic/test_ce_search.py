@@ -9,14 +9,14 @@ deck order) and to what it may know (its own hand, the ships).
 """
 import numpy as np
 import pytest
+from cosmic_harness import ART, ATT, EXTRA, GAME, MORPH, NEG, REIN, I, P, Table, build, kernel, run_checked, strategy_id
+from test_ce70_invariants import check_records, describe_violations
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ART, ATT, EXTRA, GAME, MORPH, NEG, REIN, I, P, Table, build, kernel, run_checked, strategy_id
+from simsuite.engine.unmanaged import pointer_call
 from simsuite.games.cosmic import rollout
 from simsuite.games.cosmic.search import rollout_address
 from simsuite.runner import set_threads
-from simsuite.engine.unmanaged import pointer_call
-from test_ce70_invariants import check_records, describe_violations
 
 KEY = 0x5EA2C4
 
@@ -152,7 +152,7 @@ def test_resample_depends_only_on_the_unknown_cards():
     t = search_table(hands=HANDS)
     t.encounter_state(0, 1, P(1, 1), centre=2)
     t.set_ships(0, {P(0, k): 2 if k == 1 else 4 for k in range(1, 6)})
-    co = _face_down_offense_card(t, ATT(12))
+    _face_down_offense_card(t, ATT(12))
     a = _resample(t, 1)
     t2 = search_table(hands=HANDS)
     t2.encounter_state(0, 1, P(1, 1), centre=2)

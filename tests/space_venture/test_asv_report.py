@@ -9,9 +9,9 @@ import pytest
 from test_cli import sim
 
 from simsuite import games
+from simsuite.analysis.stats import Z95
 from simsuite.games.space_venture import api as A
 from simsuite.report import make_report
-from simsuite.analysis.stats import Z95
 
 GAMES = 240
 

@@ -4,9 +4,9 @@ Rule ids (SC.x.y, test vectors SC.T.n, ambiguity choices An) as in shared/rules/
 states and scripted decisions as in tests/star_cartel_harness.py.
 """
 import pytest
+from star_cartel_harness import F, I, M, Table, W
 
 import simsuite.games.star_cartel.api as A
-from star_cartel_harness import F, M, W, I, Table
 
 D = A  # decision kinds live in api
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import numpy as np
 
-from simsuite.errors import BadInput
 from simsuite.engine.rng import run_key
+from simsuite.errors import BadInput
 
 from . import api as A
 from .alien_files import check_source

@@ -28,12 +28,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from simsuite.errors import BadInput
+from simsuite.plugin_dirs import ENV
 from simsuite.resources import DATA
 
 from . import api as A
 
 BUILTIN = DATA / "aliens" / "cosmic"
-from simsuite.plugin_dirs import ENV
 WHO = ("any", "offense", "defense", "main", "ally", "not_main")
 EDITIONS = ("ah2000", "ffg2008")
 META = {"NAME", "SUMMARY", "TEXT", "EDITIONS", "WHO", "CLASSIC"}

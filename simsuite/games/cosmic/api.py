@@ -20,8 +20,8 @@ from numba import njit
 
 # the constants and the configuration and state layouts (CE.1 maxima, codes, C_* and S_* offsets): every
 # name of layout.py is this module's too, for strategy files and the kernel parts (`import *`)
-from simsuite.games.cosmic.layout import *  # noqa: F401,F403
-from simsuite.games.cosmic.layout import _C, _S  # noqa: F401  (the layout builders, as every game's api has them)
+from simsuite.games.cosmic.layout import *
+from simsuite.games.cosmic.layout import _C, _S
 from simsuite.scaffold.layout import cell, item, word
 
 

@@ -139,7 +139,7 @@ def _end(doc: dict, row: dict) -> dict:
 def band_row(alien: str, players: int, docs: dict) -> dict:
     """One band from its two tune documents: the ends (best re-checks) and the default pooled from
     both tunes' re-checks of the defaults (inverse-variance weights)."""
-    from simsuite.tune import _z, ALPHA
+    from simsuite.tune import ALPHA, _z
 
     z = _z(ALPHA)
     ex, co = docs["exploited"], docs["countered"]
@@ -164,7 +164,7 @@ def run_plan(g, d: dict, out: Path, threads: int = 0, scheduler=None, log=None, 
     and write out/plan.json (the bands) and bands.csv."""
     import pandas as pd
 
-    from simsuite.store import read_json, write_json, writable_dir
+    from simsuite.store import read_json, writable_dir, write_json
     from simsuite.tune import run_tune
 
     sp = band_spec(g, d, budget=budget, games=games, seed=seed, aliens=aliens, players=players)

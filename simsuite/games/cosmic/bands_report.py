@@ -17,9 +17,9 @@ from statistics import NormalDist
 import numpy as np
 import pandas as pd
 
-from simsuite.errors import BadInput
 from simsuite.analysis.robustness import classify_verdicts, label_differs, verdict_sentence
 from simsuite.analysis.stats import Z95, holm
+from simsuite.errors import BadInput
 
 ENDS = ("countered", "default", "exploited")
 ALPHA = 0.05

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simsuite.resources import CONFIGS
 from simsuite.errors import BadInput
+from simsuite.resources import CONFIGS
 from simsuite.scaffold.data import flag, need_int, one_of, read_toml, source, table_rows
 
-from .api import AH_COLOURS, ALIEN_NAMES, ARTIFACT_KEYS, COLOUR_NAMES, FLARE_EFFECTS, FLARE_TIMINGS, MAX_CARDS, MAX_FLARES
+from .api import (
+    AH_COLOURS,
+    ALIEN_NAMES,
+    ARTIFACT_KEYS,
+    COLOUR_NAMES,
+    FLARE_EFFECTS,
+    FLARE_TIMINGS,
+    MAX_CARDS,
+    MAX_FLARES,
+)
 
 DEFAULT_DECK = CONFIGS / "cosmic" / "deck_ah2000.toml"
 DEFAULT_DISCS = CONFIGS / "cosmic" / "order_discs_ah2000.toml"

@@ -7,10 +7,18 @@ from pathlib import Path
 
 import numpy as np
 
-from simsuite.errors import BadInput, did_you_mean
-from simsuite.games.base import (ROTATE, BenchDefaults, Game, LabelSpread, Shortcut, max_turns_param, players_param,
-                                 strategies_param)
 from simsuite.engine.params import Param
+from simsuite.errors import BadInput, did_you_mean
+from simsuite.games.base import (
+    ROTATE,
+    BenchDefaults,
+    Game,
+    LabelSpread,
+    Shortcut,
+    max_turns_param,
+    players_param,
+    strategies_param,
+)
 
 from . import api as A
 from . import records as R

@@ -4,7 +4,7 @@
 (which re-exports every name here with the readers and helpers built on them)."""
 import numpy as np
 
-from simsuite.scaffold.layout import *  # noqa: F401,F403  (the common header and readers)
+from simsuite.scaffold.layout import *
 from simsuite.scaffold.layout import config_layout, state_layout
 
 # --- fixed maxima (arrays are sized by these) --------------------------------------------

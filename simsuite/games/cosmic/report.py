@@ -4,7 +4,6 @@ Game.report_sections."""
 from __future__ import annotations
 
 import html
-
 from pathlib import Path
 
 import numpy as np
@@ -68,7 +67,7 @@ def play_sentences(t: pd.DataFrame, s: pd.DataFrame) -> list[str]:
     for r in t.sort_values(["players", "alien"]).itertuples():
         key = (r.alien, int(r.players))
         nv, z, k = never.get(key, (None, 0.0, False))
-        pct = lambda x: f"{100 * x:.1f}%"  # noqa: E731
+        pct = lambda x: f"{100 * x:.1f}%"
         if nv is not None and k and z > 0 and r.power_value > 0 and nv.share - r.share_nopower >= 0.5 * r.power_value:
             out.append(f"At {r.players} players the {r.alien}'s value comes largely from the threat of its power: "
                        f"never using it, its holder still wins {pct(nv.share)} of the win share against "
@@ -89,8 +88,9 @@ def play_sentences(t: pd.DataFrame, s: pd.DataFrame) -> list[str]:
 def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[tuple[str, str]]]:
     """The power-value check (power_value.py beside it) for a sweep of one alien per table: HTML,
     chart paths and the headline sentences (with their anchor)."""
-    from . import power_value as pv
     from simsuite.games.cosmic.naive import naive_controls
+
+    from . import power_value as pv
 
     cells, groups = res["cells"], res["groups"]
     if not len(groups) or not pv.is_power_value_sweep(cells):

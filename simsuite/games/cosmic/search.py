@@ -81,7 +81,18 @@ from numba.core import types
 from numba.extending import intrinsic
 
 from simsuite.games.cosmic.api import (
-    C_SEARCH_FN, D_ALLIANCE, D_CARD, D_DESTINY, D_POWER, D_REINF, MAX_TAPE, S_NOPT, S_SEARCH, S_TAPE_N, S_WINDOW, T_NEWHAND_DEF,
+    C_SEARCH_FN,
+    D_ALLIANCE,
+    D_CARD,
+    D_DESTINY,
+    D_POWER,
+    D_REINF,
+    MAX_TAPE,
+    S_NOPT,
+    S_SEARCH,
+    S_TAPE_N,
+    S_WINDOW,
+    T_NEWHAND_DEF,
     T_NEWHAND_TURN,
 )
 from simsuite.games.cosmic.policy import basic_decide
@@ -134,9 +145,9 @@ _rollout = {}
 
 def rollout_sources() -> list[Path]:
     """Every source the rollout module is compiled from (its name is a hash of them)."""
+    from simsuite.engine import jitlink
     from simsuite.engine.codegen import all_deps
     from simsuite.games import get
-    from simsuite.engine import jitlink
 
     own = [*get("cosmic").kernel_parts(), HERE / "rollout.py", ROLLOUT_DRIVER]
     return [*own, *all_deps(own), Path(jitlink.__file__), VALUE_FILE]

@@ -42,7 +42,7 @@ D_DRAW      21.13     0 stop, 1 Refuel, 2 Spaceport
 import numpy as np
 from numba import njit
 
-from simsuite.scaffold.layout import *  # noqa: F401,F403  (the common header, rand_below, option, ...)
+from simsuite.scaffold.layout import *
 from simsuite.scaffold.layout import config_layout, item, state_layout
 
 # --- fixed sizes -------------------------------------------------------------------------------

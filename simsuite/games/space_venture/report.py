@@ -14,8 +14,8 @@ import numpy as np
 import pandas as pd
 
 from simsuite import __version__
-from simsuite.report.common import table
 from simsuite.analysis.stats import Z95
+from simsuite.report.common import table
 
 from . import api as A
 from .game import BY_STRAT_PREFIX, SEATS_PREFIX

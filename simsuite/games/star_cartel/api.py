@@ -37,7 +37,7 @@ markers already hold the new values (SC.11).
 import numpy as np
 from numba import njit
 
-from simsuite.scaffold.layout import *  # noqa: F401,F403  (the common header and readers)
+from simsuite.scaffold.layout import *
 from simsuite.scaffold.layout import cell, config_layout, item, state_layout, word
 
 # --- fixed maxima (arrays are sized by these) --------------------------------------------

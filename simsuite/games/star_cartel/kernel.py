@@ -11,10 +11,11 @@ plays a range of game indices in parallel, one output row per game.
 import numpy as np
 from numba import njit
 
-from simsuite.engine.kernel_common import discards_to_deck, log_event as _log, note_illegal, shuffle
+from simsuite.engine.kernel_common import discards_to_deck, note_illegal, shuffle
+from simsuite.engine.kernel_common import log_event as _log
 from simsuite.engine.rng import below
-from simsuite.games.star_cartel.api import *  # noqa: F401,F403  (layout constants)
-from simsuite.games.star_cartel.records import *  # noqa: F401,F403
+from simsuite.games.star_cartel.api import *
+from simsuite.games.star_cartel.records import *
 
 # --- event log (replay) -------------------------------------------------------------------
 (E_SETUP_PURGE, E_START, E_TURN, E_ROW_PURGE, E_LOAD, E_DELIVERY, E_SET, E_MARKER, E_SHIP, E_END,

@@ -62,10 +62,11 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from simsuite.engine.kernel_common import discards_to_deck, log_event as _log, note_illegal, shuffle
+from simsuite.engine.kernel_common import discards_to_deck, note_illegal, shuffle
+from simsuite.engine.kernel_common import log_event as _log
 from simsuite.engine.rng import below
-from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
-from simsuite.games.cosmic.records import *  # noqa: F401,F403
+from simsuite.games.cosmic.api import *
+from simsuite.games.cosmic.records import *
 
 # ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 
