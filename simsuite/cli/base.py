@@ -12,6 +12,7 @@ import click
 
 from .. import __version__
 from ..engine.params import command_line
+from ..errors import BadInput
 from ..plugin_dirs import plugin_dir_option
 
 # Results go under the current directory (or --out), never into the installed package
@@ -133,6 +134,23 @@ class _ThreadCount(click.ParamType):
 THREADS = _ThreadCount()
 
 
+class GameCount(click.ParamType):
+    """A count of games: 1000000, 1_000_000 or 1e6, lo..hi (engine.params.parse_count)."""
+
+    name = "integer"
+
+    def __init__(self, lo: int, hi: int | None = None):
+        self.lo, self.hi = lo, hi
+
+    def convert(self, value, param, ctx):
+        from ..engine.params import parse_count
+
+        try:
+            return parse_count(value, self.lo, self.hi, param.opts[0] if param is not None else "games")
+        except BadInput as e:
+            self.fail(str(e)[len(e.field) + 2:], param, ctx)
+
+
 def _common(f):
     f = plugin_dir_option(f)
     f = click.option("--strategy-dir", "strategy_dirs", multiple=True, type=click.Path(),
@@ -152,18 +170,31 @@ def _common(f):
 
 
 
-def compile_notice(g, extra_dirs=(), entry: str = "run_batch") -> None:
-    """Say so before the first run with this code compiles its kernel (a minute of silence
-    otherwise); the progress bar's rate and ETA start after it. On a terminal only, like the
-    progress bar: scripts read one line of error or the results."""
-    from ..engine.codegen import cache_dir, is_compiled
+def compile_notice(g, extra_dirs=(), entry: str = "run_batch", tty_only: bool = False) -> None:
+    """Compile or load the kernel before the games start, and say which: a cold compile is a
+    minute of silence otherwise, and the progress's rate and time left then time games only.
+    "compiling" is announced before when numba's cache has no copy of the entry point; after it,
+    whether numba compiled or only loaded the cache (its own count of cache misses) decides
+    between "compiled in N s" and "loaded the compiled kernel". `tty_only`: say it on a terminal
+    only (--json: the output is for programs)."""
+    import time
 
-    if sys.stderr.isatty() and not is_compiled(g.dirname, g.kernel_digest(extra_dirs), entry):  # like the bar
-        import time
+    from ..engine.codegen import cache_dir, cache_misses, is_compiled
 
+    if tty_only and not sys.stderr.isatty():
+        return
+    cold = not is_compiled(g.dirname, g.kernel_digest(extra_dirs), entry)
+    if cold:
         click.echo(f"compiling the {g.title} kernel for this code and these strategies (once: 25-90 s on 2 cores; "
                    f"cached in {cache_dir()}) ...", err=True)
-        t0 = time.perf_counter()
-        if entry == "run_batch":  # compile now (zero games), so the progress bar times games only
-            g.run_range(g.kernel(extra_dirs), g.build_cfg(g.resolve({}, extra_dirs), extra_dirs), 0, 0, 0)
-            click.echo(f"compiled in {time.perf_counter() - t0:.0f} s", err=True)
+    if entry != "run_batch":
+        return
+    t0 = time.perf_counter()
+    kern = g.kernel(extra_dirs)
+    before = cache_misses(kern, entry)
+    g.run_range(kern, g.build_cfg(g.resolve({}, extra_dirs), extra_dirs), 0, 0, 0)  # zero games: compile or load
+    took = time.perf_counter() - t0
+    if cache_misses(kern, entry) > before:
+        click.echo(f"compiled the {g.title} kernel in {took:.0f} s", err=True)
+    else:
+        click.echo(f"loaded the compiled {g.title} kernel ({took:.1f} s)", err=True)

@@ -327,6 +327,14 @@ def is_compiled(game_dir: str, digest: str, entry: str = "run_batch") -> bool:
     return any(pyc.glob(f"simsuite_kernel_{game_dir}_{digest}.{entry}-*.nbi"))
 
 
+def cache_misses(kern, entry: str = "run_batch") -> int:
+    """How many times this process compiled `entry` of the kernel module `kern` because numba's
+    cache had no copy (numba's own count): unchanged by a call that only loaded the cache, or
+    found the code loaded already."""
+    stats = getattr(getattr(kern, entry, None), "stats", None)
+    return sum(stats.cache_misses.values()) if stats is not None else 0
+
+
 def load_strategy_module(game_dir: str, name: str, path: str):
     modname = f"simsuite_strategy_{game_dir}_{name}_{hashlib.sha1(path.encode()).hexdigest()[:8]}"
     if modname in sys.modules:

@@ -238,6 +238,11 @@ class Game:
         known = [s.name for s in self.strategies(extra_dirs)]
         if not names:
             raise BadInput("strategies", f"empty line-up; allowed names: {', '.join(known)}")
+        by_case = {}
+        for k in known:  # any case (Market = market), where that names one strategy
+            by_case.setdefault(k.casefold(), []).append(k)
+        names = [s if s in known or len(by_case.get(s.casefold(), ())) != 1 else by_case[s.casefold()][0]
+                 for s in names]
         for s in names:
             if s not in known:
                 raise BadInput("strategies", f"unknown strategy {s!r} for {self.name}{did_you_mean(s, known)}; "
@@ -275,7 +280,7 @@ class Game:
         return json.dumps({"game": self.name, **c}, sort_keys=True)
 
     plugin_noun = ""  # what `simsuite check NOUN FILE` calls its plug-in files (a game with plug-ins)
-    plugin_check = None  # a game with power plug-ins: check_plugin(file, n_games, seed) -> dict (simsuite check alien)
+    plugin_check = None  # a game with power plug-ins: plugin_check(file, n_games, seed, say, progress) -> dict (simsuite check alien)
 
     def plugin_listing(self) -> dict:
         """More lists for ``simsuite list`` (name -> rows with name, source, summary, file); a game

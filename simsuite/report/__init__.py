@@ -67,6 +67,7 @@ from .common import (
     uniq,
 )
 from .findings import gap_z, position_findings, rate_findings, strategy_findings, trend_findings  # noqa: F401  (public names)
+from .focus import canonical, check_focus, seat_and_value_lines
 from .label_charts import chart_label_overview
 from .rankings import label_contributions, label_rankings, reference_cells  # noqa: F401  (tests use them)
 from .sections import label_sections
@@ -202,6 +203,9 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     res["cells"] = cells
     out_dir = Path(out_dir) if out_dir is not None else Path.cwd() / "reports" / results_dir.resolve().name
     check_out_dir(out_dir)
+    # an absent focus label is refused now, from the tables alone, not after the rankings
+    focus_given = list(meta.get("focus") or []) if focus is None else list(focus)
+    focus_resolved = check_focus(res, focus_given) if focus_given else []
 
     lay = report_layout(cells, meta)
     # axes never pooled (Game.split_axes, e.g. Cosmic's edition): each of their values has its own
@@ -289,13 +293,9 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     rules_split = [a for a in split if a not in choices]
     at_default = {key: t for key, t in tables.items()
                   if not any(key[2].startswith(f"{a} ") for a in choices)}
-    focus = list(meta.get("focus") or []) if focus is None else list(focus)
-    known = {str(x) for (k, _, _), rs in at_default.items() if k != "strategy" for r in rs.values() for x in r[k]}
-    if focus and tables and not set(focus) <= known:
-        missing = [f for f in focus if f not in known]
-        raise BadInput("--focus", f"{join(missing)} is not ranked in these results; allowed: "
-                                  f"{', '.join(sorted(known)) or 'none (no label ranking)'}")
-    rule = (H.focus_labels(at_default, focus) + H.label_verdicts(at_default) + sbs_heads + pv_heads + heads + turn_head
+    focus = canonical(focus_resolved)
+    rule = (H.focus_labels(at_default, focus) + seat_and_value_lines(res, focus_resolved)
+            + H.label_verdicts(at_default) + sbs_heads + pv_heads + heads + turn_head
             + H.swept_question(cells, lay, metrics, same))
     # a ladder of head-to-head line-ups (one seat against N - 1 of another) answers rung by rung
     speed = {int(v["cell"]): v.get("games_per_s") for v in (res.get("manifest") or {}).get("done", {}).values()

@@ -260,7 +260,7 @@ def focus_labels(tables: dict, focus: list[str]) -> list[tuple[str, str]]:
     out = []
     tables = {(k[0], k[1], k[2] if len(k) > 2 else ""): v for k, v in tables.items()}
     for label in focus:
-        for kind in sorted({k for k, _, _ in tables if k != "strategy"}):
+        for kind in sorted({k for k, _, _ in tables}):
             name = label_name(kind)
             parts, played = [], []
             for (k, n, w), rs in sorted(tables.items()):

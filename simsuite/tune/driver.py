@@ -53,6 +53,16 @@ def optimise(study, spaces, evaluate_fn, budget: int, seed: int, sampler: str = 
     from optuna.trial import TrialState
 
     ran = 0
+    t0 = time.perf_counter()
+
+    def pace(done_now: int) -> str:
+        """`(3 of 40 trials; 12 s a trial, about 7.4 min left)`"""
+        from ..runner import fmt_duration
+
+        each = (time.perf_counter() - t0) / ran if ran else float("nan")
+        left = max(0, budget - done_now)
+        return f" ({done_now} of {budget} trials; {fmt_duration(each)} a trial, about {fmt_duration(left * each)} left)"
+
     while True:
         trials = study.get_trials(deepcopy=False)
         done = [t for t in trials if t.state in (TrialState.COMPLETE, TrialState.FAIL)]  # FAIL: infeasible
@@ -76,7 +86,8 @@ def optimise(study, spaces, evaluate_fn, budget: int, seed: int, sampler: str = 
             study.tell(trial.number, state=TrialState.FAIL)
             ran += 1
             if log:
-                log(f"trial {trial.number}: " + ", ".join(f"{k}={v}" for k, v in values.items()) + f" -> infeasible ({e})")
+                log(f"trial {trial.number}: " + ", ".join(f"{k}={v}" for k, v in values.items()) + f" -> infeasible ({e})"
+                    + pace(len(done) + 1))
             continue
         for k in ("lo", "hi", "half_width", "games"):
             if k in res:
@@ -85,7 +96,8 @@ def optimise(study, spaces, evaluate_fn, budget: int, seed: int, sampler: str = 
         ran += 1
         if log:
             log(f"trial {trial.number}: " + ", ".join(f"{k}={v}" for k, v in values.items())
-                + f" -> {res['value']:.5g} ({res.get('lo', float('nan')):.4g}..{res.get('hi', float('nan')):.4g})")
+                + f" -> {res['value']:.5g} ({res.get('lo', float('nan')):.4g}..{res.get('hi', float('nan')):.4g})"
+                + pace(len(done) + 1))
         if on_trial is not None:
             on_trial(trial.number, values, res)
 
@@ -172,7 +184,8 @@ def run_tune(g, spec: TuneSpec, out: Path, threads: int = 0, scheduler: str | No
         write_json(meta_p, dict(kind="tune", game=g.name, definition=ident, simsuite_version=__version__,
                                 name=spec.name, created=time.strftime("%Y-%m-%dT%H:%M:%S")))
     if evaluator is None:
-        evaluator = _sweep_evaluator(g, spec, threads, scheduler)
+        # a trial of a slow game lasts minutes: its games' progress too, where the trials are logged
+        evaluator = _sweep_evaluator(g, spec, threads, scheduler, progress=None if log else False)
     say = log or (lambda s: None)
 
     pilot = None
@@ -237,7 +250,7 @@ def _trial_rows(study) -> list[dict]:
             for t in study.get_trials(deepcopy=False) if t.state == TrialState.COMPLETE]
 
 
-def _sweep_evaluator(g, spec: TuneSpec, threads, scheduler):
+def _sweep_evaluator(g, spec: TuneSpec, threads, scheduler, progress: bool | None = False):
     """Play the values at every player count as one sweep (one cell per count) and evaluate it."""
     from ..store import read_results
     from ..sweep import run_sweep
@@ -251,7 +264,7 @@ def _sweep_evaluator(g, spec: TuneSpec, threads, scheduler):
                 raise Infeasible(str(e))
         axes = {"players": ",".join(map(str, spec.players))}
         run_sweep(g, base, axes, n_games, seed, where, tuple(spec.strategy_dirs), threads, spec.unit, scheduler,
-                  definition_name=f"{spec.name or 'tune'} {where.name}", progress=False)
+                  definition_name=f"{spec.name or 'tune'} {where.name}", progress=progress)
         return evaluate(spec.objectives, read_results(where))
 
     return play

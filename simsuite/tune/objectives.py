@@ -108,6 +108,7 @@ def parse_objective(d, metrics=None, spreads=None) -> Objective:
         raise BadInput("objective", f"{d!r}: an objective needs kind = one of {', '.join(names)}")
     d = dict(d)
     kind = str(d.pop("kind")).strip()
+    kind = next((n for n in names if n.casefold() == kind.casefold()), kind)  # any case
     if kind not in names:
         raise BadInput("--objective", f"unknown objective {kind!r}{did_you_mean(kind, names)}; allowed: "
                                       f"{', '.join(names)}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..engine.params import parse_count
 from ..errors import BadInput
 from ..scaffold.data import read_toml
 from .objectives import check_objectives, game_metric_names, known_spreads, objective_names, parse_objective
@@ -163,6 +164,8 @@ def build_spec(g, spec_file: dict, params=(), objectives=(), players=None, sets=
         v = cli if cli is not None else f.get(key, default)
         if v is None:
             return None
+        if kind is int and key in ("games", "pilot_games", "min_games", "max_games", "unit"):
+            return parse_count(v, lo, hi, key)  # 1_000_000 or 1e6, as --games takes them
         if isinstance(v, bool) or not isinstance(v, (int, float)) or (kind is int and int(v) != v) or not lo <= v <= hi:
             raise BadInput(key, f"{v!r}; allowed: {'an integer' if kind is int else 'a number'} {lo}..{hi}")
         return kind(v)
@@ -175,5 +178,5 @@ def build_spec(g, spec_file: dict, params=(), objectives=(), players=None, sets=
         min_games=num("min_games", None, int, 100, 10**9, 2_000),
         max_games=num("max_games", max_games, int, 100, 10**9, 500_000),
         recheck=num("recheck", recheck, int, 1, 50, 3), recheck_factor=num("recheck_factor", None, float, 1, 100, 2.0),
-        sampler=str(sampler or f.get("sampler", "tpe")), unit=num("unit", unit, int, 1, 10**9, DEFAULT_UNIT),
+        sampler=str(sampler or f.get("sampler", "tpe")).strip().lower(), unit=num("unit", unit, int, 1, 10**9, DEFAULT_UNIT),
         name=name or f.get("name", ""), strategy_dirs=tuple(strategy_dirs) + tuple(f.get("strategy_dirs", ())))

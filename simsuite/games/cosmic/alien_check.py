@@ -26,8 +26,9 @@ from .alien_files import check_source, hook_problems
 OTHERS = ("Virus", "Oracle", "Trader", "Macron", "Zombie")  # the classics seated beside it
 
 
-def check_alien(game, file: str, n_games: int = 2000, seed: int = 1) -> dict:
-    """Check FILE; BadInput (one line, exit 2) for a bad file, else a dict: ok, problems, runs."""
+def check_alien(game, file: str, n_games: int = 2000, seed: int = 1, say=None, progress: bool | None = False) -> dict:
+    """Check FILE; BadInput (one line, exit 2) for a bad file, else a dict: ok, problems, runs.
+    `say(line)`: whether the kernel is compiled or loaded; `progress`: as runner.Progress's `enabled`."""
     path = Path(file)
     a = check_source(path)
     why = hook_problems(path)
@@ -39,14 +40,22 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1) -> dict:
     from simsuite.engine.codegen import cache_dir
     from simsuite.plugin_dirs import use_plugin_dirs
 
+    from .alien_files import ORIGIN
+
     text = path.read_bytes()
     d = cache_dir() / "alien_check" / hashlib.sha256(text).hexdigest()[:16]
     d.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(path, d / path.name)
+    (d / (path.name + ORIGIN)).write_text(str(path.resolve()))  # messages name the user's file, not this copy
     use_plugin_dirs([d])
     kern = game.kernel()
     runs, problems = [], []
     per = max(1, n_games // 4)
+    from simsuite.engine.checks import played_in_chunks
+    from simsuite.runner import Progress
+
+    first = True
+    bar = Progress(per * 4 * len(a.editions), f"checking {a.name}", enabled=progress)
     for ed in a.editions:
         edition = "AH2000" if ed == "ah2000" else "FFG2008"
         for seat in range(4):
@@ -57,7 +66,9 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1) -> dict:
             carr = game.build_cfg(cfg)
             out = np.empty((per, game.layout.n_cols), np.int64)
             viol = np.zeros(per, np.int64)
-            kern.run_checked(carr, np.int64(run_key(seed, game.config_hash(cfg))), np.int64(0), out, viol)
+            played_in_chunks(kern, "run_checked", (carr, np.int64(run_key(seed, game.config_hash(cfg)))), (out, viol),
+                             "", say if first else None, bar)
+            first = False
             bad = np.flatnonzero(viol)
             rec = game.layout.view(out)
             uses = int(rec["power_uses"][:, seat].sum()) if "power_uses" in (rec.dtype.names or ()) else -1
@@ -65,5 +76,6 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1) -> dict:
             if bad.size:
                 v = int(viol[bad[0]])
                 problems.append(f"{edition}, seat {seat + 1}: game {int(bad[0])}: {A.VIOLATION_NAMES[v]}")
+    bar.close()
     return dict(ok=not problems, name=a.name, alien=a.name, file=str(path), editions=list(a.editions), hooks=sorted(a.hooks),
                 runs=runs, problems=problems)

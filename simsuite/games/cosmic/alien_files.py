@@ -68,7 +68,7 @@ def _constants() -> set:
 
 
 def _bad(path, msg):
-    raise BadInput("alien", f"{path}: {msg}")
+    raise BadInput("alien", f"{shown_path(path)}: {msg}")
 
 
 WINDOW_HOOKS = ("on_w2", "on_w4", "on_w6", "on_w7", "on_w8", "on_w9", "on_w10")
@@ -173,10 +173,14 @@ def check_source(path: Path) -> AlienFile:
     for k in ("NAME", "SUMMARY", "TEXT"):
         if not isinstance(meta.get(k), str) or not meta[k].strip():
             _bad(path, f"{k} must be a non-empty string")
-    eds = tuple(meta.get("EDITIONS", EDITIONS))
+    eds = meta.get("EDITIONS", EDITIONS)
+    eds = (eds,) if isinstance(eds, str) else tuple(eds)
+    # any case, as --set edition= takes it (FFG2008 = ffg2008)
+    eds = tuple(e.strip().lower() if isinstance(e, str) else e for e in eds)
     if not eds or any(e not in EDITIONS for e in eds):
-        _bad(path, f"EDITIONS {eds!r}; allowed: a tuple of {', '.join(EDITIONS)}")
+        _bad(path, f"EDITIONS {eds!r}; allowed: a tuple of {', '.join(EDITIONS)} (any case)")
     who = meta.get("WHO", "any")
+    who = who.strip().lower() if isinstance(who, str) else who
     if who not in WHO:
         _bad(path, f"WHO {who!r}; allowed: {', '.join(WHO)}")
     classic = meta.get("CLASSIC", "")
@@ -222,6 +226,16 @@ def plugin_dirs() -> list[Path]:
 
 
 _cache: dict = {}
+ORIGIN = ".origin"  # beside a copy `check alien` made in the cache: the path of the user's own file
+
+
+def shown_path(f: Path) -> Path:
+    """The file a message should name: the user's own file for a copy `check alien` made."""
+    o = Path(f).with_name(Path(f).name + ORIGIN)
+    try:
+        return Path(o.read_text().strip()) if o.is_file() else Path(f)
+    except OSError:
+        return Path(f)
 
 
 def discover() -> list[AlienFile]:
@@ -239,12 +253,15 @@ def discover() -> list[AlienFile]:
         a = check_source(f)
         why = hook_problems(f)
         if why:
-            raise BadInput("alien", f"{f}: {why}")
+            raise BadInput("alien", f"{shown_path(f)}: {why}")
         k = a.name.lower()
         if k in names and names[k].path != a.path:
-            raise BadInput("alien", f"{a.name} is defined by {names[k].path} and {a.path}; allowed: one file per name")
+            mine, theirs = shown_path(a.path), shown_path(names[k].path)
+            if mine == theirs:  # `check alien` of a file also in a --plugin-dir folder: the same file twice
+                continue
+            raise BadInput("alien", f"{a.name} is defined by {theirs} and {mine}; allowed: one file per name")
         if not a.classic and k in {n.lower() for n in A.ALIEN_NAMES}:
-            raise BadInput("alien", f"{f}: NAME {a.name!r} is a classic's; allowed: another name, or CLASSIC = "
+            raise BadInput("alien", f"{shown_path(f)}: NAME {a.name!r} is a classic's; allowed: another name, or CLASSIC = "
                                     f"{a.name!r} to replace it")
         names[k] = a
         out.append(a)

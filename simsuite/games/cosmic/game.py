@@ -61,9 +61,19 @@ def alien_id(name: str, field: str = "aliens") -> int:
     by_key = _alien_by_key()
     if k not in by_key:
         extra = ", none" if field == "aliens" else ""
-        hint = did_you_mean(name, alien_names())
+        hint = did_you_mean(name, alien_names()) or _plugin_hint()
         raise BadInput(field, f"unknown alien {name.strip()!r}{hint}; allowed: {', '.join(alien_names())}{extra}")
     return by_key[k]
+
+
+def _plugin_hint() -> str:
+    """Why a name may be unknown: its alien file's folder was not given (--plugin-dir)."""
+    from .alien_files import plugin_dirs
+
+    given = [d for d in plugin_dirs()[1:] if "alien_check" not in d.parts]  # not `check alien`'s own copies
+    if not given:
+        return " (is it in an alien file? pass --plugin-dir DIR, the folder that holds the file)"
+    return f" (no alien file in {', '.join(map(str, given))} has that NAME)"
 
 
 def parse_aliens(value) -> str:
@@ -546,10 +556,10 @@ class Cosmic(Game):
 
     plugin_noun = "alien"  # simsuite check alien FILE
 
-    def plugin_check(self, file, n_games=2000, seed=1) -> dict:
+    def plugin_check(self, file, n_games=2000, seed=1, say=None, progress=False) -> dict:
         from .alien_check import check_alien
 
-        return check_alien(self, file, n_games=n_games, seed=seed)
+        return check_alien(self, file, n_games=n_games, seed=seed, say=say, progress=progress)
 
     def plugin_listing(self) -> dict:
         """The aliens for ``simsuite list``: the 20 classics (built in, or the file that replaces
