@@ -129,7 +129,7 @@ def test_readme_is_a_few_screens_with_the_two_commands():
     text = (ROOT / "README.md").read_text()
     assert len(text.splitlines()) < 150
     assert "pip install -e . && simsuite report star-cartel-crash" in text
-    assert "pip install -e '.[test]' && pytest" in text
+    assert "pip install -e '.[test]' && ruff check . && pytest" in text
     assert "python3.11 -m venv .venv" in text
     for img in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text):
         assert (ROOT / img).is_file() and (ROOT / img).stat().st_size < 200_000, img
