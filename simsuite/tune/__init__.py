@@ -29,9 +29,9 @@ from .space import (  # noqa: F401
     derive_seed, example_space, parse_space, Space,
 )
 from .objectives import (  # noqa: F401
-    ALPHA, check_objectives, evaluate, game_metric_names, in_pp, is_label_spread,
+    ALPHA, check_objectives, evaluate, game_metric_names, in_pp, is_label_spread, label_share,
     known_spreads, Objective, OBJECTIVE_KEYS, objective_names, OBJECTIVES, parse_objective,
-    WIN_SHARE, _max_abs, _number, _share_dev, _start_advantage, _z,
+    WIN_SHARE, z_crit, _max_abs, _number, _share_dev, _start_advantage,
 )
 from .spec import (  # noqa: F401
     build_spec, check_spec, DEFAULT_UNIT, load_tune_file, parse_players, SAMPLERS,
@@ -39,10 +39,10 @@ from .spec import (  # noqa: F401
 )
 from .driver import (  # noqa: F401
     candidates, games_for, importances, Infeasible, log_stderr, open_study,
-    optimise, run_tune, STARTUP_TRIALS, tune_status, _infeasible, _sampler,
+    optimise, run_tune, STARTUP_TRIALS, startup_trials, tune_status, _infeasible, _sampler,
     _sweep_evaluator, _trial_rows,
 )
 from .wording import (  # noqa: F401
-    fmt_interval, fmt_objective, gain_test, headline, objective_se, start_change,
+    fmt_interval, fmt_objective, gain_test, headline, headline_checks, objective_se, start_change,
     _players_text,
 )
