@@ -297,7 +297,7 @@ Intervals are 95%; a maximum over several turn-order positions and player counts
 (Bonferroni) interval, so it is wider than one position's. A largest deviation cannot be zero on finite games:
 with no seat effect at all it is still about 2–3 standard errors. “Significant” in the answer is a one-sided z-test
 of the difference {test_text} (independent games: the variances add; each standard error from its interval), not
-whether the two intervals overlap; with no real gain it says “significant” in 5% of tunes.</p></details>
+whether the two intervals overlap; with no real gain it says “significant” in at most 5% of tunes.</p></details>
 <h2 id='history'>Optimisation history</h2><img src='history.png' alt='optimisation history'>
 <h2 id='slices'>Objective against each parameter</h2><img src='slices.png' alt='slices'>
 <h2 id='importances'>Parameter importances</h2>{imp_html}

@@ -410,7 +410,8 @@ def test_significant_gain_is_said_in_5pct_of_tunes_when_nothing_gains():
     """Known truth: no value changes the objective. Testing the lowest of recheck = 3 re-checks against
     the defaults' re-check says "significant" in about 11% of tunes (the pick is ignored); the test
     reads the final checks of the chosen values and the defaults, played once each after the choice,
-    so it says so in 5% (at most 8.5% over 250 tunes: binomial sd 1.4%)."""
+    so it says so in at most 5% (0.75 x 5% here: a quarter of the tunes keep the defaults); the
+    bound 8.5% over 250 tunes leaves room for the binomial sd of 1.2%."""
     assert null_significant_rate(250) < 0.085
 
 
