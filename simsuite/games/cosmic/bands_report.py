@@ -228,10 +228,10 @@ def make_plan_report(src: Path, out_dir: Path | None = None) -> dict:
 
     # a plan run before the start-up share depended on the budget began every tune with STARTUP_TRIALS
     startup = int(doc.get("startup_trials") or min(int(sp["budget"]), STARTUP_TRIALS))
-    start_text = (f"the first {startup} of them random start-up trials before the sampler models the history" +
-                  ("" if startup < int(sp["budget"]) else
-                   ": every trial was random, so each end is a random draw of the weights (or the defaults), "
-                   "not a search"))
+    start_text = (f"the first {startup} of them random start-up trials before the sampler models the history"
+                  if startup < int(sp["budget"]) else
+                  "every one of them a random start-up trial (the sampler guided none), so each end is a random "
+                  "draw of the weights (or the defaults), not a search")
     m = int(t["end_checks"].max()) if len(t) else 1
     end_text = ("Each end is the final check of its chosen weights: played once more on fresh seeds after the "
                 "choice, so that with no effect of play it estimates the default share without bias (it is not "
@@ -240,8 +240,8 @@ def make_plan_report(src: Path, out_dir: Path | None = None) -> dict:
                 "candidates and the defaults), so with no effect of play the exploited end sits about "
                 f"{_best_of_bias(m):.2f} standard errors above the default share and the countered end as far "
                 "below. The widest-band sentence allows for that; the verdicts do not (a band looks wider than "
-                "it is, so \"depends on play\" is said too readily). Running the plan's command again adds the "
-                "final checks.")
+                "it is, so \"depends on play\" is said too readily). A run of the plan with the current code "
+                "plays the final checks (its tune directories resume: only the final checks are new).")
 
     def pct(r, e):
         return f"{100 * r[e]:.1f}% <span class='nw'>({100 * r[e + '_lo']:.1f}–{100 * r[e + '_hi']:.1f})</span>"
