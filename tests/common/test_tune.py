@@ -424,3 +424,18 @@ def test_start_up_trials_are_a_third_of_the_budget_at_most():
     assert study.user_attrs["startup_trials"] == 3 and study.sampler._n_startup_trials == 3
     optimise(study, SPACES[:2], lambda v, n: synthetic(v, derive_seed(5, n)), 30, seed=5)  # extended: kept
     assert study.user_attrs["startup_trials"] == 3 and len(study.trials) == 30
+
+
+def test_final_checks_play_the_chosen_values_and_the_defaults_once_more_on_fresh_seeds(tmp_path):
+    rec = Recorder()
+    doc = run_tune(GAME, _spec(budget=8, recheck=2), tmp_path / "t", evaluator=rec)
+    fin = [c for c in rec.calls if Path(c["where"]).parent.name == "final"]
+    before = [c for c in rec.calls if Path(c["where"]).parent.name != "final"]
+    assert [Path(c["where"]).name for c in fin] == ["default", "chosen-" + (
+        "default" if doc["best"]["trial"] is None else f"trial{doc['best']['trial']:05d}")]
+    assert fin[0]["values"] == doc["default"]["params"] and fin[1]["values"] == doc["best"]["params"]
+    assert {c["seed"] for c in fin}.isdisjoint({c["seed"] for c in before}) and len({c["seed"] for c in fin}) == 2
+    assert all(c["games"] == 2 * 1000 for c in fin)
+    assert doc["best"]["final"]["value"] == synthetic(fin[1]["values"], fin[1]["seed"], sd=0.1)["value"]
+    assert doc["startup_trials"] == 2  # a third of the budget of 8
+    assert "final check on fresh games" in doc["headline"]
