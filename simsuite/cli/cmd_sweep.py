@@ -194,6 +194,8 @@ def tune(game_name, config_file, params, objectives, players, strategies, sets, 
         vals = ", ".join(f"{k}={v}" for k, v in r["params"].items())
         est = "" if r["trial_value"] is None else f"trial estimate {fmt_interval(doc, dict(value=r['trial_value'], lo=r['trial_lo'], hi=r['trial_hi']))}; "
         click.echo(f"  {who:<12} {vals}: {est}re-check {fmt_interval(doc, r['recheck'])}")
+    for key, who in (("default", "defaults"), ("best", "chosen")):
+        click.echo(f"  final check of the {who}: {fmt_interval(doc, doc[key]['final'])}")
     click.echo(f"{len(doc['trials'])} trials ({doc['trials_run_now']} now), {doc['games_per_trial']:,} games per "
                f"player count per trial, {doc['seconds']['total']:.0f} s; results in {out} "
                f"(simsuite report {out})")

@@ -1,4 +1,4 @@
-"""Tuning: search rule parameters for the values that minimise a balance objective (issue 18).
+"""Tuning: search rule parameters for the values that minimise a balance objective.
 
 Each trial is a set of sweep cells (one per player count) played with the sweep machinery
 (simsuite.sweep.run_sweep: same seeds, chunk store, resume, Dask scheduler) into
@@ -14,7 +14,10 @@ Noise: unless a fixed --games is given, a pilot of the default values measures t
 interval and each trial then plays the count that makes its half-width about --precision
 (half-widths scale as 1/sqrt(games)). The trial values carry the noise of the search (the
 lowest of many noisy estimates is biased low), so the best few distinct candidates and the
-defaults are played again on fresh seeds with more games, and the best is the lowest re-check.
+defaults are played again on fresh seeds with more games, and the lowest re-check chooses the best.
+That re-check is itself the lowest of several, so the chosen values and the defaults are played once
+more on fresh seeds (the final check): the headline's values and its test of the gain read those.
+The first trials are random start-up trials, a third of the budget at most (startup_trials).
 
 Intervals: a max over many components (every turn-order position at every player count) gets a
 simultaneous interval (Bonferroni over its components); with several objectives each gets level
@@ -36,6 +39,7 @@ from .driver import (  # noqa: F401  (the package's public names)
     open_study,
     optimise,
     run_tune,
+    startup_trials,
     tune_status,
 )
 from .objectives import (  # noqa: F401  (the package's public names)
@@ -54,9 +58,10 @@ from .objectives import (  # noqa: F401  (the package's public names)
     in_pp,
     is_label_spread,
     known_spreads,
+    label_share,
     objective_names,
     parse_objective,
-    two_sided_z,
+    z_crit,
 )
 
 # the package's modules by concern: space (search spaces, seeds), objectives (what a trial minimises,
@@ -83,6 +88,7 @@ from .wording import (  # noqa: F401  (the package's public names)
     fmt_objective,
     gain_test,
     headline,
+    headline_checks,
     objective_se,
     start_change,
 )

@@ -16,9 +16,8 @@ OBJECTIVES = ("seat-fairness", "strategy-gap", "game-length", "metric", "label-s
 WIN_SHARE = ("seat-fairness", "strategy-gap", "label-share")  # win-share objectives, shown in percentage points
 
 
-def two_sided_z(alpha: float) -> float:
-    """The normal quantile z with P(|Z| > z) = alpha: a two-sided interval at level 1 - alpha is the
-    estimate plus or minus z standard errors."""
+def z_crit(alpha: float) -> float:
+    """The two-sided normal critical value of level alpha (1.96 at 0.05): intervals are value ± z_crit · se."""
     from statistics import NormalDist
 
     return NormalDist().inv_cdf(1 - alpha / 2)
@@ -198,7 +197,7 @@ def _max_abs(est, se, alpha):
     est, se = np.asarray(est, float), np.asarray(se, float)
     if not len(est):
         return dict(value=float("nan"), lo=float("nan"), hi=float("nan"))
-    z = two_sided_z(alpha / len(est))
+    z = z_crit(alpha / len(est))
     a = np.abs(est)
     return dict(value=float(a.max()), lo=float(np.maximum(a - z * se, 0).max()), hi=float((a + z * se).max()),
                 components=len(est))
@@ -231,7 +230,7 @@ def evaluate(objectives, tables) -> dict:
             if not len(d):
                 raise BadInput("--objective", f"label-share: no {o['group']} {o['key']!r} in the cell tables")
             share = float(d["win_share"].mean())
-            h = two_sided_z(alpha) * math.sqrt(float((d["share_se"] ** 2).sum())) / len(d)
+            h = z_crit(alpha) * math.sqrt(float((d["share_se"] ** 2).sum())) / len(d)
             sign = -1.0 if o["sense"] == "max" else 1.0
             r = dict(value=sign * share, lo=sign * share - h, hi=sign * share + h, share=share,
                      share_lo=share - h, share_hi=share + h, games=int(d["n"].sum()),
@@ -252,7 +251,7 @@ def evaluate(objectives, tables) -> dict:
                 gaps.append(A["win_share"] - B["win_share"])
                 ses.append(float(diff_se(A["share_se"], B["share_se"], cov)))
             gap = float(np.mean(gaps)) if gaps else float("nan")
-            h = two_sided_z(alpha) * math.sqrt(sum(s * s for s in ses)) / len(ses) if ses else float("nan")
+            h = z_crit(alpha) * math.sqrt(sum(s * s for s in ses)) / len(ses) if ses else float("nan")
             t = o.get("target")
             if t is None:
                 r = dict(value=-gap, lo=-gap - h, hi=-gap + h)
@@ -266,14 +265,13 @@ def evaluate(objectives, tables) -> dict:
             if f"{m}_mean" not in cells:
                 raise BadInput("--objective", f"the cells record no metric {m!r}")
             mean = cells[f"{m}_mean"].to_numpy(float)
-            width = cells[f"{m}_ci_high"].to_numpy(float) - cells[f"{m}_ci_low"].to_numpy(float)
-            se = width / (2 * two_sided_z(ALPHA))
+            se = (cells[f"{m}_ci_high"].to_numpy(float) - cells[f"{m}_ci_low"].to_numpy(float)) / (2 * z_crit(ALPHA))
             if "target" in o:
                 r = _max_abs(mean - o["target"], se, alpha)
             else:
                 sign = 1.0 if "max" in o else -1.0
                 ex = sign * (mean - o.get("max", o.get("min")))
-                z = two_sided_z(alpha / len(ex))
+                z = z_crit(alpha / len(ex))
                 r = dict(value=float(np.maximum(ex, 0).max()), lo=float(np.maximum(ex - z * se, 0).max()),
                          hi=float(np.maximum(ex + z * se, 0).max()))
             r["means"] = {int(p): float(v) for p, v in zip(cells["players"], mean)}
@@ -286,10 +284,20 @@ def evaluate(objectives, tables) -> dict:
                 start=_start_advantage(groups), games=int(cells["games"].min()) if len(cells) else 0)
 
 
+def label_share(check: dict) -> dict:
+    """A label-share objective's win share from an evaluate() result (a trial, re-check or final
+    check): the share, its standard error, its interval as evaluated and its games. What a game's
+    own summary of a tune (e.g. an alien's band) reads, rather than the objective's sign and level."""
+    obs = check["objectives"]
+    o = next(x for x in obs if x["kind"] == "label-share")
+    se = (o["share_hi"] - o["share"]) / z_crit(ALPHA / len(obs))
+    return dict(share=o["share"], se=se, lo=o["share_lo"], hi=o["share_hi"], games=o.get("games"))
+
+
 def _start_advantage(groups) -> dict:
     """The start player's win share minus fair per player count, with its 95% half-width: the
     figure a designer reads first."""
     d = _share_dev(groups, "position")
     d = d[d["key"].astype(str) == "1"]
-    return {int(r["players"]): dict(dev=float(r["dev"]), half_width=float(two_sided_z(ALPHA) * r["share_se"]))
+    return {int(r["players"]): dict(dev=float(r["dev"]), half_width=float(z_crit(ALPHA) * r["share_se"]))
             for _, r in d.iterrows()}
