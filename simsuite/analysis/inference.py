@@ -155,21 +155,34 @@ def heterogeneity(effects, variances) -> dict:
     return dict(q=q, df=df, p=float(r.test_homogeneity().pvalue), i2=max(1 - df / q, 0.0) if q > 0 else 0.0)
 
 
-def random_effects(effects, variances) -> dict:
-    """DerSimonian-Laird random-effects mean of estimates that disagree beyond their noise (the
-    start player's edge in cells with different line-ups): mean, se (it includes the between-cell
-    variance tau2, so it is wider than the fixed-effect pooled se when the cells disagree), tau2,
-    and the range of the estimates. statsmodels' combine_effects."""
+def random_effects(effects, variances, alpha: float = 0.05) -> dict:
+    """Random-effects mean of estimates of one quantity in several cells (the start player's edge
+    over the cells of one player count), with the Hartung-Knapp-Sidik-Jonkman interval: the
+    between-cell variance tau2 by Paule-Mandel, the mean's variance rescaled by the weighted spread
+    of the estimates around it, and a t quantile with k - 1 degrees of freedom. One method whatever
+    the cells' agreement: a pre-test choosing between a fixed effect and a DerSimonian-Laird z
+    interval covered the mean of heterogeneous cells (I^2 0.5 to 0.9, 3 to 10 cells) 80 to 87% of
+    the time, this interval about 95%. statsmodels' combine_effects (whose DerSimonian-Laird tau2
+    is not truncated at 0, so it is not used). Returns mean, se, df, crit (the two-sided level-alpha
+    quantile: the interval is mean +- crit se), p (two-sided, of mean = 0), tau2 and the range lo,
+    hi of the estimates; one estimate: itself, its se, a normal quantile."""
+    from scipy.stats import norm, t
+
     e, v = np.asarray(effects, float), np.asarray(variances, float)
     ok = np.isfinite(e) & np.isfinite(v) & (v > 0)
     if ok.sum() < 2:
         m = float(e[ok][0]) if ok.any() else np.nan
-        return dict(mean=m, se=float(np.sqrt(v[ok][0])) if ok.any() else np.nan, tau2=0.0, lo=m, hi=m)
+        se = float(np.sqrt(v[ok][0])) if ok.any() else np.nan
+        p = float(2 * norm.sf(abs(m) / se)) if ok.any() else np.nan
+        return dict(mean=m, se=se, df=np.inf, crit=float(norm.isf(alpha / 2)), p=p, tau2=0.0, lo=m, hi=m)
     from statsmodels.stats.meta_analysis import combine_effects
 
     with np.errstate(divide="ignore", invalid="ignore"):
-        r = combine_effects(e[ok], v[ok], use_t=False, method_re="dl")
-    return dict(mean=float(r.mean_effect_re), se=float(r.sd_eff_w_re), tau2=float(r.tau2),
+        r = combine_effects(e[ok], v[ok], use_t=True, method_re="iterated")
+    df = int(ok.sum() - 1)
+    m, se = float(r.mean_effect_re), float(r.sd_eff_w_re_hksj)
+    p = float(2 * t.sf(abs(m) / se, df)) if se > 0 else np.nan
+    return dict(mean=m, se=se, df=df, crit=float(t.isf(alpha / 2, df)), p=p, tau2=float(r.tau2),
                 lo=float(e[ok].min()), hi=float(e[ok].max()))
 
 
