@@ -142,7 +142,13 @@ def label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players
     out = agg.sort_values("win_share", ascending=False, ignore_index=True)
     shared = (float((g["shared_win_rate"] * g["n"]).sum() / max(g["wins"].sum(), 1e-12))
               if "shared_win_rate" in g and g["wins"].sum() > 0 else 0.0)
-    out.attrs.update(cells=sorted(int(x) for x in g["cell"].unique()), shared_wins=shared,
+    # the covariance of the win shares where the results hold it (off-diagonal terms), for the
+    # headline's test of the leader against the others; without it the test takes the safe bound
+    # (labels, rows): plain tuples, as pandas compares attrs when it concatenates tables
+    labels = tuple(str(x) for x in agg[kind])
+    share_cov = ((labels, tuple(tuple(float(x) for x in row) for row in cov))
+                 if np.any(cov[~np.eye(len(labels), dtype=bool)] != 0) else None)
+    out.attrs.update(cells=sorted(int(x) for x in g["cell"].unique()), shared_wins=shared, share_cov=share_cov,
                      heterogeneous=list(out.loc[out["het_p_holm"] < ALPHA, kind]),
                      pl_groups=int(pl_groups), pl_converged=bool(pl_converged))
     return out
