@@ -240,8 +240,9 @@ def ranking_columns_note(margin: float) -> str:
             f"within ±{100 * margin:g} percentage points of the fair share (the margin is the report's --margin). "
             f"Rank (95% interval): a parametric bootstrap of the win shares from their estimates, standard errors "
             f"and covariances (shares of one table are negatively correlated), 4,000 draws, fixed seed, widened where "
-            f"needed to the labels shown above and below it by pairwise z-tests (Bonferroni over its comparisons), so "
-            f"that each interval covers the true rank at least 95% of the time. The CSV also "
+            f"needed to the labels shown above and below it by two-sided pairwise z-tests (Bonferroni over its "
+            f"comparisons), so that each interval covers the true rank, ties included, at least 95% of the time. "
+            f"The CSV also "
             f"holds the win rate, P(best) (the share of draws in which the label has the highest win share: "
             f"overconfident when the leaders are close, so not shown here) and the Plackett-Luce strengths.")
 

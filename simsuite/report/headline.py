@@ -273,24 +273,24 @@ def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> li
         def gap(x):
             return f"{x['leader']} ahead of {x['runner']} by {_pp(x['gap'])} ({_pm(x['gap_se'])}) at {where(x)}"
 
-        how = (f" (surely first: above every other {name} by the direct difference test, Holm-corrected over "
-               f"the {'rankings' if len(runs) > 1 else 'comparisons'})")
+        how = (f"surely first: above every other {name} by the direct difference test"
+               + (", Holm-corrected over the rankings" if len(runs) > 1 else ""))
         unsure = [x for x in runs if not x["sure"]]
         if len(firsts) == 1 and not unsure:
             under = (f" under every strategy tested ({join(strategies)})" if len(strategies) > 1
                      else f" with bots playing {strategies[0]}" if strategies else "")
-            text = f"{firsts[0]} is the strongest {name} at {counts}{under}{how}: {details}"
-            text += f" (bots playing {lead_by})." if len(strategies) > 1 else "."
+            text = f"{firsts[0]} is the strongest {name} at {counts}{under}: {details}"
+            text += (f" (bots playing {lead_by})" if len(strategies) > 1 else "") + f"; {how}."
         else:
             if len(firsts) > 1:
                 a = [(x, y) for i, x in enumerate(sure) for y in sure[i + 1:] if x["leader"] != y["leader"]]
                 what = [w for w, hit in (
                     ("the player count" + (", the rules" if split else ""), any(x["key"] != y["key"] for x, y in a)),
                     ("the strategy playing it", any(x["strategy"] != y["strategy"] for x, y in a))) if hit]
-                text = (f"The strongest {name} depends on {' or on '.join(what)}{how}: "
-                        + "; ".join(f"{x['leader']} at {where(x)}" for x in sure))
+                text = (f"The strongest {name} depends on {' or on '.join(what)}: "
+                        + "; ".join(f"{x['leader']} at {where(x)}" for x in sure) + f" (each {how})")
             elif firsts:
-                text = f"{firsts[0]} is the strongest {name} at " + join([where(x) for x in sure]) + how
+                text = f"{firsts[0]} is the strongest {name} at " + join([where(x) for x in sure]) + f" ({how})"
             else:
                 text = f"No {name} is surely the strongest at {counts}"
             if unsure:
@@ -299,7 +299,7 @@ def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> li
                     f"(direct difference test, Bonferroni over the other {plural(name)}"
                     + (", Holm over the rankings" if len(runs) > 1 else "") + "): "
                     + "; ".join(gap(x) for x in unsure))
-            text += f" (the leader's edge over fair: {details}{f', bots playing {lead_by}' if lead_by else ''})."
+            text += f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}."
         n_off = {n: int((r["verdict"] != "").sum()) for n, r in first.items()}
         text += " " + "; ".join(f"{k} of {len(first[n])} {plural(name)} differ from fair at {at(n)}"
                                 for n, k in n_off.items()) + " (Holm-corrected)."

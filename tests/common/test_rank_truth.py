@@ -62,7 +62,8 @@ def test_strongest_alien_is_said_only_when_surely_first():
         t for t in texts if t.startswith("The strongest"))
     (text, _), = H.label_verdicts({("alien", 4, ""): {"basic": _ranking(np.random.default_rng(0), a, se, [
         f"A{i}" for i in range(8)])}})
-    assert text.startswith("A0 is the strongest alien at 4 players with bots playing basic (surely first")
+    assert text.startswith("A0 is the strongest alien at 4 players with bots playing basic: +")
+    assert "; surely first: above every other alien by the direct difference test." in text
 
 
 # ---- rank intervals and "N surely stronger, M surely weaker" with ties -----------------------------
