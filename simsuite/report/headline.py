@@ -219,8 +219,8 @@ def first_place(r: pd.DataFrame, kind: str) -> dict:
         c = np.array([cov[1][at[str(r.at[0, kind])]][at[str(x)]] for x in r[kind].iloc[1:]])
     d, e = s[0] - s[1:], diff_se(se[0], se[1:], c)
     with np.errstate(invalid="ignore", divide="ignore"):
-        p2 = np.where(e > 0, 2 * norm.sf(np.abs(d) / e), np.where(d != 0, 0.0, 1.0))
-    p2 = np.where(np.isfinite(p2), p2, 1.0)
+        p2 = np.where(e > 0, 2 * norm.sf(np.abs(d) / e), np.where((e == 0) & (d != 0), 0.0, 1.0))
+    p2 = np.where(np.isfinite(p2) & np.isfinite(d), p2, 1.0)  # an unknown standard error proves nothing
     return dict(leader=r.at[0, kind], runner=r.at[1, kind], gap=float(d[0]), gap_se=float(e[0]),
                 p=float(min(1.0, (len(r) - 1) * p2.max())))
 
