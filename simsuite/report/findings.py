@@ -256,17 +256,19 @@ def ranking_columns_note(margin: float) -> str:
             f"within ±{100 * margin:g} percentage points of the fair share (the margin is the report's --margin). "
             f"Rank (95% interval): a parametric bootstrap of the win shares from their estimates, standard errors "
             f"and covariances (shares of one table are negatively correlated), 4,000 draws, fixed seed, widened where "
-            f"needed to the labels shown above and below it by pairwise z-tests (Bonferroni over its comparisons), so "
-            f"that each interval covers the true rank at least 95% of the time. The CSV also "
+            f"needed to the labels shown above and below it by two-sided pairwise z-tests (Bonferroni over its "
+            f"comparisons), so that each interval covers the true rank, ties included, at least 95% of the time. "
+            f"The CSV also "
             f"holds the win rate, P(best) (the share of draws in which the label has the highest win share: "
             f"overconfident when the leaders are close, so not shown here) and the Plackett-Luce strengths.")
 
 
-SHARED_PL = 0.05  # share of shared wins above which the Plackett-Luce strengths carry a warning
+SHARED_PL = 0.05  # share of joint wins above which the strengths that are shown say why they still hold
 
 
 def strength_note(rank: pd.DataFrame, name: str) -> str:
-    """Plackett-Luce caveats: labels in groups that never meet, strengths that did not converge."""
+    """Plackett-Luce caveats: labels in groups that never meet, strengths withheld because joint wins
+    bias them (rating.withhold_for_joint_wins), strengths that did not converge."""
     if "strength" not in rank:
         return ""
     parts = []
@@ -276,12 +278,20 @@ def strength_note(rank: pd.DataFrame, name: str) -> str:
                      f"Plackett-Luce strengths are fitted separately per group (strength_group in the CSV) and "
                      f"compare only within a group.")
     shared = rank.attrs.get("shared_wins", 0.0)
-    if shared >= SHARED_PL:
-        parts.append(f"{100 * shared:.0f}% of these wins are shared. Plackett-Luce has no ties: a shared win "
-                     f"counts fractionally, which pulls the strengths towards 1 and makes their intervals too "
-                     f"narrow (in simulation with 18% shared wins the log strengths came out about 0.05 too small "
-                     f"and the 95% intervals covered the truth 78% of the time). Read the strengths as a rough "
-                     f"order; the win shares above are not affected.")
+    pull = dict(rank.attrs.get("joint_pull") or ())
+    if pull.get("withhold"):
+        parts.append(f"Plackett-Luce strengths are not shown: {100 * shared:.0f}% of these wins are joint wins, "
+                     f"which the model has no place for. Counted as a fraction of a win for each winner, joint "
+                     f"wins pull the strengths towards each other, here by up to about {pull['pull']:.2f} in log "
+                     f"strength, {pull['pull'] / pull['se']:.0f} times their smallest standard error: a bias that "
+                     f"more games do not remove, so their 95% intervals would miss the true strengths far more "
+                     f"often than 5% of the time (in simulation with known strengths, 25% joint wins put the truth "
+                     f"inside the interval 18–34% of the time). The win shares above count a joint win as 1/k "
+                     f"of a win for each winner and are not affected.")
+    elif shared >= SHARED_PL:
+        parts.append(f"{100 * shared:.0f}% of these wins are joint wins, which the Plackett-Luce model has no "
+                     f"place for; here they can pull the strengths by at most about a quarter of their standard "
+                     f"error, so the intervals still hold.")
     if not rank.attrs.get("pl_converged", True):
         parts.append("The Plackett-Luce fit did not converge: its strengths are not shown.")
     st = rank.get("strength_status", pd.Series(dtype=str)).fillna("")

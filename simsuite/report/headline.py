@@ -16,7 +16,14 @@ import numpy as np
 import pandas as pd
 
 from ..analysis.stats import (
-    Z95, detectable_spread, diff_se, diff_test, equivalence_p, heterogeneity, holm, random_effects,
+    Z95,
+    detectable_spread,
+    diff_se,
+    diff_test,
+    equivalence_p,
+    heterogeneity,
+    holm,
+    random_effects,
 )
 from .common import ALPHA, fmt_value, join, label_name, plural
 
@@ -211,12 +218,47 @@ def swept_question(cells: pd.DataFrame, lay: dict, metrics, balance_same: bool |
     return [(text.strip(), "effect")]
 
 
+def first_place(r: pd.DataFrame, kind: str) -> dict:
+    """The leader of one ranking against every other label by the direct difference test: the
+    leader's win share minus each other's, its standard error (from the covariance of the shares,
+    r.attrs["share_cov"]: labels and matrix rows, where the results hold it; else se_a + se_b, the safe bound: shares of one
+    table are negatively correlated), and the p-value of
+    "the leader is the only true first", min(1, (K - 1) x the largest two-sided p). A label tied with
+    the true first can come out on top by noise, and so can any of the K - 1 others: Bonferroni over
+    them, two-sided because two tied leaders can swap either way, keeps the chance of naming a label
+    surely first that is not below alpha whatever the truth. Returns leader, runner (the runner-up),
+    gap and gap_se (leader minus runner-up) and p."""
+    from scipy.stats import norm
+
+    cov = r.attrs.get("share_cov")
+    r = r.sort_values("win_share", ascending=False, ignore_index=True)
+    s, se = r["win_share"].to_numpy(float), r["share_se"].to_numpy(float)
+    c = np.nan
+    if cov is not None and set(r[kind].astype(str)) <= set(cov[0]):
+        at = {x: i for i, x in enumerate(cov[0])}
+        c = np.array([cov[1][at[str(r.at[0, kind])]][at[str(x)]] for x in r[kind].iloc[1:]])
+    d, e = s[0] - s[1:], diff_se(se[0], se[1:], c)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p2 = np.where(e > 0, 2 * norm.sf(np.abs(d) / e), np.where((e == 0) & (d != 0), 0.0, 1.0))
+    p2 = np.where(np.isfinite(p2) & np.isfinite(d), p2, 1.0)  # an unknown standard error proves nothing
+    return dict(leader=r.at[0, kind], runner=r.at[1, kind], gap=float(d[0]), gap_se=float(e[0]),
+                p=float(min(1.0, (len(r) - 1) * p2.max())))
+
+
 def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> list[tuple[str, str]]:
-    """Per label kind (not strategies): the strongest label per player count with its edge over the
-    fair share, interval and P(best), whether it is the top under every strategy that ranked the
-    labels (`tables`: (kind, players) or (kind, players, where) -> {strategy that played every seat,
-    or "": ranking}, the first being the ranking shown; where names a value of a split axis, e.g.
-    "edition FFG2008"), and how many labels differ from fair."""
+    """Per label kind (not strategies): which label is the strongest, with its edge over the fair
+    share and interval, and how many labels differ from fair. `tables`: (kind, players) or (kind,
+    players, where) -> {strategy that played every seat, or "": ranking}, the first being the
+    ranking shown; where names a value of a split axis, e.g. "edition FFG2008".
+
+    A label is called the strongest of a ranking only when it is surely first: its win share is
+    above every other label's by the direct difference test (``first_place``), Holm-corrected over
+    all the rankings of the kind (player counts, split values and strategies), so that every
+    "strongest" of the sentence holds together with probability at least 1 - alpha. "The strongest
+    depends on ..." is said only when two rankings have different surely-first labels; a leader
+    that is not surely ahead of its runner-up is named as the leader, with the gap, not as the
+    strongest (reading the top row of each ranking made two tied leaders "depend on the strategy"
+    half of the time)."""
     out = []
     tables = {(k[0], k[1], k[2] if len(k) > 2 else ""): v for k, v in tables.items()}
     for kind in sorted({k for k, _, _ in tables if k != "strategy"}):
@@ -231,25 +273,53 @@ def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> li
             return f"{key[0]} players" + (f" ({key[1]})" if key[1] else "")
 
         first = {n: next(iter(rs.values())) for n, rs in by.items()}
-        tops = {n: r.iloc[0] for n, r in first.items()}
+        tops = {n: r.sort_values("win_share", ascending=False).iloc[0] for n, r in first.items()}
         strategies = list(dict.fromkeys(s for rs in by.values() for s in rs if s))
-        all_tops = {r.iloc[0][kind] for rs in by.values() for r in rs.values() if len(r)}
+        runs = [dict(key=n, strategy=s, **first_place(r, kind)) for n, rs in by.items() for s, r in rs.items()
+                if len(r) >= 2]
+        for x, q in zip(runs, holm([x["p"] for x in runs])):
+            x["sure"] = q < ALPHA
+        sure = [x for x in runs if x["sure"]]
+        firsts = list(dict.fromkeys(x["leader"] for x in sure))
         counts = join([at(n) for n in by]) if split else join([str(n) for n, _ in by]) + " players"
         details = "; ".join(
             f"{_pp(t['win_share'] - t['fair_share'])} over fair at {at(n)} ({_pm(t['share_se'])}"
             + ")" for n, t in tops.items())
         lead_by = next((s for s in next(iter(by.values()))), "")
-        if len(all_tops) == 1:
+
+        def where(x):
+            return at(x["key"]) + (f" under {x['strategy']}" if x["strategy"] and len(strategies) > 1 else "")
+
+        def gap(x):
+            return f"{x['leader']} ahead of {x['runner']} by {_pp(x['gap'])} ({_pm(x['gap_se'])}) at {where(x)}"
+
+        how = (f"surely first: above every other {name} by the direct difference test"
+               + (", Holm-corrected over the rankings" if len(runs) > 1 else ""))
+        unsure = [x for x in runs if not x["sure"]]
+        if len(firsts) == 1 and not unsure:
             under = (f" under every strategy tested ({join(strategies)})" if len(strategies) > 1
                      else f" with bots playing {strategies[0]}" if strategies else "")
-            text = f"{next(iter(all_tops))} is the strongest {name} at {counts}{under}: {details}"
-            text += f" (bots playing {lead_by})." if len(strategies) > 1 else "."
+            text = f"{firsts[0]} is the strongest {name} at {counts}{under}: {details}"
+            text += (f" (bots playing {lead_by})" if len(strategies) > 1 else "") + f"; {how}."
         else:
-            tops_by = "; ".join(f"{r.iloc[0][kind]} at {at(n)}{f' under {s}' if s else ''}"
-                                for n, rs in by.items() for s, r in rs.items() if len(r))
-            what = "the player count, the rules" if split else "the player count"
-            text = (f"The strongest {name} depends on {what} or on the strategy playing it: {tops_by} "
-                    f"({details}{f', bots playing {lead_by}' if lead_by else ''}).")
+            if len(firsts) > 1:
+                a = [(x, y) for i, x in enumerate(sure) for y in sure[i + 1:] if x["leader"] != y["leader"]]
+                what = [w for w, hit in (
+                    ("the player count" + (", the rules" if split else ""), any(x["key"] != y["key"] for x, y in a)),
+                    ("the strategy playing it", any(x["strategy"] != y["strategy"] for x, y in a))) if hit]
+                text = (f"The strongest {name} depends on {' or on '.join(what)}: "
+                        + "; ".join(f"{x['leader']} at {where(x)}" for x in sure) + f" (each {how})")
+            elif firsts:
+                text = f"{firsts[0]} is the strongest {name} at " + join([where(x) for x in sure]) + f" ({how})"
+            else:
+                text = f"No {name} is surely the strongest at {counts}"
+            if unsure:
+                text += ("; " if firsts else ": ") + (
+                    f"{'elsewhere ' if firsts else ''}the leader is not surely ahead of the runner-up "
+                    f"(direct difference test, Bonferroni over the other {plural(name)}"
+                    + (", Holm over the rankings" if len(runs) > 1 else "") + "): "
+                    + "; ".join(gap(x) for x in unsure))
+            text += f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}."
         n_off = {n: int((r["verdict"] != "").sum()) for n, r in first.items()}
         text += " " + "; ".join(f"{k} of {len(first[n])} {plural(name)} differ from fair at {at(n)}"
                                 for n, k in n_off.items()) + " (Holm-corrected)."

@@ -191,11 +191,12 @@ def test_tune_gain_is_a_difference_test_not_an_overlap():
 
 
 # ---- Plackett-Luce with shared wins ------------------------------------------------------------------
-def test_plackett_luce_with_shared_wins_is_biased_and_the_report_warns():
+def test_plackett_luce_with_shared_wins_is_biased_and_the_strengths_are_withheld():
     """Two labels of true strengths 2 and 1 at 3-seat tables where 18% of the games end in a shared
-    win: the fitted log-strength gap falls short of log 2 (the bias the note describes), and the
-    strength note warns once shared wins pass 5%."""
-    from simsuite.analysis.rating import plackett_luce
+    win: the fitted log-strength gap falls short of log 2 (a bias from the joint wins, which the
+    model has no place for), so the strengths are withheld and the note names the bias (it used to
+    blame narrow intervals); with no joint wins they are shown and the note says nothing about them."""
+    from simsuite.analysis.rating import JOINT_WINS, plackett_luce, withhold_for_joint_wins
     from simsuite.report.findings import strength_note
 
     rng = np.random.default_rng(2707)
@@ -212,14 +213,20 @@ def test_plackett_luce_with_shared_wins_is_biased_and_the_report_warns():
         np.add.at(shares, win[tie], 0.5)
         np.add.at(shares, other[tie], 0.5)
         comps.append(dict(members=",".join(members), games=n, shares=",".join(repr(float(v)) for v in shares)))
-    fit = plackett_luce(pd.DataFrame(comps)).set_index("label")
-    gap = fit.loc["A", "log_strength"] - fit.loc["B", "log_strength"]
+    fit = plackett_luce(pd.DataFrame(comps))
+    gap = fit.set_index("label").loc["A", "log_strength"] - fit.set_index("label").loc["B", "log_strength"]
     assert gap < math.log(2) - 0.05
+    shown = withhold_for_joint_wins(fit, 2 * 0.18 / 1.18)
+    assert (shown["status"] == JOINT_WINS).all() and shown["strength"].isna().all()
+    rank = pd.DataFrame({"strategy": ["A", "B"], "strength": [np.nan] * 2, "strength_status": [JOINT_WINS] * 2})
+    rank.attrs.update(shared_wins=0.31, joint_pull=tuple(sorted(shown.attrs["joint_pull"].items())))
+    note = strength_note(rank, "strategy")
+    assert "not shown" in note and "joint wins" in note and "bias" in note and "narrow" not in note
+    kept = withhold_for_joint_wins(fit, 0.0)
+    assert np.isfinite(kept["strength"]).all() and (kept["status"] == "").all()
     rank = pd.DataFrame({"strategy": ["A", "B"], "strength": [1.0, 1.0], "strength_status": ["", ""]})
-    rank.attrs.update(shared_wins=0.18)
-    assert "shared" in strength_note(rank, "strategy")
-    rank.attrs.update(shared_wins=0.01)
-    assert "shared" not in strength_note(rank, "strategy")
+    rank.attrs.update(shared_wins=0.0, joint_pull=tuple(sorted(kept.attrs["joint_pull"].items())))
+    assert "joint" not in strength_note(rank, "strategy")
 
 
 def test_headline_keeps_p_best_out():

@@ -347,8 +347,10 @@ def test_alien_sweep_definition_and_report(tmp_path):
     page = (tmp_path / "rep" / "index.html").read_text()
     for N in (3, 4):
         assert f"Alien ranking, {N} players" in page and f"The power's own contribution, {N} players" in page
-        for f in ("ranking_alien", "contribution_alien", "h2h_alien", "strength_alien"):
+        for f in ("ranking_alien", "contribution_alien", "h2h_alien"):
             assert (tmp_path / "rep" / f"{f}_{N}p.png").stat().st_size > 0, f
+        # about a quarter of Cosmic's wins are joint, which bias Plackett-Luce strengths: withheld, and said why
+        assert not (tmp_path / "rep" / f"strength_alien_{N}p.png").exists()
         rank = pd.read_csv(tmp_path / "rep" / f"ranking_alien_{N}p.csv")
         assert sorted(rank["alien"]) == sorted(A.ALIEN_NAMES)  # every alien ranked, none missing
         assert np.allclose(rank["fair_share"], 1 / N)
@@ -363,7 +365,8 @@ def test_alien_sweep_definition_and_report(tmp_path):
         # with-power results from the all-basic cell only: its player-games, not the mixed cell's
         assert con["n_power"].sum() == 800 * N
         assert con["n_control"].sum() == 800
-    assert "Head to head (alien, 4 players)" in page and "Plackett-Luce strength (alien, 4 players)" in page
+    assert "Head to head (alien, 4 players)" in page and "Plackett-Luce strength (alien, 4 players)" not in page
+    assert "Plackett-Luce strengths are not shown" in page and "a bias that more games do not remove" in page
     for N in (3, 4):  # the ranking under both strategies, compared (issue 14)
         assert f"Robustness: the alien ranking under basic and search, {N} players" in page
         assert (tmp_path / "rep" / f"tau_alien_{N}p.csv").exists() and (tmp_path / "rep" / f"skill_alien_{N}p.csv").exists()
@@ -408,7 +411,8 @@ def test_alien_ranking_under_two_strategies_end_to_end(tmp_path):
     # the answer box: the alien verdict (with its size, said to depend on the bots), the verdicts that
     # hold under both strategies, the start player; basic against the nopower control as bot skill
     head = res["headline"]
-    assert re.match(r"([\w-]+ is the strongest alien at 3 players|The strongest alien depends)", head[0]), head[0]
+    assert re.match(r"([\w-]+ is the strongest alien at 3 players|The strongest alien depends|No alien is surely "
+                    r"the strongest at 3 players)", head[0]), head[0]
     assert "depends on how well the bots play it" in head[0]
     assert any(h.startswith("With 3 players, under both basic and random") for h in head)
     top = page[:page.index("id='main-chart'")]
