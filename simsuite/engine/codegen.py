@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
-import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -247,23 +246,27 @@ def build_kernel(game_dir: str, kernel_parts: list[Path], deps: list[Path], stra
                  "from simsuite.engine.codegen import load_strategy_module as _load_strategy", ""]
         for i, s in enumerate(strategies):
             lines.append(f"_decide_{i} = _load_strategy({game_dir!r}, {s.name!r}, {str(s.path)!r}).decide")
-        if tail:  # the checked strategy (CHECK_SID) answers through the tail's _checked_decide
-            sid = int(re.search(r"^CHECK_SID = (\d+)", tail, re.M).group(1))
-            lines += [f"_decide_checked = _decide_{sid}", "", "# ---- check driver ----", tail, ""]
-        call = {i: f"_decide_{i}" for i in range(len(strategies))}
-        if tail:
-            call[sid] = "_checked_decide"
+        chain = []
+        for i, s in enumerate(strategies):
+            kw = "if" if i == 0 else "elif"
+            chain += [f"    {kw} sid == {i}:  # {s.name}", f"        return _decide_{i}(kind, st, cfg, me)"]
+        chain += ["    return 0", ""]
+        if tail:  # the strategy under test (the tail's checked_sid) answers through its _checked_decide
+            lines += ["", "", "@njit(_nrt=False)", "def _decide_checked(sid, kind, st, cfg, me):", *chain,
+                      "# ---- check driver ----", tail, ""]
         lines += ["", "", "@njit(_nrt=False)", "def strategy_decide(sid, kind, st, cfg, me):"]
-        if has_hook(source):  # the game sees every answer (Cosmic: the search strategies' record of the turn)
+        hook = has_hook(source)  # the game sees every answer (Cosmic: the search strategies' record of the turn)
+        if tail:
+            lines += ["    if sid == checked_sid(cfg):", "        i = _checked_decide(sid, kind, st, cfg, me)",
+                      "    else:", "        i = _decide_checked(sid, kind, st, cfg, me)",
+                      "    return after_decide(st, i, kind, me)" if hook else "    return i", ""]
+        elif hook:
             for i, s in enumerate(strategies):
                 kw = "if" if i == 0 else "elif"
-                lines += [f"    {kw} sid == {i}:  # {s.name}", f"        i = {call[i]}(kind, st, cfg, me)"]
+                lines += [f"    {kw} sid == {i}:  # {s.name}", f"        i = _decide_{i}(kind, st, cfg, me)"]
             lines += ["    else:", "        i = 0", "    return after_decide(st, i, kind, me)", ""]
         else:
-            for i, s in enumerate(strategies):
-                kw = "if" if i == 0 else "elif"
-                lines += [f"    {kw} sid == {i}:  # {s.name}", f"        return {call[i]}(kind, st, cfg, me)"]
-            lines += ["    return 0", ""]
+            lines += chain
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".tmp{os.getpid()}")
         tmp.write_text("\n".join(lines))
