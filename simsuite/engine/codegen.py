@@ -72,23 +72,30 @@ def _doc_line(path: Path) -> str:
 
 
 def discover(game_dir: str, extra_dirs: tuple = (), builtin: Path | None = None) -> list[StrategyInfo]:
-    """Strategy files of a game, sorted by name; the position in this list is the strategy id.
+    """Strategy files of a game in id order: the position in this list is the strategy id, which
+    the configuration and the per-game records hold.
 
-    Built-in strategies come from the package data, ``simsuite/data/strategies/<game_dir>``; files in ``extra_dirs`` are added
-    and may shadow a built-in of the same name. `builtin`: another folder of built-ins (a game
-    defined outside the package keeps its strategies beside it).
+    Built-in strategies come from the package data, ``simsuite/data/strategies/<game_dir>`` (or
+    `builtin`, a game defined outside the package keeping its strategies beside it), and take the
+    first ids, in name order; the files of ``extra_dirs`` (plug-ins) take the ids after them, in name
+    order, and one with a built-in's name replaces that built-in under its id. So a plug-in folder
+    never moves a built-in's id: the records of a run that plays only built-ins are the same with
+    or without it.
     """
-    found: dict[str, Path] = {}
     from ..resources import STRATEGIES
 
-    dirs = [Path(builtin) if builtin else STRATEGIES / game_dir] + [Path(d) for d in extra_dirs]
-    for d in dirs:
+    def files(d: Path) -> dict[str, Path]:
         if not d.is_dir():
             raise BadInput("strategy-dir", f"{d} is not a directory")
-        for f in sorted(d.glob("*.py")):
-            if not f.name.startswith("_"):
-                found[f.stem] = f.resolve()
-    return [StrategyInfo(n, p, _doc_line(p)) for n, p in sorted(found.items())]
+        return {f.stem: f.resolve() for f in sorted(d.glob("*.py")) if not f.name.startswith("_")}
+
+    own = files(Path(builtin) if builtin else STRATEGIES / game_dir)
+    plug: dict[str, Path] = {}
+    for d in extra_dirs:
+        plug.update(files(Path(d)))
+    found = {n: plug.pop(n, p) for n, p in sorted(own.items())}
+    found.update(sorted(plug.items()))
+    return [StrategyInfo(n, p, _doc_line(p)) for n, p in found.items()]
 
 
 def _sources_hash(paths: list[Path], located: bool = True) -> str:
