@@ -77,7 +77,7 @@ SHORTCUT_PREFIX = "shortcut__"
 
 def _shortcut_options() -> list[click.Option]:
     """One option per shortcut that some registered game declares (Game.shortcuts), each once;
-    which game takes it is checked when the game is known (_command_line)."""
+    which game takes it is checked when the game is known (command_line)."""
     from .. import games
 
     seen: dict[str, list] = {}
@@ -261,12 +261,6 @@ from . import cmd_list, cmd_replay, cmd_report, cmd_run, cmd_sweep  # noqa: E402
 from .cmd_check import check as _check_group  # noqa: E402  (simsuite check strategy|game)
 
 cli.add_command(_check_group)
-
-# older import paths (tests and plug-ins), kept for one release
-from ..sweep_file import SWEEP_FILE_INTS, load_sweep_file  # noqa: E402,F401
-from ..sweep_file import sweep_plan as _sweep_plan  # noqa: E402,F401
-
-_command_line = command_line
 
 if __name__ == "__main__":
     main()

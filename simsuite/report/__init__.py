@@ -31,7 +31,7 @@ import pandas as pd
 
 from .. import __version__
 from ..errors import BadInput
-from ..analysis.stats import MARGIN
+from ..analysis.inference import MARGIN
 from ..store import read_results
 from .charts import (
     chart_dist, chart_effect, chart_groups, chart_metric, chart_spread_margin, tick_labels,

@@ -14,7 +14,7 @@ import pandas as pd
 
 from ..errors import BadInput
 
-from ..analysis.stats import Z95
+from ..analysis.inference import Z95
 
 
 ALPHA = 0.05
@@ -396,6 +396,3 @@ def check_out_dir(out_dir: Path) -> None:
 
     writable_dir(out_dir, "--out")
 
-
-# the older private names (plug-ins, other branches), kept for one release
-_table, _pct_ci = table, pct_ci

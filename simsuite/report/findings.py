@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import BadInput
-from ..analysis.stats import Z95, diff_se
+from ..analysis.inference import Z95, diff_se
 from .common import (
     ALPHA, MAX_LISTED, SHARED_HIGH, corrected_intervals, fmt_p, join, key_order, label_name, fmt_num, fmt_pct,
     plural, position_effect, position_name, fmt_pp, ranking_fair, facet_series, fmt_value, where_phrase,
@@ -128,7 +128,7 @@ def trend_findings(cells: pd.DataFrame, lay: dict, metrics=()) -> list[str]:
     first value against the last by a z-test of their difference (Holm over every series and
     metric; overlapping intervals do not mean no difference); "changes by less than 5%" comes from
     the point estimates."""
-    from ..analysis.stats import diff_test, holm
+    from ..analysis.inference import diff_test, holm
 
     x = lay["x"]
     if x is None or cells[x].nunique() < 2:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..analysis.stats import Z95, detectable_spread, diff_se, diff_test, heterogeneity, holm, random_effects
+from ..analysis.inference import Z95, detectable_spread, diff_se, diff_test, heterogeneity, holm, random_effects
 from .common import ALPHA, fmt_value, join, label_name, plural
 
 SAME_EVERYWHERE_P = ALPHA  # Cochran's Q above this (Holm): the swept parameter does not change an effect

@@ -8,8 +8,8 @@ from statistics import NormalDist
 import numpy as np
 import pandas as pd
 
-from ..analysis.stats import MARGIN, Z95
-from ..analysis.stats import holm as _holm
+from ..analysis.inference import MARGIN, Z95
+from ..analysis.inference import holm as _holm
 from .common import (
     ALPHA, CONTROL_SUFFIX, players_at, fmt_p, join, label_name, fmt_pct, pct_ci, fmt_pp, ranking_fair, share_se_series, table,
 )
@@ -48,7 +48,7 @@ def _heterogeneity(g: pd.DataFrame, se: pd.Series) -> pd.DataFrame:
     """Per label pooled over several cells: Cochran's Q of its win share minus the fair share
     across the cells (do the cells agree beyond their noise?), df, p, I^2 and the Holm-adjusted p
     over the labels tested."""
-    from ..analysis.stats import heterogeneity
+    from ..analysis.inference import heterogeneity
 
     rows = []
     for key, d in g.assign(_se=se).groupby("key"):
@@ -73,7 +73,7 @@ def label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players
     attrs: cells (the cells pooled), heterogeneous (labels whose cells disagree, Holm), pl_groups,
     pl_converged."""
     from ..analysis.rating import plackett_luce
-    from ..analysis.stats import equivalence_p, mdd, rank_intervals, wilson_se
+    from ..analysis.inference import equivalence_p, mdd, rank_intervals, wilson_se
 
     g = groups[(groups["kind"] == kind) & (groups["players"] == players)]
     g = g[g.groupby("cell")["key"].transform("nunique") > 1]

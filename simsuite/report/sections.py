@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..analysis.stats import MARGIN
+from ..analysis.inference import MARGIN
 from .label_charts import (
     chart_contribution, chart_h2h, h2h_constant, chart_ranking, chart_robustness, chart_strength,
 )

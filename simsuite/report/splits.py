@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import BadInput
-from ..analysis.stats import Z95
+from ..analysis.inference import Z95
 from .common import (
     ALPHA, players_at, join, label_name, fmt_pct, pct_ci, plural, fmt_pp, ranking_fair, share_se_series, table, fmt_value,
 )

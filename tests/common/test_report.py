@@ -7,7 +7,7 @@ import pytest
 
 from simsuite import report
 from simsuite.report import make_report
-from simsuite.analysis.stats import Z95, wilson
+from simsuite.analysis.inference import Z95, wilson
 
 METRICS = ("turns", "crashes", "deliveries", "express", "reshuffles", "margin", "timeout", "shared_win",
            "winning_score")

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from simsuite.report import make_report
-from simsuite.analysis.stats import Z95
+from simsuite.analysis.inference import Z95
 
 GAMES = 20_000
 ALIENS = ["Virus", "Macron", "Oracle", "Zombie", "Clone", "Healer"]

@@ -13,7 +13,7 @@ from scipy.stats import norm
 from simsuite.analysis.robustness import (
     classify_verdicts, kendall_tau, label_differs, skill_sensitivity, tau_interval, tau_rows, verdict_sentence,
 )
-from simsuite.analysis.stats import Z95, holm
+from simsuite.analysis.inference import Z95, holm
 
 
 def test_kendall_tau_is_scipys_on_known_orderings():

@@ -19,7 +19,7 @@ import pandas as pd
 
 from simsuite.errors import BadInput
 from simsuite.analysis.robustness import classify_verdicts, label_differs, verdict_sentence
-from simsuite.analysis.stats import Z95, holm
+from simsuite.analysis.inference import Z95, holm
 
 ENDS = ("countered", "default", "exploited")
 ALPHA = 0.05
