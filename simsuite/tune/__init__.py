@@ -1,4 +1,4 @@
-"""Tuning: search rule parameters for the values that minimise a balance objective (issue 18).
+"""Tuning: search rule parameters for the values that minimise a balance objective
 
 Each trial is a set of sweep cells (one per player count) played with the sweep machinery
 (simsuite.sweep.run_sweep: same seeds, chunk store, resume, Dask scheduler) into
