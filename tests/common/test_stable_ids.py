@@ -62,7 +62,17 @@ def test_an_unused_strategy_leaves_the_configuration_of_every_case_unchanged(cas
     g = games.get(name)
     cfg = g.resolve(overrides)
     assert cfg == g.resolve(overrides, plugin_dir) and g.config_hash(cfg) == g.config_hash(g.resolve(overrides, plugin_dir))
-    assert np.array_equal(g.build_cfg(cfg), g.build_cfg(cfg, plugin_dir))
+    assert np.array_equal(_words(g, g.build_cfg(cfg)), _words(g, g.build_cfg(cfg, plugin_dir)))
+
+
+def _words(g, c):
+    """The configuration array less a word that is no setting: Cosmic's address of its compiled
+    rollout engine (C_SEARCH_FN), a pointer into this process."""
+    at = getattr(g.api, "C_SEARCH_FN", None)
+    if at is not None:
+        c = c.copy()
+        c[at] = 0
+    return c
 
 
 @pytest.mark.parametrize("case", [c for c, (g, _, _) in CASES.items() if g == "star-cartel"][:1])
