@@ -43,6 +43,8 @@ def _bound_names(tree) -> set[str]:
             out.add(n.id)
         elif isinstance(n, (ast.Import, ast.ImportFrom)):
             out |= {(a.asname or a.name).split(".")[0] for a in n.names}
+        elif isinstance(n, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and n.name:
+            out.add(n.name)
     return out
 
 

@@ -226,3 +226,19 @@ def test_no_shipped_strategy_or_alien_file_reads_an_undefined_name():
     assert len(aliens) >= 6
     for f in aliens:
         check_source(f)
+
+
+def test_every_way_python_binds_a_name_counts_as_a_definition():
+    """Arguments, assignments, loop and comprehension variables, the walrus, `except ... as`,
+    `with ... as`, match captures, nested functions, imports and `global` are definitions; only the
+    name nothing binds is reported, with its line."""
+    import ast
+
+    from simsuite.engine.kernel_contract import undefined_names
+
+    src = ("import numpy as np\nfrom os import path as p\ntry:\n    import foo\nexcept ImportError as e:\n    foo = e\n"
+           "G = 1\n\n\ndef f(x, *args, k=1, **kw):\n    global H\n    H = 2\n    with open(p.sep) as fh:\n"
+           "        pass\n    match x:\n        case [a, *rest]:\n            return a, rest\n        case {'q': v}:\n"
+           "            return v\n    def g(m):\n        return m + x\n    out = [y for y in range(x) if (z := y)]\n"
+           "    return out, z, g, fh, args, k, kw, np, G, lambda t: t, undefined_thing\n")
+    assert undefined_names(ast.parse(src)) == [(23, "undefined_thing")]
