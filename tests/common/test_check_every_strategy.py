@@ -45,3 +45,14 @@ def test_the_strategy_passes_the_check(capsys, game, strategy):
         assert doc["hidden_tested"] == 0
     elif doc["hidden_model"]:
         assert doc["hidden_tested"] > 0
+
+
+def test_one_check_module_serves_every_strategy_of_a_game(capsys):
+    """Checking each of the test game's strategies loads one check module, not one per strategy."""
+    from simsuite.engine import codegen
+
+    for s in get("pig").strategies():
+        with pytest.raises(SystemExit) as e:
+            main(["check", "strategy", s.name, "--game", "pig", "--games", "100"])
+        assert e.value.code == 0, capsys.readouterr()
+    assert len([m for m in codegen._loaded if m.startswith("simsuite_kernel_pig_check_")]) == 1
