@@ -94,7 +94,7 @@ def test_illegal_answers_are_rejected_and_counted(name):
             check_legal(rec, names_)
 
 
-# configurations other than the default that must keep the contract too (issue 16: the FFG2008
+# configurations other than the default that must keep the contract too (the FFG2008
 # edition of Cosmic Encounter is a configuration of the same kernel, at 3-5 players: _setup plays
 # the largest table, 5, unless players is given)
 VARIANTS = [("cosmic", {"edition": "FFG2008", "aliens": "random"}),

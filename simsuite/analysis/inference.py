@@ -2,8 +2,8 @@
 comparison corrections (Holm), tests of a difference and of equivalence, the detectable effect at a
 given power, the rank intervals of a ranking, and the heterogeneity and random-effects pooling of
 effects across cells. Functions of figures a report already has (counts, estimates and standard
-errors), not of games; ``simsuite.analysis.stats`` builds those figures from the games and
-re-exports everything here under its older path."""
+errors), not of games; ``simsuite.analysis.stats`` builds those figures from the games. Import
+these names from here."""
 from __future__ import annotations
 
 import math

@@ -42,7 +42,7 @@ import pandas as pd
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components
 
-from .stats import Z95
+from .inference import Z95
 
 NEVER_WON = "no finite estimate: never won"
 NEVER_LOST = "no finite estimate: never lost to the others"

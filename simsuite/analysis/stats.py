@@ -34,28 +34,7 @@ import math
 import numpy as np
 from numba import njit
 
-# the inference on the figures (intervals, tests, rankings) lives in .inference; re-exported here, its
-# older import path
-from .inference import (  # noqa: F401  (public names)
-    MARGIN,
-    MDD_FACTOR,
-    N_RANK_BOOT,
-    POWER,
-    RANK_SEED,
-    Z95,
-    detectable_spread,
-    diff_se,
-    diff_test,
-    equivalence_p,
-    heterogeneity,
-    holm,
-    mdd,
-    mean_ci,
-    random_effects,
-    rank_intervals,
-    wilson,
-    wilson_se,
-)
+from .inference import Z95, mean_ci, wilson, wilson_se
 
 GROUP_FIELDS = ("n", "wins", "shared_wins", "share_sum", "share_sq", "score_sum", "score_sq",
                 # per game (a label's seats of one game summed first): games it played, sum of W_g^2,

@@ -1,9 +1,11 @@
 """The entry point of `simsuite check strategy` (source text, not imported on its own).
 
-``simsuite.engine.checks`` appends this file, after a generated header (``CHECK_SID``, the strategy under
-test; ``REDEAL``, 1 when the game can deal what a seat may not see afresh; ``_redeal_hidden``,
-the game's function for it), to a game's kernel, its batch driver and its strategy dispatch; the
-dispatch sends every decision of strategy ``CHECK_SID`` through ``_checked_decide``. Each game's
+``simsuite.engine.checks`` appends this file, after a generated header (``REDEAL``, 1 when the game can
+deal what a seat may not see afresh; ``_redeal_hidden``, the game's function for it), to a game's
+kernel, its batch driver and its strategy dispatch; the dispatch sends every decision of the
+strategy under test through ``_checked_decide``. That strategy's id is a word of the configuration
+array behind the game's own (``cfg[CFG_SIZE]``, set by ``checks.check_strategy``), not a constant of
+the module, so one compiled check module checks every strategy of a game. Each game's
 state array has room behind the game's own ``STATE_SIZE`` words for the check's counters and two
 copies of the state (a kernel cannot allocate during a game):
 
@@ -33,14 +35,20 @@ _REDEAL_SALT = np.uint64(0x51DE_D0C7_4EA1)
 
 
 @njit
-def _checked_decide(kind, st, cfg, me):
+def checked_sid(cfg):
+    """The id of the strategy under test: the word behind the game's configuration."""
+    return cfg[CFG_SIZE]
+
+
+@njit
+def _checked_decide(sid, kind, st, cfg, me):
     X = STATE_SIZE
     sh = X + CHK_HEAD
     post = sh + STATE_ZERO
     n = STATE_ZERO
     for k in range(n):
         st[sh + k] = st[k]
-    a = _decide_checked(kind, st, cfg, me)
+    a = _decide_checked(sid, kind, st, cfg, me)
     st[X + K_DECISIONS] += 1
     for k in range(n):
         if st[k] != st[sh + k] and k != S_RNG and (k < S_SCR or k >= S_SCR + 64):
@@ -59,7 +67,7 @@ def _checked_decide(kind, st, cfg, me):
         ok = _redeal_hidden(st, cfg, me)
         st[S_RNG] = rng
         if ok != 0:
-            b = _decide_checked(kind, st, cfg, me)
+            b = _decide_checked(sid, kind, st, cfg, me)
             st[X + K_HIDDEN] += 1
             if b != a:
                 if st[X + K_DIFFER] == 0:

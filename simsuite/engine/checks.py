@@ -65,8 +65,10 @@ def _hidden_rules(game) -> str:
     return f"{rules} says what a seat may see" if rules else f"see the rules, {game.rules}"
 
 
-def _tail(game, sid: int) -> tuple[str, tuple]:
-    head = [f"CHECK_SID = {sid}"]
+def _tail(game) -> tuple[str, tuple]:
+    """The check driver with its generated header: the same for every strategy of a game (the
+    one under test is named in the configuration array), so one compiled module checks them all."""
+    head = []
     sources = [CHECK_DRIVER]
     if game.hidden_module:
         mod = importlib.import_module(game.hidden_module)
@@ -130,11 +132,12 @@ def check_strategy(game, given: str, n_games: int = 2000, players: int | None = 
     strategies = game.strategies(dirs)
     names = [s.name for s in strategies]
     sid = names.index(name)
-    tail, sources = _tail(game, sid)
+    tail, sources = _tail(game)
     check_params(game)
     kernel = build_kernel(game.dirname, game.kernel_parts(), game._deps(), strategies, game.name, tail=tail,
                           tag="check_", tail_sources=sources)
     cfg_arr = game.build_cfg(cfg, dirs)
+    cfg_arr = np.append(cfg_arr, np.int64(sid))  # cfg[CFG_SIZE]: the strategy under test (check_driver)
     key = run_key(seed, game.config_hash(cfg))
     out = np.empty((n_games, game.layout.n_cols), np.int64)
     rep = np.zeros((n_games, 9), np.int64)

@@ -30,7 +30,7 @@ from statistics import NormalDist
 import pandas as pd
 
 from .. import __version__
-from ..analysis.stats import MARGIN
+from ..analysis.inference import MARGIN
 from ..errors import BadInput
 from ..store import read_results
 from . import headline as H

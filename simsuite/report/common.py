@@ -12,7 +12,7 @@ from string import Template
 import numpy as np
 import pandas as pd
 
-from ..analysis.stats import Z95
+from ..analysis.inference import Z95
 from ..errors import BadInput
 
 ALPHA = 0.05
@@ -395,6 +395,3 @@ def check_out_dir(out_dir: Path) -> None:
 
     writable_dir(out_dir, "--out")
 
-
-# the older private names (plug-ins, other branches), kept for one release
-_table, _pct_ci = table, pct_ci

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..analysis.stats import Z95, diff_se
+from ..analysis.inference import Z95, diff_se
 from ..errors import BadInput
 from .common import (
     ALPHA,
@@ -144,7 +144,7 @@ def trend_findings(cells: pd.DataFrame, lay: dict, metrics=()) -> list[str]:
     first value against the last by a z-test of their difference (Holm over every series and
     metric; overlapping intervals do not mean no difference); "changes by less than 5%" comes from
     the point estimates."""
-    from ..analysis.stats import diff_test, holm
+    from ..analysis.inference import diff_test, holm
 
     x = lay["x"]
     if x is None or cells[x].nunique() < 2:

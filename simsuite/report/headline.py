@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..analysis.stats import (
+from ..analysis.inference import (
     Z95,
     detectable_spread,
     diff_se,

@@ -8,8 +8,8 @@ from statistics import NormalDist
 import numpy as np
 import pandas as pd
 
-from ..analysis.stats import MARGIN, Z95
-from ..analysis.stats import holm as _holm
+from ..analysis.inference import MARGIN, Z95
+from ..analysis.inference import holm as _holm
 from .common import (
     ALPHA,
     CONTROL_SUFFIX,
@@ -59,7 +59,7 @@ def _heterogeneity(g: pd.DataFrame, se: pd.Series) -> pd.DataFrame:
     """Per label pooled over several cells: Cochran's Q of its win share minus the fair share
     across the cells (do the cells agree beyond their noise?), df, p, I^2 and the Holm-adjusted p
     over the labels tested."""
-    from ..analysis.stats import heterogeneity
+    from ..analysis.inference import heterogeneity
 
     rows = []
     for key, d in g.assign(_se=se).groupby("key"):
@@ -83,8 +83,8 @@ def label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players
     heterogeneity of the cells pooled (Cochran's Q per label) and the Plackett-Luce strength.
     attrs: cells (the cells pooled), heterogeneous (labels whose cells disagree, Holm), pl_groups,
     pl_converged."""
+    from ..analysis.inference import equivalence_p, mdd, rank_intervals, wilson_se
     from ..analysis.rating import plackett_luce, withhold_for_joint_wins
-    from ..analysis.stats import equivalence_p, mdd, rank_intervals, wilson_se
 
     g = groups[(groups["kind"] == kind) & (groups["players"] == players)]
     g = g[g.groupby("cell")["key"].transform("nunique") > 1]

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..analysis.stats import MARGIN
+from ..analysis.inference import MARGIN
 from .common import (
     ALPHA,
     fmt_p,

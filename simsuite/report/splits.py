@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..analysis.stats import Z95
+from ..analysis.inference import Z95
 from ..errors import BadInput
 from .common import (
     ALPHA,

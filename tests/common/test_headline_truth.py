@@ -13,7 +13,7 @@ import re
 import numpy as np
 import pandas as pd
 
-from simsuite.analysis.stats import Z95
+from simsuite.analysis.inference import Z95
 from simsuite.games.base import Metric
 from simsuite.report import headline as H
 

@@ -9,7 +9,7 @@ import itertools
 import numpy as np
 import pandas as pd
 
-from simsuite.analysis.stats import rank_intervals
+from simsuite.analysis.inference import rank_intervals
 from simsuite.report import headline as H
 
 

@@ -5,7 +5,7 @@ import math
 import pandas as pd
 import pytest
 
-from simsuite.analysis.stats import Z95, wilson
+from simsuite.analysis.inference import Z95, wilson
 from simsuite.report import make_report
 
 METRICS = ("turns", "crashes", "deliveries", "express", "reshuffles", "margin", "timeout", "shared_win",

@@ -8,7 +8,7 @@ import re
 import pandas as pd
 import pytest
 
-from simsuite.analysis.stats import Z95
+from simsuite.analysis.inference import Z95
 from simsuite.report import make_report
 
 GAMES = 20_000

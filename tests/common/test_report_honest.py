@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 from scipy.stats import chi2, norm
 
-from simsuite.analysis.stats import Z95, detectable_spread, holm, mdd, random_effects
+from simsuite.analysis.inference import Z95, detectable_spread, holm, mdd, random_effects
 from simsuite.games.base import Metric
 from simsuite.report import headline as H
 
@@ -22,7 +22,7 @@ REPS = 2000
 def test_mdd_is_found_with_80_percent_power_by_the_holm_corrected_verdict():
     """20 labels, one off fair by the MDD of the ranking column: the Holm-corrected test over the 20
     finds it in at least 80% of synthetic rankings. The MDD at the uncorrected alpha (the column's
-    old value) is found far less often (about half the time), which is what the issue measured."""
+    old value) is found far less often (about half the time)."""
     rng = np.random.default_rng(2701)
     K, se = 20, 0.004
     for alpha, lo, hi in ((0.05 / K, 0.79, 0.90), (0.05, 0.35, 0.60)):
@@ -80,7 +80,7 @@ def test_random_effects_interval_covers_the_mean_edge_where_the_fixed_effect_doe
 
 
 def test_turn_order_never_says_every_when_the_cells_disagree():
-    """The issue's case: +0.89, +0.69 and -0.90 pp at one player count. The sentence gives the
+    """A measured case: +0.89, +0.69 and -0.90 pp at one player count. The sentence gives the
     random-effects mean and the range, not "more than fair at every player count"."""
     g, c, lay = _turn_frames([0.0089, 0.0069, -0.0090], 0.0015)
     (text, anchor), = H.turn_order(g, c, lay)[0]

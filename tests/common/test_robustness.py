@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 from scipy.stats import kendalltau, norm
 
+from simsuite.analysis.inference import Z95, holm
 from simsuite.analysis.robustness import (
     classify_verdicts,
     kendall_tau,
@@ -17,7 +18,6 @@ from simsuite.analysis.robustness import (
     tau_rows,
     verdict_sentence,
 )
-from simsuite.analysis.stats import Z95, holm
 
 
 def test_kendall_tau_is_scipys_on_known_orderings():

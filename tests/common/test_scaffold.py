@@ -1,4 +1,4 @@
-"""The shared scaffold every game is built on (issue 19 part 2; simsuite/scaffold/, simsuite/engine/records.py
+"""The shared scaffold every game is built on (simsuite/scaffold/, simsuite/engine/records.py
 COMMON_FIELDS, Param.slot): the layout header and builder, the parameter slots of build_cfg, the
 TOML checks, the replay event tables, and no imports between game folders. No kernel is compiled."""
 import ast

@@ -1,4 +1,4 @@
-"""simsuite tune (issue 18): the optimiser, resume after Ctrl-C, the re-check on fresh seeds, the
+"""simsuite tune: the optimiser, resume after Ctrl-C, the re-check on fresh seeds, the
 objective's intervals and bad input."""
 import json
 import math

@@ -1,4 +1,4 @@
-"""Cosmic Encounter aliens on the analysis side (issue 4): alien assignment (CE.2.5: fixed per seat,
+"""Cosmic Encounter aliens on the analysis side: alien assignment (CE.2.5: fixed per seat,
 dealt at random from a pool, every combination rotated through the seats), the nopower control's
 records and labels, the accumulator's label statistics, the CLI's --aliens and its bad input, and
 the alien sweep and report (ranking, the power's own contribution, head to head, strengths)."""
@@ -17,7 +17,8 @@ import pandas as pd
 import pytest
 
 from simsuite import __version__
-from simsuite.analysis.stats import SHARE_UNIT, Z95, Accumulator
+from simsuite.analysis.inference import Z95
+from simsuite.analysis.stats import SHARE_UNIT, Accumulator
 from simsuite.engine.rng import run_key
 from simsuite.games import get
 from simsuite.games.cosmic import api as A
@@ -227,7 +228,7 @@ def assert_bad(r, *words):
     (["sweep", "cosmic", "--aliens", "all|Macron,Macron", "--games", "10"], ["aliens", "Macron", "twice"]),
     (["replay", "cosmic", "--game", "1", "--aliens", "Zorg"], ["aliens", "Zorg"]),
     (["bench", "cosmic", "--aliens", "Zorg", "--no-cold", "--games", "1000"], ["aliens", "Zorg"]),
-    # bench takes --set since issue 16 (e.g. --set edition=FFG2008): an unknown name is refused in one line
+    # bench takes --set (e.g. --set edition=FFG2008): an unknown name is refused in one line
     (["bench", "cosmic", "--aliens", "random", "--set", "x=1"], ["x", "unknown parameter", "simsuite list cosmic"]),
     (["bench", "cosmic", "--aliens", "random", "--set", "aliens=none"], ["aliens", "given twice"]),
     # a game's shortcut option given to another game: refused in one line, naming the option
@@ -367,7 +368,7 @@ def test_alien_sweep_definition_and_report(tmp_path):
         assert con["n_control"].sum() == 800
     assert "Head to head (alien, 4 players)" in page and "Plackett-Luce strength (alien, 4 players)" not in page
     assert "Plackett-Luce strengths are not shown" in page and "a bias that more games do not remove" in page
-    for N in (3, 4):  # the ranking under both strategies, compared (issue 14)
+    for N in (3, 4):  # the ranking under both strategies, compared
         assert f"Robustness: the alien ranking under basic and search, {N} players" in page
         assert (tmp_path / "rep" / f"tau_alien_{N}p.csv").exists() and (tmp_path / "rep" / f"skill_alien_{N}p.csv").exists()
     assert res["headline"] and any("basic and search" in h for h in res["headline"])
@@ -380,7 +381,7 @@ def test_alien_sweep_definition_and_report(tmp_path):
         assert any(h.startswith(f"With {N} players") and "under every deal model (wary, never and standard_only)" in h
                    for h in res["headline"])
 
-    # the command from the issue, small: --aliens all with a player-count axis
+    # a sweep over every alien, small: --aliens all with a player-count axis
     r = sim("sweep", "cosmic", "--aliens", "all", "--players", "3,4", "--games", 300, "--out", tmp_path / "a2",
             "--json")
     assert r.returncode == 0, r.stderr

@@ -1,4 +1,4 @@
-"""The `search` strategy (issue 14; simsuite/games/cosmic/search.py): it never reads hidden state
+"""The `search` strategy (simsuite/games/cosmic/search.py): it never reads hidden state
 (CE.70.14), its games are deterministic and keep the CE.70 invariants, recording turns for it
 leaves the game unchanged, and it beats `basic`.
 
@@ -310,7 +310,7 @@ def test_search_beats_basic():
 
 
 # ============================================================================================
-# edition FFG2008 (issue 16): the same search; D_DESTINY and D_REINF are searched too
+# edition FFG2008: the same search; D_DESTINY and D_REINF are searched too
 # ============================================================================================
 FFG = dict(edition="FFG2008")
 

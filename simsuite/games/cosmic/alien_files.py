@@ -22,12 +22,14 @@ on the integer alien id is generated beside it, as strategies are.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from simsuite.errors import BadInput
+from simsuite.engine.kernel_contract import PRELUDE, provided_names, undefined_names
+from simsuite.errors import BadInput, did_you_mean
 from simsuite.plugin_dirs import ENV
 from simsuite.resources import DATA
 
@@ -65,6 +67,14 @@ def _primitives() -> set:
 
 def _constants() -> set:
     return {n for n in dir(A) if n.isupper()}
+
+
+@functools.cache
+def _kernel_names() -> frozenset:
+    """What an alien file's code can name: its code is pasted into the kernel, so the names of the
+    kernel's parts (the power API's hb_* functions and constants among them)."""
+    parts = [*sorted((Path(__file__).parent / "kernel").glob("*.py")), PRELUDE]
+    return frozenset().union(*(provided_names(ast.parse(p.read_text())) for p in parts))
 
 
 def _bad(path, msg):
@@ -189,6 +199,10 @@ def check_source(path: Path) -> AlienFile:
     if not hooks:
         _bad(path, f"no hook; define at least one of {', '.join(A.HOOK_NAMES)}")
     _check_calls(path, body, helpers)
+    bad = undefined_names(tree, _kernel_names())
+    if bad:
+        line, name = bad[0]
+        _bad(path, f"line {line}: `{name}` is not defined{did_you_mean(name, _kernel_names() | helpers)}")
     return AlienFile(meta["NAME"].strip(), meta["SUMMARY"].strip(), meta["TEXT"].strip(), eds, who, classic, hooks,
                      path.resolve(), src, body=ast.unparse(ast.Module(body=body, type_ignores=[])))
 

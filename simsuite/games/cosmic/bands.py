@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from simsuite.analysis.stats import Z95
+from simsuite.analysis.inference import Z95
 from simsuite.errors import BadInput
 from simsuite.tune import label_share
 

@@ -19,8 +19,8 @@ from statistics import NormalDist
 import numpy as np
 import pandas as pd
 
+from simsuite.analysis.inference import holm
 from simsuite.analysis.robustness import classify_verdicts, label_differs, verdict_sentence
-from simsuite.analysis.stats import holm
 from simsuite.errors import BadInput
 
 ENDS = ("countered", "default", "exploited")

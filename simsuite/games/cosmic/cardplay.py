@@ -1,4 +1,4 @@
-"""Power-aware forecasts for the `basic` heuristic (issue 14): the encounter card, and the chance
+"""Power-aware forecasts for the `basic` heuristic: the encounter card, and the chance
 that the offense wins, both computed with the engine's own rules for the actual main players,
 allies and active powers (``api.aa_totals_w``, the function the kernel totals an encounter with),
 so a rule fix changes the bot too. No alien gets a hand-written card rule where the rules already

@@ -354,7 +354,7 @@ class Cosmic(Game):
                           "alien powers (same as --set aliens=...): none, random (dealt from alien_pool), all (every "
                           "combination of the pool, rotated through the seats) or a fixed list per seat, e.g. "
                           "Macron,Virus,none,Oracle"),)
-    # the benchmark measures the engine without alien powers (the figure of the engine issue) unless
+    # the benchmark measures the engine without alien powers (the engine's own speed) unless
     # asked: `bench cosmic --aliens random` measures the 20 powers dealt at random
     bench = BenchDefaults(players="4", strategies="basic", sets=(("aliens", "none"),), record=("aliens", "alien_pool"))
     record_columns = {"artifacts_by_kind": [f"played_{a}" for a in A.ARTIFACT_KEYS[:A.N_ART_AH]]}

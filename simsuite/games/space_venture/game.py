@@ -185,7 +185,7 @@ class SpaceVenture(Game):
         # points from each source in the game, all seats together (seats not in the game hold -1)
         for n in A.SOURCE_NAMES:
             m[f"pts_{n}"] = np.where(rec["strategy"] >= 0, rec[f"src_{n}"], 0).sum(axis=1)
-        # the same per strategy (issue 17: score sources per strategy): per game, the points the seats
+        # the same per strategy (score sources per strategy): per game, the points the seats
         # of strategy s took from each source, and how many seats s held, so the report gets a
         # per-game variance without per-game records. Every built-in strategy always gets its
         # columns, so each chunk of a cell folds the same metrics.

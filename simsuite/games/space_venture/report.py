@@ -1,5 +1,5 @@
-"""Amazing Space Venture's own report section: where each strategy's points come from (issue 17:
-"score sources (planets, probes, stations, pirates, quests, bonuses) per strategy").
+"""Amazing Space Venture's own report section: where each strategy's points come from:
+score sources (planets, probes, stations, pirates, quests, bonuses) per strategy.
 
 The figures come from the per-strategy game metrics of game.py (``spts__<strategy>__<source>``: the
 points the seats of that strategy took from the source in a game, summed over its seats;
@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from simsuite import __version__
-from simsuite.analysis.stats import Z95
+from simsuite.analysis.inference import Z95
 from simsuite.games.base import ReportKit
 
 from . import api as A

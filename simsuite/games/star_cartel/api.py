@@ -162,25 +162,12 @@ card_type = item(C_CARD_TYPE)  # (cfg, card): its contraband type
 card_size = item(C_CARD_SIZE)  # (cfg, card): its size
 
 
-@njit(inline="always")
-def hub_card(st, col, row):
-    """Card id at (col, row), row 0 = bottom; -1 if empty."""
-    if row >= st[S_HUB_N + col]:
-        return -1
-    return st[S_HUB + col * MAX_ROWS + row]
-
-
 pos_card = item(S_HUB)  # (st, pos): the card at an encoded hub position ``col * MAX_ROWS + row``
 
 
 @njit(inline="always")
 def capacity(st, cfg, p):
     return cfg[C_SHIP_CAP + st[S_SHIP + p]]
-
-
-@njit(inline="always")
-def free_space(st, cfg, p):
-    return cfg[C_SHIP_CAP + st[S_SHIP + p]] - st[S_LOAD + p]
 
 
 @njit(inline="always")
