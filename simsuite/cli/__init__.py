@@ -9,7 +9,6 @@ from pathlib import Path
 
 import click
 
-from ..engine.params import command_line
 from ..errors import BadInput
 
 # each command registers itself on `cli` (defined in base.py, which the command modules import)
@@ -104,12 +103,6 @@ def _strategy_compile_error(e: Exception):
         return f"strategy: strategy {who[0]!r} does not compile: {why}"
     return None
 
-
-# older import paths (tests and plug-ins), kept for one release
-from ..sweep_file import SWEEP_FILE_INTS, load_sweep_file  # noqa: E402,F401  (public names)
-from ..sweep_file import sweep_plan as _sweep_plan  # noqa: E402,F401  (public names)
-
-_command_line = command_line
 
 if __name__ == "__main__":
     main()
