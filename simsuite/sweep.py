@@ -58,7 +58,7 @@ def grid_games(grid: dict, n_games, where: str = "sweep grid"):
         return n_games
     v = grid[GRID_GAMES]
     lo, hi = GAMES_RANGE
-    return parse_count(v, lo, hi, GRID_GAMES, f"{where}: games")
+    return parse_count(v, lo, hi, GRID_GAMES, f"{where}: games", text=False)
 
 
 def grid_skips(game, grid: dict, base: dict, values: dict, where: str = "sweep grid") -> list[dict]:
