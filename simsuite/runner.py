@@ -52,13 +52,51 @@ class CellResult:
     extra: dict = field(default_factory=dict)
 
 
+class KernelNotice:
+    """Says whether a command compiles its kernel or only loads it from the cache: "compiling the
+    ... kernel" before() when numba's cache has no copy of the entry point (a minute of silence
+    otherwise), then after() the first call: "compiled the ... kernel in N s", or "loaded the compiled
+    ... kernel" when numba's own count of cache misses did not grow (it read its cache). `say` None:
+    silent. The commands call before() once their input is checked, so a bad input is the only line."""
+
+    def __init__(self, game, extra_dirs=(), say=None, entry: str = "run_batch"):
+        self.game, self.extra_dirs, self.say, self.entry = game, tuple(extra_dirs), say, entry
+        self.t0 = None
+
+    def before(self) -> None:
+        if self.say is None or self.t0 is not None:
+            return
+        from .engine.codegen import cache_dir, cache_misses, is_compiled
+
+        g = self.game
+        self.kern = g.kernel(self.extra_dirs)  # a strategy that fails to load: its one line, before any notice
+        self.misses = cache_misses(self.kern, self.entry)
+        if not is_compiled(g.dirname, g.kernel_digest(self.extra_dirs), self.entry):
+            self.say(f"compiling the {g.title} kernel for this code and these strategies (once: 25-90 s on 2 cores; "
+                     f"cached in {cache_dir()}) ...")
+        self.t0 = time.perf_counter()
+
+    def after(self) -> None:
+        if self.t0 is None:
+            return
+        from .engine.codegen import cache_misses
+
+        took, self.t0 = time.perf_counter() - self.t0, None
+        if cache_misses(self.kern, self.entry) > self.misses:
+            self.say(f"compiled the {self.game.title} kernel in {took:.0f} s")
+        else:
+            self.say(f"loaded the compiled {self.game.title} kernel ({took:.1f} s)")
+        self.say = None  # once
+
+
 def run_cell(game, cfg: dict, n_games: int, seed: int, extra_dirs=(), g0: int = 0, chunk: int = DEFAULT_CHUNK,
-             on_chunk=None, progress=None) -> CellResult:
+             on_chunk=None, progress=None, notice: KernelNotice | None = None) -> CellResult:
     """Play games g0 .. g0+n_games-1 of one configuration.
 
     on_chunk(records) receives each chunk's per-game structured records (e.g. to write them);
     progress(n_done) is called after each chunk (and progress.start(), if it has one, once the
-    kernel is compiled or loaded, so its rate and ETA time games only).
+    kernel is compiled or loaded, so its rate and ETA time games only); `notice` says whether the
+    kernel was compiled or loaded.
 
     On KeyboardInterrupt the exception carries ``partial``: the CellResult of the games folded so
     far (a prefix g0 .. g0+k-1, the same games on_chunk received), so the caller can keep them and
@@ -70,7 +108,11 @@ def run_cell(game, cfg: dict, n_games: int, seed: int, extra_dirs=(), g0: int = 
     key = run_key(seed, h)
     names = [s.name for s in game.strategies(extra_dirs)]
     acc = Accumulator(cfg["players"], names, game.hist_metrics())
+    if notice is not None:
+        notice.before()
     game.run_range(kernel, cfg_arr, key, g0, 1)  # compile or load the kernel outside the timing
+    if notice is not None:
+        notice.after()
     if hasattr(progress, "start"):
         progress.start()
     t0 = time.perf_counter()
@@ -245,8 +287,9 @@ class Progress:
 
 class Heartbeat:
     """A context that says, every few seconds (progress_interval), that a long step without a game
-    count (writing a report) is still going: `label: 35 s so far`. Its first line is said on entry,
-    its last ("label: done in N s") on exit, so a log shows where the time went."""
+    count (writing a report) is still going: `label: 35 s so far`, and at its end `label: done in
+    N s` if it said anything. A step shorter than the interval (or one that fails first, a bad input)
+    says nothing. Interval 0: the start line at once (tests)."""
 
     def __init__(self, label: str, enabled: bool = True, stream=None, interval: float | None = None):
         self.label, self.enabled = label, enabled
@@ -254,8 +297,10 @@ class Heartbeat:
         self.interval = progress_interval() if interval is None else interval
         self.stop = threading.Event()
         self.t = None
+        self.said = False
 
     def _say(self, text: str) -> None:
+        self.said = True
         self.stream.write(text + "\n")
         self.stream.flush()
 
@@ -266,17 +311,18 @@ class Heartbeat:
     def __enter__(self):
         self.t0 = time.perf_counter()
         if self.enabled:
-            self._say(f"{self.label} ...")
             if self.interval > 0:
                 self.t = threading.Thread(target=self._beat, name="simsuite-heartbeat", daemon=True)
                 self.t.start()
+            else:
+                self._say(f"{self.label} ...")
         return self
 
     def __exit__(self, exc_type, exc, tb):
         self.stop.set()
         if self.t is not None:
             self.t.join()
-        if self.enabled and exc_type is None:
+        if self.said and exc_type is None:
             self._say(f"{self.label}: done in {fmt_duration(time.perf_counter() - self.t0)}")
         return False
 

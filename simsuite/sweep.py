@@ -58,7 +58,7 @@ def grid_games(grid: dict, n_games, where: str = "sweep grid"):
         return n_games
     v = grid[GRID_GAMES]
     lo, hi = GAMES_RANGE
-    return parse_count(v, lo, hi, GRID_GAMES, f"{where}: games")
+    return parse_count(v, lo, hi, GRID_GAMES, f"{where}: games", text=False)
 
 
 def grid_skips(game, grid: dict, base: dict, values: dict, where: str = "sweep grid") -> list[dict]:
@@ -224,8 +224,11 @@ def _axes_doc(axes):
 def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, extra_dirs=(), threads: int = 0,
               unit: int = DEFAULT_UNIT, scheduler: str | None = None, definition_name: str = "",
               progress: bool | None = None, on_cell=None, precision: float | None = None,
-              focus: list[str] | None = None) -> dict:
+              focus: list[str] | None = None, notice=None) -> dict:
     """Run (or resume) a sweep into `out`; returns counts and timings.
+
+    `notice`: a runner.KernelNotice, told when the kernel is compiled or loaded (after the
+    definition is checked).
 
     `focus`: labels the report opens with (kept in meta.json beside the definition: it changes no
     game, so a resume with another focus plays nothing again).
@@ -323,7 +326,11 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
             _run_dask(scheduler, g, cells, seed, units, unit, counts, extra_dirs, record)
         else:
             if units:  # compile or load the kernel first: the bar's rate and ETA then time games only
+                if notice is not None:
+                    notice.before()
                 g.run_range(g.kernel(extra_dirs), g.build_cfg(cells[units[0][0]], extra_dirs), 0, 0, 0)
+                if notice is not None:
+                    notice.after()
             bar.start()
             queue = list(reversed(units))
             while queue:

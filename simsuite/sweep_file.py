@@ -42,7 +42,7 @@ def _check_sweep_values(d: dict, path: Path) -> None:
     for k, (lo, hi) in SWEEP_FILE_INTS.items():
         v = d.get(k)
         if v is not None and k in SWEEP_FILE_COUNTS:  # games = 1_000_000, 1e6 or "1e6", as --games takes them
-            d[k] = parse_count(v, lo, hi, k, f"{path.name}: {k}")
+            d[k] = parse_count(v, lo, hi, k, f"{path.name}: {k}", text=False)
         elif v is not None and (not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi):
             raise BadInput(k, f"{path.name}: {k} = {v!r}; allowed: an integer {lo}..{hi}")
     v = d.get("precision")

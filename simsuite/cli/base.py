@@ -170,31 +170,10 @@ def _common(f):
 
 
 
-def compile_notice(g, extra_dirs=(), entry: str = "run_batch", tty_only: bool = False) -> None:
-    """Compile or load the kernel before the games start, and say which: a cold compile is a
-    minute of silence otherwise, and the progress's rate and time left then time games only.
-    "compiling" is announced before when numba's cache has no copy of the entry point; after it,
-    whether numba compiled or only loaded the cache (its own count of cache misses) decides
-    between "compiled in N s" and "loaded the compiled kernel". `tty_only`: say it on a terminal
-    only (--json: the output is for programs)."""
-    import time
+def compile_notice(g, extra_dirs=(), tty_only: bool = False):
+    """The command's runner.KernelNotice (stderr): compiling / compiled / loaded the kernel.
+    `tty_only`: on a terminal only (--json: the output is for programs)."""
+    from ..runner import KernelNotice
 
-    from ..engine.codegen import cache_dir, cache_misses, is_compiled
-
-    if tty_only and not sys.stderr.isatty():
-        return
-    cold = not is_compiled(g.dirname, g.kernel_digest(extra_dirs), entry)
-    if cold:
-        click.echo(f"compiling the {g.title} kernel for this code and these strategies (once: 25-90 s on 2 cores; "
-                   f"cached in {cache_dir()}) ...", err=True)
-    if entry != "run_batch":
-        return
-    t0 = time.perf_counter()
-    kern = g.kernel(extra_dirs)
-    before = cache_misses(kern, entry)
-    g.run_range(kern, g.build_cfg(g.resolve({}, extra_dirs), extra_dirs), 0, 0, 0)  # zero games: compile or load
-    took = time.perf_counter() - t0
-    if cache_misses(kern, entry) > before:
-        click.echo(f"compiled the {g.title} kernel in {took:.0f} s", err=True)
-    else:
-        click.echo(f"loaded the compiled {g.title} kernel ({took:.1f} s)", err=True)
+    say = None if tty_only and not sys.stderr.isatty() else (lambda line: click.echo(line, err=True))
+    return KernelNotice(g, extra_dirs, say)

@@ -68,9 +68,13 @@ def replay(game_name, quiet, seed, players, strategies, sets, chunk, threads, st
             raise BadInput("game", "name a game or give --from RUN_DIR")
         g = games.get(game_name)
         cfg = g.resolve(_overrides(g, players, strategies, sets, rotate, shortcuts), tuple(strategy_dirs))
-    if not quiet and not as_json:  # the replay runs the batch entry point: compiled once for run and replay
-        compile_notice(g, tuple(strategy_dirs))
+    # the replay runs the batch entry point: compiled once for run and replay
+    notice = None if quiet or as_json else compile_notice(g, tuple(strategy_dirs))
+    if notice is not None:
+        notice.before()
     events, rec, batch = replay_check(g, cfg, seed, game_index, tuple(strategy_dirs))
+    if notice is not None:
+        notice.after()
     if stored is not None:
         mine = g.records_frame(rec, cfg["players"]).iloc[0]
         same = all(mine[c] == stored[c] for c in mine.index if c in stored.index)

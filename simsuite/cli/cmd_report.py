@@ -82,13 +82,13 @@ def report(source, out, margin, threads, quiet, verbose, focus, as_json):
         extra = tuple(spec.get("strategy_dirs", ()))
         if not (as_json or quiet):
             click.echo(f"running sweep {source} into {src} (resumes if interrupted) ...")
-            compile_notice(g, extra)  # as run and sweep do: a cold kernel is a minute of silence
         from ..sweep import run_sweep
 
         try:
             run_sweep(g, base, axes, n_games, seed, src, extra, threads, unit,
                       definition_name=spec.get("name", source), precision=precision,
-                      progress=False if (quiet or as_json) else None)
+                      progress=False if (quiet or as_json) else None,
+                      notice=None if (quiet or as_json) else compile_notice(g, extra))
         except KeyboardInterrupt:
             click.echo(interrupted_line(src), err=True)
             sys.exit(130)

@@ -51,15 +51,14 @@ def run(game_name, quiet, seed, players, strategies, sets, chunk, threads, strat
     if not no_records:
         writer = RecordWriter(out / "games.parquet", g, cfg, seed, h,
                                resume=out / "games.partial.parquet" if before else None)
-    if not quiet:
-        compile_notice(g, tuple(strategy_dirs), tty_only=as_json)
+    notice = None if quiet else compile_notice(g, tuple(strategy_dirs), tty_only=as_json)
     # --json is for programs: progress then only on a terminal
     bar = Progress(n_games, f"{g.name} p{cfg['players']}", enabled=not quiet and (not as_json or sys.stderr.isatty()),
                    initial=g0)
     ok = False
     try:
         res = run_cell(g, cfg, n_games - g0, seed, tuple(strategy_dirs), g0=g0, chunk=chunk,
-                       on_chunk=writer.write if writer else None, progress=bar)
+                       on_chunk=writer.write if writer else None, progress=bar, notice=notice)
         ok = True
     except KeyboardInterrupt as e:
         bar.close()

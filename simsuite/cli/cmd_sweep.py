@@ -76,11 +76,10 @@ def sweep(game_name, quiet, seed, players, strategies, sets, chunk, threads, str
         what = json.dumps([base, axes, n_games, seed, unit, precision, list(extra)], sort_keys=True, default=str)
         name = f"{g.name}-sweep-{hashlib.sha256(what.encode()).hexdigest()[:8]}"
     out = Path(out) if out else RESULTS / name
-    if not quiet and not scheduler:
-        compile_notice(g, extra, tty_only=as_json)
     try:
         info = run_sweep(g, base, axes, n_games, seed, out, extra, threads, unit, scheduler, name,
                          precision=precision,
+                         notice=None if quiet or scheduler else compile_notice(g, extra, as_json),
                          progress=False if quiet or (as_json and not sys.stderr.isatty()) else None,
                          focus=[spec["focus"]] if isinstance(spec.get("focus"), str) else spec.get("focus"))
     except KeyboardInterrupt:
@@ -179,7 +178,8 @@ def tune(game_name, config_file, params, objectives, players, strategies, sets, 
                     strategy_dirs=strategy_dirs)
     out = Path(out) if out else RESULTS / "tunes" / ts.name
     try:
-        doc = run_tune(g, ts, out, threads, scheduler, log=None if quiet or as_json else log_stderr)
+        doc = run_tune(g, ts, out, threads, scheduler, log=None if quiet or as_json else log_stderr,
+                       notice=None if quiet or as_json or scheduler else compile_notice(g, tuple(ts.strategy_dirs)))
     except KeyboardInterrupt:
         click.echo(interrupted_line(out), err=True)
         sys.exit(130)

@@ -148,12 +148,15 @@ class Param:
         raise AssertionError(self.kind)
 
 
-def parse_count(value, lo: int, hi: int | None, field: str, where: str = "") -> int:
+def parse_count(value, lo: int, hi: int | None, field: str, where: str = "", text: bool = True) -> int:
     """A count of games (or of games per unit), written as an integer, with underscores
     (1_000_000) or in e-notation (1e6, 2.5e5): anything that is a whole number lo..hi. A float
     from a TOML file (games = 1e6) counts too. `where`: what the message calls the value (`file.toml: games`)."""
     top = "" if hi is None else str(hi)
-    allowed = f"a whole number {lo}<=x<={top} (1000000, 1_000_000 and 1e6 are the same)"
+    if text:
+        allowed = f"a whole number {lo}<=x<={top} (1000000, 1_000_000 and 1e6 are the same)"
+    else:  # a TOML number: the file writes 1_000_000 or 1e6 itself, a string is not a count
+        allowed = f"an integer {lo}..{top} (1000000, 1_000_000 or 1e6)"
     v = None
     if isinstance(value, bool):
         v = None
@@ -161,7 +164,7 @@ def parse_count(value, lo: int, hi: int | None, field: str, where: str = "") -> 
         v = value
     elif isinstance(value, float):
         v = int(value) if value.is_integer() else None
-    elif isinstance(value, str):
+    elif isinstance(value, str) and text:
         t = value.strip()
         try:
             v = int(t.replace("_", "")) if "_" not in (t[:1], t[-1:]) and "__" not in t else None

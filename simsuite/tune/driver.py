@@ -177,11 +177,12 @@ def games_for(spec: TuneSpec, pilot: dict | None) -> int:
 
 
 def run_tune(g, spec: TuneSpec, out: Path, threads: int = 0, scheduler: str | None = None, log=None,
-             on_trial=None, evaluator=None) -> dict:
+             on_trial=None, evaluator=None, notice=None) -> dict:
     """Run (or resume) a tune into `out`; returns the result document (also OUT/tune.json).
 
     evaluator(values, seed, games, where) -> evaluate() dict; by default the trial's cells are played
-    with run_sweep into `where`. (Tests pass a synthetic one.)"""
+    with run_sweep into `where`. (Tests pass a synthetic one.) `notice`: a runner.KernelNotice for
+    the first sweep (compiled or loaded)."""
     from ..store import read_json, writable_dir, write_json
     from ..sweep import check_scheduler
 
@@ -204,7 +205,7 @@ def run_tune(g, spec: TuneSpec, out: Path, threads: int = 0, scheduler: str | No
                                 name=spec.name, created=time.strftime("%Y-%m-%dT%H:%M:%S")))
     if evaluator is None:
         # a trial of a slow game lasts minutes: its games' progress too, where the trials are logged
-        evaluator = _sweep_evaluator(g, spec, threads, scheduler, progress=None if log else False)
+        evaluator = _sweep_evaluator(g, spec, threads, scheduler, progress=None if log else False, notice=notice)
     say = log or (lambda s: None)
 
     pilot = None
@@ -282,7 +283,7 @@ def _trial_rows(study) -> list[dict]:
             for t in study.get_trials(deepcopy=False) if t.state == TrialState.COMPLETE]
 
 
-def _sweep_evaluator(g, spec: TuneSpec, threads, scheduler, progress: bool | None = False):
+def _sweep_evaluator(g, spec: TuneSpec, threads, scheduler, progress: bool | None = False, notice=None):
     """Play the values at every player count as one sweep (one cell per count) and evaluate it."""
     from ..store import read_results
     from ..sweep import run_sweep
@@ -296,7 +297,7 @@ def _sweep_evaluator(g, spec: TuneSpec, threads, scheduler, progress: bool | Non
                 raise Infeasible(str(e))
         axes = {"players": ",".join(map(str, spec.players))}
         run_sweep(g, base, axes, n_games, seed, where, tuple(spec.strategy_dirs), threads, spec.unit, scheduler,
-                  definition_name=f"{spec.name or 'tune'} {where.name}", progress=progress)
+                  definition_name=f"{spec.name or 'tune'} {where.name}", progress=progress, notice=notice)
         return evaluate(spec.objectives, read_results(where))
 
     return play

@@ -165,7 +165,7 @@ def build_spec(g, spec_file: dict, params=(), objectives=(), players=None, sets=
         if v is None:
             return None
         if kind is int and key in ("games", "pilot_games", "min_games", "max_games", "unit"):
-            return parse_count(v, lo, hi, key)  # 1_000_000 or 1e6, as --games takes them
+            return parse_count(v, lo, hi, key, key, text=cli is not None)  # 1_000_000 or 1e6, as --games takes them
         if isinstance(v, bool) or not isinstance(v, (int, float)) or (kind is int and int(v) != v) or not lo <= v <= hi:
             raise BadInput(key, f"{v!r}; allowed: {'an integer' if kind is int else 'a number'} {lo}..{hi}")
         return kind(v)

@@ -93,7 +93,7 @@ def test_sweep_and_tune_files_take_the_same_counts(tmp_path):
     from simsuite.tune import build_spec, load_tune_file
 
     f = tmp_path / "s.toml"
-    f.write_text('game = "star-cartel"\ngames = "2e5"\nunit = 1_000\n[[sweep]]\ncrash_threshold = "8,9"\n'
+    f.write_text('game = "star-cartel"\ngames = 2e5\nunit = 1_000\n[[sweep]]\ncrash_threshold = "8,9"\n'
                  '[[sweep]]\ncrash_threshold = "10"\ngames = 5e3\n')
     spec = load_sweep_file(f)
     assert spec["games"] == 200_000 and spec["unit"] == 1000
@@ -104,10 +104,14 @@ def test_sweep_and_tune_files_take_the_same_counts(tmp_path):
     cells, counts = plan_sweep(SC, base, axes, n)
     assert sorted(counts) == [5000, 200_000, 200_000]
     f.write_text('game = "star-cartel"\ngames = 2.5\n[sweep]\ncrash_threshold = "8,9"\n')
-    with pytest.raises(BadInput, match=r"^games: s.toml: games = 2.5; allowed: a whole number"):
+    with pytest.raises(BadInput, match=r"^games: s.toml: games = 2.5; allowed: an integer 1..1000000000000 "
+                                       r"\(1000000, 1_000_000 or 1e6\)$"):
+        load_sweep_file(f)
+    f.write_text('game = "star-cartel"\ngames = "2e5"\n[sweep]\ncrash_threshold = "8,9"\n')
+    with pytest.raises(BadInput, match=r"^games: s.toml: games = '2e5'; allowed: an integer"):  # a string is no count
         load_sweep_file(f)
     t = tmp_path / "t.toml"
-    t.write_text('game = "star-cartel"\ngames = "2e4"\nmax_games = 1e5\nplayers = "3"\n'
+    t.write_text('game = "star-cartel"\ngames = 2e4\nmax_games = 1e5\nplayers = "3"\n'
                  '[params]\ncrash_threshold = "6..8"\n[[objective]]\nkind = "seat-fairness"\n')
     ts = build_spec(SC, load_tune_file(t))
     assert ts.games == 20_000 and ts.max_games == 100_000

@@ -95,6 +95,13 @@ def test_a_step_without_a_game_count_says_when_it_starts_and_ends():
                                                                        lines[1]), lines
 
 
+def test_a_step_shorter_than_the_interval_says_nothing():
+    out = io.StringIO()
+    with Heartbeat("writing the report of x", stream=out, interval=3600):
+        pass
+    assert out.getvalue() == ""
+
+
 def _to_file(tmp_path, *args, name="log"):
     """The command with stdout and stderr to one file, as a log or an IDE pane gets them."""
     log = tmp_path / f"{name}.txt"
