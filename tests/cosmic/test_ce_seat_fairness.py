@@ -16,11 +16,11 @@ relative to itself.
 """
 import numpy as np
 import pytest
+from cosmic_harness import ART, BLUE, GAME, GREEN, RED, YELLOW, P, Table, build, kernel
 from scipy.stats import chisquare, norm
 from statsmodels.stats.multitest import multipletests
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ART, BLUE, GAME, GREEN, RED, YELLOW, P, Table, build, kernel
 from simsuite.engine.rng import run_key
 from simsuite.engine.unmanaged import pointer_call
 from simsuite.games.cosmic.heuristics import pick_artifact, pick_source
