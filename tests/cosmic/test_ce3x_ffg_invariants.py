@@ -49,7 +49,9 @@ def test_ce_70_ffg_checked_random_games(players):
     assert (rec["win"][:, :players].sum(axis=0) > 0).all()  # every seat, the fifth included, wins some games
     assert rec["resettles"].sum() > 0  # re-establishments happen (CE.33.4 c)
     assert rec["artifacts_played"].sum() > rec["artifacts_by_kind"].sum()  # Card Zap / Ionic Gas / Quash played
-    assert rec["timeout"].mean() < 0.02
+    # uniformly random play hits the turn cap in about 2% of 3-player games (four keys: 1.7-2.1%),
+    # 0.14 pp standard error at 10,000 games: the bound sits 3.5 standard errors above that
+    assert rec["timeout"].mean() < 0.025
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

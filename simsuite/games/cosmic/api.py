@@ -340,10 +340,16 @@ def best_attack_in(st, cfg, base, n):
 
 @njit
 def leader(st, cfg, exclude):
-    """Seat with the most foreign colonies (ties: lowest seat), ignoring seat `exclude`."""
+    """Seat with the most foreign colonies, ignoring seat `exclude` (the player asking); ties go to
+    the first clockwise from `exclude`'s left (CE.0.5), relative to the asker and never to a
+    seat index (with exclude = -1, from seat 0)."""
+    N = cfg[C_NP]
     best = -1
     bv = -1
-    for p in range(cfg[C_NP]):
+    for j in range(1, N + 1):
+        p = exclude + j
+        if p >= N:
+            p -= N
         if p != exclude and st[S_FOREIGN + p] > bv:
             bv = st[S_FOREIGN + p]
             best = p

@@ -143,9 +143,8 @@ def _philanthropist(st, cfg, p, log, lg):
         if (seen & b) != 0:
             continue
         seen |= b
-        for q in range(N):
-            if q == p:
-                continue
+        for j in range(1, N):  # the receivers clockwise from p's left (CE.0.5), not by seat index
+            q = _cw(p, j, N)
             if q == st[S_OFF] or q == st[S_DEF] or (cfg[C_PHIL_ALLIES] == 1 and st[S_ALLY + q] != 0):
                 if n < MAX_OPT:
                     st[S_OPT + n] = c * 8 + q
@@ -180,8 +179,10 @@ def _mutant(st, cfg, p, log, lg):
         if st[S_DECK_N] + st[S_DISC_N] > 0:
             st[S_OPT] = NONE
             n = 1
-        for q in range(cfg[C_NP]):
-            if q != p and st[S_HAND_N + q] > 0:
+        N = cfg[C_NP]
+        for j in range(1, N):  # the other hands clockwise from p's left (CE.0.5), not by seat index
+            q = _cw(p, j, N)
+            if st[S_HAND_N + q] > 0:
                 st[S_OPT + n] = q
                 n += 1
         if n == 0:

@@ -33,8 +33,9 @@ def art_plays(st, cfg, p, w, kind, n):
     N = cfg[C_NP]
     if kind == ART_PLAGUE:  # CE.21.4: any window (not a new hand, A24), any victim (itself included, A26)
         if w <= W_10:
-            for v in range(N):
-                st[S_OPT + n] = art_code(kind, v)
+            for j in range(1, N + 1):  # clockwise from p's left, p itself last (CE.0.5)
+                v = p + j
+                st[S_OPT + n] = art_code(kind, v - N if v >= N else v)
                 n += 1
     elif kind == ART_MOBIUS:  # CE.21.3: the offense, W-E0 / W-1 / its start-of-turn new hand (A28)
         if (w == W_E0 or w == W_1 or w == T_NEWHAND_TURN) and p == st[S_OFF]:
@@ -44,9 +45,13 @@ def art_plays(st, cfg, p, w, kind, n):
         if w == W_7 or w == W_8:
             m = _ally_mask(st, cfg)
             if m != 0:
-                for s in range(1, m + 1):
-                    if (s & ~m) == 0:
-                        st[S_OPT + n] = art_code(kind, s)
+                # the subsets in the order of the mask turned so that p's seat is bit 0: the sets
+                # are listed relative to p (CE.0.5), not by seat index
+                full = (np.int64(1) << N) - 1
+                r = ((m >> p) | (m << (N - p))) & full
+                for s in range(1, r + 1):
+                    if (s & ~r) == 0:
+                        st[S_OPT + n] = art_code(kind, ((s << p) | (s >> (N - p))) & full)
                         n += 1
     elif kind == ART_EMOTION:  # CE.21.6: W-9 with at least one revealed attack card
         if w == W_9 and st[S_REVEALED] == 1 and (_side_attack(st, cfg, SIDE_OFFENSE) == 1

@@ -116,11 +116,25 @@ def _lowest(m):
 
 
 @njit(inline="always")
+def _own_first(p, cm):
+    """A colony mask of p split as (the planets from p's home system on, the planets below it).
+    Options listed from the first part, then the second, run from p's own system clockwise round
+    the table (CE.0.5: seats p, p + 1, ..., N - 1, 0, ..., p - 1), lowest planet first in each
+    system: a strategy that keeps the first of equally good options then breaks the tie relative
+    to itself, never towards a low seat index."""
+    low = (np.int64(1) << (p * PPS_MAX)) - 1
+    return cm & ~low, cm & low
+
+
+@njit(inline="always")
 def _colony_options(st, p, excl, n):
-    """Write p's colonies (not planet excl) as options from index n on, lowest planet first;
-    returns the new option count."""
-    cm = _colonies(st, p, _pbit(excl))
-    while cm != 0:
+    """Write p's colonies (not planet excl) as options from index n on, from p's own system
+    clockwise (``_own_first``); returns the new option count."""
+    cm, rest = _own_first(p, _colonies(st, p, _pbit(excl)))
+    while cm != 0 or rest != 0:
+        if cm == 0:
+            cm = rest
+            rest = 0
         st[S_OPT + n] = _lowest(cm)
         cm &= cm - 1
         n += 1
@@ -131,9 +145,13 @@ def _colony_options(st, p, excl, n):
 def _chunk_options(st, p, xm, room, by_ships, n):
     """Ship-chunk options src_code(pl, k) for each colony of p (not in mask xm), k = 1..room, and
     with by_ships = 1 also k <= the ships there (taking ships rather than placing them), written
-    from index n on; returns the new option count."""
-    cm = _colonies(st, p, xm)
-    while cm != 0:
+    from index n on, colonies from p's own system clockwise (``_own_first``); returns the new
+    option count."""
+    cm, rest = _own_first(p, _colonies(st, p, xm))
+    while cm != 0 or rest != 0:
+        if cm == 0:
+            cm = rest
+            rest = 0
         pl = _lowest(cm)
         cm &= cm - 1
         m = room

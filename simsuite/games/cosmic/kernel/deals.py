@@ -28,7 +28,9 @@ def _colony_ok(st, cfg, g, r, pl):
 @njit
 def std_colony(st, cfg, g, r, first):
     """CE.51.4 planet rule: the target planet if it qualifies, else the lowest planet of system
-    `first`, else the lowest planet anywhere (systems in seat order). -1 if none."""
+    `first`, else the lowest planet anywhere (systems in seat order, as the contract's CE.51.4 says:
+    the one tie-break here that still follows the seat index, kept because the contract names it).
+    -1 if none."""
     t = st[S_TARGET]
     if t >= 0 and _colony_ok(st, cfg, g, r, t):
         return t
@@ -82,10 +84,17 @@ def deal_menu(st, cfg):
     std = st[S_DEAL_STD]
     if std >= 0:
         n = _add_opt(st, n, std)
-    for pl in range(N * PPS_MAX):
+    pp = st[S_PROPOSER]  # planets from the proposer's own system clockwise (CE.0.5), not by seat index
+    for j in range(N * PPS_MAX):
+        pl = pp * PPS_MAX + j
+        if pl >= N * PPS_MAX:
+            pl -= N * PPS_MAX
         if _colony_ok(st, cfg, d, o, pl):
             n = _add_opt(st, n, deal_code(pl, M1, I0, I0, I0, I0))
-    for pl in range(N * PPS_MAX):
+    for j in range(N * PPS_MAX):
+        pl = pp * PPS_MAX + j
+        if pl >= N * PPS_MAX:
+            pl -= N * PPS_MAX
         if _colony_ok(st, cfg, o, d, pl):
             n = _add_opt(st, n, deal_code(M1, pl, I0, I0, I0, I0))
     ho = st[S_HAND_N + o]

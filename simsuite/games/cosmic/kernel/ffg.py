@@ -162,8 +162,9 @@ def ffg_destiny_pick(st, cfg, o, c):
             best = v
             first = False
     n = 0
-    for q in range(N):
-        if q != o and (c == DESTINY_WILD or _destiny_metric(st, q, c) == best):
+    for j in range(1, N):  # listed clockwise from the offense's left (CE.0.5), not by seat index
+        q = _cw(o, j, N)
+        if c == DESTINY_WILD or _destiny_metric(st, q, c) == best:
             if cfg[C_TARGET_COLONY] == 1 and st[S_HOME + q] == 0:
                 continue
             st[S_OPT + n] = q

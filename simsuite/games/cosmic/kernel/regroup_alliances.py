@@ -113,8 +113,9 @@ def order(st, cfg, o, log, lg):
                 n += 1
         for i in range(pps):
             h = o * PPS_MAX + i
-            for q in range(N):
-                if q != o and st[S_PS + q * MAX_PLANETS + h] > 0:
+            for j in range(1, N):  # the players on a planet clockwise from the offense's left (CE.0.5)
+                q = _cw(o, j, N)
+                if st[S_PS + q * MAX_PLANETS + h] > 0:
                     st[S_OPT + n] = EXPEL_BASE + q * MAX_PLANETS + h
                     n += 1
         if n == 0:
@@ -197,10 +198,14 @@ def _invite(st, cfg, p, kind):
     for q in range(N):
         if q != st[S_OFF] and q != st[S_DEF]:
             e |= 1 << q
+    # the subsets in the order of the mask turned so that p's seat is bit 0: the sets are listed
+    # relative to p (CE.0.5), not by seat index
+    full = (np.int64(1) << N) - 1
+    r = ((e >> p) | (e << (N - p))) & full
     n = 0
-    for m in range(e + 1):
-        if (m & ~e) == 0:
-            st[S_OPT + n] = m
+    for m in range(r + 1):
+        if (m & ~r) == 0:
+            st[S_OPT + n] = ((m << p) | (m >> (N - p))) & full
             n += 1
     st[S_NOPT] = n
     return _decide(st, cfg, p, kind)
