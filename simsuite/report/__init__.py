@@ -43,6 +43,7 @@ from .common import (
 )
 from .findings import gap_z, position_findings, rate_findings, strategy_findings, trend_findings  # noqa: F401
 from .rankings import label_contributions, label_rankings, reference_cells  # noqa: F401  (tests use them)
+from . import answer as A
 from . import headline as H
 from .sections import label_sections
 from .splits import choice_axes, side_by_side, split_axes, split_parts
@@ -79,9 +80,13 @@ def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
                             f"interval was within ±{prec:g} (widest ±{short['max_ci_half_width'].max():.4f}); "
                             "raise --games to reach the precision asked.")
     if "timeout_mean" in cells and (cells["timeout_mean"] > 0).any():
-        warnings.append(f"Some games hit the turn cap without a winner (up to {cells['timeout_mean'].max():.2%} "
-                        "of a cell): nobody gets a share of those, so the fair share is 1/N of the games "
-                        "someone won.")
+        top = float(cells["timeout_mean"].max())
+        # a count where the percentage would print as 0.00%
+        most = (f"up to {top:.2%} of a cell" if top >= 0.0001 else
+                f"up to {top * float(cells.loc[cells['timeout_mean'].idxmax(), 'games']):,.0f} games of a cell, "
+                "fewer than 0.01%" if "games" in cells else "fewer than 0.01% of a cell")
+        warnings.append(f"Some games hit the turn cap without a winner ({most}): nobody gets a share of those, "
+                        "so the fair share is 1/N of the games someone won.")
     if len(games) > 1:
         warnings.append(f"Cells played different numbers of games ({min(games)}–{max(games)}): "
                         "intervals differ in width.")
@@ -321,9 +326,11 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         fname = "effect.png"
         if chart_effect(cells, groups, lay, metrics, out_dir / fname):
             charts.insert(0, str(out_dir / fname))
-            what = lay["x"] or "the player count"
+            what = _the(lay["x"] or "players")
             main = _figure_html(fname, f"What {what} changes: the start player's edge and the game's measures",
                                 main=True)
+    box = _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices,
+                      strat, rungs, margin, H.block(rule, skill, esc, skill_first=bool(rungs), wrap=False))
     if question == "game":
         sections.append(("", "", pv_html))
     elif question == "split":
@@ -346,7 +353,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
                     (out_dir / f).unlink()
         else:
             body += "".join(figs.pop(f, "") for f in dup)
-        sections.append(("effect", f"What {lay['x']} changes, per player count", body))
+        sections.append(("effect", f"What {_the(lay['x'])} changes, per player count", body))
     if sbs_html and question != "split":  # modelling choices side by side, after the rankings
         sections.append(("", "", sbs_html.replace("<figure id='main-chart'>", "<figure>")))
     if pv_html and not pv_replaces:
@@ -374,8 +381,9 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
             toc.append((i, t))
         elif m_:
             toc.append((m_.group(1), html.unescape(m_.group(2))))
-    toc += [("findings", "All findings"), ("reproducibility", "Reproducibility")]
-    body = "".join((f"<h2 id='{i}'>{esc(t)}</h2>" if t else "") + b for i, t, b in sections if b)
+    toc += [("glossary", "What the words mean"), ("findings", "All findings"), ("reproducibility", "Reproducibility")]
+    body = ("".join((f"<h2 id='{i}'>{esc(t)}</h2>" if t else "") + b for i, t, b in sections if b)
+            + A.glossary_html(margin))
 
     header, warnings = _header(res, lay, results_dir)
     warnings += pool_warnings
@@ -390,7 +398,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         toc=" ".join(f"<a href='#{i}'>{esc(t)}</a>" for i, t in toc),
         header=header,
         warnings="".join(f"<p class='warn'>⚠ {esc(w)}</p>" for w in warnings),
-        headline=H.block(rule, skill, esc, skill_first=bool(rungs)),
+        headline=box,
         main=main,
         sections=body,
         n_findings=str(len(findings)),
@@ -404,7 +412,54 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     index = out_dir / "index.html"
     index.write_text(page, encoding="utf-8")
     return {"html": str(index), "charts": charts, "findings": headline + findings, "headline": headline,
+            "answer": [html.unescape(re.sub(r"<[^>]+>", "", p)) for p in re.findall(
+                r"<p class='answer'>(.*?)</p>", box, re.S)],
             "status": status, "cells": int(len(cells)), "split_axes": split, "side_by_side": _jsonable(sbs_data)}
+
+
+def _the(x: str) -> str:
+    """A swept axis as a sentence names it: "What the player count changes", not "What players changes"."""
+    return "the player count" if x == "players" else x
+
+
+def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices, strat, rungs,
+                margin, detail) -> str:
+    """The box that opens the page (simsuite.report.answer): the page's question, a plain answer, its
+    table; the statistical sentences (`detail`) folded below."""
+    edges = A.start_edges(groups, cells, ["players"]) if len(groups) else pd.DataFrame()
+    turn = A.turn_sentence(edges) if len(edges) else ""
+    skill = A.skill_sentence(strat) if strat else ""
+    said, table_ = [], ""
+    if rungs:
+        q = "How much stronger is each bot?"
+        text, table_ = A.ladder_table(groups, cells, lay)
+        said = [text, turn]
+    elif question == "labels":
+        kind = label_kinds[0]
+        q = f"Which {plural(label_name(kind))} are too strong or too weak?"
+        text, table_ = A.label_answer(tables, kind, margin, choices)
+        said = [text, turn, skill]
+    elif question == "parameter" and lay["x"]:
+        q = f"Which {_the(lay['x'])} is fairest, and what else does it change?"
+        rec = A.sweep_recommendation(groups, cells, lay, metrics)
+        text, table_ = A.sweep_answer(rec) if rec else ("", "")
+        # where the values differ in fairness the edge pooled over them says nothing: the table has each
+        some_less = rec is not None and len(rec["good"]) < len(rec["axis"])
+        said = [text, "" if some_less else turn, skill]
+    elif question == "parameter":
+        q = "What does the player count change?"
+        table_ = A.player_table(groups, cells, metrics)
+        said = [turn, skill]
+    elif question == "split":
+        q = f"How do the {join([plural(a) for a in lay.get('split', [])]) or 'rules'} compare?"
+        said = [turn, skill]
+    else:
+        q = "Is the game fair to every seat?"
+        table_ = A.player_table(groups, cells, metrics) if question == "single" else ""
+        said = [turn, skill]
+    if not any(said) and not table_:
+        said = ["The statistical answer is below."]
+    return A.box(q, said, table_, detail)
 
 
 def _jsonable(x):

@@ -356,7 +356,8 @@ def pct_ci(p, lo, hi) -> str:
 
 
 def fmt_pp(v: float) -> str:
-    return f"{100 * v:+.1f}"
+    s = f"{100 * v:+.1f}"
+    return "+0.0" if float(s) == 0 else s  # never "-0.0"
 
 
 def fmt_p(p: float) -> str:

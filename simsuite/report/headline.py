@@ -23,7 +23,8 @@ MATERIAL = 0.05  # a metric that moves less than 5% across the swept range "hard
 
 
 def _pp(v: float) -> str:
-    return f"{100 * v:+.1f} pp"
+    s = f"{100 * v:+.1f}"
+    return f"{'+0.0' if float(s) == 0 else s} pp"  # never "-0.0 pp"
 
 
 def _pm(se: float) -> str:
@@ -363,9 +364,11 @@ def ladder(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, speed: dict | N
     return out
 
 
-def block(rule: list[tuple[str, str]], skill: list[tuple[str, str]], esc, skill_first: bool = False) -> str:
+def block(rule: list[tuple[str, str]], skill: list[tuple[str, str]], esc, skill_first: bool = False,
+          wrap: bool = True) -> str:
     """The headline HTML: rule balance first, then bot skill (skill first where the sweep's question
-    is how the strategies compare: a ladder)."""
+    is how the strategies compare: a ladder). wrap=False: the two lists only (the statistics folded
+    under the plain answer, simsuite.report.answer.box)."""
     if not rule and not skill:
         return ""
     parts = {}
@@ -378,5 +381,7 @@ def block(rule: list[tuple[str, str]], skill: list[tuple[str, str]], esc, skill_
                           "fault)</span></h3><ul class='findings'>"
                           + "".join(f"<li>{esc(h)} <a href='#{a}'>Details</a></li>" for h, a in skill) + "</ul>")
     order = ("skill", "rule") if skill_first else ("rule", "skill")
+    if not wrap:
+        return "".join(parts.get(k, "") for k in order)
     return ("<div class='headline' id='headline'><h2>The answer</h2>" + "".join(parts.get(k, "") for k in order)
             + "</div>")
