@@ -253,8 +253,18 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     # a game's own section may answer its sweep's question in place of the pooled label rankings
     # (e.g. one label per table among powerless seats, where a pooled ranking would mislead)
     by_kind: dict[str, str] = {}
+    # a ladder of head-to-head line-ups (one seat against N - 1 of another) answers rung by rung
+    speed = {int(v["cell"]): v.get("games_per_s") for v in (res.get("manifest") or {}).get("done", {}).values()
+             if isinstance(v, dict) and "cell" in v}
+    rungs = H.ladder(groups, cells, lay, speed) if len(groups) else []
+    if len(rungs) != len(cells):
+        # a sweep where only some cells are one-against-the-rest (an alien sweep's nopower control
+        # seat) does not ask how the strategies compare: its skill findings are the usual ones
+        rungs = []
+    # a ladder's cells pit different bots against each other: a label or strategy ranking pooled over
+    # them would mix who sits against whom into each label's strength, so the rungs answer alone
     rank_html, rank_charts, rank_findings, heads, tables = (
-        label_sections(res, out_dir, margin, rank_warnings, parts, by_kind) if not pv_replaces
+        label_sections(res, out_dir, margin, rank_warnings, parts, by_kind) if not (pv_replaces or rungs)
         else ("", [], [], [], {}))
     sbs_html, sbs_charts, sbs_findings, sbs_heads, sbs_data = (
         side_by_side(res, out_dir, split, parts, tables) if split else ("", [], [], [], []))
@@ -277,13 +287,6 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     rule = (H.focus_labels(at_default, focus) + H.label_verdicts(at_default) + sbs_heads + pv_heads + heads + turn_head
             + H.swept_question(cells, lay, metrics, same))
     # a ladder of head-to-head line-ups (one seat against N - 1 of another) answers rung by rung
-    speed = {int(v["cell"]): v.get("games_per_s") for v in (res.get("manifest") or {}).get("done", {}).values()
-             if isinstance(v, dict) and "cell" in v}
-    rungs = H.ladder(groups, cells, lay, speed)
-    if len(rungs) != len(cells):
-        # a sweep where only some cells are one-against-the-rest (an alien sweep's nopower control
-        # seat) does not ask how the strategies compare: its skill findings are the usual ones
-        rungs = []
     skill = (rungs or H.strategy_skill(strat)) + pv_skill
     # a ladder sweep asks how the strategies compare: its rungs answer first
     headline = [h for h, _ in (skill + rule if rungs else rule + skill)]
@@ -365,6 +368,10 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
                    + "".join(f"<li>{esc(f)}</li>" for f in pos_f) + "</ul></details>" if pos_f else ""))
         sections.append(("turn-order", "Turn order", body))
     strategy_html = figs.pop("winshare_strategy.png", "") + by_kind.get("strategy", "")
+    if rungs and strategy_html:
+        strategy_html += ("<p class='muted'>No pooled ranking of strategies or labels: each cell seats different "
+                          "bots against each other, so a ranking over the cells would compare unlike tables. The "
+                          "table in the answer gives each line-up on its own.</p>")
     if strategy_html:
         sections.append(("ranking-strategy", "Strategies (bot skill, not rule balance)",
                          "<p class='note'>Bot skill, not rule balance: a strategy above its fair share plays better "

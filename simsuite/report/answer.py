@@ -463,8 +463,16 @@ def ladder_table(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict) -> tuple[
         return "", ""
     head = ["bot (one seat)", "verdict", "against", "players"] + [esc(a) for a in other if a in cells] + [
         "its win share (95% interval)", "fair share", "difference (points)", "times its fair share"]
-    said = "; ".join(f"{esc(x)} {link(w)} {n - 1} × {esc(y)} ({pct(s)} of the win share, fair {pct(f)})"
-                     for x, w, y, s, f, n in best[:4]) + ("; …" if len(best) > 4 else "")
+    # one phrase per pair of bots, the range of the one seat's share over the pair's line-ups
+    pairs: dict = {}
+    for x, w, y, s, f, n in best:
+        pairs.setdefault((x, y, n), []).append((w, s, f))
+    said = "; ".join(
+        f"{esc(x)} {link(ws[0][0]) if len({w for w, _, _ in ws}) == 1 else 'is mixed against'} {n - 1} × {esc(y)} "
+        f"(its one seat wins {pct(min(s for _, s, _ in ws))}" + (f"–{pct(max(s for _, s, _ in ws))}" if len(ws) > 1
+                                                                   and pct(min(s for _, s, _ in ws)) !=
+                                                                   pct(max(s for _, s, _ in ws)) else "")
+        + f" against a fair {pct(ws[0][2])})" for (x, y, n), ws in pairs.items())
     text = ("One seat of each bot against a table of another, seats rotated (how well the bots play, not a "
             f"fault of the rules): {said}.")
     return text, _table(head, rows)

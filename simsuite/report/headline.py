@@ -355,9 +355,10 @@ def ladder(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, speed: dict | N
         where = ", ".join(f"{a} {fmt_value(c[a])}" for a in other if a in c)
         gps = c.get("games_per_s") if "games_per_s" in cells else (speed or {}).get(int(c["cell"]))
         fast = f"; {gps:,.0f} games/s" if gps is not None and np.isfinite(gps) else ""
-        out.append((f"{x} wins {r['win_share']:.3f} (95% CI {r['share_ci_low']:.3f}–{r['share_ci_high']:.3f}) of the "
-                    f"win share against {_COUNT_WORDS.get(n - 1, str(n - 1))} {y} at {n} players"
-                    f"{' (' + where + ')' if where else ''}, fair {r['fair_share']:.3f}{fast}.", "ranking-strategy"))
+        out.append((f"{x} wins {100 * r['win_share']:.1f}% (95% CI {100 * r['share_ci_low']:.1f}–"
+                    f"{100 * r['share_ci_high']:.1f}%) of the win share against {_COUNT_WORDS.get(n - 1, str(n - 1))} "
+                    f"{y} at {n} players{' (' + where + ')' if where else ''}, fair {100 * r['fair_share']:.1f}%{fast}.",
+                    "ranking-strategy"))
     if out:
         out[-1] = (out[-1][0] + " One seat of the stronger strategy against the others, seats rotated: a difference "
                                 "in how the bots play, not a balance fault of the rules.", out[-1][1])

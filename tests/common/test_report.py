@@ -10,6 +10,9 @@ from simsuite import report
 from simsuite.report import make_report
 from simsuite.analysis.stats import Z95, wilson
 
+from plain_words import assert_plain
+
+
 METRICS = ("turns", "crashes", "deliveries", "express", "reshuffles", "margin", "timeout", "shared_win",
            "winning_score")
 GAMES = 40_000
@@ -61,20 +64,6 @@ def _write(path, cells, groups, hists, meta):
     pd.DataFrame(hists).to_parquet(path / "hists.parquet", index=False)
     (path / "meta.json").write_text(json.dumps(meta))
     (path / "manifest.json").write_text(json.dumps({"done": {f"k{r['cell']}": {"cell": r["cell"]} for r in cells}}))
-
-
-FORBIDDEN = ("Holm", "Cochran", "I²", "I^2", "TOST", "p <", "p&lt;", "p &lt;", "Kendall", "Plackett", "MDD",
-             "random-effects", "Bonferroni", "-0.0", "−0.0", "0.00%", " pp")
-
-
-def assert_plain(box: str) -> None:
-    """An answer box a designer reads: no statistical names, no raw fractions (0.252), no "-0.0"."""
-    import re
-
-    text = re.sub(r"<[^>]+>", " ", box)
-    for word in FORBIDDEN:
-        assert word not in text, (word, text)
-    assert not re.search(r"(?<![\d.])0\.\d{2,}(?![\d%])", text), text  # a fraction, not a percentage
 
 
 @pytest.fixture
