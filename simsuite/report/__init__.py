@@ -261,10 +261,12 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         # a sweep where only some cells are one-against-the-rest (an alien sweep's nopower control
         # seat) does not ask how the strategies compare: its skill findings are the usual ones
         rungs = []
-    # a ladder's cells pit different bots against each other: a label or strategy ranking pooled over
-    # them would mix who sits against whom into each label's strength, so the rungs answer alone
+    # a ladder whose cells pit different bots against each other: a label or strategy ranking pooled
+    # over them would mix who sits against whom into each label's strength, so the rungs answer alone
+    # (cells of one line-up under different rules pool as usual)
+    mixed_lineups = bool(rungs) and cells["strategies"].nunique() > 1
     rank_html, rank_charts, rank_findings, heads, tables = (
-        label_sections(res, out_dir, margin, rank_warnings, parts, by_kind) if not (pv_replaces or rungs)
+        label_sections(res, out_dir, margin, rank_warnings, parts, by_kind) if not (pv_replaces or mixed_lineups)
         else ("", [], [], [], {}))
     sbs_html, sbs_charts, sbs_findings, sbs_heads, sbs_data = (
         side_by_side(res, out_dir, split, parts, tables) if split else ("", [], [], [], []))
@@ -368,7 +370,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
                    + "".join(f"<li>{esc(f)}</li>" for f in pos_f) + "</ul></details>" if pos_f else ""))
         sections.append(("turn-order", "Turn order", body))
     strategy_html = figs.pop("winshare_strategy.png", "") + by_kind.get("strategy", "")
-    if rungs and strategy_html:
+    if mixed_lineups and strategy_html:
         strategy_html += ("<p class='muted'>No pooled ranking of strategies or labels: each cell seats different "
                           "bots against each other, so a ranking over the cells would compare unlike tables. The "
                           "table in the answer gives each line-up on its own.</p>")

@@ -190,16 +190,15 @@ def turn_sentence(edges: pd.DataFrame) -> str:
     span = sizes[0] if len(set(sizes)) == 1 else f"{min(sizes, key=float)}–{max(sizes, key=float)}"
     if all(w == "start player ahead" for w in words):
         where = " at every player count" if len(e) > 1 else (f" at {at[0]}" if at[0] else "")
-        return (f"The start player wins {span} points more than a fair share{where} "
-                f"({link('start player ahead', 'ahead')}): a turn-order edge a designer may want to offset.")
+        return (f"Turn order: the start player is {link('start player ahead', 'ahead')}{where}, winning {span} "
+                "points more than a fair share: an edge a designer may want to offset.")
     if all(w == "start player behind" for w in words):
-        return (f"The start player wins {span} points less than a fair share "
-                f"({link('start player behind', 'behind')}).")
+        return (f"Turn order: the start player is {link('start player behind', 'behind')}, winning {span} points "
+                "less than a fair share.")
     if all(w == "no edge found" for w in words):
         worst = max(abs(r.eff) + Z95 * r.se for r in e.itertuples() if np.isfinite(r.se)) if e["se"].notna().any() \
             else float("nan")
-        return ("No turn-order edge found" + (f" at {join(at)}" if at[0] else "")
-                + f" ({link('no edge found', 'none found')})"
+        return (f"Turn order: {link('no edge found')}" + (f" at {join(at)}" if at[0] else "")
                 + (f": the start player's win share is within ±{points(worst, sign=False)} points of fair, "
                    "as far as these games can tell." if np.isfinite(worst) else "."))
     parts = []
@@ -207,7 +206,7 @@ def turn_sentence(edges: pd.DataFrame) -> str:
         if w != "no edge found":
             parts.append(f"{'ahead' if r.eff > 0 else 'behind'} by {points(abs(r.eff), sign=False)} points at {a}")
     rest = [a for w, a in zip(words, at) if w == "no edge found"]
-    return (f"The start player is {link('start player ahead', 'ahead')} or behind at some player counts: "
+    return (f"Turn order: the start player is {link('start player ahead', 'ahead')} or behind at some player counts: "
             + join(parts) + (f"; no edge found at {join(rest)}" if rest else "") + ".")
 
 
@@ -270,6 +269,10 @@ def _metric_phrase(t: pd.DataFrame, m, good: list, x: str) -> str:
     there = (f"{f(ends[0][1])} at {fmt_value(ends[0][0])}" if len(at) == 1 else
              f"{f(ends[0][1])} at {fmt_value(ends[0][0])} to {f(ends[1][1])} at {fmt_value(ends[1][0])}")
     a, b = (t["value"].iloc[0], t[m.name].iloc[0]), (t["value"].iloc[-1], t[m.name].iloc[-1])
+    ys = t[m.name].to_numpy(float)
+    if np.isfinite(ys).all() and (ys.max() - ys.min()) < 0.05 * max(abs(ys).max(), 1e-12):
+        # within 5% over the whole axis (point estimates): no direction is claimed
+        return f"{m.label} about the same at every value ({f(a[1])} at {fmt_value(a[0])}, {f(b[1])} at {fmt_value(b[0])})"
     rest = [(v, y) for v, y in (a, b) if v not in set(at["value"])]
     return (f"{m.label} {there}" + (" (" + ", ".join(f"{f(y)} at {fmt_value(v)}" for v, y in rest) + ")"
                                     if rest else ""))
@@ -283,9 +286,9 @@ def sweep_answer(rec: dict) -> tuple[str, str]:
             if len(rec["players"]) > 1 else "")
     if len(good) == len(axis):
         text = (f"Any {name} from {fmt_value(axis[0])} to {fmt_value(axis[-1])} is "
-                f"{link('as fair as the best')} by the start player's edge{over}: the measured "
-                f"{link('fairest')} is {fmt_value(rec['best'])}, but no value is measurably fairer. "
-                "Choose by what else it changes: ")
+                f"{link('as fair as the best')} by the start player's edge{over}: none is measurably fairer "
+                f"than another (the {link('fairest', 'smallest edge measured')} is at {fmt_value(rec['best'])}, "
+                "within the noise). Choose by what else it changes: ")
     else:
         text = (f"Fairest {name}: {link('fairest', fmt_value(rec['best']))} by the start player's edge{over}; "
                 f"any of {_run(good, axis)} is {link('as fair as the best')}. "
@@ -493,12 +496,13 @@ def skill_sentence(strat: dict) -> str:
         a = r.iloc[0]
         p = n[0] if isinstance(n, tuple) else n
         fair = a["fair_share"] if "fair_share" in a else 1 / int(p)
-        parts.append(f"{pct(a['win_share'])} at {p} players, fair {pct(fair)}")
+        parts.append(f"{pct(a['win_share'])} of the win share at {p} players against a fair {pct(fair)}")
+    if len(parts) > 2 and len(tops) == 1:
+        parts = [parts[0], "…", parts[-1]]
     # a top bot not measurably above its fair share anywhere wins "the most" only by chance
     sure = [str(r.iloc[0].get("verdict", "above fair") or "") == "above fair" for r in rows.values()]
     if not any(sure):
-        return ("Bots: none wins measurably more than a fair share (" + esc("; ".join(parts)).replace(
-            " fair ", " a fair ") + " for the best).")
+        return "Bots: none wins measurably more than a fair share (the best: " + esc("; ".join(parts)) + ")."
     if len(tops) == 1:
         who = f"{esc(str(next(iter(tops))))} wins the most" + (" at every player count" if len(rows) > 1 else "")
     else:
