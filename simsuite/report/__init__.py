@@ -83,7 +83,7 @@ def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
         top = float(cells["timeout_mean"].max())
         # a count where the percentage would print as 0.00%
         most = (f"up to {top:.2%} of a cell" if top >= 0.0001 else
-                f"up to {top * float(cells.loc[cells['timeout_mean'].idxmax(), 'games']):,.0f} games of a cell, "
+                f"up to {max(1.0, top * float(cells.loc[cells['timeout_mean'].idxmax(), 'games'])):,.0f} games of a cell, "
                 "fewer than 0.01%" if "games" in cells else "fewer than 0.01% of a cell")
         warnings.append(f"Some games hit the turn cap without a winner ({most}): nobody gets a share of those, "
                         "so the fair share is 1/N of the games someone won.")

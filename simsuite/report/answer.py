@@ -17,7 +17,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..analysis.inference import MARGIN, Z95, heterogeneity, holm, random_effects
+from ..analysis.inference import MARGIN, Z95, heterogeneity, random_effects
 from .common import ALPHA, fmt_value, join, label_name, plural
 
 esc = html.escape
@@ -40,11 +40,11 @@ GLOSSARY = {
                      "A small edge could still be there: the interval in the table says how big it could be.",
     "fairest": "The value whose start player's edge (win share minus fair share, averaged over the player "
                "counts) is closest to zero.",
-    "as fair as the best": "Its start player's edge cannot be told apart from the fairest value's with these "
-                           "games (95% sure test, allowing for every value compared at once). It may still "
-                           "differ by less than the games can see.",
-    "less fair": "Its start player's edge is larger than the fairest value's, beyond chance (95% sure, "
-                 "allowing for every value compared at once).",
+    "as fair as the best": "Its start player's edge is not shown to be larger than any other value's with these "
+                           "games (a 95% sure test, allowing for every pair of values compared at once). It may "
+                           "still differ by less than the games can see.",
+    "less fair": "Its start player's edge is larger than another value's, beyond chance (95% sure, allowing "
+                 "for every pair of values compared at once).",
     "beats": "The bot's one seat wins more than a fair share against the others at its table, beyond "
              "chance (95% sure).",
     "loses to": "The bot's one seat wins less than a fair share against the others, beyond chance (95% sure).",
@@ -213,8 +213,9 @@ def turn_sentence(edges: pd.DataFrame) -> str:
 # ---- a swept parameter: which value? ---------------------------------------------------------------------
 def sweep_recommendation(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, metrics) -> dict | None:
     """Which value of the swept parameter x is fairest by the start player's edge (its absolute value
-    per player count, averaged over the player counts), the values not distinguishable from it (a
-    one-sided z-test of each value's measure against the best's, Holm over the values), and the
+    per player count, averaged over the player counts), the values not distinguishable from it (those
+    not shown worse than any other value: one-sided z-tests of every ordered pair, Bonferroni over the
+    pairs, so a set of truly equal values stays whole in at least 95% of sweeps), and the
     trend metrics at each value. None when nothing is swept or no position table exists."""
     x = lay.get("x")
     if not x or x not in cells or cells[x].nunique() < 2:
@@ -239,13 +240,16 @@ def sweep_recommendation(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, m
         return None
     best = int(t["measure"].idxmin())
     b = t.loc[best]
-    others = t.index[t.index != best]
-    z = (t.loc[others, "measure"] - b["measure"]) / np.sqrt(t.loc[others, "se"] ** 2 + b["se"] ** 2)
-    p = norm.sf(z.to_numpy(float))
-    t["word"] = "fairest"
-    if len(others):
-        ph = holm(np.nan_to_num(p, nan=1.0))
-        t.loc[others, "word"] = np.where(ph < ALPHA, "less fair", "as fair as the best")
+    # a value is less fair when its measure is above some other value's beyond chance: every ordered
+    # pair compared one-sided at alpha / (K (K - 1)), so that where the values are truly alike none is
+    # called less fair in more than alpha of sweeps (comparing each with the measured best alone
+    # would not hold: the smallest of K noisy measures is biased low)
+    k = len(t)
+    d = norm.isf(ALPHA / max(k * (k - 1), 1))
+    m_, s_ = t["measure"].to_numpy(float), t["se"].to_numpy(float)
+    worse = ((m_[:, None] - m_[None, :]) > d * np.sqrt(s_[:, None] ** 2 + s_[None, :] ** 2)).any(axis=1)
+    t["word"] = np.where(worse, "less fair", "as fair as the best")
+    t.loc[best, "word"] = "fairest"
     # what else moves: each trend metric's mean over the cells at each value
     moves = []
     for m in metrics:
@@ -260,10 +264,18 @@ def sweep_recommendation(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, m
                 players=sorted(cells["players"].unique()) if "players" in cells else [])
 
 
+def _unit(m) -> str:
+    """The unit a number of this metric needs beside it ("points"), unless its label says it ("crashes
+    per game")."""
+    unit = getattr(m, "unit", "") or ""
+    return "" if not unit or getattr(m, "percent", False) or unit in m.label else unit
+
+
 def _metric_phrase(t: pd.DataFrame, m, good: list, x: str) -> str:
     """'crashes per game 1.2 at 8 to 0.61 at 10 (3.91 at 6, 0.309 at 12)': the values at the ends of
     the recommended set, then at the ends of the whole axis; numbers only, no trend word."""
-    f = pct if getattr(m, "percent", False) else number
+    unit = _unit(m)
+    f = pct if getattr(m, "percent", False) else (lambda v: number(v) + (f" {unit}" if unit else ""))
     at = t[t["value"].isin(good)]
     ends = [(at["value"].iloc[0], at[m.name].iloc[0]), (at["value"].iloc[-1], at[m.name].iloc[-1])]
     there = (f"{f(ends[0][1])} at {fmt_value(ends[0][0])}" if len(at) == 1 else
@@ -288,14 +300,19 @@ def sweep_answer(rec: dict) -> tuple[str, str]:
         text = (f"Any {name} from {fmt_value(axis[0])} to {fmt_value(axis[-1])} is "
                 f"{link('as fair as the best')} by the start player's edge{over}: none is measurably fairer "
                 f"than another (the {link('fairest', 'smallest edge measured')} is at {fmt_value(rec['best'])}, "
-                "within the noise). Choose by what else it changes: ")
+                "within the noise). Choose by what else it changes"
+                + (f" (means over {int(rec['players'][0])}–{int(rec['players'][-1])} players)"
+                   if len(rec["players"]) > 1 else "") + ": ")
     else:
         text = (f"Fairest {name}: {link('fairest', fmt_value(rec['best']))} by the start player's edge{over}; "
                 f"any of {_run(good, axis)} is {link('as fair as the best')}. "
-                "What else changes across those values: ")
+                "What else changes across those values"
+                + (f" (means over {int(rec['players'][0])}–{int(rec['players'][-1])} players)"
+                   if len(rec["players"]) > 1 else "") + ": ")
     ph = [_metric_phrase(t, m, good, x) for m in rec["metrics"]]
     text += ("; ".join(ph) + ".") if ph else "no other measure is declared for this game."
-    head = [esc(x), "start player's edge (points, 95% interval)", "verdict"] + [esc(m.label) for m in rec["metrics"]]
+    head = [esc(x), "start player's edge (points, 95% interval)", "verdict"] + [
+        esc(m.label + (f", {_unit(m)}" if _unit(m) else "")) for m in rec["metrics"]]
     rows = []
     for r in t.itertuples():
         cells_ = [fmt_value(r.value), f"{points(r.edge)} (±{points(Z95 * r.se, sign=False)})", link(r.word)]
