@@ -46,8 +46,9 @@ def percent_axis(axis) -> None:
 
 
 def _fig_legend(fig, axes, ncols: int = 6) -> None:
-    """One legend for the whole figure, above the panels (never over the data, and read before the first
-    panel rather than under the last of several rows); labels deduplicated."""
+    """One legend for the whole figure, beside the panels at the top right (never over the data, and
+    beside the first row rather than under the last of several); labels deduplicated. A figure of one
+    row keeps it below, in columns, where a side legend would squeeze its panels."""
     seen = {}
     for ax in axes:
         if not ax.get_visible():
@@ -55,11 +56,16 @@ def _fig_legend(fig, axes, ncols: int = 6) -> None:
         for h, lab in zip(*ax.get_legend_handles_labels()):
             if lab and not lab.startswith("_"):
                 seen.setdefault(lab, h)
-    if seen:
-        # no more columns than the figure is wide for (a narrow one-panel figure cut its legend off)
-        ncols = min(ncols, len(seen), max(1, int(fig.get_figwidth() // 2.2)))
-        fig.legend(list(seen.values()), list(seen), loc="outside upper center", ncols=ncols, fontsize=8,
-                   frameon=False)
+    if not seen:
+        return
+    rows = {round(ax.get_subplotspec().rowspan.start) for ax in fig.axes
+            if ax.get_visible() and ax.get_subplotspec() is not None}
+    if len(rows) > 1:
+        fig.legend(list(seen.values()), list(seen), loc="outside right upper", ncols=1, fontsize=8, frameon=False)
+        return
+    # no more columns than the figure is wide for (a narrow one-panel figure cut its legend off)
+    ncols = min(ncols, len(seen), max(1, int(fig.get_figwidth() // 2.2)))
+    fig.legend(list(seen.values()), list(seen), loc="outside lower center", ncols=ncols, fontsize=8, frameon=False)
 
 
 def _mark_fair(ax, fair: float) -> None:

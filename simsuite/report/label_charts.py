@@ -213,7 +213,7 @@ def chart_robustness(by: dict[str, pd.DataFrame], strategies: list[str], labels:
     ax.grid(axis="x", alpha=0.3)
     ax.set_title(f"{label_name(kind).capitalize()} win share under each strategy, {players_at(players, where)}",
                  fontsize=10)
-    fig.legend(handles=handles, loc="outside upper center", ncols=min(3, len(handles)), fontsize=8, frameon=False)
+    fig.legend(handles=handles, loc="outside lower center", ncols=min(3, len(handles)), fontsize=8, frameon=False)
     fig.savefig(path, dpi=110)
     return True
 
@@ -271,7 +271,7 @@ def chart_label_overview(by_key: dict, kind: str, path: Path) -> bool:
                 Line2D([], [], color="0.3", marker="o", ls="none", label="filled: differs from fair (Holm)"),
                 Line2D([], [], color="0.3", marker="o", ls="none", markerfacecolor="white",
                        label="hollow: not distinguishable from fair")]
-    fig.legend(handles=handles, loc="outside upper center", ncols=min(3, len(handles)), fontsize=8, frameon=False)
+    fig.legend(handles=handles, loc="outside lower center", ncols=min(3, len(handles)), fontsize=8, frameon=False)
     fig.suptitle(f"{label_name(kind).capitalize()} win share (a win shared by k players counts 1/k to each), strongest on top")
     fig.savefig(path, dpi=100)
     return True
