@@ -99,7 +99,9 @@ def headline(t: pd.DataFrame) -> str:
         # the ends are re-checked on fresh seeds, so a band narrower than its noise (or inverted:
         # countered above exploited) says that the tuned play moved no alien measurably
         se = float(np.hypot(wide["exploited_se"], wide["countered_se"]))
-        ends = f"{100 * wide['countered']:.1f}% countered to {100 * wide['exploited']:.1f}% exploited"
+        # all three points: a default outside the countered..exploited span is part of the band too
+        ends = (f"{100 * wide['countered']:.1f}% countered, {100 * wide['default']:.1f}% with the defaults, "
+                f"{100 * wide['exploited']:.1f}% exploited")
         say.append(f"widest band {wide['alien']} ({ends})" if wide["w"] > Z95 * se else
                    f"no band is wider than its noise (the widest, {wide['alien']}: {ends}, ±{100 * Z95 * se:.1f} pp): "
                    "the tuned weights moved no alien measurably")
@@ -157,14 +159,22 @@ def make_plan_report(src: Path, out_dir: Path | None = None) -> dict:
     sp = doc["spec"]
     secs = sum(r["seconds"] for r in doc.get("runs", []))
 
-    def pct(r, e):
-        return f"{100 * r[e]:.1f}% <span class='nw'>({100 * r[e + '_lo']:.1f}–{100 * r[e + '_hi']:.1f})</span>"
+    def pct(r, e, vb):
+        # an end whose own interval misses fair while its corrected verdict does not is marked, so the
+        # interval and the verdict beside it do not read as a contradiction
+        off = (r[e + "_hi"] < r["fair"] or r[e + "_lo"] > r["fair"]) and vb[f"verdict_{e}"] == "fair"
+        return (f"{100 * r[e]:.1f}% <span class='nw'>({100 * r[e + '_lo']:.1f}–{100 * r[e + '_hi']:.1f})"
+                + ("&nbsp;†" if off else "") + "</span>")
 
-    rows = []
+    rows, n_tests = [], {p: 3 * len(d) for p, d in t.groupby("players")}
     for _, r in t.sort_values(["players", "default"], ascending=[True, False]).iterrows():
         vb = v[(v["players"] == r["players"]) & (v["alien"] == r["alien"])].iloc[0]
-        rows.append(f"<tr><td>{r['players']}</td><td>{_esc(r['alien'])}</td><td>{pct(r, 'countered')}</td>"
-                    f"<td>{pct(r, 'default')}</td><td>{pct(r, 'exploited')}</td><td>{_esc(vb['band'])}</td></tr>")
+        rows.append(f"<tr><td>{r['players']}</td><td>{_esc(r['alien'])}</td><td>{pct(r, 'countered', vb)}</td>"
+                    f"<td>{pct(r, 'default', vb)}</td><td>{pct(r, 'exploited', vb)}</td><td>{_esc(vb['band'])}</td></tr>")
+    dagger = ("<p class='muted'>Intervals are 95% for one end on its own. The verdicts allow for every alien and end "
+              "checked at once (" + ", ".join(f"{n} checks at {p} players" for p, n in sorted(n_tests.items()))
+              + "), so they need more than an interval that misses fair: † marks an end whose own interval misses "
+              "fair but whose corrected check does not.</p>")
     rank_html = []
     for p, rk in rankings(t).items():
         rank_html.append(f"<h3>{p} players</h3><table><tr><th>rank</th>" + "".join(f"<th>{e}</th>" for e in ENDS)
@@ -204,7 +214,7 @@ default point pools both tunes' re-checks of the defaults, so an end a little on
 is noise, not play.</p>
 {''.join('<p>' + _esc(s) + '</p>' for s in sentences(t))}
 <details id='band-table'><summary>Bands per alien (table)</summary><table><tr><th>players</th><th>alien</th><th>countered</th>
-<th>default</th><th>exploited</th><th>verdict across the band</th></tr>{''.join(rows)}</table></details>
+<th>default</th><th>exploited</th><th>verdict across the band</th></tr>{''.join(rows)}</table>{dagger}</details>
 <details id='band-rankings'><summary>Rankings at each end</summary>{''.join(rank_html)}</details>
 <details id='band-weights'><summary>The weights each end found</summary><table><tr><th>players</th><th>alien</th><th>end</th>
 <th>weights that differ from the defaults</th></tr>{''.join(wrows)}</table>
