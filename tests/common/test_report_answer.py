@@ -138,3 +138,13 @@ def test_tune_page_answers_which_values_in_plain_words(tmp_path):
     assert "The defaults are as good as the best once every candidate is compared" in " ".join(out["answer"])
     assert "significant" in page[page.index("<details>"):]  # the planned test, folded
     assert box.count("href='#g-as-good-as-the-best'") >= 3 and "<dt id='g-as-good-as-the-best'>" in page
+
+
+def test_every_verdict_word_is_explained_in_reading_a_report():
+    from pathlib import Path
+
+    from simsuite.tune.report import TUNE_WORDS
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "reading-a-report.md").read_text()
+    for word in [*A.GLOSSARY, *TUNE_WORDS]:
+        assert f"**{word}**" in doc, word
