@@ -107,6 +107,8 @@ def number(v: float) -> str:
     """A mean (turns per game, crashes per game) with three significant digits, never "-0"."""
     if v is None or not np.isfinite(v):
         return "–"
+    if 0 < abs(v) < 0.01:  # a rare event per game: no raw fraction in a designer's table
+        return "under 0.01" if v > 0 else "-0.01 to 0"
     s = f"{v:.3g}" if abs(v) < 1000 else f"{v:,.0f}"
     return "0" if float(s.replace(",", "")) == 0 else s
 
@@ -204,10 +206,11 @@ def turn_sentence(edges: pd.DataFrame) -> str:
     parts = []
     for w, a, r in zip(words, at, e.itertuples()):
         if w != "no edge found":
-            parts.append(f"{'ahead' if r.eff > 0 else 'behind'} by {points(abs(r.eff), sign=False)} points at {a}")
-    rest = [a for w, a in zip(words, at) if w == "no edge found"]
-    return (f"Turn order: the start player is {link('start player ahead', 'ahead')} or behind at some player counts: "
-            + join(parts) + (f"; no edge found at {join(rest)}" if rest else "") + ".")
+            parts.append(f"{link(w, 'ahead' if r.eff > 0 else 'behind')} by {points(abs(r.eff), sign=False)} "
+                         f"points at {a}")
+    rest = [a.replace(" players", "") for w, a in zip(words, at) if w == "no edge found"]
+    return ("Turn order: the start player is " + join(parts)
+            + (f"; {link('no edge found')} at {join(rest)} players" if rest else "") + ".")
 
 
 # ---- a swept parameter: which value? ---------------------------------------------------------------------

@@ -112,8 +112,13 @@ def tick_labels(cells: pd.DataFrame, lay: dict) -> dict[int, str]:
         out[int(r["cell"])] = "\n".join(
             textwrap.fill(p.replace(",", ", "), 16, break_long_words=False, break_on_hyphens=False).replace(", ", ",")
             for p in parts) or f"cell {int(r['cell'])}"
-    counts = pd.Series(list(out.values())).value_counts()
-    return {c: (t if counts[t] == 1 else f"{t}\n(cell {c})") for c, t in out.items()}
+    # two cells that read the same within one panel get their numbers (across panels they may repeat)
+    facets = [c for c in lay["facets"] if c in cells]
+    panel = (cells[facets].astype(str).agg("|".join, axis=1) if facets else pd.Series("", index=cells.index))
+    key = pd.Series([f"{p}\x00{out[int(c)]}" for p, c in zip(panel, cells["cell"])])
+    counts = key.value_counts()
+    return {int(c): (out[int(c)] if counts[k] == 1 else f"{out[int(c)]}\n(cell {int(c)})")
+            for c, k in zip(cells["cell"], key)}
 
 
 def _width(cells: pd.DataFrame, lay: dict) -> float:
@@ -449,7 +454,7 @@ def chart_effect(cells, groups, lay, metrics, path: Path) -> bool:
         ax.set_title(title, fontsize=9.5)
         ax.grid(alpha=0.3)
     _fig_legend(fig, axes)
-    fig.suptitle(f"What {x} changes (means per cell, 95% intervals)")
+    fig.suptitle(f"What {'the player count' if x == 'players' else x} changes (means per cell, 95% intervals)")
     fig.savefig(path, dpi=100)
     return True
 

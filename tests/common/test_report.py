@@ -117,7 +117,7 @@ def test_sweep_report(sweep, tmp_path):
     assert out["answer"][0] == ("Fairest crash_threshold: 10 by the start player's edge; any of 10–12 is as fair "
                                 "as the best. What else changes across those values: turns per game 50 at 10 to 48 "
                                 "at 12 (51 at 9); crashes per game 1.2 at 10 to 1 at 12 (1.33 at 9); winning margin "
-                                "(winner minus best loser) 6.33 at 10 to 7 at 12 (6 at 9).")
+                                "(winner minus best loser) 6.33 points at 10 to 7 points at 12 (6 points at 9).")
     assert not any("start player's win share is within" in a for a in out["answer"])  # no edge pooled over 9-12
     assert "Bots: none wins measurably more than a fair share" in out["answer"][-1]
     page_ = (tmp_path / "rep" / "index.html").read_text()
