@@ -109,7 +109,8 @@ def number(v: float) -> str:
         return "–"
     if 0 < abs(v) < 0.01:  # a rare event per game: no raw fraction in a designer's table
         return "under 0.01" if v > 0 else "-0.01 to 0"
-    s = f"{v:.3g}" if abs(v) < 1000 else f"{v:,.0f}"
+    # below 1, two significant digits (0.31 crashes per game): three decimals read as a raw fraction
+    s = f"{v:.2g}" if abs(v) < 1 else f"{v:.3g}" if abs(v) < 1000 else f"{v:,.0f}"
     return "0" if float(s.replace(",", "")) == 0 else s
 
 

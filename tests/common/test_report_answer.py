@@ -148,3 +148,16 @@ def test_every_verdict_word_is_explained_in_reading_a_report():
     doc = (Path(__file__).resolve().parents[2] / "docs" / "reading-a-report.md").read_text()
     for word in [*A.GLOSSARY, *TUNE_WORDS]:
         assert f"**{word}**" in doc, word
+
+
+def test_the_committed_example_answer_boxes_are_plain():
+    """Every committed example page that opens with the answer box: no statistical name, no raw
+    fraction, no -0.0 or 0.00% in it."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "reports" / "examples"
+    pages = [p.read_text() for p in sorted(root.glob("*/index.html"))]
+    boxed = [p for p in pages if "id='plain-answer'" in p]
+    assert boxed, "no example page has the answer box (regenerate the examples)"
+    for page in boxed:
+        assert_plain(answer_box(page))
