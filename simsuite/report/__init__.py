@@ -392,7 +392,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
             toc.append((m_.group(1), html.unescape(m_.group(2))))
     toc += [("glossary", "What the words mean"), ("findings", "All findings"), ("reproducibility", "Reproducibility")]
     body = ("".join((f"<h2 id='{i}'>{esc(t)}</h2>" if t else "") + b for i, t, b in sections if b)
-            + A.glossary_html(margin))
+            + A.glossary_html(margin, box))
 
     header, warnings = _header(res, lay, results_dir)
     warnings += pool_warnings

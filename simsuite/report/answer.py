@@ -71,11 +71,16 @@ def link(word: str, shown: str | None = None) -> str:
     return f"<a class='v' href='#{anchor(word)}'>{esc(shown or word)}</a>"
 
 
-def glossary_html(margin: float = MARGIN) -> str:
+BASIC_WORDS = ("win share", "fair share", "points")  # every page's glossary has them
+
+
+def glossary_html(margin: float = MARGIN, page: str | None = None) -> str:
+    """The glossary: the words `page` (HTML) links to and the basic ones; every word without a page."""
     m = f"{100 * margin:g}"
+    words = [w for w in GLOSSARY if page is None or w in BASIC_WORDS or f"href='#{anchor(w)}'" in page]
     return ("<h2 id='glossary'>What the words mean</h2><dl class='glossary'>"
-            + "".join(f"<dt id='{anchor(w)}'>{esc(w)}</dt><dd>{esc(t.format(m=m))}</dd>"
-                      for w, t in GLOSSARY.items()) + "</dl>")
+            + "".join(f"<dt id='{anchor(w)}'>{esc(w)}</dt><dd>{esc(GLOSSARY[w].format(m=m))}</dd>"
+                      for w in words) + "</dl>")
 
 
 # ---- numbers a reader trusts -------------------------------------------------------------------------
@@ -332,16 +337,19 @@ def player_table(groups: pd.DataFrame, cells: pd.DataFrame, metrics) -> str:
     e = start_edges(groups, cells, ["players"])
     if e.empty or "players" not in e:
         return ""
-    ms = [m for m in metrics if f"{m.name}_mean" in cells and (getattr(m, "trend", "") or getattr(m, "summary", False))]
+    # the measures the game says move with its parameters (a trend phrase), not every summary: the
+    # table stays one screen wide
+    ms = [m for m in metrics if f"{m.name}_mean" in cells and getattr(m, "trend", "")]
     means = {m.name: cells.groupby("players")[f"{m.name}_mean"].mean() for m in ms}
-    head = ["players", "start player's win share", "fair share", "edge (points, 95% interval)", "verdict"] + [
-        esc(m.label) for m in ms]
+    head = ["players", "start player's win share against fair", "edge (points, 95% interval)", "verdict"] + [
+        esc(m.label + (f", {_unit(m)}" if _unit(m) else "")) for m in ms]
     rows = []
     for r in e.sort_values("players").itertuples():
         w = _edge_word(r.eff, r.se)
-        rows.append([str(int(r.players)), pct(r.share), pct(r.fair), f"{points(r.eff)} (±{points(Z95 * r.se, sign=False)})",
-                     link(w)] + [(pct if getattr(m, "percent", False) else number)(float(means[m.name].get(r.players)))
-                                 for m in ms])
+        rows.append([str(int(r.players)), f"{pct(r.share)} against {pct(r.fair)}",
+                     f"{points(r.eff)} (±{points(Z95 * r.se, sign=False)})", link(w)]
+                    + [(pct if getattr(m, "percent", False) else number)(float(means[m.name].get(r.players)))
+                       for m in ms])
     return _table(head, rows)
 
 

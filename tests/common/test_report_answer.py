@@ -107,6 +107,9 @@ def test_answer_box_of_the_sweep_page_is_plain_and_links_its_words(sweep, tmp_pa
     json.dumps(out["answer"])
     for word in ("fairest", "as fair as the best", "less fair"):
         assert f"href='#{A.anchor(word)}'" in box and f"<dt id='{A.anchor(word)}'>" in page
+    for target in set(re.findall(r"href='#(g-[a-z-]+)'", box)):  # every word lands on its entry
+        assert f"<dt id='{target}'>" in page, target
+    assert "<dt id='g-too-strong'>" not in page  # the glossary lists the words this page uses
     # the statistics stay on the page, folded under the box
     assert "<details class='detail'><summary>The statistics behind this answer</summary>" in page
     assert "random-effects mean" in page[page.index("<details class='detail'>"):]
