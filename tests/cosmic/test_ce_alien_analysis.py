@@ -377,6 +377,17 @@ def test_alien_sweep_definition_and_report(tmp_path):
         assert any(h.startswith(f"With {N} players") and "under every deal model (wary, never and standard_only)" in h
                    for h in res["headline"])
 
+    # the answer box: the question, one row per alien with its verdict word at each player count, and
+    # whether the strategy or the deal model changes it; no statistical name or raw fraction in it
+    box = page[page.index("<div class='headline'"):page.index("<details class='detail'>")]
+    assert "<h2>Which aliens are too strong or too weak?</h2>" in box
+    assert "does the strategy change it?" in box and "does the deal model change it?" in box
+    assert "verdict at 3 players" in box and "verdict at 4 players" in box
+    assert all(f"<td>{a}</td>" in box for a in A.ALIEN_NAMES)
+    text = re.sub(r"<[^>]+>", " ", box)
+    assert not any(w in text for w in ("Holm", "Cochran", "I²", "TOST", "p <", "Kendall", "Plackett", " pp"))
+    assert not re.search(r"(?<![\d.])0\.\d{3,}(?![\d%])", text)
+
     # the command from the issue, small: --aliens all with a player-count axis
     r = sim("sweep", "cosmic", "--aliens", "all", "--players", "3,4", "--games", 300, "--out", tmp_path / "a2",
             "--json")
