@@ -2,7 +2,8 @@
 
 The package: ``common`` (layout, formatting, tables), ``findings`` (sentences), ``charts`` (PNGs),
 ``rankings`` (pooled label rankings and controls), ``sections`` (their HTML), ``headline`` (the
-verdicts that open the page); this module writes the page.
+statistical verdicts, folded under the answer), ``answer`` (the page's question, its plain answer and
+table, and the glossary its verdict words link to); this module writes the page.
 
 ``make_report(results_dir)`` reads the tables written by :mod:`simsuite.store` and writes
 ``index.html`` and its charts into one folder (relative links only, no external CSS/JS).
@@ -335,7 +336,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
             main = _figure_html(fname, f"What {what} changes: the start player's edge and the game's measures",
                                 main=True)
     box = _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices,
-                      strat, rungs, margin, H.block(rule, skill, esc, skill_first=bool(rungs), wrap=False))
+                      strat, rungs, margin, H.block(rule, skill, esc, skill_first=bool(rungs), wrap=False), pv_html)
     if question == "game":
         sections.append(("", "", pv_html))
     elif question == "split":
@@ -432,7 +433,7 @@ def _the(x: str) -> str:
 
 
 def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices, strat, rungs,
-                margin, detail) -> str:
+                margin, detail, pv_html: str = "") -> str:
     """The box that opens the page (simsuite.report.answer): the page's question, a plain answer, its
     table; the statistical sentences (`detail`) folded below."""
     edges = A.start_edges(groups, cells, ["players"]) if len(groups) else pd.DataFrame()
@@ -463,7 +464,9 @@ def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, 
         q = f"How do the {join([plural(a) for a in lay.get('split', [])]) or 'rules'} compare?"
         said = [turn, skill]
     else:
-        q = "Is the game fair to every seat?"
+        # a game's own section answers the sweep's question: its title asks it
+        own = re.search(r"<h2 id='[^']+'>(.*?)</h2>", pv_html or "") if question == "game" else None
+        q = html.unescape(own.group(1)) if own else "Is the game fair to every seat?"
         table_ = A.player_table(groups, cells, metrics) if question == "single" else ""
         said = [turn, skill]
     if not any(said) and not table_:
