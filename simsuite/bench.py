@@ -13,7 +13,6 @@ import numba
 from .engine.rng import run_key
 from .runner import set_threads
 
-
 # prints the seconds from import to the first batch, then the process's peak resident memory (MB)
 _START_SNIPPET = """
 import resource, time, numpy as np

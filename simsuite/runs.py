@@ -35,8 +35,8 @@ def partial_run(out: Path, key: str, need_records: bool, quiet: bool):
 def merged(before: dict, res):
     """The saved games 0..k-1 (partial.json) and the CellResult of games k.. as one CellResult of
     games 0.. (the statistics are exact sums: the same as one uninterrupted run)."""
-    from .runner import CellResult
     from .analysis.stats import Accumulator
+    from .runner import CellResult
 
     acc = Accumulator.from_dict(before["acc"])
     acc.merge(res.acc)

@@ -22,8 +22,9 @@ import time
 from pathlib import Path
 
 from . import __version__
-from .errors import BadInput
 from .analysis.stats import Accumulator
+from .engine.params import parse_count
+from .errors import BadInput
 from .store import ResultsDir, cell_key
 
 DEFAULT_UNIT = 1 << 18
@@ -57,9 +58,7 @@ def grid_games(grid: dict, n_games, where: str = "sweep grid"):
         return n_games
     v = grid[GRID_GAMES]
     lo, hi = GAMES_RANGE
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise BadInput(GRID_GAMES, f"{where}: games = {v!r}; allowed: an integer {lo}..{hi}")
-    return v
+    return parse_count(v, lo, hi, GRID_GAMES, f"{where}: games")
 
 
 def grid_skips(game, grid: dict, base: dict, values: dict, where: str = "sweep grid") -> list[dict]:
@@ -154,15 +153,17 @@ def cell_size(n_games: int, precision) -> str:
     return f"{n_games}" if precision is None else f"{n_games}@{precision}"
 
 
-def run_unit(game_name: str, cfg: dict, seed: int, g0: int, n: int, extra_dirs=(), threads: int = 0) -> dict:
+def run_unit(game_name: str, cfg: dict, seed: int, g0: int, n: int, extra_dirs=(), threads: int = 0,
+             progress=None) -> dict:
     """Play games g0..g0+n-1 of one configuration; returns the exact statistics as a dict.
-    Pure function of its arguments: safe to run (and re-run) on any worker."""
+    Pure function of its arguments: safe to run (and re-run) on any worker. `progress(n)` (in the
+    same process only) hears of each chunk played: a unit of a slow game lasts minutes."""
     from . import games
     from .runner import run_cell, set_threads
 
     set_threads(threads)
     g = games.get(game_name)
-    res = run_cell(g, cfg, n, seed, tuple(extra_dirs), g0=g0)
+    res = run_cell(g, cfg, n, seed, tuple(extra_dirs), g0=g0, progress=progress)
     return dict(acc=res.acc.to_dict(), seconds=res.seconds, host=os.uname().nodename, pid=os.getpid(),
                 code_hash=res.code, simsuite_version=__version__)
 
@@ -297,8 +298,9 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
     bar = Progress(sum(counts[i] - prefix[i]["next"] for i in prefix), f"{g.name} sweep", enabled=progress)
     t0 = time.perf_counter()
 
-    def record(i, g0, doc):
-        """A unit came back: store it; returns the next unit of this cell to run, if any."""
+    def record(i, g0, doc, counted=False):
+        """A unit came back: store it; returns the next unit of this cell to run, if any.
+        `counted`: its games went into the progress chunk by chunk already."""
         n = min(unit, counts[i] - g0)
         h = hashes[i]
         theirs = (doc.pop("code_hash", code), doc.pop("simsuite_version", __version__))
@@ -310,7 +312,8 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
                                 games=n, simsuite_version=__version__, code_hash=code, **doc))
         state["ran_units"] += 1
         state["ran_games"] += n
-        bar(n)
+        if not counted:
+            bar(n)
         if i in prefix and not advance(i) and precision is not None:
             return (i, prefix[i]["next"])
         return None
@@ -326,7 +329,7 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
             while queue:
                 i, g0 = queue.pop()
                 nxt = record(i, g0, run_unit(g.name, cells[i], seed, g0, min(unit, counts[i] - g0), extra_dirs,
-                                             threads))
+                                             threads, progress=bar), counted=True)
                 if nxt is not None:
                     queue.append(nxt)
     finally:

@@ -5,26 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .engine.params import command_line, parse_count
 from .errors import BadInput
-from .engine.params import command_line
+from .scaffold.data import read_toml
+
+SWEEP_WHAT = "a sweep definition (a TOML file)"
 
 
 def load_sweep_file(path: Path) -> dict:
-    import tomllib
-
-    try:
-        with open(path, "rb") as f:
-            d = tomllib.load(f)
-    except FileNotFoundError:
-        raise BadInput("--config", f"{path} does not exist")
-    except tomllib.TOMLDecodeError as e:
-        raise BadInput("--config", f"{path} is malformed TOML: {e}")
-    except IsADirectoryError:
-        raise BadInput("--config", f"{path} is a directory; give a sweep definition file (.toml)")
-    except UnicodeDecodeError:
-        raise BadInput("--config", f"{path} is not UTF-8 text; a sweep definition is a UTF-8 TOML file")
-    except OSError as e:
-        raise BadInput("--config", f"cannot read {path}: {e.strerror or e}")
+    d = read_toml(path, "--config", SWEEP_WHAT)
     allowed = {"name", "game", "description", "games", "seed", "set", "sweep", "strategy_dirs", "unit", "precision",
                "focus"}
     for k in d:
@@ -40,6 +29,7 @@ def load_sweep_file(path: Path) -> dict:
 
 
 SWEEP_FILE_INTS = {"games": (1, 10**12), "unit": (1, 10**12), "seed": (0, 2**64 - 1)}  # as --games, --unit, --seed
+SWEEP_FILE_COUNTS = ("games", "unit")  # counts of games: 1_000_000 and 1e6 are allowed
 SWEEP_FILE_PRECISION = (0.0001, 0.5)  # as --precision
 
 
@@ -51,7 +41,9 @@ def _check_sweep_values(d: dict, path: Path) -> None:
             raise BadInput(k, f"{path.name}: {k} = {d[k]!r}; allowed: a non-empty string")
     for k, (lo, hi) in SWEEP_FILE_INTS.items():
         v = d.get(k)
-        if v is not None and (not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi):
+        if v is not None and k in SWEEP_FILE_COUNTS:  # games = 1_000_000, 1e6 or "1e6", as --games takes them
+            d[k] = parse_count(v, lo, hi, k, f"{path.name}: {k}")
+        elif v is not None and (not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi):
             raise BadInput(k, f"{path.name}: {k} = {v!r}; allowed: an integer {lo}..{hi}")
     v = d.get("precision")
     lo, hi = SWEEP_FILE_PRECISION

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .errors import BadInput
 from .engine.kernel_common import new_log
-from .resources import DATA
 from .engine.rng import run_key
+from .errors import BadInput
+from .resources import DATA
 
 CHECK_STRATEGIES = DATA / "check_strategies"
 SEED = 0xC0_47AC7

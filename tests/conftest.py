@@ -19,7 +19,8 @@ HERE = str(Path(__file__).resolve().parent)
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-from pig import GAME as _PIG  # noqa: E402
-from simsuite import games as _games  # noqa: E402
+from pig import GAME as _PIG  # noqa: E402  (after the numba thread setting and sys.path)
+
+from simsuite import games as _games  # noqa: E402  (after the numba thread setting and sys.path)
 
 _games.register(_PIG)

@@ -17,9 +17,9 @@ was, or was not, offered.
 """
 from __future__ import annotations
 
+import harness
 import numpy as np
 
-import harness
 import simsuite.games.cosmic.api as A
 import simsuite.games.cosmic.records as R
 from simsuite.games import get

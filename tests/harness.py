@@ -17,9 +17,9 @@ from pathlib import Path
 
 import numpy as np
 
-from simsuite.games import get
 from simsuite.engine.kernel_common import new_log
 from simsuite.engine.unmanaged import PointerKernel
+from simsuite.games import get
 
 TESTS = Path(__file__).resolve().parent
 STRATEGIES = TESTS / "strategies"

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import harness
 import numpy as np
 
-import harness
 import simsuite.games.star_cartel.api as A
 import simsuite.games.star_cartel.records as R
 from simsuite.games import get

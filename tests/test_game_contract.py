@@ -9,14 +9,14 @@ that gave one, and the contract of configurations other than the default.
 Game counts are kept small (this file runs in about a minute per game once the kernels are
 compiled); the per-game invariant tests play many more games.
 """
+import harness
 import numpy as np
 import pytest
-
-import harness
 from harness import ILLEGAL_HIGH, ILLEGAL_LOW, api_of, build_of, extra_dirs, kernel_of
+
+from simsuite.engine.rng import run_key
 from simsuite.errors import BadInput
 from simsuite.games import get, names
-from simsuite.engine.rng import run_key
 from simsuite.runner import check_legal, set_threads
 from simsuite.testing import CHECKS, run_check
 
@@ -94,7 +94,7 @@ def test_illegal_answers_are_rejected_and_counted(name):
             check_legal(rec, names_)
 
 
-# configurations other than the default that must keep the contract too (issue 16: the FFG2008
+# configurations other than the default that must keep the contract too (the FFG2008
 # edition of Cosmic Encounter is a configuration of the same kernel, at 3-5 players: _setup plays
 # the largest table, 5, unless players is given)
 VARIANTS = [("cosmic", {"edition": "FFG2008", "aliens": "random"}),

@@ -22,10 +22,10 @@ import time
 
 import numpy as np
 
+from simsuite.engine.rng import run_key
 from simsuite.games import get
 from simsuite.plugin_dirs import ENV
 from simsuite.resources import DATA
-from simsuite.engine.rng import run_key
 
 CLASSICS = DATA / "aliens" / "cosmic_classics"
 SEED = 1

@@ -26,12 +26,12 @@ from numba import njit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from simsuite.games import get  # noqa: E402
-from simsuite.games.cosmic import api as A  # noqa: E402
-from simsuite.games.cosmic.rollout import FEATURE_NAMES, N_FEAT, value_features  # noqa: E402
-from simsuite.engine.kernel_common import new_log  # noqa: E402
-from simsuite.engine.rng import run_key  # noqa: E402
-from simsuite.engine.unmanaged import ptr  # noqa: E402
+from simsuite.engine.kernel_common import new_log  # noqa: E402  (after the sys.path setup)
+from simsuite.engine.rng import run_key  # noqa: E402  (after the sys.path setup)
+from simsuite.engine.unmanaged import ptr  # noqa: E402  (after the sys.path setup)
+from simsuite.games import get  # noqa: E402  (after the sys.path setup)
+from simsuite.games.cosmic import api as A  # noqa: E402  (after the sys.path setup)
+from simsuite.games.cosmic.rollout import FEATURE_NAMES, N_FEAT, value_features  # noqa: E402  (after the sys.path setup)
 
 OUT = ROOT / "simsuite" / "data" / "cosmic" / "value_function.toml"
 SETTINGS = [(3, "random", "AH2000"), (4, "random", "AH2000"), (4, "none", "AH2000"), (3, "none", "AH2000"),

@@ -63,8 +63,8 @@ def run(game, strategies, players, n, *sets):
             return keep(self, value)
 
         cg.CPUCodeLibrary._set_compiled_object = _keep
-    from simsuite.games import get
     from simsuite.engine.rng import run_key
+    from simsuite.games import get
     from simsuite.runner import set_threads
 
     g = get(game)

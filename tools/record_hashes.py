@@ -19,8 +19,8 @@ import time
 
 import numpy as np
 
-from simsuite.games import get
 from simsuite.engine.rng import run_key
+from simsuite.games import get
 
 SEED = 1
 
@@ -38,10 +38,11 @@ def cases() -> dict:
     return dict(sorted(out.items()))
 
 
-def record_hash(game: str, overrides: dict, n: int, seed: int = SEED, seats: int = 0) -> str:
+def record_hash(game: str, overrides: dict, n: int, seed: int = SEED, seats: int = 0, extra_dirs: tuple = ()) -> str:
+    """`extra_dirs`: plug-in strategy folders the kernel is built with (the line-up need not use them)."""
     G = get(game)
-    cfg = G.resolve(overrides)
-    rec = G.run_range(G.kernel(), G.build_cfg(cfg), run_key(seed, G.config_hash(cfg)), 0, n)
+    cfg = G.resolve(overrides, extra_dirs)
+    rec = G.run_range(G.kernel(extra_dirs), G.build_cfg(cfg, extra_dirs), run_key(seed, G.config_hash(cfg)), 0, n)
     if not seats:
         return hashlib.sha256(rec.tobytes()).hexdigest()
     h = hashlib.sha256()

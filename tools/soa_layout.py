@@ -17,8 +17,6 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # _strided, imported by the SoA module
 
 SOA_DRIVER = '''
@@ -82,8 +80,8 @@ def soa_kernel(game, aos):
 
 
 def main(players=4, strategies="market", n=100_000, repeat=5):
-    from simsuite.games import get
     from simsuite.engine.rng import run_key
+    from simsuite.games import get
     from simsuite.runner import set_threads
 
     players, n, repeat = int(players), int(n), int(repeat)

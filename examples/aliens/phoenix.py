@@ -1,7 +1,7 @@
 """Phoenix: a heavy loss flies home instead of into the warp."""
 from numba import njit
 
-from simsuite.games.cosmic.kernel.alien_api import *  # noqa: F401,F403
+from simsuite.games.cosmic.kernel.alien_api import *
 
 NAME = "Phoenix"
 SUMMARY = "may send 3 or more of its own lost ships home instead of to the warp"

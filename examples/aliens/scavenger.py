@@ -2,7 +2,7 @@
 import numpy as np
 from numba import njit
 
-from simsuite.games.cosmic.kernel.alien_api import *  # noqa: F401,F403
+from simsuite.games.cosmic.kernel.alien_api import *
 
 NAME = "Scavenger"
 SUMMARY = "after losing as a main player, may draw a card and bring one ship back from the warp"

@@ -1,7 +1,7 @@
 """Underdog: a main player with the smaller hand fights harder."""
 from numba import njit
 
-from simsuite.games.cosmic.kernel.alien_api import *  # noqa: F401,F403
+from simsuite.games.cosmic.kernel.alien_api import *
 
 NAME = "Underdog"
 SUMMARY = "+3 to its side's total while it holds fewer cards than its opponent"

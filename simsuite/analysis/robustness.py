@@ -33,13 +33,11 @@ from __future__ import annotations
 
 from statistics import NormalDist
 
-from scipy.stats import norm
-
 import numpy as np
 import pandas as pd
-from scipy.stats import kendalltau
+from scipy.stats import kendalltau, norm
 
-from .stats import Z95, holm
+from .inference import Z95, holm
 
 NOISY_RATIO = 2.5  # uncertain pairs / discordant pairs above which tau's interval is flagged noisy
 VERDICTS = ("above fair", "below fair", "fair")

@@ -34,12 +34,7 @@ import math
 import numpy as np
 from numba import njit
 
-# the inference on the figures (intervals, tests, rankings) lives in .inference; re-exported here, its
-# older import path
-from .inference import (  # noqa: F401
-    Z95, wilson, wilson_se, mean_ci, holm, POWER, MDD_FACTOR, MARGIN, RANK_SEED, N_RANK_BOOT, mdd,
-    equivalence_p, diff_se, rank_intervals, heterogeneity, random_effects, detectable_spread, diff_test,
-)
+from .inference import Z95, mean_ci, wilson, wilson_se
 
 GROUP_FIELDS = ("n", "wins", "shared_wins", "share_sum", "share_sq", "score_sum", "score_sq",
                 # per game (a label's seats of one game summed first): games it played, sum of W_g^2,
@@ -283,7 +278,7 @@ class Accumulator:
         for key, v in (("ss", ss), ("sm", sm), ("mm", mm)):
             if key in h:
                 h[key] += v
-        pad = lambda v: np.pad(v, (0, max(m - K, 0)))[:m]  # noqa: E731
+        pad = lambda v: np.pad(v, (0, max(m - K, 0)))[:m]
         return out + [pad(np.diag(ss).copy()), pad(np.diag(sm).copy()), pad(np.diag(mm).copy())]
 
     def h2h_names(self, kind):

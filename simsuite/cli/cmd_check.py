@@ -6,10 +6,20 @@ import sys
 
 import click
 
+from .base import GameCount
+
+
+def _say(as_json: bool):
+    """Where the check says how it is going (stderr): `(say, progress)` for the checks; with --json
+    (output for programs) only on a terminal."""
+    if as_json and not sys.stderr.isatty():
+        return None, False
+    return (lambda line: click.echo(line, err=True)), None
+
 
 def _finish(doc: dict, as_json: bool, lines: list[str]) -> None:
     if as_json:
-        from . import _echo_json
+        from .base import _echo_json
 
         _echo_json(doc)
     else:
@@ -52,7 +62,7 @@ def check():
 @check.command("strategy")
 @click.argument("file")
 @click.option("--game", "game_name", required=True, help="the game the strategy plays")
-@click.option("--games", "-n", "n_games", type=click.IntRange(1, 10**7), default=2000, show_default=True)
+@click.option("--games", "-n", "n_games", type=GameCount(1, 10**7), default=2000, show_default=True)
 @click.option("--players", "-p", type=int, default=None, help="table size (default: the game's largest)")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--strategy-dir", "strategy_dirs", multiple=True, type=click.Path(),
@@ -67,7 +77,9 @@ def strategy_cmd(file, game_name, n_games, players, seed, strategy_dirs, as_json
     from ..games import get
 
     g = get(game_name)
-    r = check_strategy(g, file, n_games=n_games, players=players, seed=seed, extra_dirs=tuple(strategy_dirs))
+    say, progress = _say(as_json)
+    r = check_strategy(g, file, n_games=n_games, players=players, seed=seed, extra_dirs=tuple(strategy_dirs),
+                       say=say, progress=progress)
     head = f"{r['strategy']} ({g.name}, {r['players']} players, line-up {r['lineup']} rotated, {n_games} games)"
     if r["ok"]:
         if not r["hidden_model"]:
@@ -86,7 +98,7 @@ def strategy_cmd(file, game_name, n_games, players, seed, strategy_dirs, as_json
 
 @check.command("plugin", short_help="Check a game's plug-in file (also `check NOUN FILE`, NOUN below).")
 @click.argument("file")
-@click.option("--games", "-n", "n_games", type=click.IntRange(4, 10**7), default=2000, show_default=True,
+@click.option("--games", "-n", "n_games", type=GameCount(4, 10**7), default=2000, show_default=True,
               help="games per edition (spread over the alien's four seats)")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
@@ -98,7 +110,8 @@ def plugin_cmd(file, n_games, seed, as_json):
     from ..games import get, names
 
     g = next((get(n) for n in names() if get(n).plugin_check is not None), None)
-    r = g.plugin_check(file, n_games=n_games, seed=seed)
+    say, progress = _say(as_json)
+    r = g.plugin_check(file, n_games=n_games, seed=seed, say=say, progress=progress)
     if r["ok"]:
         uses = sum(x["power_uses"] for x in r["runs"])
         lines = [f"pass: {r['name']} ({g.name}; {', '.join(r['editions'])}; hooks {', '.join(r['hooks'])}): "
@@ -111,7 +124,7 @@ def plugin_cmd(file, n_games, seed, as_json):
 
 @check.command("game")
 @click.argument("game_name")
-@click.option("--games", "-n", "n_games", type=click.IntRange(100, 10**6), default=1500, show_default=True)
+@click.option("--games", "-n", "n_games", type=GameCount(100, 10**6), default=1500, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
 def game_cmd(game_name, n_games, as_json):
     """The contract every game owes the runner (simsuite.testing.check_game): determinism across

@@ -6,9 +6,9 @@ from pathlib import Path
 import click
 
 from ..errors import BadInput
-from ..resources import SWEEPS as SWEEPS_DIR
 from ..plugin_dirs import plugin_dir_option
-from . import _echo_json, cli
+from ..resources import SWEEPS as SWEEPS_DIR
+from .base import _echo_json, cli
 
 
 @cli.command("list")
@@ -85,7 +85,8 @@ def status(results_dir, as_json):
         else:
             b = doc["best_trial"]
             click.echo(f"tune of {doc['game']}: {doc['trials_done']} trial(s) finished, {doc['trials_unfinished']} "
-                       f"unfinished, {doc['infeasible']} infeasible; re-checks done {doc['rechecks_done']}; "
+                       f"unfinished, {doc['infeasible']} infeasible; re-checks done {doc['rechecks_done']}, final checks "
+                       f"{doc['final_checks_done']}; "
                        + ("finished" if doc["finished"] else "not finished (run the same command to resume)")
                        + (f"; best trial so far {b['trial']}: {b['value']:.5g} {b['params']}" if b else ""))
         return

@@ -7,11 +7,11 @@ from pathlib import Path
 import click
 
 from .. import __version__
-from ..errors import BadInput
 from ..engine.params import command_line
-from ..replay_source import latest_run, replay_source, stored_record
+from ..errors import BadInput
 from ..plugin_dirs import plugin_dir_option
-from . import RESULTS, GameCommand, _common, _echo_json, _overrides, cli, compile_notice
+from ..replay_source import latest_run, replay_source, stored_record
+from .base import RESULTS, GameCommand, GameCount, _common, _echo_json, _overrides, cli, compile_notice
 
 
 @cli.command(cls=GameCommand)
@@ -96,7 +96,7 @@ def replay(game_name, quiet, seed, players, strategies, sets, chunk, threads, st
 @click.argument("game_name")
 @click.option("--players", default=None, help="player counts, comma-separated (default: per game)")
 @click.option("--strategies", default=None, help="line-up (default: the game's benchmark strategy)")
-@click.option("--games", "n_games", type=click.IntRange(1000, 10**9), default=200_000, show_default=True,
+@click.option("--games", "n_games", type=GameCount(1000, 10**9), default=200_000, show_default=True,
               help="games per timed run")
 @click.option("--repeat", type=click.IntRange(1, 100), default=3, show_default=True,
               help="timed runs per figure; the best is reported (a busy machine only slows runs down)")

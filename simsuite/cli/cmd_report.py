@@ -6,11 +6,11 @@ from pathlib import Path
 
 import click
 
-from ..errors import BadInput
+from ..errors import BadInput, did_you_mean
+from ..plugin_dirs import plugin_dir_option
 from ..resources import SWEEPS as SWEEPS_DIR
 from ..sweep_file import interrupted_line, load_sweep_file, partial_sweep_line, sweep_plan
-from ..plugin_dirs import plugin_dir_option
-from . import RESULTS, THREADS, THREADS_HELP, _echo_json, cli, compile_notice
+from .base import RESULTS, THREADS, THREADS_HELP, _echo_json, cli, compile_notice
 
 
 @cli.command()
@@ -66,9 +66,9 @@ def report(source, out, margin, threads, quiet, verbose, focus, as_json):
     if not has_results(src):
         f = SWEEPS_DIR / f"{source}.toml"
         if not f.exists():
-            known = ", ".join(sorted(p.stem for p in SWEEPS_DIR.glob("*.toml")))
-            raise BadInput("source", f"{source} is neither a results directory nor a sweep definition; "
-                                     f"known sweeps: {known}")
+            names = sorted(p.stem for p in SWEEPS_DIR.glob("*.toml"))
+            raise BadInput("source", f"{source} is neither a results directory nor a sweep definition"
+                                     f"{did_you_mean(source, names)}; known sweeps: {', '.join(names)}")
         spec = load_sweep_file(f)
         if "game" not in spec:
             raise BadInput("game", f"{f} has no game = ...; allowed: {', '.join(games.names())}")
@@ -95,7 +95,11 @@ def report(source, out, margin, threads, quiet, verbose, focus, as_json):
     partial = partial_sweep_line(src)
     if partial:  # stderr: --json output stays one document
         click.echo(partial, err=True)
-    res = make_report(src, Path(out) if out else None, margin=margin / 100, focus=list(focus) or None)
+    from ..runner import Heartbeat
+
+    # the rankings, tests and charts of a large sweep take minutes: said on stderr as they go
+    with Heartbeat(f"writing the report of {src}", enabled=not (quiet or as_json)):
+        res = make_report(src, Path(out) if out else None, margin=margin / 100, focus=list(focus) or None)
     if as_json:
         _echo_json(res)
         return

@@ -8,14 +8,14 @@ import click
 
 from .. import __version__
 from ..runs import RecordWriter, merged, partial_run
-from . import RESULTS, GameCommand, _common, _echo_json, _overrides, cli, compile_notice
+from .base import RESULTS, GameCommand, GameCount, _common, _echo_json, _overrides, cli, compile_notice
 from .tables import GROUP_COLS, _fmt_table, _group_label, _shown_groups, _text_rows
 
 
 @cli.command(cls=GameCommand)
 @click.argument("game_name")
 @_common
-@click.option("--games", "-n", "n_games", type=click.IntRange(1, 10**12), default=100_000, show_default=True)
+@click.option("--games", "-n", "n_games", type=GameCount(1, 10**12), default=100_000, show_default=True)
 @click.option("--rotate/--no-rotate", default=None, help="rotate the line-up through the seats game by game")
 @click.option("--out", "-o", type=click.Path(), default=None, help="results directory (default results/runs/...)")
 @click.option("--no-records", is_flag=True, help="do not save the per-game records")
@@ -52,8 +52,10 @@ def run(game_name, quiet, seed, players, strategies, sets, chunk, threads, strat
         writer = RecordWriter(out / "games.parquet", g, cfg, seed, h,
                                resume=out / "games.partial.parquet" if before else None)
     if not quiet:
-        compile_notice(g, tuple(strategy_dirs))
-    bar = Progress(n_games, f"{g.name} p{cfg['players']}", enabled=False if quiet else None, initial=g0)
+        compile_notice(g, tuple(strategy_dirs), tty_only=as_json)
+    # --json is for programs: progress then only on a terminal
+    bar = Progress(n_games, f"{g.name} p{cfg['players']}", enabled=not quiet and (not as_json or sys.stderr.isatty()),
+                   initial=g0)
     ok = False
     try:
         res = run_cell(g, cfg, n_games - g0, seed, tuple(strategy_dirs), g0=g0, chunk=chunk,

@@ -7,23 +7,34 @@ from pathlib import Path
 
 import click
 
-from ..plugin_dirs import plugin_dir_option
 from ..errors import BadInput
+from ..plugin_dirs import plugin_dir_option
 from ..resources import sweep_file
 from ..sweep_file import interrupted_line, load_sweep_file, sweep_plan
-from . import RESULTS, SEED_RANGE, THREADS, THREADS_HELP, GameCommand, _common, _echo_json, cli, compile_notice
+from .base import (
+    RESULTS,
+    SEED_RANGE,
+    THREADS,
+    THREADS_HELP,
+    GameCommand,
+    GameCount,
+    _common,
+    _echo_json,
+    cli,
+    compile_notice,
+)
 
 
 @cli.command(cls=GameCommand)
 @click.argument("game_name", required=False)
 @_common
 @click.option("--config", "config_file", type=click.Path(), default=None, help="sweep definition TOML (configs/sweeps)")
-@click.option("--games", "-n", "n_games", type=click.IntRange(1, 10**12), default=None,
+@click.option("--games", "-n", "n_games", type=GameCount(1, 10**12), default=None,
               help="games per cell, over the file's (its top-level and every grid's) [100000]")
 @click.option("--rotate/--no-rotate", default=None, help="rotate the line-up through the seats (default on in sweeps)")
 @click.option("--out", "-o", type=click.Path(), default=None, help="results directory (default results/<name> under the current directory; "
                    "an ad-hoc sweep: results/<game>-sweep-<hash of its definition>)")
-@click.option("--unit", type=click.IntRange(1, 10**12), default=None,
+@click.option("--unit", type=GameCount(1, 10**12), default=None,
               help="games per work unit (saved and resumable; part of the sweep definition) [262144]")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="run the units on a Dask cluster")
 @click.option("--precision", type=click.FloatRange(0.0001, 0.5), default=None,
@@ -66,10 +77,11 @@ def sweep(game_name, quiet, seed, players, strategies, sets, chunk, threads, str
         name = f"{g.name}-sweep-{hashlib.sha256(what.encode()).hexdigest()[:8]}"
     out = Path(out) if out else RESULTS / name
     if not quiet and not scheduler:
-        compile_notice(g, extra)
+        compile_notice(g, extra, tty_only=as_json)
     try:
         info = run_sweep(g, base, axes, n_games, seed, out, extra, threads, unit, scheduler, name,
-                         precision=precision, progress=False if quiet else None,
+                         precision=precision,
+                         progress=False if quiet or (as_json and not sys.stderr.isatty()) else None,
                          focus=[spec["focus"]] if isinstance(spec.get("focus"), str) else spec.get("focus"))
     except KeyboardInterrupt:
         click.echo(interrupted_line(out), err=True)
@@ -108,19 +120,19 @@ def sweep(game_name, quiet, seed, players, strategies, sets, chunk, threads, str
 @click.option("--strategies", default=None, help="line-up (rotated through the seats)")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="a fixed rule parameter (repeatable)")
 @click.option("--budget", type=click.IntRange(1, 100_000), default=None, help="finished trials wanted [50]")
-@click.option("--games", "-n", "n_games", type=click.IntRange(100, 10**9), default=None,
+@click.option("--games", "-n", "n_games", type=GameCount(100, 10**9), default=None,
               help="games per player count per trial (default: from a pilot run and --precision)")
 @click.option("--precision", type=click.FloatRange(1e-5, 1e6), default=None,
               help="target half-width of a trial's objective interval (objective units; win shares are "
                    "fractions: 0.005 = 0.5 pp) [0.01]")
-@click.option("--max-games", type=click.IntRange(100, 10**9), default=None,
+@click.option("--max-games", type=GameCount(100, 10**9), default=None,
               help="cap on the games per player count per trial [500000]")
 @click.option("--recheck", type=click.IntRange(1, 50), default=None,
               help="best distinct candidates re-played on fresh seeds (with the defaults) [3]")
-@click.option("--sampler", type=click.Choice(["tpe", "cmaes"]), default=None, help="Optuna sampler [tpe]")
+@click.option("--sampler", type=click.Choice(["tpe", "cmaes"], case_sensitive=False), default=None, help="Optuna sampler [tpe]")
 @click.option("--seed", "-s", type=SEED_RANGE, default=None, help="0..2**64-1 [1]")
 @click.option("--out", "-o", type=click.Path(), default=None, help="tune directory (default results/tunes/<name>)")
-@click.option("--unit", type=click.IntRange(1, 10**9), default=None, help="games per work unit [16384]")
+@click.option("--unit", type=GameCount(1, 10**9), default=None, help="games per work unit [16384]")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="play the units on a Dask cluster")
 @click.option("--threads", type=THREADS, default=0, help=THREADS_HELP)
 @click.option("--strategy-dir", "strategy_dirs", multiple=True, type=click.Path(), help="extra directory of strategy files")
@@ -182,6 +194,8 @@ def tune(game_name, config_file, params, objectives, players, strategies, sets, 
         vals = ", ".join(f"{k}={v}" for k, v in r["params"].items())
         est = "" if r["trial_value"] is None else f"trial estimate {fmt_interval(doc, dict(value=r['trial_value'], lo=r['trial_lo'], hi=r['trial_hi']))}; "
         click.echo(f"  {who:<12} {vals}: {est}re-check {fmt_interval(doc, r['recheck'])}")
+    for key, who in (("default", "defaults"), ("best", "chosen")):
+        click.echo(f"  final check of the {who}: {fmt_interval(doc, doc[key]['final'])}")
     click.echo(f"{len(doc['trials'])} trials ({doc['trials_run_now']} now), {doc['games_per_trial']:,} games per "
                f"player count per trial, {doc['seconds']['total']:.0f} s; results in {out} "
                f"(simsuite report {out})")

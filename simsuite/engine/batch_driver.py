@@ -30,21 +30,21 @@ _B1 = np.int64(1)
 # Encounter's search buffers, several times the rest): STATE_ZERO words are zeroed per game, by
 # default the whole state.
 if "STATE_ZERO" not in globals():
-    STATE_ZERO = STATE_SIZE  # noqa: F821
+    STATE_ZERO = STATE_SIZE
 
 
 @njit
 def _init_game(st, cfg, key, g):
     for i in range(STATE_ZERO):
         st[i] = 0
-    st[S_RNG] = game_stream(key, g)  # noqa: F821
-    st[S_GAME] = g  # noqa: F821
-    N = cfg[C_NP]  # noqa: F821
+    st[S_RNG] = game_stream(key, g)
+    st[S_GAME] = g
+    N = cfg[C_NP]
     for s in range(N):
-        if cfg[C_ROTATE] == 1:  # noqa: F821
-            st[S_STRAT + s] = cfg[C_LINEUP + (s + g) % N]  # noqa: F821
+        if cfg[C_ROTATE] == 1:
+            st[S_STRAT + s] = cfg[C_LINEUP + (s + g) % N]
         else:
-            st[S_STRAT + s] = cfg[C_LINEUP + s]  # noqa: F821
+            st[S_STRAT + s] = cfg[C_LINEUP + s]
 
 
 @njit
@@ -58,8 +58,8 @@ def _replay(cfg, key, g, out, log, st):
     c = ptr(cfg)
     lp = ptr(log)
     _init_game(s, c, key, g)
-    play_game(s, c, lp, _B1, _B0)  # noqa: F821
-    score_game(s, c, out, _B0, lp, _B1)  # noqa: F821
+    play_game(s, c, lp, _B1, _B0)
+    score_game(s, c, out, _B0, lp, _B1)
 
 
 @njit(cache=True, parallel=True, nogil=True)  # nogil: the runner folds the last chunk meanwhile
@@ -79,7 +79,7 @@ def run_batch(cfg, key, g0, out, log, st):
     nblocks = (n + GAMES_PER_BLOCK - 1) // GAMES_PER_BLOCK
     res = unmanaged2(out)  # shared by the threads: keep its reference count out of the loop
     for b in prange(nblocks):
-        st_mem = np.zeros(STATE_SIZE, np.int64)  # noqa: F821
+        st_mem = np.zeros(STATE_SIZE, np.int64)
         log_mem = np.zeros((1, LOG_W), np.int64)  # capacity 0 (log[2]): logging is off anyway
         c_mem = cfg.copy()  # thread-local copy: no cache line shared between threads
         st = ptr(st_mem)
@@ -89,8 +89,8 @@ def run_batch(cfg, key, g0, out, log, st):
         hi = min(n, lo + GAMES_PER_BLOCK)
         for i in range(lo, hi):
             _init_game(st, c, key, g0 + i)
-            play_game(st, c, log, _B0, _B0)  # noqa: F821 (the game's)
-            score_game(st, c, res, i, log, _B0)  # noqa: F821
+            play_game(st, c, log, _B0, _B0)
+            score_game(st, c, res, i, log, _B0)
         # numba frees an array after its last use: use the owners after the games, or a
         # strategy that allocates would reuse the memory the pointers point at
         _keep_alive(st_mem, log_mem, c_mem)
@@ -109,11 +109,11 @@ def run_checked(cfg, key, g0, out, viol):
     """run_batch with the game's invariants checked after every turn; viol[i] = first violation code."""
     n = out.shape[0]
     for i in prange(n):
-        st_mem = np.zeros(STATE_SIZE, np.int64)  # noqa: F821
+        st_mem = np.zeros(STATE_SIZE, np.int64)
         log_mem = np.zeros((1, LOG_W), np.int64)
         st = ptr(st_mem)
         _init_game(st, ptr(cfg), key, g0 + np.int64(i))
-        play_game(st, ptr(cfg), ptr(log_mem), _B0, _B1)  # noqa: F821
-        score_game(st, ptr(cfg), out, np.int64(i), ptr(log_mem), _B0)  # noqa: F821
-        viol[i] = st[S_VIOL]  # noqa: F821
+        play_game(st, ptr(cfg), ptr(log_mem), _B0, _B1)
+        score_game(st, ptr(cfg), out, np.int64(i), ptr(log_mem), _B0)
+        viol[i] = st[S_VIOL]
         _keep_alive(st_mem, log_mem, cfg)

@@ -1,9 +1,11 @@
 """The entry point of `simsuite check strategy` (source text, not imported on its own).
 
-``simsuite.engine.checks`` appends this file, after a generated header (``CHECK_SID``, the strategy under
-test; ``REDEAL``, 1 when the game can deal what a seat may not see afresh; ``_redeal_hidden``,
-the game's function for it), to a game's kernel, its batch driver and its strategy dispatch; the
-dispatch sends every decision of strategy ``CHECK_SID`` through ``_checked_decide``. Each game's
+``simsuite.engine.checks`` appends this file, after a generated header (``REDEAL``, 1 when the game can
+deal what a seat may not see afresh; ``_redeal_hidden``, the game's function for it), to a game's
+kernel, its batch driver and its strategy dispatch; the dispatch sends every decision of the
+strategy under test through ``_checked_decide``. That strategy's id is a word of the configuration
+array behind the game's own (``cfg[CFG_SIZE]``, set by ``checks.check_strategy``), not a constant of
+the module, so one compiled check module checks every strategy of a game. Each game's
 state array has room behind the game's own ``STATE_SIZE`` words for the check's counters and two
 copies of the state (a kernel cannot allocate during a game):
 
@@ -28,38 +30,44 @@ from simsuite.engine.unmanaged import ptr
 CHK_HEAD = 16  # counters behind the game's state (offsets below, from STATE_SIZE)
 K_WRITE_AT, K_WRITE_KIND, K_WRITES, K_DECISIONS, K_HIDDEN, K_DIFFER, K_DIFFER_KIND, K_REDEALS = range(8)
 CHK_OUT = 9  # report columns per game: the violation, then the 8 counters
-CHECK_MEM = STATE_SIZE + CHK_HEAD + 2 * STATE_ZERO  # noqa: F821 (the game's, the batch driver's)
+CHECK_MEM = STATE_SIZE + CHK_HEAD + 2 * STATE_ZERO
 _REDEAL_SALT = np.uint64(0x51DE_D0C7_4EA1)
 
 
 @njit
-def _checked_decide(kind, st, cfg, me):
-    X = STATE_SIZE  # noqa: F821
+def checked_sid(cfg):
+    """The id of the strategy under test: the word behind the game's configuration."""
+    return cfg[CFG_SIZE]
+
+
+@njit
+def _checked_decide(sid, kind, st, cfg, me):
+    X = STATE_SIZE
     sh = X + CHK_HEAD
-    post = sh + STATE_ZERO  # noqa: F821
-    n = STATE_ZERO  # noqa: F821
+    post = sh + STATE_ZERO
+    n = STATE_ZERO
     for k in range(n):
         st[sh + k] = st[k]
-    a = _decide_checked(kind, st, cfg, me)  # noqa: F821 (generated: the strategy under test)
+    a = _decide_checked(sid, kind, st, cfg, me)
     st[X + K_DECISIONS] += 1
     for k in range(n):
-        if st[k] != st[sh + k] and k != S_RNG and (k < S_SCR or k >= S_SCR + 64):  # noqa: F821
+        if st[k] != st[sh + k] and k != S_RNG and (k < S_SCR or k >= S_SCR + 64):
             if st[X + K_WRITES] == 0:
                 st[X + K_WRITE_AT] = k
                 st[X + K_WRITE_KIND] = kind
             st[X + K_WRITES] += 1
             st[k] = st[sh + k]  # undone: the game goes on as the engine left it
-    if REDEAL == 1:  # noqa: F821 (generated)
+    if REDEAL == 1:
         for k in range(n):
             st[post + k] = st[k]
             st[k] = st[sh + k]
         st[X + K_REDEALS] += 1
-        rng = st[sh + S_RNG]  # noqa: F821
-        st[S_RNG] = np.int64(mix64(np.uint64(rng) ^ (np.uint64(st[X + K_REDEALS]) * GOLDEN + _REDEAL_SALT)))  # noqa: F821
-        ok = _redeal_hidden(st, cfg, me)  # noqa: F821 (generated: the game's)
-        st[S_RNG] = rng  # noqa: F821 (the strategy draws what it drew the first time)
+        rng = st[sh + S_RNG]
+        st[S_RNG] = np.int64(mix64(np.uint64(rng) ^ (np.uint64(st[X + K_REDEALS]) * GOLDEN + _REDEAL_SALT)))
+        ok = _redeal_hidden(st, cfg, me)
+        st[S_RNG] = rng
         if ok != 0:
-            b = _decide_checked(kind, st, cfg, me)  # noqa: F821
+            b = _decide_checked(sid, kind, st, cfg, me)
             st[X + K_HIDDEN] += 1
             if b != a:
                 if st[X + K_DIFFER] == 0:
@@ -80,13 +88,13 @@ def check_batch(cfg, key, g0, out, rep):
         log_mem = np.zeros((1, LOG_W), np.int64)
         st = ptr(st_mem)
         c = ptr(cfg)
-        _init_game(st, c, key, g0 + np.int64(i))  # noqa: F821 (the batch driver's)
-        st[STATE_SIZE + K_WRITE_AT] = -1  # noqa: F821
-        st[STATE_SIZE + K_WRITE_KIND] = -1  # noqa: F821
-        st[STATE_SIZE + K_DIFFER_KIND] = -1  # noqa: F821
-        play_game(st, c, ptr(log_mem), np.int64(0), np.int64(1))  # noqa: F821
-        score_game(st, c, out, np.int64(i), ptr(log_mem), np.int64(0))  # noqa: F821
-        rep[i, 0] = st[S_VIOL]  # noqa: F821
+        _init_game(st, c, key, g0 + np.int64(i))
+        st[STATE_SIZE + K_WRITE_AT] = -1
+        st[STATE_SIZE + K_WRITE_KIND] = -1
+        st[STATE_SIZE + K_DIFFER_KIND] = -1
+        play_game(st, c, ptr(log_mem), np.int64(0), np.int64(1))
+        score_game(st, c, out, np.int64(i), ptr(log_mem), np.int64(0))
+        rep[i, 0] = st[S_VIOL]
         for k in range(CHK_OUT - 1):
-            rep[i, 1 + k] = st[STATE_SIZE + k]  # noqa: F821
-        _keep_alive(st_mem, log_mem, cfg)  # noqa: F821
+            rep[i, 1 + k] = st[STATE_SIZE + k]
+        _keep_alive(st_mem, log_mem, cfg)

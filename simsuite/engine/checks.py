@@ -18,8 +18,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .codegen import build_kernel
 from ..errors import BadInput
+from .codegen import build_kernel
 from .kernel_contract import PKG, check_params
 from .rng import run_key
 
@@ -65,8 +65,10 @@ def _hidden_rules(game) -> str:
     return f"{rules} says what a seat may see" if rules else f"see the rules, {game.rules}"
 
 
-def _tail(game, sid: int) -> tuple[str, tuple]:
-    head = [f"CHECK_SID = {sid}"]
+def _tail(game) -> tuple[str, tuple]:
+    """The check driver with its generated header: the same for every strategy of a game (the
+    one under test is named in the configuration array), so one compiled module checks them all."""
+    head = []
     sources = [CHECK_DRIVER]
     if game.hidden_module:
         mod = importlib.import_module(game.hidden_module)
@@ -77,10 +79,48 @@ def _tail(game, sid: int) -> tuple[str, tuple]:
     return "\n".join([*head, "", CHECK_DRIVER.read_text()]), tuple(sources)
 
 
+CHECK_CHUNK = 256  # games per call: a progress line every few seconds even for Cosmic Encounter
+
+
+def played_in_chunks(kernel, entry: str, head: tuple, outs: tuple, desc: str, say=None, progress=None) -> None:
+    """kernel.<entry>(*head, g0, *rows of outs) over all rows, CHECK_CHUNK games a call (the games
+    are keyed by their index, so the results do not depend on the chunks); the first call, with no
+    games, compiles or loads the entry point and says which. `progress`: as runner.Progress's
+    `enabled`, or a Progress shared by several calls (left open)."""
+    import time
+
+    from ..runner import Progress
+    from .codegen import cache_misses
+
+    fn = getattr(kernel, entry)
+    n = outs[0].shape[0]
+    t0 = time.perf_counter()
+    before = cache_misses(kernel, entry)
+    if say:
+        say("preparing the checked kernel (compiled once per version of the code: up to a few minutes on 2 cores) ...")
+    fn(*head, np.int64(0), *(o[:0] for o in outs))
+    if say:
+        took = time.perf_counter() - t0
+        say(f"compiled the checked kernel in {took:.0f} s" if cache_misses(kernel, entry) > before
+            else f"loaded the compiled checked kernel ({took:.1f} s)")
+    own = not isinstance(progress, Progress)
+    bar = Progress(n, desc, enabled=progress) if own else progress
+    bar.start()
+    try:
+        for lo in range(0, n, CHECK_CHUNK):
+            hi = min(n, lo + CHECK_CHUNK)
+            fn(*head, np.int64(lo), *(o[lo:hi] for o in outs))
+            bar(hi - lo)
+    finally:
+        if own:
+            bar.close()
+
+
 def check_strategy(game, given: str, n_games: int = 2000, players: int | None = None, seed: int = 1,
-                   extra_dirs: tuple = ()) -> dict:
+                   extra_dirs: tuple = (), say=None, progress: bool | None = False) -> dict:
     """Play the strategy `given` (a file or a built-in name) checked; a dict with 'ok', 'problems'
-    (one line each) and the counts."""
+    (one line each) and the counts. `say(line)`: whether the checked kernel is compiled or loaded;
+    `progress`: as runner.Progress's `enabled` (the games are played in chunks)."""
     path = strategy_file(game, given)
     name = path.stem
     dirs = (str(path.parent), *extra_dirs)
@@ -92,15 +132,16 @@ def check_strategy(game, given: str, n_games: int = 2000, players: int | None = 
     strategies = game.strategies(dirs)
     names = [s.name for s in strategies]
     sid = names.index(name)
-    tail, sources = _tail(game, sid)
+    tail, sources = _tail(game)
     check_params(game)
     kernel = build_kernel(game.dirname, game.kernel_parts(), game._deps(), strategies, game.name, tail=tail,
                           tag="check_", tail_sources=sources)
     cfg_arr = game.build_cfg(cfg, dirs)
+    cfg_arr = np.append(cfg_arr, np.int64(sid))  # cfg[CFG_SIZE]: the strategy under test (check_driver)
     key = run_key(seed, game.config_hash(cfg))
     out = np.empty((n_games, game.layout.n_cols), np.int64)
     rep = np.zeros((n_games, 9), np.int64)
-    kernel.check_batch(cfg_arr, np.int64(key), np.int64(0), out, rep)
+    played_in_chunks(kernel, "check_batch", (cfg_arr, np.int64(key)), (out, rep), f"checking {name}", say, progress)
     rec = game.layout.view(out)
     A = game.api
     problems = []

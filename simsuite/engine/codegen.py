@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
-import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,9 +23,18 @@ from pathlib import Path
 import numba
 
 from .. import __version__
-from . import jitlink
 from ..errors import BadInput
-from .kernel_contract import BATCH_DRIVER, PRELUDE, check_kernel, derived_deps, has_hook
+from . import jitlink
+from .kernel_contract import (
+    BATCH_DRIVER,
+    PRELUDE,
+    check_defined,
+    check_file_defined,
+    check_kernel,
+    derived_deps,
+    has_hook,
+    pasted_beside,
+)
 
 
 @dataclass(frozen=True)
@@ -72,26 +80,33 @@ def _doc_line(path: Path) -> str:
 
 
 def discover(game_dir: str, extra_dirs: tuple = (), builtin: Path | None = None) -> list[StrategyInfo]:
-    """Strategy files of a game, sorted by name; the position in this list is the strategy id.
+    """Strategy files of a game in id order: the position in this list is the strategy id, which
+    the configuration and the per-game records hold.
 
-    Built-in strategies come from the package data, ``simsuite/data/strategies/<game_dir>``; files in ``extra_dirs`` are added
-    and may shadow a built-in of the same name. `builtin`: another folder of built-ins (a game
-    defined outside the package keeps its strategies beside it).
+    Built-in strategies come from the package data, ``simsuite/data/strategies/<game_dir>`` (or
+    `builtin`, a game defined outside the package keeping its strategies beside it), and take the
+    first ids, in name order; the files of ``extra_dirs`` (plug-ins) take the ids after them, in name
+    order, and one with a built-in's name replaces that built-in under its id. So a plug-in folder
+    never moves a built-in's id: the records of a run that plays only built-ins are the same with
+    or without it.
     """
-    found: dict[str, Path] = {}
     from ..resources import STRATEGIES
 
-    dirs = [Path(builtin) if builtin else STRATEGIES / game_dir] + [Path(d) for d in extra_dirs]
-    for d in dirs:
+    def files(d: Path) -> dict[str, Path]:
         if not d.is_dir():
             raise BadInput("strategy-dir", f"{d} is not a directory")
-        for f in sorted(d.glob("*.py")):
-            if not f.name.startswith("_"):
-                found[f.stem] = f.resolve()
-    return [StrategyInfo(n, p, _doc_line(p)) for n, p in sorted(found.items())]
+        return {f.stem: f.resolve() for f in sorted(d.glob("*.py")) if not f.name.startswith("_")}
+
+    own = files(Path(builtin) if builtin else STRATEGIES / game_dir)
+    plug: dict[str, Path] = {}
+    for d in extra_dirs:
+        plug.update(files(Path(d)))
+    found = {n: plug.pop(n, p) for n, p in sorted(own.items())}
+    found.update(sorted(plug.items()))
+    return [StrategyInfo(n, p, _doc_line(p)) for n, p in found.items()]
 
 
-def _sources_hash(paths: list[Path], located: bool = True) -> str:
+def sources_hash(paths: list[Path], located: bool = True) -> str:
     """`located`: the files' full paths count too (a generated module loads strategies by path);
     without it only names and contents count, so a checkout and a pip install of the same code
     give results the same key."""
@@ -141,12 +156,14 @@ def _imports(tree) -> set:
     return out
 
 
-def kernel_source(parts: list[Path]) -> str:
+def kernel_source(parts: list[Path], spans: list | None = None) -> str:
     """The kernel's source text: the first part whole, then the code below the marker line
     (PART_MARKER) of each further part, in order. A part's own imports must be among the first
     part's (they are not pasted), no part may import from __future__ below the first (it must stay
     the module's first statement), and no top-level name may be defined in two parts (a later
-    definition would silently replace the earlier one)."""
+    definition would silently replace the earlier one). `spans`, when given, receives (first line
+    in the pasted text, line count, file, the file's line there) for each pasted piece, so that a
+    problem found in the pasted text is reported at the author's file and line."""
     import ast
 
     first = parts[0].read_text()
@@ -154,6 +171,7 @@ def kernel_source(parts: list[Path]) -> str:
     have = _imports(ast.parse(first))
     first_names = set(_top_names(ast.parse(first)))
     defined = {n: parts[0] for n in _top_names(ast.parse(first))}
+    origin = [(parts[0], 1)]  # each text's file and first line (None: generated lines)
     for p in parts[1:]:
         head, sep, body = p.read_text().partition(PART_MARKER)
         if not sep:
@@ -166,8 +184,10 @@ def kernel_source(parts: list[Path]) -> str:
             if clash:
                 raise ValueError(f"the kernel prelude imports {sorted(clash)}, which {parts[0].name} defines")
             texts.append("# ---- imports of simsuite/scaffold/prelude.py ----")
+            origin.append((None, 0))
             texts += [f"import {n}" + (f" as {a}" if a else "") if m is None else
                       f"from {m} import {n}" + (f" as {a}" if a else "") for m, n, a in sorted(missing, key=str)]
+            origin += [(None, 0)] * (len(texts) - len(origin))
             have |= missing
             missing = set()
         if missing:
@@ -181,6 +201,14 @@ def kernel_source(parts: list[Path]) -> str:
                 raise ValueError(f"{n} is defined in kernel parts {defined[n]} and {p}")
             defined[n] = p
         texts += [f"# ---- {p.parent.name}/{p.name} ----", body]
+        origin += [(None, 0), (p, head.count("\n") + 2)]
+    if spans is not None:
+        line = 1
+        for t, (path, first) in zip(texts, origin):
+            n = t.count("\n") + 1
+            if path is not None:
+                spans.append((line, n, path, first))
+            line += n
     return "\n".join(texts)
 
 
@@ -190,7 +218,7 @@ def code_digest(kernel_parts: list[Path], deps: list[Path], strategies: list[Str
     wherever the code is installed. `located=True`: the generated module's name (its text holds
     the strategies' paths)."""
     own = [*kernel_parts, BATCH_DRIVER, *(s.path for s in strategies)]
-    return _sources_hash([*kernel_parts, BATCH_DRIVER, *all_deps(own, deps), *(s.path for s in strategies)], located)
+    return sources_hash([*kernel_parts, BATCH_DRIVER, *all_deps(own, deps), *(s.path for s in strategies)], located)
 
 
 def all_deps(sources: list[Path], declared=()) -> list[Path]:
@@ -215,37 +243,45 @@ def build_kernel(game_dir: str, kernel_parts: list[Path], deps: list[Path], stra
     imports, hashed with what they import)."""
     digest = code_digest(kernel_parts, deps, strategies, located=True)
     if tail:
-        extra = _sources_hash([*tail_sources, *all_deps(list(tail_sources))]) if tail_sources else ""
+        extra = sources_hash([*tail_sources, *all_deps(list(tail_sources))]) if tail_sources else ""
         digest = hashlib.sha256((digest + tail + extra).encode()).hexdigest()[:20]
     modname = f"simsuite_kernel_{game_dir}_{tag}{digest}"
     if modname in _loaded:
         return _loaded[modname]
-    source = kernel_source(kernel_parts)
+    spans = []
+    source = kernel_source(kernel_parts, spans)
     check_kernel(game_name or game_dir, source)
     path = cache_dir() / "kernels" / f"{modname}.py"
-    if not path.exists():
+    if not path.exists():  # (a module written before passed these checks: its name is the sources' hash)
+        check_defined(game_name or game_dir, source, spans, pasted_beside())
+        for s in strategies:
+            check_file_defined(s.path)
         lines = [source, "", "# ---- simsuite/engine/batch_driver.py ----", BATCH_DRIVER.read_text(), "",
                  "# ---- generated by simsuite.engine.codegen: strategy dispatch ----",
                  "from simsuite.engine.codegen import load_strategy_module as _load_strategy", ""]
         for i, s in enumerate(strategies):
             lines.append(f"_decide_{i} = _load_strategy({game_dir!r}, {s.name!r}, {str(s.path)!r}).decide")
-        if tail:  # the checked strategy (CHECK_SID) answers through the tail's _checked_decide
-            sid = int(re.search(r"^CHECK_SID = (\d+)", tail, re.M).group(1))
-            lines += [f"_decide_checked = _decide_{sid}", "", "# ---- check driver ----", tail, ""]
-        call = {i: f"_decide_{i}" for i in range(len(strategies))}
-        if tail:
-            call[sid] = "_checked_decide"
+        chain = []
+        for i, s in enumerate(strategies):
+            kw = "if" if i == 0 else "elif"
+            chain += [f"    {kw} sid == {i}:  # {s.name}", f"        return _decide_{i}(kind, st, cfg, me)"]
+        chain += ["    return 0", ""]
+        if tail:  # the strategy under test (the tail's checked_sid) answers through its _checked_decide
+            lines += ["", "", "@njit(_nrt=False)", "def _decide_checked(sid, kind, st, cfg, me):", *chain,
+                      "# ---- check driver ----", tail, ""]
         lines += ["", "", "@njit(_nrt=False)", "def strategy_decide(sid, kind, st, cfg, me):"]
-        if has_hook(source):  # the game sees every answer (Cosmic: the search strategies' record of the turn)
+        hook = has_hook(source)  # the game sees every answer (Cosmic: the search strategies' record of the turn)
+        if tail:
+            lines += ["    if sid == checked_sid(cfg):", "        i = _checked_decide(sid, kind, st, cfg, me)",
+                      "    else:", "        i = _decide_checked(sid, kind, st, cfg, me)",
+                      "    return after_decide(st, i, kind, me)" if hook else "    return i", ""]
+        elif hook:
             for i, s in enumerate(strategies):
                 kw = "if" if i == 0 else "elif"
-                lines += [f"    {kw} sid == {i}:  # {s.name}", f"        i = {call[i]}(kind, st, cfg, me)"]
+                lines += [f"    {kw} sid == {i}:  # {s.name}", f"        i = _decide_{i}(kind, st, cfg, me)"]
             lines += ["    else:", "        i = 0", "    return after_decide(st, i, kind, me)", ""]
         else:
-            for i, s in enumerate(strategies):
-                kw = "if" if i == 0 else "elif"
-                lines += [f"    {kw} sid == {i}:  # {s.name}", f"        return {call[i]}(kind, st, cfg, me)"]
-            lines += ["    return 0", ""]
+            lines += chain
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".tmp{os.getpid()}")
         tmp.write_text("\n".join(lines))
@@ -325,6 +361,14 @@ def is_compiled(game_dir: str, digest: str, entry: str = "run_batch") -> bool:
     compiling for a minute)."""
     pyc = cache_dir() / "kernels" / "__pycache__"
     return any(pyc.glob(f"simsuite_kernel_{game_dir}_{digest}.{entry}-*.nbi"))
+
+
+def cache_misses(kern, entry: str = "run_batch") -> int:
+    """How many times this process compiled `entry` of the kernel module `kern` because numba's
+    cache had no copy (numba's own count): unchanged by a call that only loaded the cache, or
+    found the code loaded already."""
+    stats = getattr(getattr(kern, entry, None), "stats", None)
+    return sum(stats.cache_misses.values()) if stats is not None else 0
 
 
 def load_strategy_module(game_dir: str, name: str, path: str):

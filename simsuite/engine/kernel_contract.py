@@ -43,6 +43,8 @@ def _bound_names(tree) -> set[str]:
             out.add(n.id)
         elif isinstance(n, (ast.Import, ast.ImportFrom)):
             out |= {(a.asname or a.name).split(".")[0] for a in n.names}
+        elif isinstance(n, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and n.name:
+            out.add(n.name)
     return out
 
 
@@ -66,7 +68,7 @@ def _star_names(module: str) -> set[str]:
     return set(names) if names is not None else {n for n in vars(mod) if not n.startswith("_")}
 
 
-def _provided(tree) -> set[str]:
+def provided_names(tree) -> set[str]:
     """Names the module defines or imports at top level (``import *`` resolved by importing)."""
     out = set()
     for n in tree.body:
@@ -114,7 +116,7 @@ def kernel_problem(source: str) -> str:
     """'' if the pasted kernel source (the game's parts and the prelude, before the driver) keeps
     the contract, else what is wrong, as a phrase."""
     tree = ast.parse(source)
-    have = _provided(tree)
+    have = provided_names(tree)
     missing = [n for n in required_names() if n not in have]
     if missing:
         names = ", ".join(f"`{n}`" for n in missing)
@@ -137,6 +139,82 @@ def check_kernel(game_name: str, source: str) -> None:
     problem = kernel_problem(source)
     if problem:
         raise BadInput(f"kernel of {game_name}", f"{problem}; see {DOC}")
+
+
+# ---- names used but never defined ---------------------------------------------------------------
+# what a module has without defining it (besides the builtins)
+MODULE_DUNDERS = {"__file__", "__name__", "__doc__", "__builtins__", "__spec__", "__loader__", "__package__"}
+
+
+def _guarded(tree) -> set[str]:
+    """Names compared as strings (``if "X" not in globals()``): optional, looked up by name."""
+    return {c.value for n in ast.walk(tree) if isinstance(n, ast.Compare)
+            for c in [n.left] if isinstance(c, ast.Constant) and isinstance(c.value, str)}
+
+
+def undefined_names(tree, more=()) -> list[tuple[int, str]]:
+    """(line, name) of every name the module reads that nothing defines: not a builtin, not one of
+    its top-level names (``import *`` resolved), not bound in the function that reads it (its
+    arguments, assignments, loop variables, nested definitions), not in `more` (names another
+    file pasted beside it provides). In line order."""
+    top = [n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+    known = (provided_names(tree) | _bound_names(ast.Module(body=top, type_ignores=[])) | set(dir(builtins))
+             | MODULE_DUNDERS | set(more) | _guarded(tree))
+    known |= {g for n in ast.walk(tree) if isinstance(n, ast.Global) for g in n.names}
+    out = []
+    for scope in tree.body:
+        if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            local = _bound_names(scope)
+            nodes = [*ast.walk(scope)]
+        else:
+            local, nodes = set(), [*ast.walk(scope)]
+        out += [(n.lineno, n.id) for n in nodes
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in known and n.id not in local]
+    return sorted(set(out))
+
+
+def _undefined_message(name: str, where: str, names) -> str:
+    from ..errors import did_you_mean
+
+    return f"{where}: `{name}` is not defined{did_you_mean(name, names)}"
+
+
+def pasted_beside() -> set[str]:
+    """What the module provides besides the kernel's parts: the batch driver's names and the
+    generated strategy dispatch."""
+    return provided_names(ast.parse(BATCH_DRIVER.read_text())) | {"strategy_decide"}
+
+
+def check_defined(game_name: str, source: str, spans, more=()) -> None:
+    """Refuse pasted kernel source that reads a name nothing defines, naming the part file and its
+    line (`spans`: (first pasted line, line count, file, its first line) of each pasted piece, from
+    codegen.kernel_source), before numba: it would report a page of typing errors pointing into the
+    generated module instead. One line (BadInput: exit status 2 on the CLI)."""
+    tree = ast.parse(source)
+    bad = undefined_names(tree, more)
+    if not bad:
+        return
+    line, name = bad[0]
+    where = f"line {line} of the pasted kernel"
+    for start, count, path, first in spans:
+        if start <= line < start + count:
+            where = f"{path} line {first + line - start}"
+            break
+    raise BadInput(f"kernel of {game_name}", _undefined_message(name, where, provided_names(tree) | set(more)))
+
+
+def check_file_defined(path: Path, field: str = "strategy") -> None:
+    """The same for a file that runs as a module of its own (a strategy file): one line naming the
+    file and the line."""
+    path = Path(path)
+    try:
+        tree = ast.parse(path.read_text())
+    except SyntaxError:
+        return  # reported where the file is loaded, with its own message
+    bad = undefined_names(tree)
+    if bad:
+        line, name = bad[0]
+        raise BadInput(field, _undefined_message(name, f"{path} line {line}", provided_names(tree)))
 
 
 def check_params(game) -> None:

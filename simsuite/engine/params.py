@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import BadInput
+from ..errors import BadInput, did_you_mean
 
 _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
@@ -27,6 +27,22 @@ class Param:
     # Game.build_cfg with encode(value); "" = none (the game's fill_cfg handles it, or nothing reads it)
     slot: str = ""
     encoder: object = None  # value -> int, where the default encoding (see encode) is not the one
+    # The configuration hash (Game.config_hash: a run's seed, so its records) holds every parameter
+    # unless one of these two leaves it out, declared here so that a parameter added later leaves
+    # every earlier configuration's seed as it was:
+    # - hashed_at_default = False: left out while at its default (a parameter added after runs were
+    #   recorded: those runs played its default)
+    # - acts(game, cfg) -> bool: left out where it does not act (an edition's own parameter under
+    #   the other edition)
+    hashed_at_default: bool = True
+    acts: object = None
+
+    def in_hash(self, game, cfg: dict, value) -> bool:
+        """Whether this parameter, at `value` in the resolved configuration `cfg`, is part of the
+        configuration hash (hashed_at_default, acts)."""
+        if self.acts is not None and not self.acts(game, cfg):
+            return False
+        return self.hashed_at_default or value != self.default
 
     def encode(self, value) -> int:
         """The parameter's canonical value as the kernel reads it: an int as it is, a bool as 0/1, a
@@ -103,11 +119,12 @@ class Param:
             if s in _FALSE:
                 return False
             raise BadInput(name, f"got {value!r}; allowed: {self.allowed()}")
-        if self.kind == "choice":
+        if self.kind == "choice":  # any case (ffg2008 = FFG2008): the canonical spelling is kept
             s = str(value).strip()
-            if s not in self.choices:
-                raise BadInput(name, f"got {s!r}; allowed: {self.allowed()}")
-            return s
+            hit = next((c for c in self.choices if c.casefold() == s.casefold()), None)
+            if hit is None:
+                raise BadInput(name, f"got {s!r}{did_you_mean(s, self.choices)}; allowed: {self.allowed()}")
+            return hit
         if self.kind == "sizes":
             if isinstance(value, (list, tuple)):
                 parts = [str(x) for x in value]
@@ -129,6 +146,37 @@ class Param:
         if self.kind == "custom":
             return self.parser(value)
         raise AssertionError(self.kind)
+
+
+def parse_count(value, lo: int, hi: int | None, field: str, where: str = "") -> int:
+    """A count of games (or of games per unit), written as an integer, with underscores
+    (1_000_000) or in e-notation (1e6, 2.5e5): anything that is a whole number lo..hi. A float
+    from a TOML file (games = 1e6) counts too. `where`: what the message calls the value (`file.toml: games`)."""
+    top = "" if hi is None else str(hi)
+    allowed = f"a whole number {lo}<=x<={top} (1000000, 1_000_000 and 1e6 are the same)"
+    v = None
+    if isinstance(value, bool):
+        v = None
+    elif isinstance(value, int):
+        v = value
+    elif isinstance(value, float):
+        v = int(value) if value.is_integer() else None
+    elif isinstance(value, str):
+        t = value.strip()
+        try:
+            v = int(t.replace("_", "")) if "_" not in (t[:1], t[-1:]) and "__" not in t else None
+        except ValueError:
+            try:
+                f = float(t.replace("_", "")) if "_" not in (t[:1], t[-1:]) and "__" not in t else None
+            except ValueError:
+                f = None
+            v = int(f) if f is not None and f == f and abs(f) != float("inf") and f.is_integer() else None
+    said = f"{where} = {value!r}" if where else f"got {value!r}"
+    if v is None:
+        raise BadInput(field, f"{said}; allowed: {allowed}")
+    if v < lo or (hi is not None and v > hi):
+        raise BadInput(field, f"{said} is out of range; allowed: {allowed}")
+    return v
 
 
 def split_values(param: Param | None, text: str) -> list[str]:

@@ -3,21 +3,21 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from simsuite.engine.codegen import StrategyInfo, build_kernel, code_digest, discover
+from simsuite.engine.kernel_common import new_log
 
 # the kernel prelude every game shares (_decide, _shuffle, the turn loop's and the record's helpers): pasted
 # after the game's first kernel part. The modules a kernel is compiled from are found from its imports
 # (simsuite.engine.kernel_contract.derived_deps), never listed by hand.
 from simsuite.engine.kernel_contract import PRELUDE, check_params
-from simsuite.errors import BadInput, did_you_mean
-from simsuite.engine.kernel_common import new_log
 from simsuite.engine.params import Param
-
+from simsuite.errors import BadInput, did_you_mean
 
 # run_batch's log and state arguments when it plays a batch: a log of one row means "no replay"
 _NO_LOG = new_log(1)
@@ -65,6 +65,17 @@ class BenchDefaults:
     sets: tuple[tuple[str, str], ...] = ()
     record: tuple[str, ...] = ()
     note: str = ""  # a line of `bench --help`
+
+
+@dataclass(frozen=True)
+class ReportKit:
+    """What the report hands a game's own section (Game.report_sections) to draw with: the shared
+    report's table and interval formats and its bar chart. Handed in rather than imported, so no
+    game module imports the report, which looks games up in the registry."""
+
+    table: Callable  # DataFrame -> HTML table in the report's style
+    pct_ci: Callable  # (p, lo, hi) -> "12.3% (11.0–13.6%)"
+    hbars: Callable  # (ax, x, y, left error, right error, colours): horizontal bars with error bars
 
 
 @dataclass(frozen=True)
@@ -140,7 +151,8 @@ class Game:
     bench: BenchDefaults = BenchDefaults()
     label_spreads: tuple[LabelSpread, ...] = ()  # the label-spread objectives `simsuite tune` offers for it
     tune_example: str = ""  # a search range error messages of `simsuite tune` show ("" = one from the params)
-    report_sections: tuple = ()  # callables (res, out_dir) -> (html, charts, headline) | None: the game's own sections
+    # the game's own sections: callables (res, out_dir, kit: ReportKit) -> (html, charts, headline)
+    report_sections: tuple = ()
     # tune plans: a configs/tunes file with kind = NAME runs the module named here instead of one tune;
     # the module has run_plan(g, definition, out, threads, scheduler, log, budget=, games=, seed=) -> document
     # (it writes OUT/plan.json) and make_plan_report(dir, out_dir) -> dict(html, headline, ...)
@@ -226,6 +238,11 @@ class Game:
         known = [s.name for s in self.strategies(extra_dirs)]
         if not names:
             raise BadInput("strategies", f"empty line-up; allowed names: {', '.join(known)}")
+        by_case = {}
+        for k in known:  # any case (Market = market), where that names one strategy
+            by_case.setdefault(k.casefold(), []).append(k)
+        names = [s if s in known or len(by_case.get(s.casefold(), ())) != 1 else by_case[s.casefold()][0]
+                 for s in names]
         for s in names:
             if s not in known:
                 raise BadInput("strategies", f"unknown strategy {s!r} for {self.name}{did_you_mean(s, known)}; "
@@ -253,14 +270,17 @@ class Game:
         return int(hashlib.sha256(self.canonical_json(cfg).encode()).hexdigest()[:16], 16)
 
     def canonical_json(self, cfg: dict) -> str:
-        c = dict(cfg)
+        """The configuration as the hash reads it: each parameter its Param.in_hash keeps, a data
+        file by its content."""
+        by_name = {p.name: p for p in self.params}
+        c = {k: v for k, v in cfg.items() if k not in by_name or by_name[k].in_hash(self, cfg, v)}
         for p in self.params:
-            if p.kind == "path":
+            if p.kind == "path" and p.name in c:
                 c[p.name] = hashlib.sha256(Path(c[p.name]).read_bytes()).hexdigest()
         return json.dumps({"game": self.name, **c}, sort_keys=True)
 
     plugin_noun = ""  # what `simsuite check NOUN FILE` calls its plug-in files (a game with plug-ins)
-    plugin_check = None  # a game with power plug-ins: check_plugin(file, n_games, seed) -> dict (simsuite check alien)
+    plugin_check = None  # a game with power plug-ins: plugin_check(file, n_games, seed, say, progress) -> dict (simsuite check alien)
 
     def plugin_listing(self) -> dict:
         """More lists for ``simsuite list`` (name -> rows with name, source, summary, file); a game

@@ -26,29 +26,54 @@ import html
 import re
 import time
 from pathlib import Path
-from statistics import NormalDist  # noqa: F401  (tests read the report's z quantiles through it)
+from statistics import NormalDist
 
 import pandas as pd
 
 from .. import __version__
+from ..analysis.inference import MARGIN
 from ..errors import BadInput
-from ..analysis.stats import MARGIN
 from ..store import read_results
-from .charts import (
-    chart_dist, chart_effect, chart_groups, chart_metric, chart_spread_margin, tick_labels,
-)
-from .label_charts import chart_label_overview
-from .common import (
-    ALPHA, MAX_PANELS, axis_values, join, plural, game_metrics, label_name, cell_descriptions, make_cells_table, data_file_rows, fixed_table, make_groups_table,
-    report_layout, load_template, render, facet_series, shown_path, table, uniq, check_out_dir,
-)
-from .findings import gap_z, position_findings, rate_findings, strategy_findings, trend_findings  # noqa: F401
-from .rankings import label_contributions, label_rankings, reference_cells  # noqa: F401  (tests use them)
 from . import answer as A
 from . import headline as H
+from .charts import (
+    chart_dist,
+    chart_effect,
+    chart_groups,
+    chart_metric,
+    chart_spread_margin,
+    hbars,
+    tick_labels,
+)
+from .common import (
+    ALPHA,
+    MAX_PANELS,
+    axis_values,
+    cell_descriptions,
+    check_out_dir,
+    data_file_rows,
+    facet_series,
+    fixed_table,
+    game_metrics,
+    join,
+    label_name,
+    load_template,
+    make_cells_table,
+    make_groups_table,
+    pct_ci,
+    plural,
+    render,
+    report_layout,
+    shown_path,
+    table,
+    uniq,
+)
+from .findings import gap_z, position_findings, rate_findings, strategy_findings, trend_findings  # noqa: F401  (public names)
+from .focus import canonical, check_focus, seat_and_value_lines
+from .label_charts import chart_label_overview
+from .rankings import label_contributions, label_rankings, reference_cells  # noqa: F401  (tests use them)
 from .sections import label_sections
 from .splits import choice_axes, side_by_side, split_axes, split_parts
-
 
 PARTIAL = "Partial sweep:"
 
@@ -133,15 +158,17 @@ def _game_sections(meta: dict, cells: pd.DataFrame, res: dict, out_dir: Path, sp
     A section that writes something from results split by a split axis (Game.split_axes) pools over
     its values unless it declares split_aware = True: a warning in `warnings` says so."""
     from .. import games
+    from ..games.base import ReportKit
 
     name = meta.get("game") or (str(cells["game"].iloc[0]) if "game" in cells and len(cells) else "")
     try:
         sections = games.get(str(name)).report_sections
     except BadInput:
         return "", [], [], [], False
+    kit = ReportKit(table=table, pct_ci=pct_ci, hbars=hbars)
     html_, charts, heads, skill, replaces = "", [], [], [], False
     for section in sections:
-        h, c, hd = section(res, out_dir)
+        h, c, hd = section(res, out_dir, kit)
         html_, charts = html_ + h, charts + c
         if h and split and not getattr(section, "split_aware", False) and warnings is not None:
             what = "; ".join(f"{a}: {', '.join(map(str, uniq(cells[a])))}" for a in split)
@@ -182,6 +209,9 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     res["cells"] = cells
     out_dir = Path(out_dir) if out_dir is not None else Path.cwd() / "reports" / results_dir.resolve().name
     check_out_dir(out_dir)
+    # an absent focus label is refused now, from the tables alone, not after the rankings
+    focus_given = list(meta.get("focus") or []) if focus is None else list(focus)
+    focus_resolved = check_focus(res, focus_given) if focus_given else []
 
     lay = report_layout(cells, meta)
     # axes never pooled (Game.split_axes, e.g. Cosmic's edition): each of their values has its own
@@ -281,13 +311,9 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     rules_split = [a for a in split if a not in choices]
     at_default = {key: t for key, t in tables.items()
                   if not any(key[2].startswith(f"{a} ") for a in choices)}
-    focus = list(meta.get("focus") or []) if focus is None else list(focus)
-    known = {str(x) for (k, _, _), rs in at_default.items() if k != "strategy" for r in rs.values() for x in r[k]}
-    if focus and tables and not set(focus) <= known:
-        missing = [f for f in focus if f not in known]
-        raise BadInput("--focus", f"{join(missing)} is not ranked in these results; allowed: "
-                                  f"{', '.join(sorted(known)) or 'none (no label ranking)'}")
-    rule = (H.focus_labels(at_default, focus) + H.label_verdicts(at_default) + sbs_heads + pv_heads + heads + turn_head
+    focus = canonical(focus_resolved)
+    rule = (H.focus_labels(at_default, focus) + seat_and_value_lines(res, focus_resolved)
+            + H.label_verdicts(at_default) + sbs_heads + pv_heads + heads + turn_head
             + H.swept_question(cells, lay, metrics, same))
     # a ladder of head-to-head line-ups (one seat against N - 1 of another) answers rung by rung
     skill = (rungs or H.strategy_skill(strat)) + pv_skill

@@ -491,5 +491,3 @@ def _too_many_cells(cells, lay) -> bool:
     """A categorical x axis with more cells than a chart can label: draw extremes instead."""
     return lay["x"] is None and len(cells) > MAX_CATEGORIES
 
-
-_hbars = hbars  # the older private name, kept for one release

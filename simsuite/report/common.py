@@ -12,13 +12,12 @@ from string import Template
 import numpy as np
 import pandas as pd
 
+from ..analysis.inference import Z95
 from ..errors import BadInput
-
-from ..analysis.stats import Z95
-
 
 ALPHA = 0.05
 from ..resources import TEMPLATE  # noqa: E402 (package data)
+
 METRIC_SUFFIXES = ("_mean", "_sd", "_ci_low", "_ci_high", "_min", "_max")
 NON_CONFIG = {"cell", "config_hash", "code_hash", "seed", "simsuite_version", "game", "games", "first_game",
               "max_ci_half_width", "seconds", "games_per_s"}
@@ -410,6 +409,3 @@ def check_out_dir(out_dir: Path) -> None:
 
     writable_dir(out_dir, "--out")
 
-
-# the older private names (plug-ins, other branches), kept for one release
-_table, _pct_ci = table, pct_ci

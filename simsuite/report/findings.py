@@ -4,11 +4,27 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..analysis.inference import Z95, diff_se
 from ..errors import BadInput
-from ..analysis.stats import Z95, diff_se
 from .common import (
-    ALPHA, MAX_LISTED, SHARED_HIGH, corrected_intervals, fmt_p, join, key_order, label_name, fmt_num, fmt_pct,
-    plural, position_effect, position_name, fmt_pp, ranking_fair, facet_series, fmt_value, where_phrase,
+    ALPHA,
+    MAX_LISTED,
+    SHARED_HIGH,
+    corrected_intervals,
+    facet_series,
+    fmt_num,
+    fmt_p,
+    fmt_pct,
+    fmt_pp,
+    fmt_value,
+    join,
+    key_order,
+    label_name,
+    plural,
+    position_effect,
+    position_name,
+    ranking_fair,
+    where_phrase,
 )
 
 
@@ -128,7 +144,7 @@ def trend_findings(cells: pd.DataFrame, lay: dict, metrics=()) -> list[str]:
     first value against the last by a z-test of their difference (Holm over every series and
     metric; overlapping intervals do not mean no difference); "changes by less than 5%" comes from
     the point estimates."""
-    from ..analysis.stats import diff_test, holm
+    from ..analysis.inference import diff_test, holm
 
     x = lay["x"]
     if x is None or cells[x].nunique() < 2:
@@ -216,7 +232,7 @@ def label_findings(show: pd.DataFrame, kind: str, players: int, note: str = "") 
 def contribution_findings(con: pd.DataFrame, base: str, players: int) -> list[str]:
     helps = con[con["verdict"] == "power helps"]
     hurts = con[con["verdict"] == "power hurts"]
-    fmt = lambda r: f"{r['label']} {fmt_pp(r['contribution'])} pp ({fmt_pp(r['ci_low'])} to {fmt_pp(r['ci_high'])})"  # noqa: E731
+    fmt = lambda r: f"{r['label']} {fmt_pp(r['contribution'])} pp ({fmt_pp(r['ci_low'])} to {fmt_pp(r['ci_high'])})"
     mean = con["contribution"].mean()
     text = (f"With {players} players, the {base} power itself (vs the same {base} played face down by the "
             f"control) is worth {fmt_pp(mean)} pp of win share on average over {len(con)} {base}s. ")
@@ -240,17 +256,19 @@ def ranking_columns_note(margin: float) -> str:
             f"within ±{100 * margin:g} percentage points of the fair share (the margin is the report's --margin). "
             f"Rank (95% interval): a parametric bootstrap of the win shares from their estimates, standard errors "
             f"and covariances (shares of one table are negatively correlated), 4,000 draws, fixed seed, widened where "
-            f"needed to the labels shown above and below it by pairwise z-tests (Bonferroni over its comparisons), so "
-            f"that each interval covers the true rank at least 95% of the time. The CSV also "
+            f"needed to the labels shown above and below it by two-sided pairwise z-tests (Bonferroni over its "
+            f"comparisons), so that each interval covers the true rank, ties included, at least 95% of the time. "
+            f"The CSV also "
             f"holds the win rate, P(best) (the share of draws in which the label has the highest win share: "
             f"overconfident when the leaders are close, so not shown here) and the Plackett-Luce strengths.")
 
 
-SHARED_PL = 0.05  # share of shared wins above which the Plackett-Luce strengths carry a warning
+SHARED_PL = 0.05  # share of joint wins above which the strengths that are shown say why they still hold
 
 
 def strength_note(rank: pd.DataFrame, name: str) -> str:
-    """Plackett-Luce caveats: labels in groups that never meet, strengths that did not converge."""
+    """Plackett-Luce caveats: labels in groups that never meet, strengths withheld because joint wins
+    bias them (rating.withhold_for_joint_wins), strengths that did not converge."""
     if "strength" not in rank:
         return ""
     parts = []
@@ -260,12 +278,20 @@ def strength_note(rank: pd.DataFrame, name: str) -> str:
                      f"Plackett-Luce strengths are fitted separately per group (strength_group in the CSV) and "
                      f"compare only within a group.")
     shared = rank.attrs.get("shared_wins", 0.0)
-    if shared >= SHARED_PL:
-        parts.append(f"{100 * shared:.0f}% of these wins are shared. Plackett-Luce has no ties: a shared win "
-                     f"counts fractionally, which pulls the strengths towards 1 and makes their intervals too "
-                     f"narrow (in simulation with 18% shared wins the log strengths came out about 0.05 too small "
-                     f"and the 95% intervals covered the truth 78% of the time). Read the strengths as a rough "
-                     f"order; the win shares above are not affected.")
+    pull = dict(rank.attrs.get("joint_pull") or ())
+    if pull.get("withhold"):
+        parts.append(f"Plackett-Luce strengths are not shown: {100 * shared:.0f}% of these wins are joint wins, "
+                     f"which the model has no place for. Counted as a fraction of a win for each winner, joint "
+                     f"wins pull the strengths towards each other, here by up to about {pull['pull']:.2f} in log "
+                     f"strength, {pull['pull'] / pull['se']:.0f} times their smallest standard error: a bias that "
+                     f"more games do not remove, so their 95% intervals would miss the true strengths far more "
+                     f"often than 5% of the time (in simulation with known strengths, 25% joint wins put the truth "
+                     f"inside the interval 18–34% of the time). The win shares above count a joint win as 1/k "
+                     f"of a win for each winner and are not affected.")
+    elif shared >= SHARED_PL:
+        parts.append(f"{100 * shared:.0f}% of these wins are joint wins, which the Plackett-Luce model has no "
+                     f"place for; here they can pull the strengths by at most about a quarter of their standard "
+                     f"error, so the intervals still hold.")
     if not rank.attrs.get("pl_converged", True):
         parts.append("The Plackett-Luce fit did not converge: its strengths are not shown.")
     st = rank.get("strength_status", pd.Series(dtype=str)).fillna("")

@@ -15,7 +15,16 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..analysis.stats import Z95, detectable_spread, diff_se, diff_test, heterogeneity, holm, random_effects
+from ..analysis.inference import (
+    Z95,
+    detectable_spread,
+    diff_se,
+    diff_test,
+    equivalence_p,
+    heterogeneity,
+    holm,
+    random_effects,
+)
 from .common import ALPHA, fmt_value, join, label_name, plural
 
 SAME_EVERYWHERE_P = ALPHA  # Cochran's Q above this (Holm): the swept parameter does not change an effect
@@ -27,19 +36,8 @@ def _pp(v: float) -> str:
     return f"{'+0.0' if float(s) == 0 else s} pp"  # never "-0.0 pp"
 
 
-def _pm(se: float) -> str:
-    return f"±{100 * Z95 * se:.1f}"
-
-
-def _pooled(d: pd.DataFrame) -> tuple[float, float]:
-    """Inverse-variance pooled win share minus fair share over cells, with its standard error."""
-    se = d["_se"].to_numpy(float)
-    eff = (d["win_share"] - d["fair_share"]).to_numpy(float)
-    ok = np.isfinite(se) & (se > 0)
-    if not ok.any():
-        return float(np.mean(eff)), float("nan")
-    w = 1 / se[ok] ** 2
-    return float((w * eff[ok]).sum() / w.sum()), float(1 / np.sqrt(w.sum()))
+def _pm(se: float, crit: float = Z95) -> str:
+    return f"±{100 * crit * se:.1f}"
 
 
 def _se(g: pd.DataFrame) -> pd.Series:
@@ -51,11 +49,14 @@ def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict,
                split: list[str] | None = None) -> tuple[list[tuple[str, str]], bool | None]:
     """The start player's edge (position 1's win share minus the fair share) per player count over
     the cells, and whether the other swept parameters change it (Cochran's Q per player count,
-    Holm-corrected over the player counts). Where the cells agree, the edge is their fixed-effect
-    (inverse-variance) mean; where they disagree beyond their noise (Holm p < alpha), a fixed effect
-    would claim a precision the data do not have, so the sentence gives the DerSimonian-Laird
-    random-effects mean with its wider interval and the range over the cells, and never says
-    "at every player count". Returns the sentence and whether the edge is the same at every value
+    Holm-corrected over the player counts). Over several cells the edge is always their
+    random-effects mean with the Hartung-Knapp t interval (inference.random_effects), with the
+    range over the cells: no pre-test choosing the method (a fixed effect kept where Q missed the
+    spread covered the mean edge far less than 95%). "More / less than fair at N players" comes
+    from that mean's test against 0, Holm-corrected over the player counts (and split values), so
+    fair player counts give a false edge somewhere in at most 5% of sweeps. Where the cells
+    disagree beyond their noise (Q, Holm p < alpha) the sentence never says "at every player
+    count". Returns the sentence and whether the edge is the same at every value
     of the swept parameters (None: nothing swept; False: it changes somewhere). `split`: axes never
     pooled over (Game.split_axes, e.g. edition): the edge is then per player count and value, and
     only parameters that vary within those groups count as swept."""
@@ -79,25 +80,25 @@ def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict,
         key = key if isinstance(key, tuple) else (key,)
         n = key[0]
         where = ", ".join(f"{a} {fmt_value(v)}" for a, v in zip(split, key[1:]))
-        eff, se = _pooled(d)
         diff = d["win_share"] - d["fair_share"]
+        re_ = random_effects(diff, d["_se"] ** 2)
         het = heterogeneity(diff, d["_se"] ** 2)["p"] if len(d) > 1 else np.nan
-        rows.append(dict(n=int(n), where=where, eff=eff, se=se, het=het, lo=diff.min(), hi=diff.max(),
-                         k=len(d), var=list(d["_se"] ** 2), diff=list(diff)))
+        rows.append(dict(n=int(n), where=where, eff=re_["mean"], se=re_["se"], crit=re_["crit"], p=re_["p"],
+                         het=het, lo=diff.min(), hi=diff.max(), k=len(d), var=list(d["_se"] ** 2),
+                         diff=list(diff)))
     t = pd.DataFrame(rows)
     tested = t["het"].notna()
     t["het_holm"] = np.nan
     if tested.any():
         t.loc[tested, "het_holm"] = holm(t.loc[tested, "het"].to_numpy())
     t["mixed"] = t["het_holm"] < SAME_EVERYWHERE_P
-    for i in t.index[t["mixed"]]:  # the cells disagree: random effects, not a fixed effect
-        re_ = random_effects(t.at[i, "diff"], t.at[i, "var"])
-        t.at[i, "eff"], t.at[i, "se"] = re_["mean"], re_["se"]
-    t["sig"] = (t["se"] > 0) & ((t["eff"] / t["se"]).abs() > Z95)
+    # the edge's test against fair, Holm over the player counts (a NaN p: no test, never an edge)
+    t["p_holm"] = holm(np.nan_to_num(t["p"].to_numpy(float), nan=1.0))
+    t["sig"] = (t["se"] > 0) & (t["p_holm"] < ALPHA)
 
     def size(r, first):
-        s = f"{_pp(r.eff) + ' of win share' if first else f'{100 * r.eff:+.1f}'} ({_pm(r.se)}"
-        s += (f"; random-effects mean: the cells range from {_pp(r.lo)} to {_pp(r.hi)})" if r.mixed else ")")
+        s = f"{_pp(r.eff) + ' of win share' if first else f'{100 * r.eff:+.1f}'} ({_pm(r.se, r.crit)}"
+        s += (f"; random-effects mean: the cells range from {_pp(r.lo)} to {_pp(r.hi)})" if r.k > 1 else ")")
         return (s + (f" at {r.n}{' players' if first or r.where else ''}" if r.n else "")
                 + (f" ({r.where})" if r.where else ""))
 
@@ -142,7 +143,9 @@ def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict,
     elif t["mixed"].any():
         text += (" The cells pooled at " + where(t[t["mixed"]]) + " disagree beyond their noise (Cochran's Q, "
                  "Holm-corrected).")
-    return [(text + " Intervals: 95%.", "turn-order")], same
+    text += " Intervals: 95%" + ("; over several cells a Hartung-Knapp t interval" if (t["k"] > 1).any() else "")
+    text += "; the edge tested against fair with Holm over the player counts." if len(t) > 1 else "."
+    return [(text, "turn-order")], same
 
 
 def swept_question(cells: pd.DataFrame, lay: dict, metrics, balance_same: bool | None) -> list[tuple[str, str]]:
@@ -150,9 +153,12 @@ def swept_question(cells: pd.DataFrame, lay: dict, metrics, balance_same: bool |
     turn_order), and what it changes in the game (the declared trend metrics, first to last value).
     A metric "changes" when the difference between the two ends is significant (a z-test of the
     difference, Holm over the metrics: two overlapping intervals can still differ) and at least 5%
-    of the first value; "changed by less than 5%" is said from the point estimates only, and a
-    difference of 5% or more that is not significant is said as such. The means pool the player
-    counts and any split axis (lay["split"]): the sentence says so."""
+    of the first value. "Changed by less than 5%" needs an equivalence test: two one-sided tests
+    that the relative change (last - first) / first lies within +-5% (its standard error by the
+    delta method), each at 5%, Holm over the metrics, so a true change of 5% or more is called
+    "less than 5%" at most 5% of the time. A metric that passes neither test is "not
+    distinguishable from no change", with the largest change its 95% interval allows. The means
+    pool the player counts and any split axis (lay["split"]): the sentence says so."""
     x = lay["x"]
     if x is None or cells[x].nunique() < 2:
         return []
@@ -166,16 +172,25 @@ def swept_question(cells: pd.DataFrame, lay: dict, metrics, balance_same: bool |
         d = c.groupby(x).agg(y=(col, "mean"), v=("_se", lambda v: float(np.sum(np.square(v)))),
                              k=(col, "size"))
         a, b = d.iloc[0], d.iloc[-1]
-        diff, se, p = diff_test(a["y"], np.sqrt(a["v"]) / a["k"], b["y"], np.sqrt(b["v"]) / b["k"])
-        rel = abs(diff) / max(abs(a["y"]), 1e-9)
-        rows.append(dict(rel=rel, p=p, text=f"{m.label} {a['y']:.3g} → {b['y']:.3g}"))
+        se_a, se_b = np.sqrt(a["v"]) / a["k"], np.sqrt(b["v"]) / b["k"]
+        diff, se, p = diff_test(a["y"], se_a, b["y"], se_b)
+        base = max(abs(a["y"]), 1e-9)
+        rel = abs(diff) / base
+        # the relative change (b - a) / a and its delta-method se (the first value is estimated too)
+        r_ = diff / base
+        se_r = float(np.hypot(se_b, b["y"] / base * se_a)) / base
+        bound = abs(r_) + Z95 * se_r
+        rows.append(dict(rel=rel, p=p, peq=float(equivalence_p(r_, se_r, MATERIAL)), bound=bound,
+                         lo=r_ - Z95 * se_r, hi=r_ + Z95 * se_r, text=f"{m.label} {a['y']:.3g} → {b['y']:.3g}"))
     if rows:
         ph = holm(np.nan_to_num([r["p"] for r in rows], nan=1.0))
-        for r, q in zip(rows, ph):
-            r["sig"] = q < ALPHA
+        pe = holm(np.nan_to_num([r["peq"] for r in rows], nan=1.0))
+        for r, q, e in zip(rows, ph, pe):
+            r["sig"], r["equiv"] = q < ALPHA, e < ALPHA
     moved = sorted([r for r in rows if r["sig"] and r["rel"] >= MATERIAL], key=lambda r: -r["rel"])
-    small = [r for r in rows if r["rel"] < MATERIAL]
-    unsure = [r for r in rows if not r["sig"] and r["rel"] >= MATERIAL]
+    small = [r for r in rows if r["equiv"] and not (r["sig"] and r["rel"] >= MATERIAL)]
+    slight = [r for r in rows if r["sig"] and r["rel"] < MATERIAL and not r["equiv"]]
+    unsure = [r for r in rows if not r["sig"] and not r["equiv"]]
     lo, hi = fmt_value(cells[x].min()), fmt_value(cells[x].max())
     text = f"Which {x}? "
     if balance_same is True:
@@ -191,20 +206,60 @@ def swept_question(cells: pd.DataFrame, lay: dict, metrics, balance_same: bool |
                  if over else "")
         text += "."
     if small:
-        text += (f" Changed by less than {100 * MATERIAL:.0f}% (point estimates): "
+        text += (f" Changed by less than {100 * MATERIAL:.0f}% (equivalence test, Holm): "
                  + "; ".join(r["text"] for r in small) + ".")
+    if slight:
+        text += (" Changed significantly (Holm), by an amount not shown to be below or above "
+                 f"{100 * MATERIAL:.0f}%: " + "; ".join(
+                     f"{r['text']} (95% interval {100 * r['lo']:+.1f}% to {100 * r['hi']:+.1f}%)" for r in slight)
+                 + ".")
     if unsure:
-        text += (f" Not significant (Holm), though the point estimates differ by {100 * MATERIAL:.0f}% or more: "
-                 + "; ".join(r["text"] for r in unsure) + ".")
+        text += (" Not distinguishable from no change (Holm), but the change could be as large as: "
+                 + "; ".join(f"{r['text']} (up to {100 * r['bound']:.1f}%)" for r in unsure) + ".")
     return [(text.strip(), "effect")]
 
 
+def first_place(r: pd.DataFrame, kind: str) -> dict:
+    """The leader of one ranking against every other label by the direct difference test: the
+    leader's win share minus each other's, its standard error (from the covariance of the shares,
+    r.attrs["share_cov"]: labels and matrix rows, where the results hold it; else se_a + se_b, the safe bound: shares of one
+    table are negatively correlated), and the p-value of
+    "the leader is the only true first", min(1, (K - 1) x the largest two-sided p). A label tied with
+    the true first can come out on top by noise, and so can any of the K - 1 others: Bonferroni over
+    them, two-sided because two tied leaders can swap either way, keeps the chance of naming a label
+    surely first that is not below alpha whatever the truth. Returns leader, runner (the runner-up),
+    gap and gap_se (leader minus runner-up) and p."""
+    from scipy.stats import norm
+
+    cov = r.attrs.get("share_cov")
+    r = r.sort_values("win_share", ascending=False, ignore_index=True)
+    s, se = r["win_share"].to_numpy(float), r["share_se"].to_numpy(float)
+    c = np.nan
+    if cov is not None and set(r[kind].astype(str)) <= set(cov[0]):
+        at = {x: i for i, x in enumerate(cov[0])}
+        c = np.array([cov[1][at[str(r.at[0, kind])]][at[str(x)]] for x in r[kind].iloc[1:]])
+    d, e = s[0] - s[1:], diff_se(se[0], se[1:], c)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p2 = np.where(e > 0, 2 * norm.sf(np.abs(d) / e), np.where((e == 0) & (d != 0), 0.0, 1.0))
+    p2 = np.where(np.isfinite(p2) & np.isfinite(d), p2, 1.0)  # an unknown standard error proves nothing
+    return dict(leader=r.at[0, kind], runner=r.at[1, kind], gap=float(d[0]), gap_se=float(e[0]),
+                p=float(min(1.0, (len(r) - 1) * p2.max())))
+
+
 def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> list[tuple[str, str]]:
-    """Per label kind (not strategies): the strongest label per player count with its edge over the
-    fair share, interval and P(best), whether it is the top under every strategy that ranked the
-    labels (`tables`: (kind, players) or (kind, players, where) -> {strategy that played every seat,
-    or "": ranking}, the first being the ranking shown; where names a value of a split axis, e.g.
-    "edition FFG2008"), and how many labels differ from fair."""
+    """Per label kind (not strategies): which label is the strongest, with its edge over the fair
+    share and interval, and how many labels differ from fair. `tables`: (kind, players) or (kind,
+    players, where) -> {strategy that played every seat, or "": ranking}, the first being the
+    ranking shown; where names a value of a split axis, e.g. "edition FFG2008".
+
+    A label is called the strongest of a ranking only when it is surely first: its win share is
+    above every other label's by the direct difference test (``first_place``), Holm-corrected over
+    all the rankings of the kind (player counts, split values and strategies), so that every
+    "strongest" of the sentence holds together with probability at least 1 - alpha. "The strongest
+    depends on ..." is said only when two rankings have different surely-first labels; a leader
+    that is not surely ahead of its runner-up is named as the leader, with the gap, not as the
+    strongest (reading the top row of each ranking made two tied leaders "depend on the strategy"
+    half of the time)."""
     out = []
     tables = {(k[0], k[1], k[2] if len(k) > 2 else ""): v for k, v in tables.items()}
     for kind in sorted({k for k, _, _ in tables if k != "strategy"}):
@@ -219,25 +274,53 @@ def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> li
             return f"{key[0]} players" + (f" ({key[1]})" if key[1] else "")
 
         first = {n: next(iter(rs.values())) for n, rs in by.items()}
-        tops = {n: r.iloc[0] for n, r in first.items()}
+        tops = {n: r.sort_values("win_share", ascending=False).iloc[0] for n, r in first.items()}
         strategies = list(dict.fromkeys(s for rs in by.values() for s in rs if s))
-        all_tops = {r.iloc[0][kind] for rs in by.values() for r in rs.values() if len(r)}
+        runs = [dict(key=n, strategy=s, **first_place(r, kind)) for n, rs in by.items() for s, r in rs.items()
+                if len(r) >= 2]
+        for x, q in zip(runs, holm([x["p"] for x in runs])):
+            x["sure"] = q < ALPHA
+        sure = [x for x in runs if x["sure"]]
+        firsts = list(dict.fromkeys(x["leader"] for x in sure))
         counts = join([at(n) for n in by]) if split else join([str(n) for n, _ in by]) + " players"
         details = "; ".join(
             f"{_pp(t['win_share'] - t['fair_share'])} over fair at {at(n)} ({_pm(t['share_se'])}"
             + ")" for n, t in tops.items())
         lead_by = next((s for s in next(iter(by.values()))), "")
-        if len(all_tops) == 1:
+
+        def where(x):
+            return at(x["key"]) + (f" under {x['strategy']}" if x["strategy"] and len(strategies) > 1 else "")
+
+        def gap(x):
+            return f"{x['leader']} ahead of {x['runner']} by {_pp(x['gap'])} ({_pm(x['gap_se'])}) at {where(x)}"
+
+        how = (f"surely first: above every other {name} by the direct difference test"
+               + (", Holm-corrected over the rankings" if len(runs) > 1 else ""))
+        unsure = [x for x in runs if not x["sure"]]
+        if len(firsts) == 1 and not unsure:
             under = (f" under every strategy tested ({join(strategies)})" if len(strategies) > 1
                      else f" with bots playing {strategies[0]}" if strategies else "")
-            text = f"{next(iter(all_tops))} is the strongest {name} at {counts}{under}: {details}"
-            text += f" (bots playing {lead_by})." if len(strategies) > 1 else "."
+            text = f"{firsts[0]} is the strongest {name} at {counts}{under}: {details}"
+            text += (f" (bots playing {lead_by})" if len(strategies) > 1 else "") + f"; {how}."
         else:
-            tops_by = "; ".join(f"{r.iloc[0][kind]} at {at(n)}{f' under {s}' if s else ''}"
-                                for n, rs in by.items() for s, r in rs.items() if len(r))
-            what = "the player count, the rules" if split else "the player count"
-            text = (f"The strongest {name} depends on {what} or on the strategy playing it: {tops_by} "
-                    f"({details}{f', bots playing {lead_by}' if lead_by else ''}).")
+            if len(firsts) > 1:
+                a = [(x, y) for i, x in enumerate(sure) for y in sure[i + 1:] if x["leader"] != y["leader"]]
+                what = [w for w, hit in (
+                    ("the player count" + (", the rules" if split else ""), any(x["key"] != y["key"] for x, y in a)),
+                    ("the strategy playing it", any(x["strategy"] != y["strategy"] for x, y in a))) if hit]
+                text = (f"The strongest {name} depends on {' or on '.join(what)}: "
+                        + "; ".join(f"{x['leader']} at {where(x)}" for x in sure) + f" (each {how})")
+            elif firsts:
+                text = f"{firsts[0]} is the strongest {name} at " + join([where(x) for x in sure]) + f" ({how})"
+            else:
+                text = f"No {name} is surely the strongest at {counts}"
+            if unsure:
+                text += ("; " if firsts else ": ") + (
+                    f"{'elsewhere ' if firsts else ''}the leader is not surely ahead of the runner-up "
+                    f"(direct difference test, Bonferroni over the other {plural(name)}"
+                    + (", Holm over the rankings" if len(runs) > 1 else "") + "): "
+                    + "; ".join(gap(x) for x in unsure))
+            text += f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}."
         n_off = {n: int((r["verdict"] != "").sum()) for n, r in first.items()}
         text += " " + "; ".join(f"{k} of {len(first[n])} {plural(name)} differ from fair at {at(n)}"
                                 for n, k in n_off.items()) + " (Holm-corrected)."
@@ -261,7 +344,7 @@ def focus_labels(tables: dict, focus: list[str]) -> list[tuple[str, str]]:
     out = []
     tables = {(k[0], k[1], k[2] if len(k) > 2 else ""): v for k, v in tables.items()}
     for label in focus:
-        for kind in sorted({k for k, _, _ in tables if k != "strategy"}):
+        for kind in sorted({k for k, _, _ in tables}):
             name = label_name(kind)
             parts, played = [], []
             for (k, n, w), rs in sorted(tables.items()):
@@ -300,27 +383,49 @@ def focus_labels(tables: dict, focus: list[str]) -> list[tuple[str, str]]:
 def strategy_skill(rankings: dict) -> list[tuple[str, str]]:
     """Bot skill per player count: the best strategy's win share against the runner-up's (the gap's
     interval uses se_a + se_b, a safe bound: shares of one table are negatively correlated) and the
-    weakest strategy's. Keys: the player count, or (players, where) for one value of a split axis."""
+    weakest strategy's. Keys: the player count, or (players, where) for one value of a split axis.
+    A bot is "the strongest" only where it is surely first: the leader's gap over the runner-up
+    tested directly (z-test of the difference with that standard error), Holm over the player
+    counts; two equal bots at three player counts then get "the strongest bot at every player
+    count" in at most 5% of sweeps (read off the top rows: 25%)."""
+    from scipy.stats import norm
+
     rows = {n: r for n, r in sorted(rankings.items()) if len(r) >= 2}
     if not rows:
         return []
     kind = next(iter(rows.values())).columns[0]
-    parts = []
+    parts, ps = [], []
     for n, r in rows.items():
+        r = r.sort_values("win_share", ascending=False, ignore_index=True)
         a, b, z = r.iloc[0], r.iloc[1], r.iloc[-1]
         se = float(diff_se(a["share_se"], b["share_se"]))
+        gap = float(a["win_share"] - b["win_share"])
+        ps.append(float(2 * norm.sf(abs(gap) / se)) if se > 0 else 1.0)
         at = f"{n[0]} players" + (f" ({n[1]})" if n[1] else "") if isinstance(n, tuple) else f"{n} players"
         part = (f"{100 * a['win_share']:.1f}% of the win share at {at} vs {100 * b['win_share']:.1f}% for "
-                f"{b[kind]} ({_pp(a['win_share'] - b['win_share'])} {_pm(se)})")
+                f"{b[kind]} ({_pp(gap)} {_pm(se)})")
         if len(r) > 2:
             part += f", {100 * z['win_share']:.1f}% for {z[kind]}"
-        parts.append((a[kind], part))
-    best = {x for x, _ in parts}
-    if len(best) == 1:
+        parts.append((a[kind], at, part))
+    sure = holm(np.nan_to_num(ps, nan=1.0)) < ALPHA
+    best = {x for x, _, _ in parts}
+    surely = [at for (_, at, _), s in zip(parts, sure) if s]
+    test = "the leader's gap over the runner-up, Holm-corrected over the player counts"
+    if len(best) == 1 and sure.all():
         text = f"{next(iter(best))} is the strongest bot{' at every player count' if len(rows) > 1 else ''}: "
-        text += "; ".join(p for _, p in parts)
+        text += "; ".join(p for _, _, p in parts)
+        text += f" (surely first: {test})"
+    elif len(best) == 1:
+        every = " at every player count" if len(rows) > 1 else ""
+        text = (f"{next(iter(best))} has the highest win share{every}, but is surely ahead of the runner-up only at "
+                f"{join(surely) if surely else 'no player count'} ({test}): " + "; ".join(p for _, _, p in parts))
     else:
-        text = "The strongest bot depends on the player count: " + "; ".join(f"{x} {p}" for x, p in parts)
+        sure_best = {x for (x, _, _), s in zip(parts, sure) if s}
+        lead = ("The strongest bot depends on the player count" if len(sure_best) > 1 else
+                "The bot with the highest win share differs between the player counts, but no two of them are "
+                "surely first")
+        text = (f"{lead} (surely first only at {join(surely) if surely else 'no player count'}: {test}): "
+                + "; ".join(f"{x} {p}" for x, _, p in parts))
     return [(text + ". A difference in how the bots play, not a balance fault of the rules.", "ranking-strategy")]
 
 

@@ -8,10 +8,21 @@ from statistics import NormalDist
 import numpy as np
 import pandas as pd
 
-from ..analysis.stats import MARGIN, Z95
-from ..analysis.stats import holm as _holm
+from ..analysis.inference import MARGIN, Z95
+from ..analysis.inference import holm as _holm
 from .common import (
-    ALPHA, CONTROL_SUFFIX, players_at, fmt_p, join, label_name, fmt_pct, pct_ci, fmt_pp, ranking_fair, share_se_series, table,
+    ALPHA,
+    CONTROL_SUFFIX,
+    fmt_p,
+    fmt_pct,
+    fmt_pp,
+    join,
+    label_name,
+    pct_ci,
+    players_at,
+    ranking_fair,
+    share_se_series,
+    table,
 )
 
 
@@ -48,7 +59,7 @@ def _heterogeneity(g: pd.DataFrame, se: pd.Series) -> pd.DataFrame:
     """Per label pooled over several cells: Cochran's Q of its win share minus the fair share
     across the cells (do the cells agree beyond their noise?), df, p, I^2 and the Holm-adjusted p
     over the labels tested."""
-    from ..analysis.stats import heterogeneity
+    from ..analysis.inference import heterogeneity
 
     rows = []
     for key, d in g.assign(_se=se).groupby("key"):
@@ -72,8 +83,8 @@ def label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players
     heterogeneity of the cells pooled (Cochran's Q per label) and the Plackett-Luce strength.
     attrs: cells (the cells pooled), heterogeneous (labels whose cells disagree, Holm), pl_groups,
     pl_converged."""
-    from ..analysis.rating import plackett_luce
-    from ..analysis.stats import equivalence_p, mdd, rank_intervals, wilson_se
+    from ..analysis.inference import equivalence_p, mdd, rank_intervals, wilson_se
+    from ..analysis.rating import plackett_luce, withhold_for_joint_wins
 
     g = groups[(groups["kind"] == kind) & (groups["players"] == players)]
     g = g[g.groupby("cell")["key"].transform("nunique") > 1]
@@ -121,7 +132,9 @@ def label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players
         # only the cells this ranking pools: a cell outside it (one label at every seat, a control)
         # would split the labels into groups that seem never to meet
         c = c[c["cell"].isin(set(g["cell"]))]
-    pl_groups, pl_converged = 1, True
+    pl_groups, pl_converged, joint_pull = 1, True, None
+    shared = (float((g["shared_win_rate"] * g["n"]).sum() / max(g["wins"].sum(), 1e-12))
+              if "shared_win_rate" in g and g["wins"].sum() > 0 else 0.0)
     if len(c):
         pooled = c.groupby("members").agg(games=("games", "sum")).reset_index()
         # shares are per member position: sum them across cells of the same composition
@@ -130,8 +143,9 @@ def label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players
             v = np.array([float(x) for x in str(shares).split(",")])
             sh[m] = sh.get(m, 0) + v
         pooled["shares"] = [",".join(repr(float(x)) for x in sh[m]) for m in pooled["members"]]
-        fit = plackett_luce(pooled)
+        fit = withhold_for_joint_wins(plackett_luce(pooled), shared)
         pl_groups, pl_converged = fit.attrs.get("groups", 1), fit.attrs.get("converged", True)
+        joint_pull = fit.attrs["joint_pull"]
         fit = fit.set_index("label")
         agg["strength"] = agg["key"].map(fit["strength"])
         agg["strength_ci_low"] = agg["key"].map(fit["ci_low"])
@@ -140,9 +154,14 @@ def label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players
         agg["strength_status"] = agg["key"].map(fit["status"]).fillna("")
     agg = agg.drop(columns=["share_n", "var_n2", "fair_n", "wvar_n2"]).rename(columns={"key": kind})
     out = agg.sort_values("win_share", ascending=False, ignore_index=True)
-    shared = (float((g["shared_win_rate"] * g["n"]).sum() / max(g["wins"].sum(), 1e-12))
-              if "shared_win_rate" in g and g["wins"].sum() > 0 else 0.0)
-    out.attrs.update(cells=sorted(int(x) for x in g["cell"].unique()), shared_wins=shared,
+    # the covariance of the win shares where the results hold it (off-diagonal terms), for the
+    # headline's test of the leader against the others; without it the test takes the safe bound
+    # (labels, rows): plain tuples, as pandas compares attrs when it concatenates tables
+    labels = tuple(str(x) for x in agg[kind])
+    share_cov = ((labels, tuple(tuple(float(x) for x in row) for row in cov))
+                 if np.any(cov[~np.eye(len(labels), dtype=bool)] != 0) else None)
+    out.attrs.update(cells=sorted(int(x) for x in g["cell"].unique()), shared_wins=shared, share_cov=share_cov,
+                     joint_pull=None if joint_pull is None else tuple(sorted(joint_pull.items())),
                      heterogeneous=list(out.loc[out["het_p_holm"] < ALPHA, kind]),
                      pl_groups=int(pl_groups), pl_converged=bool(pl_converged))
     return out

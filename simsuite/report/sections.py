@@ -7,20 +7,52 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..analysis.stats import MARGIN
-from .label_charts import (
-    chart_contribution, chart_h2h, h2h_constant, chart_ranking, chart_robustness, chart_strength,
-)
+from ..analysis.inference import MARGIN
 from .common import (
-    ALPHA, players_at, fmt_p, grouped_table, join, label_name, fmt_pct, pct_ci, plural, fmt_pp, ranking_fair, split_suffix, table,
+    ALPHA,
+    fmt_p,
+    fmt_pct,
+    fmt_pp,
+    grouped_table,
+    join,
+    label_name,
+    pct_ci,
+    players_at,
+    plural,
+    ranking_fair,
+    split_suffix,
+    table,
     tagged,
 )
 from .findings import (
-    contribution_findings, heterogeneity_warning, label_findings, ranking_columns_note, strength_note,
+    contribution_findings,
+    heterogeneity_warning,
+    label_findings,
+    ranking_columns_note,
+    strength_note,
+)
+from .label_charts import (
+    chart_contribution,
+    chart_h2h,
+    chart_ranking,
+    chart_robustness,
+    chart_strength,
+    h2h_constant,
 )
 from .rankings import (
-    contribution_block, label_contributions, control_kinds, has_control, label_rankings, played_by, provenance,
-    ranking_display, ranking_lineups, reference_cells, robustness_anchor, skill_anchor, skill_note,
+    contribution_block,
+    control_kinds,
+    has_control,
+    label_contributions,
+    label_rankings,
+    played_by,
+    provenance,
+    ranking_display,
+    ranking_lineups,
+    reference_cells,
+    robustness_anchor,
+    skill_anchor,
+    skill_note,
 )
 
 

@@ -31,10 +31,20 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..analysis.inference import Z95
 from ..errors import BadInput
-from ..analysis.stats import Z95
 from .common import (
-    ALPHA, players_at, join, label_name, fmt_pct, pct_ci, plural, fmt_pp, ranking_fair, share_se_series, table, fmt_value,
+    ALPHA,
+    fmt_pct,
+    fmt_pp,
+    fmt_value,
+    join,
+    label_name,
+    pct_ci,
+    plural,
+    ranking_fair,
+    share_se_series,
+    table,
 )
 
 # the per-cell metrics compared between the values of a split axis (the generic metrics of every game,
@@ -143,7 +153,7 @@ def _why_missing(game: str, axis: str, value, players: int, row: pd.Series | Non
         g.resolve(over)
     except BadInput as e:
         return f"the game refuses it: “{e}”"
-    except Exception:  # noqa: BLE001 (any other failure: say nothing we do not know)
+    except Exception:
         return "the sweep has no such cell"
     return "the sweep did not ask for it"
 
@@ -235,7 +245,7 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
         blocks, rows_csv, metric_csv, tau_csv, pairs_by_kind = [], [], [], [], {k: [] for k in kinds}
         # a modelling choice's default value first: the others are compared against it
         first = _default(game, axis) if axis in choices else None
-        vkey = lambda v: (str(v) != first, str(v))  # noqa: E731
+        vkey = lambda v: (str(v) != first, str(v))
         axis_data = dict(axis=axis, values=[fmt_value(v) for v in sorted(cells[axis].unique(), key=vkey)], contexts=[])
         strategies = set()
         for ctx, d in cells.groupby(ctx_cols, sort=True):

@@ -18,19 +18,22 @@ from simsuite.errors import BadInput
 SOURCES = ("rules", "published list", "assumed")
 
 
-def read_toml(path: Path, field: str) -> dict:
-    """The parsed file; a missing, unreadable or malformed file is bad input of `field`."""
+def read_toml(path: Path, field: str, what: str = "a TOML data file") -> dict:
+    """The parsed file; a missing, unreadable or malformed file is bad input of `field`, one line
+    that says what was wrong and, where the file is of the wrong kind, `what` is allowed. Every TOML
+    file a user gives (a game's data, a sweep or tune definition) is read here, so the same mistake
+    reads the same whichever file it is in."""
     try:
         with open(path, "rb") as f:
             return tomllib.load(f)
     except FileNotFoundError:
-        raise BadInput(field, f"{path} does not exist")
+        raise BadInput(field, f"{path} does not exist; allowed: {what}")
     except tomllib.TOMLDecodeError as e:
         raise BadInput(field, f"{path} is malformed TOML: {e}")
     except IsADirectoryError:
-        raise BadInput(field, f"{path} is a directory; allowed: a TOML data file")
+        raise BadInput(field, f"{path} is a directory; allowed: {what}")
     except UnicodeDecodeError:
-        raise BadInput(field, f"{path} is not UTF-8 text; allowed: a UTF-8 TOML data file")
+        raise BadInput(field, f"{path} is not UTF-8 text; allowed: {what} in UTF-8")
     except OSError as e:
         raise BadInput(field, f"cannot read {path}: {e.strerror or e}")
 

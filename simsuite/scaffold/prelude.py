@@ -13,7 +13,8 @@ first part's (only the first part's are pasted).
 """
 from numba import njit
 
-from simsuite.engine.kernel_common import log_event as _log, note_illegal, shuffle
+from simsuite.engine.kernel_common import log_event as _log
+from simsuite.engine.kernel_common import note_illegal, shuffle
 
 # ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 
@@ -23,37 +24,37 @@ from simsuite.engine.kernel_common import log_event as _log, note_illegal, shuff
 @njit(inline="always")
 def _shuffle(st, base, n):
     """Fisher-Yates shuffle of st[base : base + n] with the game's generator."""
-    shuffle(st, S_RNG, base, n)  # noqa: F821 (the game's layout)
+    shuffle(st, S_RNG, base, n)
 
 
 @njit(inline="always")
 def _decide(st, cfg, p, kind):
     """Ask seat p's strategy to pick among the options in st[S_OPT:]; return the option value.
     With a single legal option nothing is asked (only real choices are decisions)."""
-    n = st[S_NOPT]  # noqa: F821
+    n = st[S_NOPT]
     if n == 1:
-        return st[S_OPT]  # noqa: F821
-    i = strategy_decide(st[S_STRAT + p], kind, st, cfg, p)  # noqa: F821 (generated)
+        return st[S_OPT]
+    i = strategy_decide(st[S_STRAT + p], kind, st, cfg, p)
     if i < 0 or i >= n:  # not a legal option: rejected (counted; the run reports it)
-        note_illegal(st, S_ILLEGAL, S_ILLEGAL_SEAT, p)  # noqa: F821
+        note_illegal(st, S_ILLEGAL, S_ILLEGAL_SEAT, p)
         i = 0
-    return st[S_OPT + i]  # noqa: F821
+    return st[S_OPT + i]
 
 
 @njit
 def _note(st, v):
     """Keep the first invariant violation v (0 = none) of a checked run."""
-    if v != 0 and st[S_VIOL] == 0:  # noqa: F821
-        st[S_VIOL] = v  # noqa: F821
+    if v != 0 and st[S_VIOL] == 0:
+        st[S_VIOL] = v
 
 
 @njit(inline="always")
 def _turn_cap(st, cfg, log, lg):
     """1 when the turn cap is reached: the game is a timeout (S_TIMEOUT set, E_TIMEOUT logged)."""
-    if st[S_TURN] >= cfg[C_MAX_TURNS]:  # noqa: F821
-        st[S_TIMEOUT] = 1  # noqa: F821
+    if st[S_TURN] >= cfg[C_MAX_TURNS]:
+        st[S_TIMEOUT] = 1
         if lg:
-            _log(log, E_TIMEOUT, st[S_TURN], I0, I0, I0, I0, I0)  # noqa: F821
+            _log(log, E_TIMEOUT, st[S_TURN], I0, I0, I0, I0, I0)
         return 1
     return 0
 
@@ -62,17 +63,17 @@ def _turn_cap(st, cfg, log, lg):
 def _turn_then_next(st, cfg, p, log, lg, chk):
     """Seat p plays its turn (invariants checked after it in a checked run); returns the next seat
     clockwise."""
-    play_turn(st, cfg, p, log, lg)  # noqa: F821 (the game's)
+    play_turn(st, cfg, p, log, lg)
     if chk:
-        _note(st, check_invariants(st, cfg))  # noqa: F821
+        _note(st, check_invariants(st, cfg))
     p += 1
-    return 0 if p == cfg[C_NP] else p  # noqa: F821
+    return 0 if p == cfg[C_NP] else p
 
 
 @njit(inline="always")
 def _record_start(out, i):
     """Every column of record row i starts at -1 (seats not in the game stay -1)."""
-    for k in range(N_COLS):  # noqa: F821
+    for k in range(N_COLS):
         out[i, k] = -1
 
 
@@ -80,21 +81,21 @@ def _record_start(out, i):
 def _record_common(st, cfg, out, i, nwin):
     """The record fields every game has (simsuite/engine/records.py COMMON_FIELDS) but win and score,
     which the game's scoring decides: nwin = players sharing the win."""
-    for p in range(cfg[C_NP]):  # noqa: F821
-        out[i, R_STRAT + p] = st[S_STRAT + p]  # noqa: F821
-    out[i, R_GAME] = st[S_GAME]  # noqa: F821
-    out[i, R_START] = st[S_START]  # noqa: F821
-    out[i, R_TURNS] = st[S_TURN]  # noqa: F821
-    out[i, R_TIMEOUT] = st[S_TIMEOUT]  # noqa: F821
-    out[i, R_ILLEGAL] = st[S_ILLEGAL]  # noqa: F821
-    out[i, R_ILLEGAL_SEAT] = st[S_ILLEGAL_SEAT] if st[S_ILLEGAL] > 0 else -1  # noqa: F821
-    out[i, R_NWIN] = nwin  # noqa: F821
+    for p in range(cfg[C_NP]):
+        out[i, R_STRAT + p] = st[S_STRAT + p]
+    out[i, R_GAME] = st[S_GAME]
+    out[i, R_START] = st[S_START]
+    out[i, R_TURNS] = st[S_TURN]
+    out[i, R_TIMEOUT] = st[S_TIMEOUT]
+    out[i, R_ILLEGAL] = st[S_ILLEGAL]
+    out[i, R_ILLEGAL_SEAT] = st[S_ILLEGAL_SEAT] if st[S_ILLEGAL] > 0 else -1
+    out[i, R_NWIN] = nwin
 
 
 @njit(inline="always")
 def _ask(st, cfg, p, kind, n):
     """Seat p decides among the n options written at st[S_OPT:] (_decide); returns the option value."""
-    st[S_NOPT] = n  # noqa: F821
+    st[S_NOPT] = n
     return _decide(st, cfg, p, kind)
 
 

@@ -9,7 +9,6 @@ import numpy as np
 
 from ..errors import BadInput, did_you_mean
 
-
 ALPHA = 0.05
 # the objectives every game has; a game adds its label-spread ones (Game.label_spreads, "<kind>-spread"),
 # listed after seat-fairness
@@ -17,7 +16,8 @@ OBJECTIVES = ("seat-fairness", "strategy-gap", "game-length", "metric", "label-s
 WIN_SHARE = ("seat-fairness", "strategy-gap", "label-share")  # win-share objectives, shown in percentage points
 
 
-def _z(alpha: float) -> float:
+def z_crit(alpha: float) -> float:
+    """The two-sided normal critical value of level alpha (1.96 at 0.05): intervals are value ± z_crit · se."""
     from statistics import NormalDist
 
     return NormalDist().inv_cdf(1 - alpha / 2)
@@ -107,6 +107,7 @@ def parse_objective(d, metrics=None, spreads=None) -> Objective:
         raise BadInput("objective", f"{d!r}: an objective needs kind = one of {', '.join(names)}")
     d = dict(d)
     kind = str(d.pop("kind")).strip()
+    kind = next((n for n in names if n.casefold() == kind.casefold()), kind)  # any case
     if kind not in names:
         raise BadInput("--objective", f"unknown objective {kind!r}{did_you_mean(kind, names)}; allowed: "
                                       f"{', '.join(names)}")
@@ -162,7 +163,7 @@ def game_metric_names(g) -> list[str]:
     """The per-game metrics a game's cells record (cells.parquet's <metric>_mean columns)."""
     try:
         return sorted(g.game_metrics(np.zeros(0, g.layout.dtype)))
-    except Exception:  # noqa: BLE001 - a game whose metrics need a real record: not checked up front
+    except Exception:
         return None
 
 
@@ -196,7 +197,7 @@ def _max_abs(est, se, alpha):
     est, se = np.asarray(est, float), np.asarray(se, float)
     if not len(est):
         return dict(value=float("nan"), lo=float("nan"), hi=float("nan"))
-    z = _z(alpha / len(est))
+    z = z_crit(alpha / len(est))
     a = np.abs(est)
     return dict(value=float(a.max()), lo=float(np.maximum(a - z * se, 0).max()), hi=float((a + z * se).max()),
                 components=len(est))
@@ -229,7 +230,7 @@ def evaluate(objectives, tables) -> dict:
             if not len(d):
                 raise BadInput("--objective", f"label-share: no {o['group']} {o['key']!r} in the cell tables")
             share = float(d["win_share"].mean())
-            h = _z(alpha) * math.sqrt(float((d["share_se"] ** 2).sum())) / len(d)
+            h = z_crit(alpha) * math.sqrt(float((d["share_se"] ** 2).sum())) / len(d)
             sign = -1.0 if o["sense"] == "max" else 1.0
             r = dict(value=sign * share, lo=sign * share - h, hi=sign * share + h, share=share,
                      share_lo=share - h, share_hi=share + h, games=int(d["n"].sum()),
@@ -245,12 +246,12 @@ def evaluate(objectives, tables) -> dict:
                 if h2h is not None and len(h2h) and "share_cov" in h2h:
                     m = h2h[(h2h["kind"] == "strategy") & (h2h["cell"] == c) & (h2h["a"] == o["a"]) & (h2h["b"] == o["b"])]
                     cov = float(m["share_cov"].iloc[0]) if len(m) else np.nan
-                from ..analysis.stats import diff_se
+                from ..analysis.inference import diff_se
 
                 gaps.append(A["win_share"] - B["win_share"])
                 ses.append(float(diff_se(A["share_se"], B["share_se"], cov)))
             gap = float(np.mean(gaps)) if gaps else float("nan")
-            h = _z(alpha) * math.sqrt(sum(s * s for s in ses)) / len(ses) if ses else float("nan")
+            h = z_crit(alpha) * math.sqrt(sum(s * s for s in ses)) / len(ses) if ses else float("nan")
             t = o.get("target")
             if t is None:
                 r = dict(value=-gap, lo=-gap - h, hi=-gap + h)
@@ -264,13 +265,13 @@ def evaluate(objectives, tables) -> dict:
             if f"{m}_mean" not in cells:
                 raise BadInput("--objective", f"the cells record no metric {m!r}")
             mean = cells[f"{m}_mean"].to_numpy(float)
-            se = (cells[f"{m}_ci_high"].to_numpy(float) - cells[f"{m}_ci_low"].to_numpy(float)) / (2 * _z(ALPHA))
+            se = (cells[f"{m}_ci_high"].to_numpy(float) - cells[f"{m}_ci_low"].to_numpy(float)) / (2 * z_crit(ALPHA))
             if "target" in o:
                 r = _max_abs(mean - o["target"], se, alpha)
             else:
                 sign = 1.0 if "max" in o else -1.0
                 ex = sign * (mean - o.get("max", o.get("min")))
-                z = _z(alpha / len(ex))
+                z = z_crit(alpha / len(ex))
                 r = dict(value=float(np.maximum(ex, 0).max()), lo=float(np.maximum(ex - z * se, 0).max()),
                          hi=float(np.maximum(ex + z * se, 0).max()))
             r["means"] = {int(p): float(v) for p, v in zip(cells["players"], mean)}
@@ -283,10 +284,20 @@ def evaluate(objectives, tables) -> dict:
                 start=_start_advantage(groups), games=int(cells["games"].min()) if len(cells) else 0)
 
 
+def label_share(check: dict) -> dict:
+    """A label-share objective's win share from an evaluate() result (a trial, re-check or final
+    check): the share, its standard error, its interval as evaluated and its games. What a game's
+    own summary of a tune (e.g. an alien's band) reads, rather than the objective's sign and level."""
+    obs = check["objectives"]
+    o = next(x for x in obs if x["kind"] == "label-share")
+    se = (o["share_hi"] - o["share"]) / z_crit(ALPHA / len(obs))
+    return dict(share=o["share"], se=se, lo=o["share_lo"], hi=o["share_hi"], games=o.get("games"))
+
+
 def _start_advantage(groups) -> dict:
     """The start player's win share minus fair per player count, with its 95% half-width: the
     figure a designer reads first."""
     d = _share_dev(groups, "position")
     d = d[d["key"].astype(str) == "1"]
-    return {int(r["players"]): dict(dev=float(r["dev"]), half_width=float(_z(ALPHA) * r["share_se"]))
+    return {int(r["players"]): dict(dev=float(r["dev"]), half_width=float(z_crit(ALPHA) * r["share_se"]))
             for _, r in d.iterrows()}

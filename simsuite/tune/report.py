@@ -14,7 +14,7 @@ import pandas as pd
 
 from ..errors import BadInput
 from .objectives import in_pp
-from .wording import fmt_objective, gain_test, headline, objective_se
+from .wording import fmt_objective, gain_test, headline, headline_checks, objective_se
 
 
 def _load(path: Path) -> dict:
@@ -56,6 +56,16 @@ def _chart_history(doc, path: Path) -> bool:
         ax.errorbar([x], [rc["value"] * k], yerr=[[max(rc["value"] - rc["lo"], 0) * k], [max(rc["hi"] - rc["value"], 0) * k]],
                     fmt="D", ms=5, capsize=3, label=None,
                     color="#222" if r["trial"] is None else ("#c33" if r["trial"] == doc["best"]["trial"] else "#2a7"))
+    for key, c in (("default", "#222"), ("best", "#c33")):
+        r = doc[key]
+        if "final" not in r:
+            continue
+        x = (-1 if r["trial"] is None else r["trial"]) + 0.6  # beside its re-check
+        f = r["final"]
+        ax.errorbar([x], [f["value"] * k], yerr=[[max(f["value"] - f["lo"], 0) * k], [max(f["hi"] - f["value"], 0) * k]],
+                    fmt="s", ms=5, capsize=3, color=c, mfc="white", label=None)
+    if "final" in doc["best"]:
+        ax.plot([], [], "s", color="#c33", mfc="white", label="final check (fresh seeds): what the headline reads")
     ax.plot([], [], "D", color="#2a7", label="re-check on fresh seeds (95%)")
     ax.plot([], [], "D", color="#c33", label="re-check of the best values")
     ax.plot([], [], "D", color="#222", label="re-check of the defaults (at x = -1)")
@@ -146,7 +156,8 @@ def _chart_positions(doc, tune_dir: Path, path: Path) -> bool:
     rows = [("defaults", doc["default"], "#888")]
     if doc["best"]["trial"] is not None:
         rows.append((f"best (trial {doc['best']['trial']})", doc["best"], "#c33"))
-    frames = [(lab, _positions(tune_dir, r.get("recheck_dir", "")), c) for lab, r, c in rows]
+    final = all("final_dir" in r for _, r, _ in rows)
+    frames = [(lab, _positions(tune_dir, r.get("final_dir" if final else "recheck_dir", "")), c) for lab, r, c in rows]
     if any(f.empty for _, f, _ in frames):
         return False
     players = sorted(set(frames[0][1]["players"]))
@@ -164,7 +175,8 @@ def _chart_positions(doc, tune_dir: Path, path: Path) -> bool:
         ax.grid(alpha=0.3)
     axes[0][0].set_ylabel("win share − fair (pp, 95%)")
     axes[0][0].legend(fontsize=7)
-    fig.suptitle("Seat balance on the re-check games: defaults and best values", fontsize=10)
+    fig.suptitle(f"Seat balance on the {'final check' if final else 're-check'} games: defaults and best values",
+                 fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -189,7 +201,10 @@ def _recheck_table(doc) -> str:
     dflt = doc["default"]["params"]
     out = ["<table class='cand'><tr><th>candidate</th><th>values (the defaults' row: all searched; the others: what "
            "differs from the defaults)</th><th>trial estimate [95%]</th><th>re-check on fresh seeds [95%]</th>"
-           "<th>start player − fair (re-check, ±95%)</th></tr>"]
+           "<th>final check on fresh seeds [95%]</th><th>start player − fair (re-check, ±95%)</th></tr>"]
+    fin = {None if doc["default"]["trial"] is None else doc["default"]["trial"]: doc["default"].get("final")}
+    if doc["best"]["trial"] is not None:
+        fin[doc["best"]["trial"]] = doc["best"].get("final")
     for r in doc["rechecks"]:
         who = "defaults" if r["trial"] is None else f"trial {r['trial']}"
         if r is doc["best"] or (r["trial"] == doc["best"]["trial"]):
@@ -200,17 +215,20 @@ def _recheck_table(doc) -> str:
         st = "<br>".join(f"{p}p {100 * v['dev']:+.1f} ±{100 * v['half_width']:.1f} pp"
                          for p, v in sorted(r["recheck"].get("start", {}).items(), key=lambda kv: int(kv[0])))
         out.append(f"<tr><td class='nw'>{who}</td><td>{vals}</td><td class='nw'>{_ci(doc, est)}</td>"
-                   f"<td class='nw'>{_ci(doc, r['recheck'])}</td><td class='nw'>{st}</td></tr>")
+                   f"<td class='nw'>{_ci(doc, r['recheck'])}</td><td class='nw'>{_ci(doc, fin.get(r['trial']))}</td>"
+                   f"<td class='nw'>{st}</td></tr>")
     return "".join(out) + "</table>"
 
 
 def _objective_table(doc) -> str:
-    out = ["<table><tr><th>objective</th><th>weight</th><th>defaults (re-check) [interval]</th>"
-           "<th>best (re-check) [interval]</th></tr>"]
-    for d, b in zip(doc["default"]["recheck"]["objectives"], doc["best"]["recheck"]["objectives"]):
+    dc, bc, final = headline_checks(doc)
+    what = "final check" if final else "re-check"
+    out = [f"<table><tr><th>objective</th><th>weight</th><th>defaults ({what}) [interval]</th>"
+           f"<th>best ({what}) [interval]</th></tr>"]
+    for d, b in zip(dc["objectives"], bc["objectives"]):
         k = 100 if in_pp(d["kind"]) else 1
         u = " pp" if k == 100 else ""
-        f = lambda r: f"{r['value'] * k:.3g}{u} [{r['lo'] * k:.3g}, {r['hi'] * k:.3g}]"  # noqa: E731
+        f = lambda r: f"{r['value'] * k:.3g}{u} [{r['lo'] * k:.3g}, {r['hi'] * k:.3g}]"
         out.append(f"<tr><td>{_esc(d['label'])}</td><td>{d['weight']:g}</td><td>{f(d)}</td><td>{f(b)}</td></tr>")
     return "".join(out) + "</table>"
 
@@ -258,27 +276,29 @@ def tune_answer(doc) -> tuple[str, list[str], str]:
 
     b, d0 = rc[best_i], rc[0]
     q = f"Which values give the lowest {what}?"
-    said = [f"Best values found: {_esc(changed(b))} ({link('best', 'best')}: {val(m[best_i])} on fresh games, "
-            f"against {val(m[0])} with the defaults)."]
+    dc, bc, final = headline_checks(doc)
+    said = [f"Best values found: {_esc(changed(b))} ({link('best', 'best')}: {val(bc['value'])} on fresh games, "
+            f"against {val(dc['value'])} with the defaults)."]
     good = [i for i, w in enumerate(words) if w == "as good as the best" and i != 0]
     if good:
         said.append(f"{link('as good as the best', 'As good as the best')}, as far as the re-checks can tell: "
                     + "; ".join(_esc(changed(rc[i])) for i in good) + ". Any of these will do; choose by what else "
                     "they change.")
-    # the defaults: against every candidate at once, and the planned comparison the statistics make
-    g = gain_test(d0["recheck"], b["recheck"], n_obj)
-    if best_i == 0:
+    # the defaults as the statistics below judge them (the same test: the final checks where the tune
+    # has them, else the re-checks with the choice among k candidates allowed for), so the two agree
+    kk = 1 if final else max(k - 1, 1)
+    g = gain_test(dc, bc, n_obj, picked_from=kk)
+    where = "on the final check's fresh games" if final else "on the re-checks"
+    if best_i == 0 or doc["best"].get("is_default"):
         said.append("No candidate beat the defaults on fresh games: keep the defaults.")
-    elif words[0] == "worse than the best":
-        said.append(f"The defaults are {link('worse than the best')}: the best values improve on them by "
-                    f"{val(m[0] - m[best_i])}.")
     elif g["sig"]:
-        said.append(f"The defaults are {link('as good as the best')} once every candidate is compared with every "
-                    f"other; compared with the best values alone, the {val(m[0] - m[best_i])} gain is just beyond "
-                    "chance. A real but small improvement, or none: more re-check games would settle it.")
+        words[0] = "worse than the best"
+        said.append(f"The defaults are {link('worse than the best')}: the best values improve on them by "
+                    f"{val(g['diff'])} {where}, beyond chance.")
     else:
-        said.append(f"The defaults are {link('as good as the best')}: no candidate is measurably better on fresh "
-                    "games, so changing the rules for this objective is not supported by these games.")
+        words[0] = "as good as the best"
+        said.append(f"The defaults are {link('as good as the best')}: the best values' gain of {val(g['diff'])} "
+                    f"{where} is within chance, so changing the rules for this objective is not established.")
     e0, eb = edge(d0), edge(b)
     if np.isfinite(e0) and np.isfinite(eb):
         said.append(f"The start player's edge, averaged over the player counts, goes from {points(e0)} points with "
@@ -314,8 +334,9 @@ def make_tune_report(tune_dir: Path, out_dir: Path | None = None) -> dict:
     doc = _load(tune_dir)
     out_dir = Path(out_dir) if out_dir is not None else Path.cwd() / "reports" / tune_dir.resolve().name
     check_out_dir(out_dir)
-    doc["best"] = next((r for r in doc["rechecks"] if r["trial"] == doc["best"]["trial"]), doc["best"])
-    doc["default"] = doc["rechecks"][0]
+    if "final" not in doc["best"]:  # a tune written before final checks: its rows as re-checked
+        doc["best"] = next((r for r in doc["rechecks"] if r["trial"] == doc["best"]["trial"]), doc["best"])
+        doc["default"] = doc["rechecks"][0]
     head = headline(doc)
     question, said, answer_table = tune_answer(doc)
     charts = []
@@ -339,6 +360,16 @@ def make_tune_report(tune_dir: Path, out_dir: Path | None = None) -> dict:
               f"{doc['games_per_trial']:,}, from a pilot of the defaults ({spec['pilot_games']:,} games per player "
               f"count, objective half-width {fmt_objective(doc, doc['pilot']['half_width'])}) scaled to a half-width "
               f"of about {fmt_objective(doc, spec['precision'])} (cap {spec['max_games']:,})")
+    if "final" in doc["best"]:
+        final_text = ("the chosen values and the defaults were then played once more, each on fresh seeds of its "
+                      "own (the final check): nothing was chosen from these games, so the headline's numbers and its "
+                      "test read them.")
+        test_text = "between the defaults' and the chosen values' final checks"
+    else:
+        final_text = ("the numbers above are biased towards a gain (this tune was run before final checks were "
+                      "played: run it again to add them).")
+        test_text = (f"between the defaults' and the best values' re-checks, Bonferroni-corrected over the "
+                     f"{max(len(doc['rechecks']) - 1, 1)} candidates the best was picked from")
     body = f"""<!doctype html><html><head><meta charset='utf-8'><title>Tune: {_esc(doc.get('name') or doc['game'])}</title>
 <style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto;line-height:1.4}}table{{border-collapse:collapse;margin:1em 0}}
 td,th{{border:1px solid #ccc;padding:3px 7px;font-size:90%;vertical-align:top}}img{{max-width:100%}}.head{{background:#f3f6fa;padding:1em;border-left:4px solid #4a7fb5}}
@@ -357,12 +388,13 @@ history</a> <a href='#slices'>Objective against each parameter</a> <a href='#imp
 <details><summary>How the candidates were chosen and re-checked</summary>
 <p>The trial estimate is what the search saw; the lowest of many noisy estimates is biased low (a winner picked
 from noisy trials looks better than it is), so the {spec['recheck']} best distinct candidates and the defaults were
-played again on fresh seeds with {doc['games_per_recheck']:,} games per player count; the best is the lowest
-re-check. Intervals are 95%; a maximum over several turn-order positions and player counts gets a simultaneous
+played again on fresh seeds with {doc['games_per_recheck']:,} games per player count, and the lowest re-check
+chose the best values. That re-check is itself the lowest of several noisy values, so {final_text}
+Intervals are 95%; a maximum over several turn-order positions and player counts gets a simultaneous
 (Bonferroni) interval, so it is wider than one position's. A largest deviation cannot be zero on finite games:
 with no seat effect at all it is still about 2–3 standard errors. “Significant” in the answer is a one-sided z-test
-of the difference between the defaults' and the best values' re-checks (independent games: the variances add;
-each standard error from its interval), not whether the two intervals overlap.</p></details>
+of the difference {test_text} (independent games: the variances add; each standard error from its interval), not
+whether the two intervals overlap; with no real gain it says “significant” in at most 5% of tunes.</p></details>
 <h2 id='glossary'>What the words mean</h2><dl>{''.join(f"<dt id='{anchor(w)}'><b>{_esc(w)}</b></dt><dd>{_esc(t)}</dd>"
                                                          for w, t in TUNE_WORDS.items())}</dl>
 <h2 id='history'>Optimisation history</h2><img src='history.png' alt='optimisation history'>

@@ -5,11 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..engine.params import parse_count
 from ..errors import BadInput
+from ..scaffold.data import read_toml
 from .objectives import check_objectives, game_metric_names, known_spreads, objective_names, parse_objective
 from .space import example_space, parse_space
 
 SAMPLERS = ("tpe", "cmaes")
+TUNE_WHAT = "a tune definition (a TOML file)"
 DEFAULT_UNIT = 1 << 14  # games per work unit of a trial
 
 
@@ -56,7 +59,7 @@ def check_spec(g, spec: TuneSpec) -> dict:
         raise BadInput("--sampler", f"{spec.sampler!r}; allowed: {', '.join(SAMPLERS)}")
     if spec.sampler == "cmaes":
         try:
-            import cmaes  # noqa: F401
+            import cmaes  # noqa: F401  (only whether it is installed)
         except ImportError:
             raise BadInput("--sampler", "cmaes needs the cmaes package: pip install cmaes")
     names = [s.name for s in spec.spaces]
@@ -95,17 +98,7 @@ def check_spec(g, spec: TuneSpec) -> dict:
 
 def load_tune_file(path: Path) -> dict:
     """A tune definition (configs/tunes/*.toml), keys checked."""
-    import tomllib
-
-    try:
-        with open(path, "rb") as f:
-            d = tomllib.load(f)
-    except FileNotFoundError:
-        raise BadInput("--config", f"{path} does not exist")
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise BadInput("--config", f"{path} is not a valid UTF-8 TOML file: {e}")
-    except OSError as e:
-        raise BadInput("--config", f"cannot read {path}: {e.strerror or e}")
+    d = read_toml(path, "--config", TUNE_WHAT)
     if "kind" in d:  # a tune plan (Game.tune_plans): its module checks its own keys
         return d
     allowed = {"name", "game", "description", "players", "budget", "seed", "games", "precision", "pilot_games",
@@ -171,6 +164,8 @@ def build_spec(g, spec_file: dict, params=(), objectives=(), players=None, sets=
         v = cli if cli is not None else f.get(key, default)
         if v is None:
             return None
+        if kind is int and key in ("games", "pilot_games", "min_games", "max_games", "unit"):
+            return parse_count(v, lo, hi, key)  # 1_000_000 or 1e6, as --games takes them
         if isinstance(v, bool) or not isinstance(v, (int, float)) or (kind is int and int(v) != v) or not lo <= v <= hi:
             raise BadInput(key, f"{v!r}; allowed: {'an integer' if kind is int else 'a number'} {lo}..{hi}")
         return kind(v)
@@ -183,5 +178,5 @@ def build_spec(g, spec_file: dict, params=(), objectives=(), players=None, sets=
         min_games=num("min_games", None, int, 100, 10**9, 2_000),
         max_games=num("max_games", max_games, int, 100, 10**9, 500_000),
         recheck=num("recheck", recheck, int, 1, 50, 3), recheck_factor=num("recheck_factor", None, float, 1, 100, 2.0),
-        sampler=str(sampler or f.get("sampler", "tpe")), unit=num("unit", unit, int, 1, 10**9, DEFAULT_UNIT),
+        sampler=str(sampler or f.get("sampler", "tpe")).strip().lower(), unit=num("unit", unit, int, 1, 10**9, DEFAULT_UNIT),
         name=name or f.get("name", ""), strategy_dirs=tuple(strategy_dirs) + tuple(f.get("strategy_dirs", ())))

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from simsuite.engine.checks import field_name, kind_name
 from simsuite.cli import main
+from simsuite.engine.checks import field_name, kind_name
 from simsuite.games import get
 
 BAD = Path(__file__).resolve().parents[1] / "strategies" / "misbehaving"

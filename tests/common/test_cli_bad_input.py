@@ -6,7 +6,6 @@ import os
 
 import pandas as pd
 import pytest
-
 from test_cli import assert_bad, sim
 
 NON_UTF8 = b'name = "caf\xe9"\n'
@@ -168,7 +167,7 @@ def test_negative_threads_are_rejected(tmp_path, cmd):
     assert not (tmp_path / "o").exists()
 
 
-# ---- issue 15: suggestions, conflicting settings, a plug-in that does not compile ------------
+# ---- suggestions, conflicting settings, a plug-in that does not compile ------------
 @pytest.mark.parametrize("args, field, hint", [
     (["run", "star-cartl", "--games", "10"], "game", "did you mean star-cartel?"),
     (["run", "star-cartel", "--set", "crash_treshold=8", "--games", "10"], "crash_treshold",

@@ -9,11 +9,11 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from test_cli import assert_bad, sim
+from test_cli_resume import stop_at_call  # Ctrl-C during the k-th call into the kernel
 
 from simsuite import cli, games
 from simsuite.engine import codegen
-from test_cli import assert_bad, sim
-from test_cli_resume import stop_at_call  # Ctrl-C during the k-th call into the kernel
 
 GAME = games.get("star-cartel")
 

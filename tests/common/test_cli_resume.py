@@ -1,6 +1,6 @@
 """`run` after Ctrl-C resumes to the same result and `status` shows the partial run; a folder
 left without results does not block the next run; ad-hoc sweeps get their own folders; the
-progress bar starts after the compile; the final line states the wall time (issue 15)."""
+progress bar starts after the compile; the final line states the wall time."""
 import json
 
 import pandas as pd

@@ -12,7 +12,7 @@ from simsuite import games
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
-import mkdocs_hooks  # noqa: E402
+import mkdocs_hooks  # noqa: E402  (tools/ is put on sys.path first)
 
 pytest.importorskip("mkdocs")
 pytest.importorskip("material")
@@ -74,6 +74,34 @@ def test_the_markers_are_replaced_and_unknown_ones_are_left_visible():
     assert out.startswith("a\n|") and "|\nb\n" in out  # the lines around a marker stay their own lines
 
 
+def test_the_markdown_files_hold_the_generated_tables_as_the_code_makes_them_now():
+    """Read as Markdown (on GitHub), a game page shows its parameter table, strategies and rules
+    outline, written between markers; a change to a Param, a strategy or a rules heading without
+    rewriting the pages fails here."""
+    stale = [str(p.relative_to(ROOT)) for p in mkdocs_hooks.stale_files()]
+    assert not stale, f"stale generated parts in {stale}: run `python tools/mkdocs_hooks.py --write`"
+    for game, page in PAGES.items():
+        text = (ROOT / "docs" / f"{page}.md").read_text()
+        assert "<!-- /params -->" in text and "<!-- /strategies -->" in text
+        for p in games.get(game).params:
+            assert f"| `{p.name}`" in text, (game, p.name)
+
+
+def test_a_written_part_is_regenerated_not_doubled():
+    md = "a\n<!-- params: star-cartel -->\nb\n"
+    filled = mkdocs_hooks.fill(md)
+    assert filled.startswith("a\n<!-- params: star-cartel -->\n\n| parameter |") and filled.endswith(
+        "|\n\n<!-- /params -->\nb\n")
+    assert mkdocs_hooks.fill(filled) == filled
+    # an out-of-date table between the markers: replaced on the site and by --write
+    old = filled.replace("| `crash_threshold` |", "| `crash_threshold_old` |")
+    assert mkdocs_hooks.fill(old) == filled
+    assert mkdocs_hooks.expand(old) == mkdocs_hooks.expand(md) == mkdocs_hooks.expand(filled)
+    assert "<!--" not in mkdocs_hooks.expand(filled) and mkdocs_hooks.expand(filled).count("| parameter |") == 1
+    # the command reference is generated on the site only
+    assert mkdocs_hooks.fill("<!-- cli-help: all -->\n") == "<!-- cli-help: all -->\n"
+
+
 @pytest.mark.parametrize("game", sorted(PAGES))
 def test_the_rules_every_message_cites_are_in_the_docs(game):
     g = games.get(game)
@@ -101,7 +129,7 @@ def test_readme_is_a_few_screens_with_the_two_commands():
     text = (ROOT / "README.md").read_text()
     assert len(text.splitlines()) < 150
     assert "pip install -e . && simsuite report star-cartel-crash" in text
-    assert "pip install -e '.[test]' && pytest" in text
+    assert "pip install -e '.[test]' && ruff check . && pytest" in text
     assert "python3.11 -m venv .venv" in text
     for img in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text):
         assert (ROOT / img).is_file() and (ROOT / img).stat().st_size < 200_000, img

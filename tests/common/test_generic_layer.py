@@ -1,4 +1,4 @@
-"""The shared modules know no game (issue 19, part 3): a game declares its metrics, its shortcut
+"""The shared modules know no game: a game declares its metrics, its shortcut
 options and its bench defaults (simsuite.games.base), and the report, statistics, CLI and bench
 loop over those declarations. A minimal third game registered at run time is picked up by each of
 them, and no shared module names a game, a game's parameter or its labels."""
@@ -13,10 +13,10 @@ import pandas as pd
 import pytest
 
 from simsuite import ROOT, games
-from simsuite.cli import _command_line, main
-from simsuite.games.base import TURNS, BenchDefaults, Game, LabelSpread, Metric, Shortcut
-from simsuite.engine.params import Param
 from simsuite.analysis.stats import Accumulator
+from simsuite.cli import main
+from simsuite.engine.params import Param, command_line
+from simsuite.games.base import TURNS, BenchDefaults, Game, LabelSpread, Metric, Shortcut
 
 GAME_WORDS = re.compile(r"cosmic|star[-_ ]?cartel|space[-_ ]?venture|crash|alien", re.I)
 # every module outside simsuite/games/ and the games' strategy files in simsuite/data/ (found, not listed: a new
@@ -174,7 +174,7 @@ def test_report_charts_and_trends_the_declared_metrics(toy, tmp_path):
 
 
 def test_cli_takes_the_shortcuts_a_game_declares(toy, capsys):
-    assert _command_line(toy, ["players=3"], None, None, {"--bonus-rule": "7"}) == [("players", "3"), ("bonus", "7")]
+    assert command_line(toy, ["players=3"], None, None, {"--bonus-rule": "7"}) == [("players", "3"), ("bonus", "7")]
     try:
         main(["run", "--help"])
     except SystemExit as e:

@@ -2,12 +2,13 @@
 ``hidden_module``: SC.14, ASV.20, CE.70.14): a deal of what seat `me` may not see leaves a state the
 engine's own invariant check accepts (card conservation, hand counts, ...), changes something, and
 depends only on the generator it is given."""
+from importlib import import_module
+
+import harness
 import numpy as np
 import pytest
 
-import harness
 from simsuite.games import get, names
-from importlib import import_module
 
 GAMES = [n for n in names() if get(n).hidden_module]
 

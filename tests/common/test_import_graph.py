@@ -1,6 +1,8 @@
-"""The import graph of the package: no cycle among module-level imports, shared modules import no
-game, games import no other game, and every module imports on its own in a fresh interpreter (a
-module that works only after another one was imported hides a cycle or a missing import)."""
+"""The import graph of the package: no cycle among its imports (function-level ones and imports of a
+module's own parent package included), shared modules import no game, games import no other game
+and only public names of the shared modules, and every module imports on its own in a fresh
+interpreter (a module that works only after another one was imported hides a cycle or a missing
+import)."""
 from __future__ import annotations
 
 import ast
@@ -23,28 +25,40 @@ NAMES = {_name(p): p for p in MODULES}
 
 
 def _imports(path, *, top_level: bool) -> set[str]:
-    """The simsuite modules a module imports (module-level statements only when top_level), each
-    with the packages above it (importing a.b.c runs a/__init__ and a/b/__init__ first)."""
-    me = _name(path)
-    pkg = me if path.name == "__init__.py" else me.rpartition(".")[0]
-    tree = ast.parse(path.read_text())
+    """The simsuite modules importing this module runs (module-level statements only when
+    top_level, else function-level ones too)."""
+    return imports_of(path.read_text(), _name(path), path.name == "__init__.py", set(NAMES), top_level=top_level)
+
+
+def imports_of(source: str, me: str, is_package: bool, known: set[str], *, top_level: bool = False) -> set[str]:
+    """The modules in `known` that module `me` imports. What it names counts (``from a.b import
+    f`` imports a.b; ``from a.b import c`` with a.b.c a module imports a.b.c), its own parent
+    package included: ``from . import helper`` in a.b.c runs a.b's __init__, a cycle when that
+    imports a.b.c. Importing a.b.c also runs a/__init__ and a/b/__init__ first: that counts for
+    packages outside the module's own, not for the packages it sits in (Python runs those before
+    the module itself, so they are already being imported)."""
+    pkg = me if is_package else me.rpartition(".")[0]
+    tree = ast.parse(source)
     nodes = tree.body if top_level else list(ast.walk(tree))
-    found = set()
+    named = set()
     for node in nodes:
         if isinstance(node, ast.Import):
-            found |= {a.name for a in node.names}
+            named |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = pkg.split(".")[: len(pkg.split(".")) - node.level + 1]
                 mod = ".".join(base + ([node.module] if node.module else []))
             else:
                 mod = node.module or ""
-            found.add(mod)
-            found |= {f"{mod}.{a.name}" for a in node.names}  # `from pkg import module`
+            subs = {f"{mod}.{a.name}" for a in node.names} & known  # `from pkg import module`
+            named |= subs
+            if len(subs) < len(node.names):  # a name defined in mod itself
+                named.add(mod)
     out = set()
-    for m in found:
+    for m in named:
         parts = m.split(".")
-        out |= {".".join(parts[:i]) for i in range(1, len(parts) + 1)} & set(NAMES)
+        out |= {m} & known
+        out |= {p for p in (".".join(parts[:i]) for i in range(1, len(parts))) if p in known and not me.startswith(p + ".")}
     return out - {me}
 
 
@@ -73,11 +87,53 @@ def _cycle(graph) -> list[str] | None:
     return None
 
 
+def test_no_cycle_among_imports():
+    """Function-level imports count: a cycle closed inside a function still ties the modules into
+    one (neither can be understood, tested or moved without the other) and breaks when that
+    function is called during an import."""
+    graph = {n: _imports(p, top_level=False) for n, p in NAMES.items()}
+    assert _cycle(graph) is None, " -> ".join(_cycle(graph))
+
+
 def test_no_cycle_among_module_level_imports():
     graph = {n: _imports(p, top_level=True) for n, p in NAMES.items()}
-    # a package's own __init__ importing its submodules is no cycle (it runs first, they run inside it)
-    graph = {n: {m for m in ms if not n.startswith(m + ".")} for n, ms in graph.items()}
     assert _cycle(graph) is None, " -> ".join(_cycle(graph))
+
+
+def test_imports_of_counts_function_level_and_parent_package_imports():
+    known = {"p", "p.cli", "p.cli.cmd", "p.cli.base", "p.games", "p.games.g", "p.report", "p.report.common"}
+    # a command importing its own package's __init__ (which imports the command): an edge to the parent
+    assert imports_of("from . import cli_helper\n", "p.cli.cmd", False, known) == {"p.cli"}
+    assert imports_of("from p.cli import main\n", "p.cli.cmd", False, known) == {"p.cli"}
+    # a sibling module named through the package: the sibling, not the package being imported
+    assert imports_of("from . import base\n", "p.cli.cmd", False, known) == {"p.cli.base"}
+    assert imports_of("from .base import cli\n", "p.cli.cmd", False, known) == {"p.cli.base"}
+    # another package's module runs that package's __init__ first
+    assert imports_of("from p.report.common import table\n", "p.games.g", False, known) == {"p.report",
+                                                                                          "p.report.common"}
+    # inside a function: counted unless only module-level imports are asked for
+    src = "def f():\n    from p import games\n    return games\n"
+    assert imports_of(src, "p.report.common", False, known) == {"p.games"}
+    assert imports_of(src, "p.report.common", False, known, top_level=True) == set()
+    # a package's __init__ importing its own submodule
+    assert imports_of("from .cmd import x\n", "p.cli", True, known) == {"p.cli.cmd"}
+
+
+def test_games_use_only_public_names_of_shared_modules():
+    """A game imports public names only (no leading underscore) from the shared modules: a private
+    name is free to change without notice, so a game built on one breaks with no warning."""
+    bad = []
+    for n, p in NAMES.items():
+        if not n.startswith("simsuite.games.") or n.count(".") < 3:
+            continue
+        own = ".".join(n.split(".")[:3])
+        for node in ast.walk(ast.parse(p.read_text())):
+            if isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").startswith("simsuite"):
+                if node.module == own or node.module.startswith(own + "."):
+                    continue
+                bad += [f"{n} imports {node.module}.{a.name}" for a in node.names
+                        if a.name.startswith("_") and not a.name.endswith("__")]
+    assert not bad, bad
 
 
 def test_the_cycle_check_finds_a_cycle():

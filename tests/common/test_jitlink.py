@@ -109,3 +109,41 @@ def test_jitlink_matches_plain_numba_and_its_cache_reloads(scenario):
         for key in ("batch", "checked", "direct", "plain", "late"):
             assert res[key] == plain[key], key
     assert len(set(plain["batch"])) > 150  # the data is not degenerate
+
+
+# what a numba release that moved or renamed the internals looks like to jitlink: the class it
+# patches gone from numba.core.codegen, or a class of that name without the methods it replaces
+MISSING = {
+    "class gone": "del _cg.CPUCodeLibrary",
+    "methods gone": "_cg.CPUCodeLibrary = type('CPUCodeLibrary', (), {})",
+}
+
+
+@pytest.mark.parametrize("missing", list(MISSING))
+def test_without_the_numba_internals_it_patches_plain_linking_runs(scenario, missing):
+    """When the private methods jitlink replaces are not there, the patch stays off (no error),
+    and the kernels compile and compute as plain numba does."""
+    plain = _run(scenario, scenario / "cache-plain", plain_link=True)
+    script = scenario / "script.py"
+    script.write_text(f"from numba.core import codegen as _cg\n{MISSING[missing]}\n" + textwrap.dedent(SCRIPT))
+    res = _run(scenario, scenario / "cache-missing", plain_link=False)
+    assert res["installed"] is False
+    for key in ("batch", "checked", "direct", "plain", "late"):
+        assert res[key] == plain[key], key
+
+
+def test_numba_is_pinned_to_the_release_jitlink_is_tested_on():
+    """jitlink replaces private methods of numba's CPU code library: pyproject.toml allows only the
+    numba and llvmlite releases this suite runs it on (the installed ones)."""
+    import tomllib
+
+    import llvmlite
+    import numba
+
+    from simsuite import ROOT
+
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    for mod in (numba, llvmlite):
+        spec = next(d for d in deps if d.split(">")[0].split("=")[0].split("<")[0].strip() == mod.__name__)
+        major, minor = (int(x) for x in mod.__version__.split(".")[:2])
+        assert spec.replace(" ", "") == f"{mod.__name__}>={major}.{minor},<{major}.{minor + 1}", spec

@@ -1,4 +1,4 @@
-"""Kernels in parts (issue 19): a game's kernel_files are pasted in order into one module
+"""Kernels in parts: a game's kernel_files are pasted in order into one module
 (simsuite.engine.codegen.kernel_source); the checks here need no compile."""
 import ast
 import re

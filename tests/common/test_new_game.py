@@ -5,13 +5,12 @@ import json
 import sys
 from pathlib import Path
 
+import pig
 import pytest
+from pig.game import Pig
 
 from simsuite import ROOT, games
 from simsuite.cli import main
-
-import pig
-from pig.game import Pig
 
 
 def _cli(capsys, *args):

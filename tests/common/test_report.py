@@ -6,9 +6,8 @@ import re
 import pandas as pd
 import pytest
 
-from simsuite import report
+from simsuite.analysis.inference import Z95, wilson
 from simsuite.report import make_report
-from simsuite.analysis.stats import Z95, wilson
 
 from plain_words import assert_plain
 
@@ -128,9 +127,9 @@ def test_sweep_report(sweep, tmp_path):
     head = out["headline"]  # the answer first: the start player's edge depends on the threshold here
     assert out["findings"][:len(head)] == head
     # the cells disagree (one threshold gives +5 pp, the rest 0): a random-effects mean and the range,
-    # not a fixed-effect "wins more than fair"
+    # not a fixed-effect "wins more than fair"; the interval is Hartung-Knapp's t over the 4 cells
     assert head[0].startswith("The start player's win share is not significantly different from the fair share "
-                              "(+1.2 pp of win share (±2.4; random-effects mean: the cells range from +0.0 pp to "
+                              "(+1.2 pp of win share (±4.0; random-effects mean: the cells range from +0.0 pp to "
                               "+5.0 pp) at 4 players)")
     assert "It changes with crash_threshold at 4 players (+0.0 pp to +5.0 pp" in head[0]
     assert head[1].startswith("Which crash_threshold? It moves the turn-order balance")

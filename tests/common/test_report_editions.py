@@ -8,8 +8,8 @@ import re
 import pandas as pd
 import pytest
 
+from simsuite.analysis.inference import Z95
 from simsuite.report import make_report
-from simsuite.analysis.stats import Z95
 
 GAMES = 20_000
 ALIENS = ["Virus", "Macron", "Oracle", "Zombie", "Clone", "Healer"]
@@ -203,7 +203,7 @@ def test_a_player_count_with_one_edition_shows_it_alone_and_says_why(tmp_path):
 def test_a_game_section_that_pools_over_editions_is_flagged(tmp_path, monkeypatch):
     from simsuite import games
 
-    def pooled_section(res, out_dir):
+    def pooled_section(res, out_dir, kit):
         return "<h2>pooled</h2>", [], []
 
     monkeypatch.setattr(type(games.get("cosmic")), "report_sections", property(lambda self: (pooled_section,)))

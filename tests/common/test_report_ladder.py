@@ -4,11 +4,11 @@ against three Y", with games per second; synthetic results with known shares."""
 import re
 
 import pandas as pd
+from plain_words import answer_box, assert_plain
+from test_report_editions import GAMES, _cell, _groups, _write
 
 from simsuite.report import headline as H
 from simsuite.report import make_report
-from plain_words import answer_box, assert_plain
-from test_report_editions import GAMES, _cell, _groups, _write
 
 # (cell, line-up, aliens, the single seat's true share, games/s)
 RUNGS = [(0, "basic,random,random,random", "random", 0.62, 20000.0),

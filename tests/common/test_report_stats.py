@@ -10,8 +10,8 @@ import pytest
 from scipy.stats import kendalltau
 
 from simsuite import report
-from simsuite.runner import CellResult
 from simsuite.analysis.stats import Accumulator
+from simsuite.runner import CellResult
 from simsuite.store import ResultsDir
 
 # the statistics under test are imported inside each test, so that on code without them only the
@@ -80,7 +80,7 @@ def test_strategy_findings_dominance_uses_the_covariance():
     but its lead over B is 2.72 standard errors if the shares were independent and only 2.12 with
     their covariance (-pA pB / games), below the Bonferroni z 2.39: no "dominates" claim; without
     the covariance in h2h the conservative se_a + se_b is used."""
-    from simsuite.analysis.stats import diff_se
+    from simsuite.analysis.inference import diff_se
 
     G = 240
     p = {"A": 0.45, "B": 0.33, "C": 0.22}
@@ -149,7 +149,7 @@ def test_mdd_is_detected_with_80_percent_power():
     """A label whose true win share is the fair share plus the MDD computed from its standard
     error is found different from fair (two-sided z-test, alpha 0.05) in 80% of 4000 synthetic
     binomial cells (within 2.5 points); the ranking's mdd column is 2.80 x share_se."""
-    from simsuite.analysis.stats import MDD_FACTOR, mdd
+    from simsuite.analysis.inference import MDD_FACTOR, mdd
 
     rng = np.random.default_rng(61)
     n, fair = 3000, 0.25
@@ -169,7 +169,7 @@ def test_equivalence_tost_matches_statsmodels_and_keeps_its_size():
     with a true difference of 0 and a standard error of a quarter of the margin, almost always."""
     from statsmodels.stats.weightstats import ztost
 
-    from simsuite.analysis.stats import equivalence_p
+    from simsuite.analysis.inference import equivalence_p
 
     rng = np.random.default_rng(62)
     x = rng.normal(0.005, 0.1, 400)
@@ -188,7 +188,7 @@ def test_rank_intervals_cover_the_true_ranks_and_p_best():
     its standard error: the 95% bootstrap rank intervals cover the true rank (either tied rank
     counts) in at least 93% of 300 samples, the tied leaders are each the best about half the time
     and a label far below never is."""
-    from simsuite.analysis.stats import rank_intervals
+    from simsuite.analysis.inference import rank_intervals
 
     rng = np.random.default_rng(63)
     truth = np.array([0.30, 0.30, 0.27, 0.25, 0.24, 0.15])
@@ -214,7 +214,7 @@ def test_rank_intervals_cover_every_label_of_a_dense_ranking():
     """Known truth: 20 labels a quarter of a standard error apart (the bootstrap alone covered the
     top label's true rank only about 87% of the time here) and 20 labels two standard errors apart:
     every label's 95% interval covers its true rank in at least 93% of 200 samples."""
-    from simsuite.stats import rank_intervals
+    from simsuite.analysis.inference import rank_intervals
 
     rng = np.random.default_rng(64)
     k = 20
@@ -263,7 +263,7 @@ def test_ranking_rank_correlation_across_player_counts(tmp_path):
 def test_heterogeneity_test_has_its_nominal_rate_and_matches_cochran():
     """Cochran's Q from statsmodels equals sum w (x - x_w)^2; over 3000 synthetic sets of 4 cells
     with one true effect (normal errors of known se) it flags about 5%."""
-    from simsuite.analysis.stats import heterogeneity
+    from simsuite.analysis.inference import heterogeneity
 
     x, v = np.array([0.02, -0.01, 0.0, 0.03]), np.array([1e-4, 2e-4, 1e-4, 4e-4])
     w = 1 / v

@@ -6,14 +6,18 @@ and the verdict sentence."""
 import numpy as np
 import pandas as pd
 import pytest
-from scipy.stats import kendalltau
+from scipy.stats import kendalltau, norm
 
-from scipy.stats import norm
-
+from simsuite.analysis.inference import Z95, holm
 from simsuite.analysis.robustness import (
-    classify_verdicts, kendall_tau, label_differs, skill_sensitivity, tau_interval, tau_rows, verdict_sentence,
+    classify_verdicts,
+    kendall_tau,
+    label_differs,
+    skill_sensitivity,
+    tau_interval,
+    tau_rows,
+    verdict_sentence,
 )
-from simsuite.analysis.stats import Z95, holm
 
 
 def test_kendall_tau_is_scipys_on_known_orderings():

@@ -1,4 +1,4 @@
-"""The shared scaffold every game is built on (issue 19 part 2; simsuite/scaffold/, simsuite/engine/records.py
+"""The shared scaffold every game is built on (simsuite/scaffold/, simsuite/engine/records.py
 COMMON_FIELDS, Param.slot): the layout header and builder, the parameter slots of build_cfg, the
 TOML checks, the replay event tables, and no imports between game folders. No kernel is compiled."""
 import ast
@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from simsuite import ROOT
+from simsuite.engine.records import COMMON_FIELDS, RecordLayout, common, field, per_seat
 from simsuite.errors import BadInput
 from simsuite.games import get, names
-from simsuite.engine.records import COMMON_FIELDS, RecordLayout, common, field, per_seat
 from simsuite.scaffold import layout as L
 from simsuite.scaffold.data import need, need_int, read_toml, source, table_rows
 
@@ -86,9 +86,9 @@ def test_reader_factories_read_the_word_they_name():
 def test_records_have_the_common_fields_and_their_constants(game):
     G = get(game)
     R = sys.modules[type(G).__module__.rsplit(".", 1)[0] + ".records"]
-    for name, (const, per_seat, _doc) in COMMON_FIELDS.items():
+    for name, (const, seat_field, _doc) in COMMON_FIELDS.items():
         assert getattr(R, const) == G.layout.offsets[name]
-        assert (dict((n, k) for n, k, _ in G.layout.vector_fields).get(name, 1) == G.max_players) == per_seat
+        assert (dict((n, k) for n, k, _ in G.layout.vector_fields).get(name, 1) == G.max_players) == seat_field
     assert R.N_COLS == G.layout.n_cols
 
 
@@ -189,7 +189,7 @@ def test_contraband_file_errors(tmp_path, text, words):
     _bad(load_contraband, f, *words, field_name="contraband")
 
 
-from simsuite.games.cosmic.api import MAX_CARDS as _MAXC  # noqa: E402
+from simsuite.games.cosmic.api import MAX_CARDS as _MAXC  # noqa: E402  (beside the tests that use it)
 
 
 @pytest.mark.parametrize("text, words", [
@@ -338,8 +338,7 @@ def test_no_imports_between_game_folders():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_prelude_is_pasted_once_after_the_first_part(game):
-    from simsuite.engine.codegen import kernel_source
-    from simsuite.engine.codegen import cache_dir
+    from simsuite.engine.codegen import cache_dir, kernel_source
     from simsuite.games.base import PRELUDE
 
     G = get(game)

@@ -5,9 +5,9 @@ user's first `simsuite report NAME`."""
 import pytest
 
 from simsuite import games
-from simsuite.cli import _sweep_plan, load_sweep_file
 from simsuite.resources import CONFIGS
 from simsuite.sweep import plan_sweep
+from simsuite.sweep_file import load_sweep_file, sweep_plan
 
 SWEEPS = sorted((CONFIGS / "sweeps").glob("*.toml"))
 
@@ -21,7 +21,7 @@ def test_shipped_sweep_plans(path):
     spec = load_sweep_file(path)
     assert spec["name"] == path.stem  # `simsuite report NAME` finds the file by this name
     g = games.get(spec["game"])
-    base, axes, n_games, seed, unit, precision = _sweep_plan(g, spec)
+    base, axes, n_games, seed, unit, precision = sweep_plan(g, spec)
     skipped = []
     cells, counts = plan_sweep(g, base, axes, n_games, skipped=skipped)
     assert len(cells) >= 2 and all(n >= 1 for n in counts)
@@ -32,7 +32,7 @@ def test_ffg_targets_sweep_cells():
     """The A52 sweep: FFG2008 at 3-5 players, the switch both ways (6 cells)."""
     spec = load_sweep_file(CONFIGS / "sweeps" / "cosmic-ffg-targets.toml")
     g = games.get("cosmic")
-    cells, _ = plan_sweep(g, *_sweep_plan(g, spec)[:3])
+    cells, _ = plan_sweep(g, *sweep_plan(g, spec)[:3])
     got = sorted((c["players"], c["ffg_target_requires_defense_colony"]) for c in cells)
     assert got == [(n, v) for n in (3, 4, 5) for v in (False, True)]
     assert {c["edition"] for c in cells} == {"FFG2008"}
@@ -42,5 +42,5 @@ def test_editions_sweep_leaves_out_ah2000_at_five():
     spec = load_sweep_file(CONFIGS / "sweeps" / "cosmic-editions.toml")
     g = games.get("cosmic")
     skipped = []
-    cells, _ = plan_sweep(g, *_sweep_plan(g, spec)[:3], skipped=skipped)
+    cells, _ = plan_sweep(g, *sweep_plan(g, spec)[:3], skipped=skipped)
     assert len(cells) == 5 and skipped == [{"edition": "AH2000", "players": "5"}]

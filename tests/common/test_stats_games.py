@@ -60,7 +60,7 @@ def test_label_at_several_seats_intervals_cover_the_truth(joint, p_seat):
 def test_one_seat_per_game_keeps_the_player_game_intervals():
     """A label that never holds two seats of a game: the per-game variance is the player-game one
     (Wilson interval and share interval unchanged)."""
-    from simsuite.analysis.stats import mean_ci, wilson
+    from simsuite.analysis.inference import mean_ci, wilson
 
     rng = np.random.default_rng(3)
     n = 500
@@ -108,7 +108,7 @@ def test_share_covariance_of_two_labels_at_one_table():
 
 def _brute_force(ids, win, K):
     """GROUP_FIELDS' per-game sums (games .. m_gsq) per label and the h2h matrices, game by game in
-    plain Python, from the definitions in simsuite/stats.py."""
+    plain Python, from the definitions in simsuite/analysis/stats.py."""
     per_game = {f: np.zeros(K, np.int64) for f in ("games", "win_gsq", "win_gm", "share_gsq", "share_gm", "m_gsq")}
     h2h = {f: np.zeros((K, K), np.int64) for f in ("n", "wins", "share", "ss", "sm", "mm")}
     for g in range(len(ids)):

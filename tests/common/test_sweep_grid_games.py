@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from test_cli import assert_bad, sim
+from test_sweep_resume import assert_same, cluster, tables  # noqa: F401  (cluster: a fixture)
 
 from simsuite.games import get
 from simsuite.sweep import axis_names, plan_sweep, run_sweep
-from test_cli import assert_bad, sim
-from test_sweep_resume import assert_same, cluster, tables  # noqa: F401  (cluster: a fixture)
 
 GAME = get("star-cartel")
 BASE = {"strategies": "market,greedy,random", "rotate": True}
@@ -75,9 +75,8 @@ def test_plan_gives_each_cell_its_grid_games():
 @pytest.mark.parametrize("bad", [0, "10", 1.5, True, 10**13])
 def test_plan_refuses_a_bad_grid_games(bad):
     from simsuite.errors import BadInput
-
-    from simsuite.cli import SWEEP_FILE_INTS
     from simsuite.sweep import GAMES_RANGE
+    from simsuite.sweep_file import SWEEP_FILE_INTS
 
     with pytest.raises(BadInput) as e:
         plan_sweep(GAME, BASE, [{"players": "3"}, {"players": "4", "games": bad}], 900)
@@ -135,15 +134,15 @@ def test_command_line_games_overrides_every_grid(spec_file, tmp_path):
 
 
 def test_sweep_plan_keeps_grid_games_unless_games_is_given():
-    """`report NAME` and `sweep --config` share _sweep_plan: the grids keep their games, --games drops them."""
+    """`report NAME` and `sweep --config` share sweep_file.sweep_plan: the grids keep their games, --games drops them."""
     import tomllib
 
-    from simsuite.cli import _sweep_plan
+    from simsuite.sweep_file import sweep_plan
 
     spec = tomllib.loads(FILE)
-    base, axes, n, *_ = _sweep_plan(GAME, spec)
+    base, axes, n, *_ = sweep_plan(GAME, spec)
     assert n == 900 and [a.get("games") for a in axes] == [6000, 3000]
-    base, axes, n, *_ = _sweep_plan(GAME, spec, n_games=50)
+    base, axes, n, *_ = sweep_plan(GAME, spec, n_games=50)
     assert n == 50 and all("games" not in a for a in axes)
     assert plan_sweep(GAME, base, axes, n)[1] == [50] * 4
 
@@ -204,7 +203,7 @@ def test_precision_caps_each_cell_at_its_grid_games(tmp_path):
     assert cells["games"].iloc[1] == 250
 
 
-def test_dask_plays_each_cell_its_grid_games(reference, cluster, tmp_path):  # noqa: F811
+def test_dask_plays_each_cell_its_grid_games(reference, cluster, tmp_path):  # noqa: F811  (pytest passes the fixture by name)
     out = tmp_path / "dask"
     info = run_sweep(GAME, BASE, AXES, 900, SEED, out, unit=UNIT, scheduler=cluster.scheduler_address,
                      progress=False)

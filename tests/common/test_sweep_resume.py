@@ -1,4 +1,4 @@
-"""Sweeps survive interruption and run on a Dask cluster with identical results (issue 5)."""
+"""Sweeps survive interruption and run on a Dask cluster with identical results."""
 import json
 import os
 import signal
@@ -181,8 +181,8 @@ def test_turn_cap_games_are_timeouts_not_dropped(tmp_path):
 
 def test_precision_stops_each_cell_when_intervals_are_narrow_enough(tmp_path):
     """--precision: units are added in game order until every win rate's 95% half-width <= P."""
-    from simsuite.sweep import precise_enough
     from simsuite.analysis.stats import Accumulator
+    from simsuite.sweep import precise_enough
 
     P, cap, unit = 0.02, 40000, 500
     info = run_sweep(GAME, BASE, {"players": "3,4"}, cap, SEED, tmp_path, unit=unit, precision=P, progress=False)
@@ -260,14 +260,14 @@ def test_report_of_a_sweep_name_defines_the_sweep_as_sweep_does():
     """`simsuite report NAME` and `simsuite sweep --config NAME.toml` build the same sweep: the
     file's precision (with its finer unit), rotation on by default, the file's seed."""
     from simsuite import games
-    from simsuite.cli import _sweep_plan
+    from simsuite.sweep_file import sweep_plan
 
     g = games.get("star-cartel")
     spec = dict(game="star-cartel", seed=5, games=1000, precision=0.01, sweep={"players": "3,4"})
-    base, axes, n, seed, unit, precision = _sweep_plan(g, spec)
+    base, axes, n, seed, unit, precision = sweep_plan(g, spec)
     assert (base["rotate"], n, seed, unit, precision) == (True, 1000, 5, 1 << 16, 0.01)
-    assert _sweep_plan(g, spec, seed=1)[3] == 1  # a seed given on the command line wins
-    assert _sweep_plan(g, dict(spec, set={"rotate": False}))[0]["rotate"] is False
+    assert sweep_plan(g, spec, seed=1)[3] == 1  # a seed given on the command line wins
+    assert sweep_plan(g, dict(spec, set={"rotate": False}))[0]["rotate"] is False
 
 
 def test_units_from_a_worker_with_other_code_are_refused(tmp_path, monkeypatch):

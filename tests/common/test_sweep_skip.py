@@ -6,11 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from test_cli import assert_bad, sim
 
 from simsuite.errors import BadInput
 from simsuite.games import get
 from simsuite.sweep import axis_names, plan_sweep
-from test_cli import assert_bad, sim
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,12 +9,12 @@ import os
 
 import numpy as np
 import pytest
-
 from harness import extra_dirs, kernel_of
+
+from simsuite.engine.rng import run_key
 from simsuite.games import get
 from simsuite.plugin_dirs import ENV
 from simsuite.resources import DATA
-from simsuite.engine.rng import run_key
 
 CLASSICS = DATA / "aliens" / "cosmic_classics"
 CASES = [

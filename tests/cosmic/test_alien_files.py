@@ -11,10 +11,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from cosmic_harness import ART, ATT, BLUE, GREEN, NEG, RED, ZAP, P, uses
+from cosmic_harness import Table as _Table
+from harness import extra_dirs
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ART, ATT, BLUE, GREEN, NEG, P, RED, ZAP, Table as _Table, uses
-from harness import extra_dirs
 from simsuite.engine.unmanaged import PointerKernel
 from simsuite.games import get
 from simsuite.plugin_dirs import ENV

@@ -6,11 +6,10 @@ shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tes
 no aliens.
 """
 import pytest
+from cosmic_harness import ATT, BLUE, RED, P, Table, turn_table
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ATT, BLUE, RED, P, Table, turn_table
 from simsuite.games.cosmic.api import src_code as S
-
 
 # ============================================================================================
 # CE.5 order: EXPEL and RESETTLE

@@ -5,9 +5,9 @@ Rule ids (CE.x.y, ambiguity choices An = CE.60.n, invariants CE.70.n) as in
 shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tests/cosmic_harness.py;
 no aliens.
 """
-import simsuite.games.cosmic.api as A
 from cosmic_harness import ATT, BLUE, NEG, YELLOW, P, fight
 
+import simsuite.games.cosmic.api as A
 
 # ============================================================================================
 # CE.10 totals, ties and allies

@@ -5,11 +5,10 @@ shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tes
 no aliens.
 """
 import pytest
+from cosmic_harness import BLUE, GREEN, NEG, RED, YELLOW, P, Table
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import BLUE, GREEN, NEG, RED, YELLOW, P, Table
 from simsuite.games.cosmic.api import src_code as S
-
 
 # ============================================================================================
 # CE.13 / CE.51 deals

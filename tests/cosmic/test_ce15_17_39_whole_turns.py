@@ -8,9 +8,9 @@ shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tes
 no aliens.
 """
 import pytest
+from cosmic_harness import ART, ATT, BLUE, EXTRA, GAME, GREEN, NEG, RED, REIN, P, Table, turn_table
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ART, ATT, BLUE, EXTRA, GAME, GREEN, NEG, RED, REIN, P, Table, turn_table
 from simsuite.games.cosmic.api import src_code as S
 
 FFG = dict(edition="FFG2008")

@@ -5,11 +5,10 @@ shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tes
 ``aliens`` lists each seat's alien.
 """
 import pytest
+from cosmic_harness import ART, ATT, BLUE, NEG, RED, ZAP, P, fight, table, totals, turn_table, uses
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ART, ATT, BLUE, NEG, RED, ZAP, P, fight, table, totals, turn_table, uses
 from simsuite.games.cosmic.api import src_code as S
-
 
 # ============================================================================================
 # CE.19 power loss, CE.21.1 Cosmic Zap on powers

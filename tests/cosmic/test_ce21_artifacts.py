@@ -4,10 +4,10 @@ Rule ids (CE.x.y, ambiguity choices An = CE.60.n, invariants CE.70.n) as in
 shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tests/cosmic_harness.py;
 no aliens.
 """
-import simsuite.games.cosmic.api as A
 from cosmic_harness import ART, ATT, BLUE, NEG, RED, P, Table, fight, setup_fight
-from simsuite.games.cosmic.api import src_code as S
 
+import simsuite.games.cosmic.api as A
+from simsuite.games.cosmic.api import src_code as S
 
 # ============================================================================================
 # CE.21 artifacts

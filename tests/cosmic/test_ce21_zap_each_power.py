@@ -16,10 +16,28 @@ seats and scripted decisions as in tests/cosmic_harness.py; ``aliens`` lists eac
 """
 import numpy as np
 import pytest
+from cosmic_harness import (
+    ART,
+    ATT,
+    BLUE,
+    DEF,
+    GAS,
+    GREEN,
+    MOBIUS,
+    NEG,
+    OFF,
+    RED,
+    ZAP,
+    P,
+    aside,
+    fight,
+    setup_fight,
+    table,
+    totals,
+    uses,
+)
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import (ART, ATT, BLUE, DEF, GAS, GREEN, MOBIUS, NEG, OFF, RED, ZAP, P, aside, fight,
-                            setup_fight, table, totals, uses)
 from simsuite.games.cosmic.api import src_code as S
 
 ZAPPED = pytest.mark.parametrize("zap", [False, True], ids=["zap_passes", "zapped"])

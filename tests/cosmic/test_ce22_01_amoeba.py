@@ -6,11 +6,10 @@ shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tes
 """
 import numpy as np
 import pytest
+from cosmic_harness import ATT, BLUE, NEG, RED, P, setup_fight, totals, uses
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ATT, BLUE, NEG, RED, P, setup_fight, totals, uses
 from simsuite.games.cosmic.api import src_code as S
-
 
 # ============================================================================================
 # CE.22.1 Amoeba
@@ -62,8 +61,8 @@ def test_ce_22_1_basic_amoeba_adjusts_as_the_totals_are_computed(defense, def_sh
     """CE.22.1 with CE.22.2 / CE.10.3, the `basic` heuristic (powers.amoeba): against a known card it
     makes the smallest adjustment that wins as the engine totals it, so against an Anti-Matter
     (the lower total wins) it takes ships back instead of adding them, or passes."""
-    from simsuite.games.cosmic import powers
     from simsuite.engine.unmanaged import pointer_call
+    from simsuite.games.cosmic import powers
 
     centre = 4
     t = setup_fight(f"Amoeba,{defense},none,none", centre=centre, def_ships=def_ships)

@@ -4,10 +4,10 @@ Rule ids (CE.x.y, ambiguity choices An = CE.60.n, invariants CE.70.n) as in
 shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tests/cosmic_harness.py;
 ``aliens`` lists each seat's alien.
 """
-import simsuite.games.cosmic.api as A
 from cosmic_harness import ART, ATT, BLUE, EMOTION, FF, GAS, MOBIUS, NEG, PLAGUE, RED, P, aside, setup_fight, turn_table
-from simsuite.games.cosmic.api import src_code as S
 
+import simsuite.games.cosmic.api as A
+from simsuite.games.cosmic.api import src_code as S
 
 # ============================================================================================
 # CE.22.8 Laser

@@ -6,11 +6,10 @@ shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tes
 ``aliens`` lists each seat's alien.
 """
 import numpy as np
+from cosmic_harness import ATT, BLUE, DEF, NEG, OFF, YELLOW, P, fight, setup_fight, table, uses
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ATT, BLUE, DEF, NEG, OFF, YELLOW, P, fight, setup_fight, table, uses
 from simsuite.games.cosmic.api import src_code as S
-
 
 # ============================================================================================
 # CE.22.10 Mind

@@ -5,11 +5,10 @@ shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tes
 ``aliens`` lists each seat's alien.
 """
 import pytest
+from cosmic_harness import ART, ATT, BLUE, GAS, MOBIUS, NEG, PLAGUE, P, fight, table, totals
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ART, ATT, BLUE, GAS, MOBIUS, NEG, PLAGUE, P, fight, table, totals
 from simsuite.games.cosmic.api import src_code as S
-
 
 # ============================================================================================
 # CE.22.18 Virus

@@ -5,12 +5,29 @@ shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tes
 ``aliens`` lists each seat's alien.
 """
 import pytest
+from cosmic_harness import (
+    ART,
+    ATT,
+    BLUE,
+    DEF,
+    EMOTION,
+    FF,
+    GAS,
+    GREEN,
+    NEG,
+    OFF,
+    RED,
+    P,
+    fight,
+    setup_fight,
+    table,
+    totals,
+    turn_table,
+    uses,
+)
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import (ART, ATT, BLUE, DEF, EMOTION, FF, GAS, GREEN, NEG, OFF, RED, P, fight, setup_fight, table,
-                            totals, turn_table, uses)
 from simsuite.games.cosmic.api import src_code as S
-
 
 # ============================================================================================
 # CE.23 interaction rulings

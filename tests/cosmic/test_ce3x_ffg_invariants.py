@@ -7,9 +7,9 @@ At 3, 4 and 5 players (data.md: 3-5, five colours).
 """
 import numpy as np
 import pytest
+from cosmic_harness import GAME, build, kernel, run_checked, strategy_id
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import GAME, build, kernel, run_checked, strategy_id
 
 N_GAMES = 10_000
 KEY = 0xFF6_2008

@@ -6,9 +6,9 @@ seats and scripted decisions as in tests/cosmic_harness.py; no aliens.
 """
 import numpy as np
 import pytest
+from cosmic_harness import ART, ATT, BLUE, GREEN, MORPH, NEG, PURPLE, RED, REIN, YELLOW, P, Table, setup_fight
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import (ART, ATT, BLUE, GREEN, MORPH, NEG, PURPLE, RED, REIN, YELLOW, P, Table, setup_fight)
 from simsuite.games.cosmic.api import art_code
 from simsuite.games.cosmic.api import src_code as S
 
@@ -513,8 +513,8 @@ def test_ce_43_3_automatic_powers_cannot_be_zapped():
 def test_basic_reinforces_its_own_side_in_attack_against_attack_only():
     """CE.50.21: basic plays a reinforcement for the side it is on (offense here) in A/A, passes
     when it is on no side, and passes in A/N where the bonus would change nothing (CE.37.3)."""
-    from simsuite.games.cosmic.policy import basic_decide
     from simsuite.engine.unmanaged import pointer_call  # arrays would compile a second version of every helper
+    from simsuite.games.cosmic.policy import basic_decide
 
     def answer(card_o, card_d, seat):
         t = ffg_fight(card_o, card_d, centre=4, def_ships=4,
@@ -537,8 +537,8 @@ def test_basic_names_the_weakest_player_on_a_wild_card():
     for i, q in enumerate((1, 2, 3)):
         t.st[A.S_OPT + i] = q
     t.st[A.S_NOPT] = 3
-    from simsuite.games.cosmic.policy import basic_decide
     from simsuite.engine.unmanaged import pointer_call  # arrays would compile a second version of every helper
+    from simsuite.games.cosmic.policy import basic_decide
     assert pointer_call(basic_decide)(np.int64(A.D_DESTINY), t.st, t.c, np.int64(0)) == 1  # green
 
 
@@ -667,7 +667,7 @@ def test_a52_key_in_the_configuration_hash():
     run's seed is what it was before the key existed); true is another configuration; under
     AH2000 it is ignored."""
     from cosmic_harness import GAME
-    h = lambda **kw: GAME.config_hash(GAME.resolve({"players": 4, **kw}))  # noqa: E731
+    h = lambda **kw: GAME.config_hash(GAME.resolve({"players": 4, **kw}))
     assert h(edition="FFG2008") == h(edition="FFG2008", ffg_target_requires_defense_colony=False)
     assert h(edition="FFG2008") != h(edition="FFG2008", ffg_target_requires_defense_colony=True)
     assert h() == h(ffg_target_requires_defense_colony=True)
@@ -780,8 +780,8 @@ def test_basic_card_zaps_a_cosmic_zap_on_its_side(me, zapped, plays):
     """basic cancels a Cosmic Zap aimed at its own power (blue on blue) or at a player on its side
     (yellow, blue's defensive ally, for blue), not one aimed at the other side (red's power), nor
     one it is not part of (green, on no side)."""
-    from simsuite.games.cosmic.policy import basic_decide
     from simsuite.engine.unmanaged import pointer_call  # arrays would compile a second version of every helper
+    from simsuite.games.cosmic.policy import basic_decide
 
     t = ffg_table()
     t.st[A.S_OFF] = 0
@@ -804,8 +804,8 @@ def test_basic_card_zaps_a_cosmic_zap_on_its_side(me, zapped, plays):
 
 def _basic_artifact(t, me, code):
     """basic's D_ARTIFACT answer for `me` on the explicit state of t: 1 = play `code`, 0 = pass."""
-    from simsuite.games.cosmic.policy import basic_decide
     from simsuite.engine.unmanaged import pointer_call  # arrays would compile a second version of every helper
+    from simsuite.games.cosmic.policy import basic_decide
 
     t.st[A.S_OPT] = -1
     t.st[A.S_OPT + 1] = code
@@ -883,8 +883,8 @@ def test_basic_quash(me, deal, foreign, plays):
     """data.md Quash (cancels a deal just made; CE.39.6 penalty): basic quashes a deal between two
     other players that gives one of them a colony (st[S_DEAL] holds the deal just made), never its
     own deal, not a cards-only deal."""
-    from simsuite.games.cosmic.heuristics import quash_value
     from simsuite.engine.unmanaged import pointer_call  # arrays would compile a second version
+    from simsuite.games.cosmic.heuristics import quash_value
     t = ffg_table()
     t.st[A.S_OFF] = 0
     t.st[A.S_DEF] = 1

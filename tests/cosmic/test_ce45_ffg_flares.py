@@ -11,10 +11,24 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from cosmic_harness import (
+    ART,
+    ATT,
+    BLUE,
+    FLARE,
+    GAME,
+    GREEN,
+    NEG,
+    RED,
+    REIN,
+    P,
+    Table,
+    build,
+    run_checked,
+    setup_fight,
+)
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import (ART, ATT, FLARE, GAME, NEG, REIN, P, RED, BLUE, GREEN, Table, build, kernel,
-                            run_checked, setup_fight, strategy_id)
 from simsuite.games.cosmic.api import art_code
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -342,8 +356,8 @@ def test_effect_add_total_counts_only_in_attack_against_attack(flares):
 # ============================================================================================
 
 def _basic(t, kind, seat):
-    from simsuite.games.cosmic.policy import basic_decide
     from simsuite.engine.unmanaged import pointer_call  # arrays would compile a second version of every helper
+    from simsuite.games.cosmic.policy import basic_decide
 
     return int(pointer_call(basic_decide)(np.int64(kind), t.st, t.c, np.int64(seat)))
 

@@ -7,10 +7,9 @@ shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tes
 """
 import numpy as np
 import pytest
-
-import simsuite.games.cosmic.api as A
 from cosmic_harness import build, run_checked
 
+import simsuite.games.cosmic.api as A
 
 # ============================================================================================
 # CE.70 invariants with aliens; every power is used

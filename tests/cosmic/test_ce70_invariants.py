@@ -9,13 +9,11 @@ Three layers:
   from the logged totals with ties to the defense, compensation only after A/N, turn structure),
   plus determinism across thread counts and batch splits and replay == batch.
 """
-import numba
 import numpy as np
 import pytest
+from cosmic_harness import EXTRA, GAME, I, build, kernel, run_checked, strategy_id
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import EXTRA, GAME, I, build, kernel, run_checked, strategy_id
-from simsuite.games.cosmic.game import describe_events
 from simsuite.runner import set_threads
 
 N_GAMES = 10_000
@@ -225,6 +223,7 @@ def test_ce_one_compiled_version_per_function():
     """Engineering rule: no literal-int specialisations. Every kernel and helper function compiled
     in this process has exactly one signature (run after the other tests of this module)."""
     from numba.core.registry import CPUDispatcher
+
     import simsuite.games.cosmic.heuristics as H
 
     k = kernel()

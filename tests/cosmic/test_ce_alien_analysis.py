@@ -1,4 +1,4 @@
-"""Cosmic Encounter aliens on the analysis side (issue 4): alien assignment (CE.2.5: fixed per seat,
+"""Cosmic Encounter aliens on the analysis side: alien assignment (CE.2.5: fixed per seat,
 dealt at random from a pool, every combination rotated through the seats), the nopower control's
 records and labels, the accumulator's label statistics, the CLI's --aliens and its bad input, and
 the alien sweep and report (ranking, the power's own contribution, head to head, strengths)."""
@@ -17,11 +17,12 @@ import pandas as pd
 import pytest
 
 from simsuite import __version__
+from simsuite.analysis.inference import Z95
+from simsuite.analysis.stats import SHARE_UNIT, Accumulator
+from simsuite.engine.rng import run_key
 from simsuite.games import get
 from simsuite.games.cosmic import api as A
 from simsuite.games.cosmic.game import ALIEN_LABELS, ALIEN_POWER_LABELS
-from simsuite.engine.rng import run_key
-from simsuite.analysis.stats import SHARE_UNIT, Z95, Accumulator
 
 ROOT = Path(__file__).resolve().parents[2]
 G = get("cosmic")
@@ -227,7 +228,7 @@ def assert_bad(r, *words):
     (["sweep", "cosmic", "--aliens", "all|Macron,Macron", "--games", "10"], ["aliens", "Macron", "twice"]),
     (["replay", "cosmic", "--game", "1", "--aliens", "Zorg"], ["aliens", "Zorg"]),
     (["bench", "cosmic", "--aliens", "Zorg", "--no-cold", "--games", "1000"], ["aliens", "Zorg"]),
-    # bench takes --set since issue 16 (e.g. --set edition=FFG2008): an unknown name is refused in one line
+    # bench takes --set (e.g. --set edition=FFG2008): an unknown name is refused in one line
     (["bench", "cosmic", "--aliens", "random", "--set", "x=1"], ["x", "unknown parameter", "simsuite list cosmic"]),
     (["bench", "cosmic", "--aliens", "random", "--set", "aliens=none"], ["aliens", "given twice"]),
     # a game's shortcut option given to another game: refused in one line, naming the option
@@ -347,8 +348,10 @@ def test_alien_sweep_definition_and_report(tmp_path):
     page = (tmp_path / "rep" / "index.html").read_text()
     for N in (3, 4):
         assert f"Alien ranking, {N} players" in page and f"The power's own contribution, {N} players" in page
-        for f in ("ranking_alien", "contribution_alien", "h2h_alien", "strength_alien"):
+        for f in ("ranking_alien", "contribution_alien", "h2h_alien"):
             assert (tmp_path / "rep" / f"{f}_{N}p.png").stat().st_size > 0, f
+        # about a quarter of Cosmic's wins are joint, which bias Plackett-Luce strengths: withheld, and said why
+        assert not (tmp_path / "rep" / f"strength_alien_{N}p.png").exists()
         rank = pd.read_csv(tmp_path / "rep" / f"ranking_alien_{N}p.csv")
         assert sorted(rank["alien"]) == sorted(A.ALIEN_NAMES)  # every alien ranked, none missing
         assert np.allclose(rank["fair_share"], 1 / N)
@@ -363,8 +366,9 @@ def test_alien_sweep_definition_and_report(tmp_path):
         # with-power results from the all-basic cell only: its player-games, not the mixed cell's
         assert con["n_power"].sum() == 800 * N
         assert con["n_control"].sum() == 800
-    assert "Head to head (alien, 4 players)" in page and "Plackett-Luce strength (alien, 4 players)" in page
-    for N in (3, 4):  # the ranking under both strategies, compared (issue 14)
+    assert "Head to head (alien, 4 players)" in page and "Plackett-Luce strength (alien, 4 players)" not in page
+    assert "Plackett-Luce strengths are not shown" in page and "a bias that more games do not remove" in page
+    for N in (3, 4):  # the ranking under both strategies, compared
         assert f"Robustness: the alien ranking under basic and search, {N} players" in page
         assert (tmp_path / "rep" / f"tau_alien_{N}p.csv").exists() and (tmp_path / "rep" / f"skill_alien_{N}p.csv").exists()
     assert res["headline"] and any("basic and search" in h for h in res["headline"])
@@ -388,7 +392,7 @@ def test_alien_sweep_definition_and_report(tmp_path):
     assert not any(w in text for w in ("Holm", "Cochran", "I²", "TOST", "p <", "Kendall", "Plackett", " pp"))
     assert not re.search(r"(?<![\d.])0\.\d{3,}(?![\d%])", text)
 
-    # the command from the issue, small: --aliens all with a player-count axis
+    # a sweep over every alien, small: --aliens all with a player-count axis
     r = sim("sweep", "cosmic", "--aliens", "all", "--players", "3,4", "--games", 300, "--out", tmp_path / "a2",
             "--json")
     assert r.returncode == 0, r.stderr
@@ -404,7 +408,6 @@ def test_alien_ranking_under_two_strategies_end_to_end(tmp_path):
     """A tiny alien sweep that ranks the aliens under basic and under random (and has a nopower
     control): the report shows the robustness section and its sentence at the top, every image it
     references exists, and the power's contribution still compares against the basic cell only."""
-    import re
 
     pool = "Macron,Virus,Oracle,Clone,Zombie,Pacifist"
     n = 1200  # whole cycles: 2 x 3 seats x C(6, 3) = 120
@@ -420,7 +423,8 @@ def test_alien_ranking_under_two_strategies_end_to_end(tmp_path):
     # the answer box: the alien verdict (with its size, said to depend on the bots), the verdicts that
     # hold under both strategies, the start player; basic against the nopower control as bot skill
     head = res["headline"]
-    assert re.match(r"([\w-]+ is the strongest alien at 3 players|The strongest alien depends)", head[0]), head[0]
+    assert re.match(r"([\w-]+ is the strongest alien at 3 players|The strongest alien depends|No alien is surely "
+                    r"the strongest at 3 players)", head[0]), head[0]
     assert "depends on how well the bots play it" in head[0]
     assert any(h.startswith("With 3 players, under both basic and random") for h in head)
     top = page[:page.index("id='main-chart'")]

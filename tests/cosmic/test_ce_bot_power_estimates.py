@@ -14,13 +14,13 @@ themselves. Seats: 0 red (offense), 1 blue (defense), 2 green, 3 yellow.
 """
 import numpy as np
 import pytest
+from cosmic_harness import ATT, GREEN, NEG, RED, P, setup_fight
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ATT, NEG, RED, BLUE, GREEN, P, setup_fight
+from simsuite.engine.unmanaged import pointer_call
 from simsuite.games.cosmic.heuristics import OWN_ALWAYS, OWN_NEVER, OWN_RANDOM
 from simsuite.games.cosmic.naive import naive_decide
 from simsuite.games.cosmic.policy import basic_decide
-from simsuite.engine.unmanaged import pointer_call
 
 I = np.int64
 ALLY = [int(A.NONE), int(A.SIDE_OFFENSE), int(A.SIDE_DEFENSE)]

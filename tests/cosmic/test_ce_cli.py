@@ -79,7 +79,7 @@ def test_ce_list_parameters():
     (["run", "cosmic", "--players", "1"], ["players", "2..5"]),  # the parameter's bounds: both editions
     (["run", "cosmic", "--set", "deal_accept_policy=maybe"], ["deal_accept_policy", "standard_only"]),
     (["run", "cosmic", "--set", "edition=FFG1990"], ["edition", "AH2000", "FFG2008"]),
-    # FFG2008 (issue 16): 3+ players, and an AH2000 game refuses the FFG deck
+    # FFG2008: 3+ players, and an AH2000 game refuses the FFG deck
     (["run", "cosmic", "--set", "edition=FFG2008", "--players", "2"], ["players", "FFG2008", "3..5"]),
     (["run", "cosmic", "--set", "deck=configs/cosmic/deck_ffg2008.toml"], ["deck", "FFG2008", "morph"]),
     (["run", "cosmic", "--set", "edition=FFG2008", "--set", "ffg_double_morph=both"], ["ffg_double_morph", "attack0"]),
@@ -125,7 +125,7 @@ def test_ce_sweep_definition_runs(tmp_path):
 
 
 def test_bench_times_a_second_configuration_in_the_same_run():
-    """Issue 16's figure: FFG2008 at 5 players beside AH2000 at 4, one `bench` (their timed runs
+    """FFG2008 at 5 players beside AH2000 at 4, one `bench` (their timed runs
     alternate): each configuration gets its own row with its own settings, and the ratio is theirs."""
     r = sim("bench", "cosmic", "--set", "edition=FFG2008", "--aliens", "random", "--players", 5, "--vs",
             "edition=AH2000", "--vs", "players=4", "--games", 1000, "--repeat", 1, "--no-cold", "--json")

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import simsuite.games.cosmic.api as A
-from simsuite.games.cosmic import heuristics as H
 from simsuite.engine.unmanaged import pointer_call
+from simsuite.games.cosmic import heuristics as H
 
 I = np.int64
 CHUNK = int(A.MAX_CHUNK)

@@ -11,11 +11,11 @@ The harness's scripted player keeps its script and log in the same scratch words
 put the pool's words back after each engine step, as in a game where only basic writes them."""
 import numpy as np
 import pytest
+from cosmic_harness import ATT, BLUE, P, Table, setup_fight
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ATT, BLUE, P, Table, setup_fight
-from simsuite.games.cosmic.cardplay import POOL_AT_N, SC_POOL, SC_POOL_AT, SC_POOL_KEY, pool_ready
 from simsuite.engine.unmanaged import pointer_call
+from simsuite.games.cosmic.cardplay import POOL_AT_N, SC_POOL, SC_POOL_AT, SC_POOL_KEY, pool_ready
 
 
 def _recount(t):

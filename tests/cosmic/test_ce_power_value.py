@@ -1,4 +1,4 @@
-"""The power-value check (issue 14; simsuite/games/cosmic/power_value.py): each alien alone among powerless
+"""The power-value check (simsuite/games/cosmic/power_value.py): each alien alone among powerless
 players with its power on (basic), off (nopower) and under naive policies.
 
 Synthetic tables with known truth check the statistics (intervals, Holm-corrected verdicts); a
@@ -11,7 +11,6 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-import pytest
 
 from simsuite.games.cosmic import power_value as pv
 

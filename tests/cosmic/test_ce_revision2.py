@@ -17,9 +17,9 @@ test-only ``scripted`` strategy. Seats: 0 red (offense), 1 blue (defense), 2 gre
 CE.10.2 side strengths, allies included, Macron weight included).
 """
 import pytest
+from cosmic_harness import ART, ATT, BLUE, NEG, RED, P, fight, setup_fight, table, totals, uses
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ART, ATT, BLUE, NEG, RED, P, fight, setup_fight, table, totals, uses
 from simsuite.games.cosmic.api import src_code as S
 
 ZAP = A.ART_ZAP
@@ -355,7 +355,6 @@ def test_ce_70_checked_games_with_philanthropist_giver_main_or_ally():
     """CE.70 / A46 (revision 2): 1,000 checked games with random aliens under
     philanthropist_giver = main_or_ally keep every invariant, and the Philanthropist still acts."""
     import numpy as np
-
     from cosmic_harness import build, run_checked
 
     cfg, c = build(4, "basic,random", aliens="random", rotate=True, philanthropist_giver="main_or_ally")

@@ -1,4 +1,4 @@
-"""The `search` strategy (issue 14; simsuite/games/cosmic/search.py): it never reads hidden state
+"""The `search` strategy (simsuite/games/cosmic/search.py): it never reads hidden state
 (CE.70.14), its games are deterministic and keep the CE.70 invariants, recording turns for it
 leaves the game unchanged, and it beats `basic`.
 
@@ -9,14 +9,14 @@ deck order) and to what it may know (its own hand, the ships).
 """
 import numpy as np
 import pytest
+from cosmic_harness import ART, ATT, EXTRA, GAME, MORPH, NEG, REIN, I, P, Table, build, kernel, run_checked, strategy_id
+from test_ce70_invariants import check_records, describe_violations
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ART, ATT, EXTRA, GAME, MORPH, NEG, REIN, I, P, Table, build, kernel, run_checked, strategy_id
+from simsuite.engine.unmanaged import pointer_call
 from simsuite.games.cosmic import rollout
 from simsuite.games.cosmic.search import rollout_address
 from simsuite.runner import set_threads
-from simsuite.engine.unmanaged import pointer_call
-from test_ce70_invariants import check_records, describe_violations
 
 KEY = 0x5EA2C4
 
@@ -73,7 +73,7 @@ def search_table(me=1, offense=0, seed=0x5EED, hands=None, target_ships=None, pl
     t.strip_artifacts()
     t.st[A.S_STRAT + me] = strategy_id("search")
     t.c[A.C_SEARCH] = 1
-    t.c[A.C_SEARCH_FN] = rollout_address()
+    t.c[A.C_SEARCH_FN] = rollout_address(GAME.kernel_parts())
     t.st[A.S_SEARCH] = 1  # play_game sets it from the configuration; here the turn is played alone
     t.set_order([me])
     if hands:
@@ -152,7 +152,7 @@ def test_resample_depends_only_on_the_unknown_cards():
     t = search_table(hands=HANDS)
     t.encounter_state(0, 1, P(1, 1), centre=2)
     t.set_ships(0, {P(0, k): 2 if k == 1 else 4 for k in range(1, 6)})
-    co = _face_down_offense_card(t, ATT(12))
+    _face_down_offense_card(t, ATT(12))
     a = _resample(t, 1)
     t2 = search_table(hands=HANDS)
     t2.encounter_state(0, 1, P(1, 1), centre=2)
@@ -310,7 +310,7 @@ def test_search_beats_basic():
 
 
 # ============================================================================================
-# edition FFG2008 (issue 16): the same search; D_DESTINY and D_REINF are searched too
+# edition FFG2008: the same search; D_DESTINY and D_REINF are searched too
 # ============================================================================================
 FFG = dict(edition="FFG2008")
 

@@ -8,15 +8,15 @@ import hashlib
 
 import numpy as np
 import pytest
+from cosmic_harness import ATT, NEG, RED, P, setup_fight
 
 import simsuite.games.cosmic.api as A
-from cosmic_harness import ATT, NEG, RED, P, setup_fight
+from simsuite.engine.rng import run_key
+from simsuite.engine.unmanaged import pointer_call
 from simsuite.errors import BadInput
 from simsuite.games import get
 from simsuite.games.cosmic import weights as W
 from simsuite.games.cosmic.policy import basic_decide
-from simsuite.engine.rng import run_key
-from simsuite.engine.unmanaged import pointer_call
 
 I = np.int64
 HAND = [ATT(4), ATT(8), ATT(12), ATT(20), NEG]

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from simsuite import games
-from simsuite.cli import _sweep_plan, load_sweep_file
 from simsuite.plugin_dirs import ENV
 from simsuite.sweep import plan_sweep
+from simsuite.sweep_file import load_sweep_file, sweep_plan
 
 HERE = Path(__file__).resolve().parents[2] / "examples" / "aliens"
 FILES = sorted(HERE.glob("*.toml"))
@@ -36,7 +36,7 @@ def test_every_example_alien_has_a_placement_sweep():
 def test_example_sweep_plans(path):
     spec = load_sweep_file(path)
     g = games.get(spec["game"])
-    base, axes, n_games, seed, unit, precision = _sweep_plan(g, spec)
+    base, axes, n_games, seed, unit, precision = sweep_plan(g, spec)
     cells, counts = plan_sweep(g, base, axes, n_games)
     assert len(cells) >= 3 and all(n >= 1 for n in counts)
     assert {c["players"] for c in cells} == {3, 4, 5}

@@ -3,12 +3,12 @@ and the readers its strategies use. Decision D_ROLL (after each roll that is not
 reach the target): option values 0 = hold (PIG.3), 1 = roll again (PIG.1)."""
 import numpy as np
 
-from simsuite.scaffold.layout import *  # noqa: F401,F403  (the common header and readers)
+from simsuite.scaffold.layout import *  # noqa: F403  (the common header and readers)
 from simsuite.scaffold.layout import config_layout, item, state_layout, word
 
 MAX_P = 4
 MAX_OPT = 2
-assert MAX_P <= MAX_SEATS  # noqa: F405
+assert MAX_P <= MAX_SEATS  # noqa: F405  (from the layout's star import)
 
 D_ROLL = np.int64(1)
 HOLD, ROLL = np.int64(0), np.int64(1)

@@ -5,9 +5,18 @@ from pathlib import Path
 
 import numpy as np
 
-from simsuite.games.base import (ROTATE, SHARED_WIN, TIMEOUT, TURNS, Game, Metric, max_turns_param, players_param,
-                                 strategies_param)
 from simsuite.engine.params import Param
+from simsuite.games.base import (
+    ROTATE,
+    SHARED_WIN,
+    TIMEOUT,
+    TURNS,
+    Game,
+    Metric,
+    max_turns_param,
+    players_param,
+    strategies_param,
+)
 
 from . import api as A
 from . import records as R

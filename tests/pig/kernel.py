@@ -3,10 +3,10 @@ prelude and the batch driver, into one module."""
 import numpy as np
 from numba import njit
 
+from pig.api import *
+from pig.records import *
 from simsuite.engine.kernel_common import log_event as _log
 from simsuite.engine.rng import below
-from pig.api import *  # noqa: F401,F403  (layout constants)
-from pig.records import *  # noqa: F401,F403
 
 E_START, E_TURN, E_ROLL, E_BUST, E_HOLD, E_TIMEOUT, E_WINNERS = (np.int64(k) for k in range(1, 8))
 
@@ -42,7 +42,7 @@ def play_turn(st, cfg, p, log, lg):
         st[S_TOTAL] = total
         st[S_OPT] = HOLD
         st[S_OPT + 1] = ROLL
-        if _ask(st, cfg, p, D_ROLL, 2) == HOLD:  # noqa: F821 (the prelude's)
+        if _ask(st, cfg, p, D_ROLL, 2) == HOLD:
             break
     st[S_TOTAL] = 0
     st[S_BANK + p] += total
@@ -69,16 +69,16 @@ def play_game(st, cfg, log, lg, chk):
     setup(st, cfg, log, lg)
     p = st[S_START]
     while st[S_WINNER] < 0:
-        if _turn_cap(st, cfg, log, lg):  # noqa: F821
+        if _turn_cap(st, cfg, log, lg):
             break
-        p = _turn_then_next(st, cfg, p, log, lg, chk)  # noqa: F821
+        p = _turn_then_next(st, cfg, p, log, lg, chk)
     st[S_DONE] = 1
 
 
 @njit(_nrt=False)
 def score_game(st, cfg, out, i, log, lg):
     N = cfg[C_NP]
-    _record_start(out, i)  # noqa: F821
+    _record_start(out, i)
     best = np.int64(-1)
     for p in range(N):
         out[i, R_SCORE + p] = st[S_BANK + p]
@@ -90,7 +90,7 @@ def score_game(st, cfg, out, i, log, lg):
         out[i, R_WIN + p] = w
         nwin += w
         mask |= w << p
-    _record_common(st, cfg, out, i, nwin)  # noqa: F821
+    _record_common(st, cfg, out, i, nwin)
     out[i, R_ROLLS] = st[S_ROLLS]
     out[i, R_BUSTS] = st[S_BUSTS]
     if lg:

@@ -14,10 +14,10 @@ from pathlib import Path
 import numpy as np
 
 import simsuite.games.space_venture.api as A
-from simsuite.games import get
-from simsuite.games.space_venture.data import load_cards, load_tiles
 from simsuite.engine.kernel_common import new_log
 from simsuite.engine.unmanaged import PointerKernel
+from simsuite.games import get
+from simsuite.games.space_venture.data import load_cards, load_tiles
 
 GAME = get("space-venture")
 I = np.int64

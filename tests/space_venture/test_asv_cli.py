@@ -4,10 +4,10 @@ import json
 import re
 
 import pytest
+from test_cli import assert_bad, sim
 
 from simsuite.errors import BadInput
 from simsuite.games.space_venture.data import DEFAULT_CARDS, DEFAULT_TILES, load_cards, load_tiles
-from test_cli import assert_bad, sim
 
 
 def _edit(tmp_path, src, name, fn):

@@ -3,10 +3,10 @@ or the split of the game range; a replay reproduces the batch row."""
 import numba
 import numpy as np
 import pytest
+from sv_harness import GAME, build, kernel
 
 from simsuite.engine.rng import run_key
 from simsuite.runner import set_threads
-from sv_harness import GAME, build, kernel
 
 N = 1000
 

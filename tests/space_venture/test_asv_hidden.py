@@ -2,9 +2,9 @@
 covers everything a seat may not see: the other hands, the decks' order, the contents of Space Junk
 and the identity of the unclaimed quest tiles (held by others or still in the stack), and nothing a
 seat may see (its own hand and quests, every count, ASV.20.1)."""
+import harness
 import numpy as np
 
-import harness
 import simsuite.games.space_venture.api as A
 from simsuite.games.space_venture.hidden import redeal_hidden
 

@@ -7,10 +7,10 @@ check that the logged scoring events add up to the final scores.
 """
 import numpy as np
 import pytest
+from sv_harness import GAME, build, kernel
 
 import simsuite.games.space_venture.api as A
 from simsuite.engine.rng import run_key
-from sv_harness import GAME, build, kernel
 
 GAMES = 2000
 

@@ -1,8 +1,8 @@
 """Movement and discovery triggers (ASV.14, ASV.15.1) on explicit boards: options of phase 3."""
-import numpy as np
+
+from sv_harness import Board, I, sq
 
 import simsuite.games.space_venture.api as A
-from sv_harness import Board, I, sq
 
 
 def _moves(b, p=0):

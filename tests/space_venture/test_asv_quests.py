@@ -1,6 +1,7 @@
 """Special quests (ASV.11, ASV.T.10) claimed at a checkpoint (ASV.8.2) on explicit boards."""
-import simsuite.games.space_venture.api as A
 from sv_harness import Board, I, sq
+
+import simsuite.games.space_venture.api as A
 
 
 def _hold(b, p, q):

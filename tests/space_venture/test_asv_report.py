@@ -1,4 +1,4 @@
-"""The score-sources section of the Amazing Space Venture report (issue 17, Analysis: "score sources
+"""The score-sources section of the Amazing Space Venture report (the analysis asks for "score sources
 ... per strategy"): built from small real runs, its numbers checked against a direct computation from
 the per-game records (games.parquet), and its chart and headline present."""
 import re
@@ -9,9 +9,9 @@ import pytest
 from test_cli import sim
 
 from simsuite import games
+from simsuite.analysis.inference import Z95
 from simsuite.games.space_venture import api as A
 from simsuite.report import make_report
-from simsuite.analysis.stats import Z95
 
 GAMES = 240
 

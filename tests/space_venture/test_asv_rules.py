@@ -1,9 +1,8 @@
 """Rule tests from explicit boards (rules ../shared/rules/amazing_space_venture.md; ids cited)."""
-import numpy as np
 import pytest
+from sv_harness import GAME, Board, I, build, sq
 
 import simsuite.games.space_venture.api as A
-from sv_harness import GAME, Board, I, build, sq
 
 
 # ---- ASV.9.7, ASV.4.5, ASV.T.11: placement legality -------------------------------------------

@@ -7,11 +7,11 @@ import collections
 
 import numpy as np
 import pytest
+from star_cartel_harness import I
 
 import simsuite.games.star_cartel.api as A
 from simsuite.engine.kernel_common import new_log
 from simsuite.engine.unmanaged import pointer_call
-from star_cartel_harness import I
 
 D = A  # decision kinds live in api
 

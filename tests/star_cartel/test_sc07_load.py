@@ -3,8 +3,9 @@
 Rule ids (SC.x.y, test vectors SC.T.n, ambiguity choices An) as in shared/rules/star_cartel.md;
 states and scripted decisions as in tests/star_cartel_harness.py.
 """
+from star_cartel_harness import C, F, M, P, Table, W, pos
+
 import simsuite.games.star_cartel.api as A
-from star_cartel_harness import C, F, M, P, W, Table, pos
 
 D = A  # decision kinds live in api
 

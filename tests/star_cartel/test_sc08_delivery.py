@@ -5,9 +5,9 @@ Rule ids (SC.x.y, test vectors SC.T.n, ambiguity choices An) as in shared/rules/
 states and scripted decisions as in tests/star_cartel_harness.py.
 """
 import pytest
+from star_cartel_harness import C, F, M, P, Table, W, types_of
 
 import simsuite.games.star_cartel.api as A
-from star_cartel_harness import C, F, M, P, W, Table, types_of
 
 D = A  # decision kinds live in api
 

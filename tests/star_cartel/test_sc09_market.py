@@ -4,9 +4,9 @@ Rule ids (SC.x.y, test vectors SC.T.n, ambiguity choices An) as in shared/rules/
 states and scripted decisions as in tests/star_cartel_harness.py.
 """
 import pytest
+from star_cartel_harness import F, I, M, Table, W
 
 import simsuite.games.star_cartel.api as A
-from star_cartel_harness import F, M, W, I, Table
 
 D = A  # decision kinds live in api
 
@@ -32,6 +32,32 @@ def test_sc_T3_marker_change_default(v, d, want, crashed):
     assert t[A.S_CRASHES] == crashed
     assert t[A.S_MARK_CRASH + W] == crashed
     assert t.markers()[F] == 3  # SC.8.7: other markers unchanged
+
+
+@pytest.mark.parametrize("v,d,want,crashed", CRASH_DEFAULT)
+def test_sc_9_2_market_step_gives_the_value_and_the_crash(v, d, want, crashed):
+    """SC.9.2: api.market_step, the rule the kernel and the strategies share, gives the new value and
+    whether the marker crashed."""
+    t = Table(4)
+    w, c = A.market_step(t.c, I(v), I(d))
+    assert (int(w), int(c)) == (want, crashed)
+
+
+def test_sc_9_2_the_market_rule_is_written_once():
+    """SC.9.2 in one function: only api.market_step reads the crash reset value, so the kernel's
+    marker change and the strategies' look-ahead (apply_delta) cannot come to differ."""
+    import ast
+
+    from simsuite.games import get
+
+    g = get("star-cartel")
+    readers = []
+    for path in {*g.kernel_files, g.kernel_files[0].parent / "api.py", g.kernel_files[0].parent / "heuristics.py"}:
+        for fn in ast.walk(ast.parse(path.read_text())):
+            if isinstance(fn, ast.FunctionDef) and any(isinstance(n, ast.Name) and n.id == "C_CRASH_RESET"
+                                                       for n in ast.walk(fn)):
+                readers.append(f"{path.name}:{fn.name}")
+    assert readers == ["api.py:market_step"], readers
 
 
 CRASH_CUSTOM = [  # threshold 12, reset 4, floor 2

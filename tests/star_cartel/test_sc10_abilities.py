@@ -5,9 +5,9 @@ Rule ids (SC.x.y, test vectors SC.T.n, ambiguity choices An) as in shared/rules/
 states and scripted decisions as in tests/star_cartel_harness.py.
 """
 import pytest
+from star_cartel_harness import C, F, M, P, Table, W, pos, types_of
 
 import simsuite.games.star_cartel.api as A
-from star_cartel_harness import C, F, M, P, W, Table, pos, types_of
 
 D = A  # decision kinds live in api
 
@@ -213,7 +213,7 @@ def test_sc_10_5_extra_stash(express):
     express deliveries; the last remaining set is discarded."""
     t = Table(4)
     t.ship(0, capacity=14, ability=A.A_EXTRA_STASH)
-    hold = t.set_hold(0, [(F, 4), (W, 1), (P, 2), (M, 3), (C, 2)])
+    t.set_hold(0, [(F, 4), (W, 1), (P, 2), (M, 3), (C, 2)])
     t.set_hub([None] * 4, fill=3)
     t.script(M, P)
     t.deliver(0, express=express, ab=A.A_EXTRA_STASH)

@@ -3,8 +3,9 @@
 Rule ids (SC.x.y, test vectors SC.T.n, ambiguity choices An) as in shared/rules/star_cartel.md;
 states and scripted decisions as in tests/star_cartel_harness.py.
 """
+from star_cartel_harness import F, P, Table, W, pos, types_of
+
 import simsuite.games.star_cartel.api as A
-from star_cartel_harness import F, P, W, Table, pos, types_of
 
 D = A  # decision kinds live in api
 

@@ -5,9 +5,9 @@ states and scripted decisions as in tests/star_cartel_harness.py.
 """
 import numpy as np
 import pytest
+from star_cartel_harness import C, F, M, P, Table, W
 
 import simsuite.games.star_cartel.api as A
-from star_cartel_harness import C, F, M, P, W, Table
 
 D = A  # decision kinds live in api
 

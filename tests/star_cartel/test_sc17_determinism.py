@@ -3,11 +3,11 @@ whatever the thread count, chunking or split of the game range; replay and the c
 reproduce the batch rows."""
 import numpy as np
 import pytest
+from star_cartel_harness import EXTRA, GAME, I, build, kernel
 
 import simsuite.games.star_cartel.records as R
 from simsuite.engine.rng import run_key
 from simsuite.runner import run_cell, set_threads
-from star_cartel_harness import EXTRA, GAME, I, build, kernel
 
 N = 5000
 LINEUPS = ["random", "market,greedy"]

@@ -16,11 +16,11 @@ from functools import lru_cache
 
 import numpy as np
 import pytest
+from star_cartel_harness import GAME, I, Table, build, kernel, strategy_id
 
 import simsuite.games.star_cartel.api as A
 import simsuite.games.star_cartel.records as R
 from simsuite.engine.kernel_common import new_log
-from star_cartel_harness import GAME, I, Table, build, kernel, strategy_id
 
 N_GAMES = 10_000
 KEY = 0x5C17_2024
@@ -233,7 +233,7 @@ def independent_runner():
                                                                   A.S_YARD_POS, A.S_SHIPS_DISC)
     S_DELIV, S_FINAL, S_START, S_TRIGGER, S_TURN = A.S_DELIV, A.S_FINAL, A.S_START, A.S_TRIGGER, A.S_TURN
     C_NP, C_N_CARDS, C_CARD_SIZE, C_CARD_TYPE, C_SHIP_CAP = A.C_NP, A.C_N_CARDS, A.C_CARD_SIZE, A.C_CARD_TYPE, A.C_SHIP_CAP
-    C_FLOOR, C_CRASH_T, C_COLS, C_ROWS, C_RESHUFFLE = A.C_FLOOR, A.C_CRASH_T, A.C_COLS, A.C_ROWS, A.C_RESHUFFLE
+    C_FLOOR, C_CRASH_T, C_COLS, C_ROWS = A.C_FLOOR, A.C_CRASH_T, A.C_COLS, A.C_ROWS
     C_N_SHIPS, C_SHIP_YARD, C_SHIP_MINP, C_MAX_TURNS = A.C_N_SHIPS, A.C_SHIP_YARD, A.C_SHIP_MINP, A.C_MAX_TURNS
     MAX_ROWS, MAX_HOLD, MAX_CARDS, NT = A.MAX_ROWS, A.MAX_HOLD, A.MAX_CARDS, A.N_TYPES
     STATE_SIZE, LOG_W, S_HUB_SHORT = A.STATE_SIZE, k.LOG_W, A.S_HUB_SHORT
@@ -446,14 +446,14 @@ def check_log(c, rec, rows):
     k = kernel()
     N = int(c[A.C_NP])
     S = yard_size(c, N)
-    cap = lambda s: int(c[A.C_SHIP_CAP + s])  # noqa: E731
+    cap = lambda s: int(c[A.C_SHIP_CAP + s])
 
     def abil(s):
         a = int(c[A.C_SHIP_ABIL + s])
         return a if c[A.C_ABIL_ON + a] == 1 else A.A_NONE
 
-    size = lambda card: int(c[A.C_CARD_SIZE + card])  # noqa: E731
-    ctype = lambda card: int(c[A.C_CARD_TYPE + card])  # noqa: E731
+    size = lambda card: int(c[A.C_CARD_SIZE + card])
+    ctype = lambda card: int(c[A.C_CARD_TYPE + card])
     markers = [int(c[A.C_START_VALUE])] * A.N_TYPES
     stash = np.zeros((N, A.N_TYPES), np.int64)
     load = [0] * N

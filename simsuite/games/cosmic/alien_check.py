@@ -1,6 +1,6 @@
 """``simsuite check alien FILE``: an alien file checked before it is measured.
 
-Static (alien_files.check_source, then ``hook_problems``): the file parses, its fields are right,
+Static (alien_files.check_source, then alien_files.hook_problems): the file parses, its fields are right,
 every hook is at a moment of the rules, it touches the game only through the power API (no
 subscript of the state: no hidden card read, no write outside the API), and no primitive is used
 in a hook where it has no effect (a total changed outside on_totals) or a read of a hidden card
@@ -11,65 +11,24 @@ outside its hook, a hidden value read) as an invariant violation.
 """
 from __future__ import annotations
 
-import ast
 import hashlib
 import shutil
 from pathlib import Path
 
 import numpy as np
 
-from simsuite.errors import BadInput
 from simsuite.engine.rng import run_key
+from simsuite.errors import BadInput
 
 from . import api as A
-from .alien_files import check_source
+from .alien_files import check_source, hook_problems
 
-WINDOW_HOOKS = ("on_w2", "on_w4", "on_w6", "on_w7", "on_w8", "on_w9", "on_w10")
-EARLY = ("on_w2", "on_w4", "on_w6", "on_w7", "on_w8")  # the encounter cards are still face down
-# each writing primitive: the hooks where the rules give it an effect (alien_api.py checks the same at run time)
-WHERE = {
-    "hb_add_total": ("on_totals",), "hb_set_total": ("on_totals",), "hb_lower_wins": ("on_totals",),
-    "hb_swap_hands": WINDOW_HOOKS, "hb_look_at_hand": WINDOW_HOOKS,
-    "hb_draw": (*WINDOW_HOOKS, "on_outcome", "on_loss"),
-    "hb_take_random": (*WINDOW_HOOKS, "on_outcome"), "hb_give_random": (*WINDOW_HOOKS, "on_outcome"),
-    "hb_retrieve": (*WINDOW_HOOKS, "on_outcome"),
-    "hb_return_lost": ("on_loss",), "hb_loss_owner": ("on_loss",), "hb_loss_ships": ("on_loss",),
-    "hb_loss_may_return": ("on_loss",),
-    "hb_join": ("on_w7",), "hb_take_from_discard": ("on_w10", "on_outcome"),
-}
-HIDDEN_EARLY = ("hb_card_value", "hb_is_attack", "hb_is_negotiate")
 OTHERS = ("Virus", "Oracle", "Trader", "Macron", "Zombie")  # the classics seated beside it
 
 
-def hook_problems(path: Path) -> str:
-    """The first primitive used in a hook where it has no effect, or a hidden-card read before
-    the reveal, following the file's own helper functions; '' if none."""
-    tree = ast.parse(Path(path).read_text())
-    fns = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
-
-    def calls(name, seen):
-        if name in seen or name not in fns:
-            return []
-        seen.add(name)
-        out = []
-        for n in ast.walk(fns[name]):
-            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
-                out.append((n.func.id, n.lineno))
-                out += calls(n.func.id, seen)
-        return out
-
-    for hook in (h for h in fns if h in A.HOOK_NAMES):
-        for prim, line in calls(hook, set()):
-            if prim in WHERE and hook not in WHERE[prim]:
-                return (f"line {line}: {prim} has no effect in {hook}; allowed in: {', '.join(WHERE[prim])}")
-            if prim in HIDDEN_EARLY and hook in EARLY:
-                return (f"line {line}: {prim} in {hook} reads an encounter card still face down (CE.70.14); "
-                        "allowed from on_w9 on")
-    return ""
-
-
-def check_alien(game, file: str, n_games: int = 2000, seed: int = 1) -> dict:
-    """Check FILE; BadInput (one line, exit 2) for a bad file, else a dict: ok, problems, runs."""
+def check_alien(game, file: str, n_games: int = 2000, seed: int = 1, say=None, progress: bool | None = False) -> dict:
+    """Check FILE; BadInput (one line, exit 2) for a bad file, else a dict: ok, problems, runs.
+    `say(line)`: whether the kernel is compiled or loaded; `progress`: as runner.Progress's `enabled`."""
     path = Path(file)
     a = check_source(path)
     why = hook_problems(path)
@@ -81,14 +40,22 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1) -> dict:
     from simsuite.engine.codegen import cache_dir
     from simsuite.plugin_dirs import use_plugin_dirs
 
+    from .alien_files import ORIGIN
+
     text = path.read_bytes()
     d = cache_dir() / "alien_check" / hashlib.sha256(text).hexdigest()[:16]
     d.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(path, d / path.name)
+    (d / (path.name + ORIGIN)).write_text(str(path.resolve()))  # messages name the user's file, not this copy
     use_plugin_dirs([d])
     kern = game.kernel()
     runs, problems = [], []
     per = max(1, n_games // 4)
+    from simsuite.engine.checks import played_in_chunks
+    from simsuite.runner import Progress
+
+    first = True
+    bar = Progress(per * 4 * len(a.editions), f"checking {a.name}", enabled=progress)
     for ed in a.editions:
         edition = "AH2000" if ed == "ah2000" else "FFG2008"
         for seat in range(4):
@@ -99,7 +66,9 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1) -> dict:
             carr = game.build_cfg(cfg)
             out = np.empty((per, game.layout.n_cols), np.int64)
             viol = np.zeros(per, np.int64)
-            kern.run_checked(carr, np.int64(run_key(seed, game.config_hash(cfg))), np.int64(0), out, viol)
+            played_in_chunks(kern, "run_checked", (carr, np.int64(run_key(seed, game.config_hash(cfg)))), (out, viol),
+                             "", say if first else None, bar)
+            first = False
             bad = np.flatnonzero(viol)
             rec = game.layout.view(out)
             uses = int(rec["power_uses"][:, seat].sum()) if "power_uses" in (rec.dtype.names or ()) else -1
@@ -107,5 +76,6 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1) -> dict:
             if bad.size:
                 v = int(viol[bad[0]])
                 problems.append(f"{edition}, seat {seat + 1}: game {int(bad[0])}: {A.VIOLATION_NAMES[v]}")
+    bar.close()
     return dict(ok=not problems, name=a.name, alien=a.name, file=str(path), editions=list(a.editions), hooks=sorted(a.hooks),
                 runs=runs, problems=problems)

@@ -22,18 +22,20 @@ on the integer alien id is generated beside it, as strategies are.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from simsuite.errors import BadInput
+from simsuite.engine.kernel_contract import PRELUDE, provided_names, undefined_names
+from simsuite.errors import BadInput, did_you_mean
+from simsuite.plugin_dirs import ENV
 from simsuite.resources import DATA
 
 from . import api as A
 
 BUILTIN = DATA / "aliens" / "cosmic"
-from simsuite.plugin_dirs import ENV
 WHO = ("any", "offense", "defense", "main", "ally", "not_main")
 EDITIONS = ("ah2000", "ffg2008")
 META = {"NAME", "SUMMARY", "TEXT", "EDITIONS", "WHO", "CLASSIC"}
@@ -67,8 +69,59 @@ def _constants() -> set:
     return {n for n in dir(A) if n.isupper()}
 
 
+@functools.cache
+def _kernel_names() -> frozenset:
+    """What an alien file's code can name: its code is pasted into the kernel, so the names of the
+    kernel's parts (the power API's hb_* functions and constants among them)."""
+    parts = [*sorted((Path(__file__).parent / "kernel").glob("*.py")), PRELUDE]
+    return frozenset().union(*(provided_names(ast.parse(p.read_text())) for p in parts))
+
+
 def _bad(path, msg):
-    raise BadInput("alien", f"{path}: {msg}")
+    raise BadInput("alien", f"{shown_path(path)}: {msg}")
+
+
+WINDOW_HOOKS = ("on_w2", "on_w4", "on_w6", "on_w7", "on_w8", "on_w9", "on_w10")
+EARLY = ("on_w2", "on_w4", "on_w6", "on_w7", "on_w8")  # the encounter cards are still face down
+# each writing primitive: the hooks where the rules give it an effect (alien_api.py checks the same at run time)
+WHERE = {
+    "hb_add_total": ("on_totals",), "hb_set_total": ("on_totals",), "hb_lower_wins": ("on_totals",),
+    "hb_swap_hands": WINDOW_HOOKS, "hb_look_at_hand": WINDOW_HOOKS,
+    "hb_draw": (*WINDOW_HOOKS, "on_outcome", "on_loss"),
+    "hb_take_random": (*WINDOW_HOOKS, "on_outcome"), "hb_give_random": (*WINDOW_HOOKS, "on_outcome"),
+    "hb_retrieve": (*WINDOW_HOOKS, "on_outcome"),
+    "hb_return_lost": ("on_loss",), "hb_loss_owner": ("on_loss",), "hb_loss_ships": ("on_loss",),
+    "hb_loss_may_return": ("on_loss",),
+    "hb_join": ("on_w7",), "hb_take_from_discard": ("on_w10", "on_outcome"),
+}
+HIDDEN_EARLY = ("hb_card_value", "hb_is_attack", "hb_is_negotiate")
+
+
+def hook_problems(path: Path) -> str:
+    """The first primitive used in a hook where it has no effect, or a hidden-card read before
+    the reveal, following the file's own helper functions; '' if none."""
+    tree = ast.parse(Path(path).read_text())
+    fns = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+
+    def calls(name, seen):
+        if name in seen or name not in fns:
+            return []
+        seen.add(name)
+        out = []
+        for n in ast.walk(fns[name]):
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
+                out.append((n.func.id, n.lineno))
+                out += calls(n.func.id, seen)
+        return out
+
+    for hook in (h for h in fns if h in A.HOOK_NAMES):
+        for prim, line in calls(hook, set()):
+            if prim in WHERE and hook not in WHERE[prim]:
+                return (f"line {line}: {prim} has no effect in {hook}; allowed in: {', '.join(WHERE[prim])}")
+            if prim in HIDDEN_EARLY and hook in EARLY:
+                return (f"line {line}: {prim} in {hook} reads an encounter card still face down (CE.70.14); "
+                        "allowed from on_w9 on")
+    return ""
 
 
 def check_source(path: Path) -> AlienFile:
@@ -130,10 +183,14 @@ def check_source(path: Path) -> AlienFile:
     for k in ("NAME", "SUMMARY", "TEXT"):
         if not isinstance(meta.get(k), str) or not meta[k].strip():
             _bad(path, f"{k} must be a non-empty string")
-    eds = tuple(meta.get("EDITIONS", EDITIONS))
+    eds = meta.get("EDITIONS", EDITIONS)
+    eds = (eds,) if isinstance(eds, str) else tuple(eds)
+    # any case, as --set edition= takes it (FFG2008 = ffg2008)
+    eds = tuple(e.strip().lower() if isinstance(e, str) else e for e in eds)
     if not eds or any(e not in EDITIONS for e in eds):
-        _bad(path, f"EDITIONS {eds!r}; allowed: a tuple of {', '.join(EDITIONS)}")
+        _bad(path, f"EDITIONS {eds!r}; allowed: a tuple of {', '.join(EDITIONS)} (any case)")
     who = meta.get("WHO", "any")
+    who = who.strip().lower() if isinstance(who, str) else who
     if who not in WHO:
         _bad(path, f"WHO {who!r}; allowed: {', '.join(WHO)}")
     classic = meta.get("CLASSIC", "")
@@ -142,6 +199,10 @@ def check_source(path: Path) -> AlienFile:
     if not hooks:
         _bad(path, f"no hook; define at least one of {', '.join(A.HOOK_NAMES)}")
     _check_calls(path, body, helpers)
+    bad = undefined_names(tree, _kernel_names())
+    if bad:
+        line, name = bad[0]
+        _bad(path, f"line {line}: `{name}` is not defined{did_you_mean(name, _kernel_names() | helpers)}")
     return AlienFile(meta["NAME"].strip(), meta["SUMMARY"].strip(), meta["TEXT"].strip(), eds, who, classic, hooks,
                      path.resolve(), src, body=ast.unparse(ast.Module(body=body, type_ignores=[])))
 
@@ -179,6 +240,16 @@ def plugin_dirs() -> list[Path]:
 
 
 _cache: dict = {}
+ORIGIN = ".origin"  # beside a copy `check alien` made in the cache: the path of the user's own file
+
+
+def shown_path(f: Path) -> Path:
+    """The file a message should name: the user's own file for a copy `check alien` made."""
+    o = Path(f).with_name(Path(f).name + ORIGIN)
+    try:
+        return Path(o.read_text().strip()) if o.is_file() else Path(f)
+    except OSError:
+        return Path(f)
 
 
 def discover() -> list[AlienFile]:
@@ -192,18 +263,19 @@ def discover() -> list[AlienFile]:
     if key in _cache:
         return _cache[key]
     out, names = [], {}
-    from .alien_check import hook_problems
-
     for f in files:
         a = check_source(f)
         why = hook_problems(f)
         if why:
-            raise BadInput("alien", f"{f}: {why}")
+            raise BadInput("alien", f"{shown_path(f)}: {why}")
         k = a.name.lower()
         if k in names and names[k].path != a.path:
-            raise BadInput("alien", f"{a.name} is defined by {names[k].path} and {a.path}; allowed: one file per name")
+            mine, theirs = shown_path(a.path), shown_path(names[k].path)
+            if mine == theirs:  # `check alien` of a file also in a --plugin-dir folder: the same file twice
+                continue
+            raise BadInput("alien", f"{a.name} is defined by {theirs} and {mine}; allowed: one file per name")
         if not a.classic and k in {n.lower() for n in A.ALIEN_NAMES}:
-            raise BadInput("alien", f"{f}: NAME {a.name!r} is a classic's; allowed: another name, or CLASSIC = "
+            raise BadInput("alien", f"{shown_path(f)}: NAME {a.name!r} is a classic's; allowed: another name, or CLASSIC = "
                                     f"{a.name!r} to replace it")
         names[k] = a
         out.append(a)

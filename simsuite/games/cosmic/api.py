@@ -20,8 +20,8 @@ from numba import njit
 
 # the constants and the configuration and state layouts (CE.1 maxima, codes, C_* and S_* offsets): every
 # name of layout.py is this module's too, for strategy files and the kernel parts (`import *`)
-from simsuite.games.cosmic.layout import *  # noqa: F401,F403
-from simsuite.games.cosmic.layout import _C, _S  # noqa: F401  (the layout builders, as every game's api has them)
+from simsuite.games.cosmic.layout import *
+from simsuite.games.cosmic.layout import _C, _S
 from simsuite.scaffold.layout import cell, item, word
 
 
@@ -83,33 +83,12 @@ def src_code(pl, k):
 
 
 @njit(inline="always")
-def src_planet(code):
-    return code // SRC_SHIFT
-
-
-@njit(inline="always")
-def src_count(code):
-    return code % SRC_SHIFT
-
-
-@njit(inline="always")
 def art_code(kind, param):
     return kind * 64 + param
 
 
 # --- read helpers (tiny, inline) ---------------------------------------------------------------
-@njit(inline="always")
-def system_of(pl):
-    """Owner colour (seat) of planet pl."""
-    return pl // PPS_MAX
-
-
 ships_on = cell(S_PS, MAX_PLANETS)  # (st, p, pl): p's ships on planet pl
-
-
-@njit(inline="always")
-def has_colony(st, p, pl):
-    return st[S_PS + p * MAX_PLANETS + pl] > 0
 
 
 warp = item(S_WARP)  # (st, p): p's ships in the warp
@@ -123,21 +102,10 @@ card_kind = item(C_CARD_KIND)  # (cfg, c): K_*
 card_value = item(C_CARD_VAL)  # (cfg, c): attack value, or artifact kind
 
 
-@njit(inline="always")
-def is_attack(cfg, c):
-    return cfg[C_CARD_KIND + c] == K_ATTACK
-
-
 offense = word(S_OFF)  # (st)
 defense = word(S_DEF)  # (st): -1 before step 2
 target = word(S_TARGET)  # (st): -1 before step 4
 ally_side = item(S_ALLY)  # (st, p): 0 none, SIDE_OFFENSE, SIDE_DEFENSE
-
-
-@njit(inline="always")
-def has_power(st, p, a):
-    """1 if seat p plays alien a and its power is on now (CE.19, not zapped: CE.21.1)."""
-    return st[S_ALIEN + p] == a and st[S_POWER + p] == 1
 
 
 alien_of = item(S_ALIEN)  # (st, p): the alien p plays (-1 none); every power is public (CE.2.5)
@@ -368,16 +336,6 @@ def best_attack_in(st, cfg, base, n):
         if cfg[C_CARD_KIND + c] == K_ATTACK and cfg[C_CARD_VAL + c] > b:
             b = cfg[C_CARD_VAL + c]
     return b
-
-
-@njit
-def count_negotiates(st, cfg, p):
-    k = 0
-    base = S_HAND + p * MAX_HAND
-    for i in range(st[S_HAND_N + p]):
-        if cfg[C_CARD_KIND + st[base + i]] == K_NEGOTIATE:
-            k += 1
-    return k
 
 
 @njit

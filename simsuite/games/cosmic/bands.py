@@ -9,9 +9,10 @@ machinery (``simsuite.tune.run_tune``: Optuna, derived seeds, resume, re-check o
   defaults.
 
 Both play ``aliens = random`` (the aliens report's table) with ``basic_holder_alien = X``. The band is
-countered - default - exploited, each end the re-check on fresh seeds of the tune's best candidate
-(the defaults compete: when nothing beats them the end is the default). The default point pools the
-two tunes' re-checks of the defaults (independent seeds). A tune plan (``kind = "bands"`` in a
+countered - default - exploited. Each end is the final check of its tune's chosen candidate: the
+candidate is chosen by its re-check (the defaults compete: when nothing beats them, the defaults are
+chosen), then played once more on fresh seeds, so that the end is not the best of several noisy
+values. The default point pools the two tunes' final checks of the defaults (independent seeds). A tune plan (``kind = "bands"`` in a
 configs/tunes file) runs every alien and player count; ``bands_report.py`` writes its report.
 """
 from __future__ import annotations
@@ -21,7 +22,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from simsuite.analysis.inference import Z95
 from simsuite.errors import BadInput
+from simsuite.tune import label_share
 
 from . import api as A
 from . import weights as W
@@ -39,7 +42,7 @@ class BandSpec:
     weights: list  # weight names searched (weights.NAMES)
     base: dict = field(default_factory=dict)
     seed: int = 1
-    budget: int = 8
+    budget: int = 30  # at least 30 so that the sampler's random start-up is a third of the trials at most
     games: int = 10_000
     recheck: int = 1
     recheck_factor: float = 2.0
@@ -54,9 +57,16 @@ class BandSpec:
 
     def games_total(self) -> int:
         """Games the plan plays when nothing is resumed: per alien, player count and side, the
-        trials and the re-checks of the best candidates and the defaults."""
-        per = self.budget * self.games + (self.recheck + 1) * math.ceil(self.games * self.recheck_factor)
+        trials, the re-checks of the best candidates and the defaults, and the final checks of the
+        chosen values and the defaults."""
+        per = self.budget * self.games + (self.recheck + 1 + 2) * math.ceil(self.games * self.recheck_factor)
         return per * len(self.aliens) * len(self.players) * len(SIDES)
+
+    def startup(self) -> int:
+        """Random start-up trials per end before the sampler models the history."""
+        from simsuite.tune import startup_trials
+
+        return startup_trials(self.budget)
 
 
 def _alien_list(v) -> list:
@@ -97,7 +107,7 @@ def band_spec(g, d: dict, budget=None, games=None, seed=None, aliens=None, playe
     ps = parse_players(g, pl) if not isinstance(pl, list) else pl
     sp = BandSpec(name=str(d.get("name", "cosmic-alien-bands")), aliens=_alien_list(aliens or d.get("aliens", "all")),
                   players=list(ps), weights=ws, base=base, seed=int(seed if seed is not None else d.get("seed", 1)),
-                  budget=int(budget or d.get("budget", 8)), games=int(games or d.get("games", 10_000)),
+                  budget=int(budget or d.get("budget", 30)), games=int(games or d.get("games", 10_000)),
                   recheck=int(d.get("recheck", 1)), recheck_factor=float(d.get("recheck_factor", 2.0)),
                   sampler=str(d.get("sampler", "tpe")), unit=int(d.get("unit", 1 << 14)))
     for p in sp.players:
@@ -130,31 +140,33 @@ def tune_spec(sp: BandSpec, alien: str, players: int, side: str):
                     sampler=sp.sampler, unit=sp.unit, name=f"{sp.name} {alien} {players}p {side}")
 
 
-def _end(doc: dict, row: dict) -> dict:
-    o = row["recheck"]["objectives"][0]
-    return dict(share=o["share"], lo=o["share_lo"], hi=o["share_hi"], games=o.get("games"),
+def _end(check: dict, row: dict) -> dict:
+    s = label_share(check)
+    return dict(share=s["share"], lo=s["lo"], hi=s["hi"], se=s["se"], games=s["games"],
                 params={k: v for k, v in row["params"].items()}, trial=row["trial"])
 
 
 def band_row(alien: str, players: int, docs: dict) -> dict:
-    """One band from its two tune documents: the ends (best re-checks) and the default pooled from
-    both tunes' re-checks of the defaults (inverse-variance weights)."""
-    from simsuite.tune import _z, ALPHA
-
-    z = _z(ALPHA)
+    """One band from its two tune documents. Each end is the final check of its tune's chosen values
+    (the defaults when nothing beat them on the re-check): played once on fresh seeds after the choice,
+    so with no effect of play it is an unbiased estimate of the default share, not the best of several
+    noisy re-checks. The default point pools both tunes' final checks of the defaults (independent
+    seeds, inverse-variance weights). A tune written before final checks gives its re-checks, and the
+    row says how many checks each end is the best of (`end_checks`), which the report allows for."""
     ex, co = docs["exploited"], docs["countered"]
-    e, c = _end(ex, ex["best"]), _end(co, co["best"])
-    d1, d2 = _end(ex, ex["rechecks"][0]), _end(co, co["rechecks"][0])
-    se1, se2 = (d1["hi"] - d1["lo"]) / (2 * z), (d2["hi"] - d2["lo"]) / (2 * z)
-    w1, w2 = 1 / max(se1, 1e-9) ** 2, 1 / max(se2, 1e-9) ** 2
+    final = all("final" in d["best"] and "final" in d["default"] for d in (ex, co))
+    key = "final" if final else "recheck"
+    e, c = _end(ex["best"][key], ex["best"]), _end(co["best"][key], co["best"])
+    d1, d2 = _end(ex["default"][key], ex["default"]), _end(co["default"][key], co["default"])
+    w1, w2 = 1 / max(d1["se"], 1e-9) ** 2, 1 / max(d2["se"], 1e-9) ** 2
     m = (w1 * d1["share"] + w2 * d2["share"]) / (w1 + w2)
     se = math.sqrt(1 / (w1 + w2))
-    row = dict(alien=alien, players=players, default=m, default_lo=m - z * se, default_hi=m + z * se, default_se=se,
-               fair=1.0 / players)
+    row = dict(alien=alien, players=players, default=m, default_lo=m - Z95 * se, default_hi=m + Z95 * se,
+               default_se=se, fair=1.0 / players,
+               end_checks=1 if final else max(len(ex["rechecks"]), len(co["rechecks"])))
     for side, x in (("exploited", e), ("countered", c)):
-        row.update({side: x["share"], f"{side}_lo": x["lo"], f"{side}_hi": x["hi"],
-                    f"{side}_se": (x["hi"] - x["lo"]) / (2 * z), f"{side}_weights": x["params"],
-                    f"{side}_is_default": x["trial"] is None})
+        row.update({side: x["share"], f"{side}_lo": x["lo"], f"{side}_hi": x["hi"], f"{side}_se": x["se"],
+                    f"{side}_weights": x["params"], f"{side}_is_default": x["trial"] is None})
     return row
 
 
@@ -164,14 +176,14 @@ def run_plan(g, d: dict, out: Path, threads: int = 0, scheduler=None, log=None, 
     and write out/plan.json (the bands) and bands.csv."""
     import pandas as pd
 
-    from simsuite.store import read_json, write_json, writable_dir
+    from simsuite.store import read_json, writable_dir, write_json
     from simsuite.tune import run_tune
 
     sp = band_spec(g, d, budget=budget, games=games, seed=seed, aliens=aliens, players=players)
     out = writable_dir(Path(out), "--out")
     say = log or (lambda s: None)
     t0 = time.perf_counter()
-    rows = []
+    rows, startup = [], 0
     for alien in sp.aliens:
         for p in sp.players:
             docs = {}
@@ -179,12 +191,13 @@ def run_plan(g, d: dict, out: Path, threads: int = 0, scheduler=None, log=None, 
                 where = out / alien.replace(" ", "-") / f"{p}p" / side
                 say(f"{alien} at {p} players, {side} ...")
                 docs[side] = run_tune(g, tune_spec(sp, alien, p, side), where, threads, scheduler)
+                startup = max(startup, int(docs[side].get("startup_trials", 0)))
             rows.append(band_row(alien, p, docs))
     secs = time.perf_counter() - t0
     prev = read_json(out / "plan.json", "--out") if (out / "plan.json").exists() else {}
     runs = list(prev.get("runs", [])) + [dict(finished=time.strftime("%Y-%m-%dT%H:%M:%S"), seconds=secs)]
     doc = dict(kind="plan", plan="bands", game=g.name, name=sp.name, spec=sp.doc(), bands=rows,
-               games=sp.games_total(), runs=runs, weights={n: dict(default=dft, lo=lo, hi=hi, doc=doc_)
+               games=sp.games_total(), startup_trials=startup, runs=runs, weights={n: dict(default=dft, lo=lo, hi=hi, doc=doc_)
                                                            for n, dft, lo, hi, _, doc_ in W.WEIGHTS})
     from .bands_report import band_table, headline
 

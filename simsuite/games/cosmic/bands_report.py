@@ -6,7 +6,9 @@ fair (two-sided z-test, Holm over every alien and end together); an alien is **s
 above fair at all three, **weak** when below at all three, "not distinguishable from fair" when no
 end differs. Otherwise its verdict depends on play only when the direct difference test between the
 ends (``robustness.label_differs``, Holm) finds its share moving; else the verdicts differ without a
-significant difference (one end's test had less power) and the report says so.
+significant difference (one end's test had less power) and the report says so. The widest band is
+named only when it is wider than the widest of the player count's bands would be by chance with no
+effect of play (``noise_width_z``).
 """
 from __future__ import annotations
 
@@ -17,17 +19,77 @@ from statistics import NormalDist
 import numpy as np
 import pandas as pd
 
-from simsuite.errors import BadInput
+from simsuite.analysis.inference import holm
 from simsuite.analysis.robustness import classify_verdicts, label_differs, verdict_sentence
-from simsuite.analysis.stats import Z95, holm
+from simsuite.errors import BadInput
 
 ENDS = ("countered", "default", "exploited")
 ALPHA = 0.05
 
 
 def band_table(doc: dict) -> pd.DataFrame:
-    """One row per (alien, players): the three ends with standard errors and intervals."""
-    return pd.DataFrame(doc["bands"])
+    """One row per (alien, players): the three ends with standard errors and intervals, and how many
+    checks each end is the best of (`end_checks`: 1 for an end from its final check; a plan run
+    before final checks gives the best of its re-checks: at most `recheck` candidates and the
+    defaults)."""
+    t = pd.DataFrame(doc["bands"])
+    if len(t) and "end_checks" not in t:
+        sp = doc.get("spec", {})
+        t["end_checks"] = min(int(sp.get("recheck", 1)), int(sp.get("budget", 1))) + 1
+    return t
+
+
+def noise_width_z(n_bands: int, checks: int = 1, alpha: float = ALPHA) -> float:
+    """How wide, in standard errors of the difference of its ends, the widest of `n_bands` bands is
+    with probability 1 - alpha when play has no effect (every end then estimates the default share).
+
+    checks = 1 (each end one final check): a band's standardised width is N(0, 1) and the bands are
+    independent, so the threshold is Sidak's z at (1 - alpha)^(1/n). checks = m > 1 (an end the best
+    of m re-checks, as older plans reported): the width is (max of m + max of m) / sqrt 2 in units of
+    one check's noise (equal noise at both ends, which gives the largest threshold), its distribution
+    from the exact CDF of a maximum, Phi^m, by numerical convolution."""
+    n, m = max(int(n_bands), 1), max(int(checks), 1)
+    q = (1 - alpha) ** (1 / n)
+    nd = NormalDist()
+    if m == 1:
+        return nd.inv_cdf(q)
+    from scipy.stats import norm
+
+    x = np.linspace(-9, 12, 8001)
+    dx = x[1] - x[0]
+    f_max = m * norm.cdf(x) ** (m - 1) * norm.pdf(x)  # density of the largest of m
+
+    def cdf(t):  # P((M1 + M2) / sqrt 2 <= t)
+        return float(np.sum(f_max * norm.cdf(np.sqrt(2) * t - x) ** m) * dx)
+
+    lo, hi = 0.0, 12.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if cdf(mid) < q else (lo, mid)
+    return (lo + hi) / 2
+
+
+def _best_of_bias(m: int) -> float:
+    """The mean of the largest of m standard normal draws: how far, in standard errors, the best of m
+    re-checks sits beyond the truth when nothing differs."""
+    from scipy.integrate import quad
+    from scipy.stats import norm
+
+    return float(quad(lambda x: x * m * norm.cdf(x) ** (m - 1) * norm.pdf(x), -12, 12)[0])
+
+
+def widest_band(tt: pd.DataFrame, alpha: float = ALPHA) -> dict:
+    """At one player count: the widest band among those wider than the widest of len(tt) bands of
+    noise would be (each band's width exploited - countered over its standard error, against
+    noise_width_z), or None; and the widest band by estimate with the threshold, for the sentence."""
+    m = int(tt["end_checks"].max()) if "end_checks" in tt else 1
+    w = tt["exploited"] - tt["countered"]
+    se = np.hypot(tt["exploited_se"], tt["countered_se"])
+    c = noise_width_z(len(tt), m, alpha)
+    wide = tt.assign(w=w, se=se, z=w / se).sort_values("w", ascending=False)
+    beyond = wide[wide["z"] > c]
+    return dict(named=None if beyond.empty else beyond.iloc[0], widest=wide.iloc[0], z=c, bands=len(tt),
+                checks=m)
 
 
 def band_verdicts(t: pd.DataFrame, alpha: float = ALPHA) -> pd.DataFrame:
@@ -94,17 +156,23 @@ def headline(t: pd.DataFrame) -> str:
         rest = int(d["band"].isin(("not distinguishable from fair", "unresolved")).sum())
         if rest:
             say.append(f"{rest} not distinguishable from fair or unresolved")
-        tt = t[t["players"] == p]
-        wide = tt.assign(w=tt["exploited"] - tt["countered"]).sort_values("w", ascending=False).iloc[0]
-        # the ends are re-checked on fresh seeds, so a band narrower than its noise (or inverted:
-        # countered above exploited) says that the tuned play moved no alien measurably
-        se = float(np.hypot(wide["exploited_se"], wide["countered_se"]))
-        # all three points: a default outside the countered..exploited span is part of the band too
-        ends = (f"{100 * wide['countered']:.1f}% countered, {100 * wide['default']:.1f}% with the defaults, "
-                f"{100 * wide['exploited']:.1f}% exploited")
-        say.append(f"widest band {wide['alien']} ({ends})" if wide["w"] > Z95 * se else
-                   f"no band is wider than its noise (the widest, {wide['alien']}: {ends}, ±{100 * Z95 * se:.1f} pp): "
-                   "the tuned weights moved no alien measurably")
+        # the widest of many bands is wide by chance alone: a band is named only when it is wider than
+        # the widest of this many bands of noise would be (95%), and the ends are final checks, not the
+        # best of several, so that with no effect of play this is said in 5% of plans at most
+        wb = widest_band(t[t["players"] == p])
+        noise = f"what chance gives the widest of {wb['bands']} bands"
+        if wb["named"] is not None:
+            x = wb["named"]
+            ends = (f"{100 * x['countered']:.1f}% countered, {100 * x['default']:.1f}% with the defaults, "
+                    f"{100 * x['exploited']:.1f}% exploited")
+            say.append(f"widest band {x['alien']} ({ends}), beyond {noise} (95%)")
+        else:
+            x = wb["widest"]
+            ends = (f"{100 * x['countered']:.1f}% countered, {100 * x['default']:.1f}% with the defaults, "
+                    f"{100 * x['exploited']:.1f}% exploited")
+            say.append(f"no band is wider than its noise (the widest, {x['alien']}: {ends}, is within {noise} when "
+                       f"play has no effect, {wb['z']:.2f} standard errors at 95%): the tuned weights moved no alien "
+                       "measurably")
         parts.append(f"At {p} players: " + "; ".join(say))
     return ". ".join(parts) + "."
 
@@ -158,6 +226,24 @@ def make_plan_report(src: Path, out_dir: Path | None = None) -> dict:
     v.to_csv(out_dir / "verdicts.csv", index=False)
     sp = doc["spec"]
     secs = sum(r["seconds"] for r in doc.get("runs", []))
+    from simsuite.tune import STARTUP_TRIALS
+
+    # a plan run before the start-up share depended on the budget began every tune with STARTUP_TRIALS
+    startup = int(doc.get("startup_trials") or min(int(sp["budget"]), STARTUP_TRIALS))
+    start_text = (f"the first {startup} of them random start-up trials before the sampler models the history"
+                  if startup < int(sp["budget"]) else
+                  "every one of them a random start-up trial (the sampler guided none), so each end is a random "
+                  "draw of the weights (or the defaults), not a search")
+    m = int(t["end_checks"].max()) if len(t) else 1
+    end_text = ("Each end is the final check of its chosen weights: played once more on fresh seeds after the "
+                "choice, so that with no effect of play it estimates the default share without bias (it is not "
+                "the best of several noisy values)." if m == 1 else
+                f"This plan was run before final checks: each end is the best of up to {m} re-checks (the "
+                "candidates and the defaults), so with no effect of play the exploited end sits about "
+                f"{_best_of_bias(m):.2f} standard errors above the default share and the countered end as far "
+                "below. The widest-band sentence allows for that; the verdicts do not (a band looks wider than "
+                "it is, so \"depends on play\" is said too readily). A run of the plan with the current code "
+                "plays the final checks (its tune directories resume: only the final checks are new).")
 
     def pct(r, e, vb):
         # an end whose own interval misses fair while its corrected verdict does not is marked, so the
@@ -205,13 +291,13 @@ td,th{{border:1px solid #ccc;padding:3px 7px;font-size:90%;vertical-align:top}}i
 <p>Each alien's holder win share when its opponents' weights are tuned against it (<b>countered</b>), with
 basic's default weights on every seat (<b>default</b>), and when its own holder's weights are tuned for it
 (<b>exploited</b>); 95% intervals. Budget: {sp['budget']} trials of {sp['games']:,} games per end, alien and
-player count, the best {sp['recheck']} candidate(s) and the defaults re-checked on fresh seeds with
-{sp['recheck_factor']:g}× the games; {doc['games']:,} games in all, {secs / 60:.0f} minutes of wall time.
-With so few trials an end is a lower bound on how far play can move the alien (a longer search may find
-more), and each end's interval is about ±{100 * 1.96 * float(t[['countered_se', 'exploited_se']].to_numpy().mean()):.1f} pp.
-An end is the re-check of its tune's best candidate, or of the defaults when nothing beat them; the
-default point pools both tunes' re-checks of the defaults, so an end a little on the wrong side of it
-is noise, not play.</p>
+player count, {_esc(start_text)}; the best {sp['recheck']} candidate(s) and the defaults re-checked on fresh seeds
+with {sp['recheck_factor']:g}× the games to choose each end's weights; {doc['games']:,} games in all,
+{secs / 60:.0f} minutes of wall time. With a short search an end is a lower bound on how far play can move the alien
+(a longer search may find more), and each end's interval is about
+±{100 * 1.96 * float(t[['countered_se', 'exploited_se']].to_numpy().mean()):.1f} pp.
+{_esc(end_text)} The default point pools both tunes' checks of the defaults, so an end a little on the wrong
+side of it is noise, not play.</p>
 {''.join('<p>' + _esc(s) + '</p>' for s in sentences(t))}
 <details id='band-table'><summary>Bands per alien (table)</summary><table><tr><th>players</th><th>alien</th><th>countered</th>
 <th>default</th><th>exploited</th><th>verdict across the band</th></tr>{''.join(rows)}</table>{dagger}</details>
@@ -226,7 +312,10 @@ is strong (weak) only when it is above (below) fair at all three ends. Where the
 depends on play only when the direct difference test between the ends (Holm over every alien and pair of
 ends) finds the share moving; otherwise the ends' verdicts differ without a significant difference and the
 alien is listed as unresolved. "Not distinguishable from fair" means the tests found nothing at the
-budget's precision, not that the alien is fair.</p></details>
+budget's precision, not that the alien is fair. A band is named the widest only when its width (exploited minus
+countered, over the standard error of that difference) is beyond what the widest of the player count's bands
+reaches by chance when play has no effect (Šidák over the bands, 95%): with no effect of play at all, some
+band is named in at most 5% of plans.</p></details>
 <details id='band-run'><summary>What was run</summary><ul><li>Plan {_esc(doc['name'])}: aliens {_esc(', '.join(sp['aliens']))};
 players {_esc(', '.join(map(str, sp['players'])))}; searched weights {_esc(', '.join(sp['weights']))};
 fixed {_esc(', '.join(f'{k}={x}' for k, x in sp['base'].items()))}; Optuna {_esc(sp['sampler'].upper())}, seed {sp['seed']}.</li>

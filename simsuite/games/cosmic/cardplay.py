@@ -1,4 +1,4 @@
-"""Power-aware forecasts for the `basic` heuristic (issue 14): the encounter card, and the chance
+"""Power-aware forecasts for the `basic` heuristic: the encounter card, and the chance
 that the offense wins, both computed with the engine's own rules for the actual main players,
 allies and active powers (``api.aa_totals_w``, the function the kernel totals an encounter with),
 so a rule fix changes the bot too. No alien gets a hand-written card rule where the rules already
@@ -32,18 +32,67 @@ brought up to date by taking out the cards appended, not recounted.
 import math
 
 import numpy as np
-
 from numba import njit
 
 from simsuite.games.cosmic.api import (
-    A_CLONE, A_EMPATH, A_ORACLE, A_PACIFIST, A_SORCERER, A_ANTI_MATTER, A_VIRUS, C_CARD_CLASS, C_CARD_KIND,
-    C_CARD_VAL, C_CLASS_KIND, C_CLASS_VAL, C_EMPATH_OPT, C_N_CARDS, C_N_CLASSES, K_ARTIFACT, K_ATTACK, K_MORPH, K_NEGOTIATE,
-    MAX_HAND, MAX_P, MAX_PLANETS, S_CARD_D, S_CARD_O, S_CENTRE, S_DEF, S_DISC, S_DISC_GEN, S_DISC_N, S_HAND, S_HAND_N,
-    S_NOPT, S_OFF, S_OPT, S_PS, S_SCR, S_TARGET, SIDE_DEFENSE, SIDE_OFFENSE, aa_totals_w,
-    card_visible, main_power, predicted_aa, seen_hand_base, seen_hand_n, ship_weight, side_weights,
+    A_ANTI_MATTER,
+    A_CLONE,
+    A_EMPATH,
+    A_ORACLE,
+    A_PACIFIST,
+    A_SORCERER,
+    A_VIRUS,
+    C_CARD_CLASS,
+    C_CARD_KIND,
+    C_CARD_VAL,
+    C_CLASS_KIND,
+    C_CLASS_VAL,
+    C_EMPATH_OPT,
+    C_N_CARDS,
+    C_N_CLASSES,
+    K_ARTIFACT,
+    K_ATTACK,
+    K_MORPH,
+    K_NEGOTIATE,
+    MAX_HAND,
+    MAX_P,
+    MAX_PLANETS,
+    S_CARD_D,
+    S_CARD_O,
+    S_CENTRE,
+    S_DEF,
+    S_DISC,
+    S_DISC_GEN,
+    S_DISC_N,
+    S_HAND,
+    S_HAND_N,
+    S_NOPT,
+    S_OFF,
+    S_OPT,
+    S_PS,
+    S_SCR,
+    S_TARGET,
+    SIDE_DEFENSE,
+    SIDE_OFFENSE,
+    aa_totals_w,
+    card_visible,
+    main_power,
+    predicted_aa,
+    seen_hand_base,
+    seen_hand_n,
+    ship_weight,
+    side_weights,
+)
+from simsuite.games.cosmic.heuristics import (
+    OWN_ALWAYS,
+    OWN_BASIC,
+    OWN_NEVER,
+    SC_BA_VER,
+    mean_attack,
+    warp_share,
+    would_win,
 )
 from simsuite.games.cosmic.weights import W_CARD_COST, W_GAME_STAKE, W_NEGOTIATE_COST, W_SHIP_VALUE, weight
-from simsuite.games.cosmic.heuristics import OWN_ALWAYS, OWN_BASIC, OWN_NEVER, SC_BA_VER, mean_attack, warp_share, would_win
 
 # int64 and float64 arguments, never literals: one compiled version per function (a literal 0 or
 # -1 would compile another, test_ce_one_compiled_version_per_function)

@@ -4,17 +4,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simsuite.resources import CONFIGS
 from simsuite.errors import BadInput
+from simsuite.resources import CONFIGS
 from simsuite.scaffold.data import flag, need_int, one_of, read_toml, source, table_rows
 
-from .api import AH_COLOURS, ALIEN_NAMES, ARTIFACT_KEYS, COLOUR_NAMES, FLARE_EFFECTS, FLARE_TIMINGS, MAX_CARDS, MAX_FLARES
+from .api import (
+    AH_COLOURS,
+    ALIEN_NAMES,
+    ARTIFACT_KEYS,
+    COLOUR_NAMES,
+    FLARE_EFFECTS,
+    FLARE_TIMINGS,
+    K_ARTIFACT,
+    K_ATTACK,
+    K_FLARE,
+    K_MORPH,
+    K_NEGOTIATE,
+    KIND_NAMES,
+    MAX_CARDS,
+    MAX_FLARES,
+)
 
 DEFAULT_DECK = CONFIGS / "cosmic" / "deck_ah2000.toml"
 DEFAULT_DISCS = CONFIGS / "cosmic" / "order_discs_ah2000.toml"
 DEFAULT_DECK_FFG = CONFIGS / "cosmic" / "deck_ffg2008.toml"
 ASSUMED_FLARES = CONFIGS / "cosmic" / "flares_assumed.toml"  # ffg_flares = assumed (illustrative, not the published texts)
-KINDS = ("attack", "negotiate", "artifact", "morph", "reinforcement")  # index = api.K_*
+KINDS = KIND_NAMES[:K_FLARE]  # a deck file's kinds, each at its code: every kind but the flare (the flare file's)
 MAX_DISCS_PER_COLOUR = 8
 
 
@@ -42,8 +57,8 @@ def load_deck(path: Path) -> list[tuple[int, int, int]]:
             value = ARTIFACT_KEYS.index(one_of(r.get("artifact"), ARTIFACT_KEYS, field, where, "artifact"))
         source(r, field, where)
         rows.append((KINDS.index(kind), value, count))
-    n_enc = sum(c for k, _, c in rows if k in (0, 1, 3))  # attack, negotiate, morph
-    n_art = sum(c for k, _, c in rows if k == 2)
+    n_enc = sum(c for k, _, c in rows if k in (K_ATTACK, K_NEGOTIATE, K_MORPH))
+    n_art = sum(c for k, _, c in rows if k == K_ARTIFACT)
     n_all = sum(c for _, _, c in rows)
     if n_all > MAX_CARDS:
         raise BadInput(field, f"{path.name}: {n_all} cards; at most {MAX_CARDS}")

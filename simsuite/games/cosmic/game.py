@@ -7,10 +7,18 @@ from pathlib import Path
 
 import numpy as np
 
-from simsuite.errors import BadInput, did_you_mean
-from simsuite.games.base import (ROTATE, BenchDefaults, Game, LabelSpread, Shortcut, max_turns_param, players_param,
-                                 strategies_param)
 from simsuite.engine.params import Param
+from simsuite.errors import BadInput, did_you_mean
+from simsuite.games.base import (
+    ROTATE,
+    BenchDefaults,
+    Game,
+    LabelSpread,
+    Shortcut,
+    max_turns_param,
+    players_param,
+    strategies_param,
+)
 
 from . import api as A
 from . import records as R
@@ -19,22 +27,12 @@ from .data import DEFAULT_DECK, DEFAULT_DECK_FFG, DEFAULT_DISCS, flares_path, lo
 from .replay import EVENTS, describe_events
 
 HERE = Path(__file__).resolve().parent
-PROPOSE = ("standard", "none", "strategy")
-EDITIONS = ("AH2000", "FFG2008")  # index = api.ED_*
-FFG_ONLY = ("ffg_hand_size", "ffg_double_morph", "ffg_reinforcement_players", "ffg_flares", "ffg_flare_limit",
-            "ffg_target_requires_defense_colony")
-FLARE_KEYS = ("ffg_flares", "ffg_flare_limit")  # left out of a configuration without flares (its seed is unchanged)
+# choice values: the words of the kernel codes (layout.py), one declaration each
+PROPOSE = A.PROPOSE_NAMES
+EDITIONS = A.EDITION_NAMES
 FLARES_ALLOWED = "none (the default), assumed (the shipped illustrative file, not the published texts) or a path to a flare TOML file"
-# FFG2008 keys added after the edition: left out of the hash at their default, so that adding them
-# changed no FFG2008 run's seed either
-FFG_LATER = {"ffg_target_requires_defense_colony": False}
-ACCEPT = ("always", "never", "standard_only", "heuristic", "wary")  # index = api.ACCEPT_*
-# keys added after the first records: left out of the configuration hash at their default, so that
-# adding them changed no run's seed (deal_leader_margin acts only under deal_accept_policy = wary)
-LATER = {"deal_leader_margin": 1, "basic_holder_alien": "none",
-         **{"basic_" + n: d for n, d in W.DEFAULTS.items()},
-         **{"basic_holder_" + n: d for n, d in W.DEFAULTS.items()}}
-PHIL_GIVER = ("any", "main_or_ally")  # index = A.PHIL_GIVER_*
+ACCEPT = A.ACCEPT_NAMES
+PHIL_GIVER = A.PHIL_GIVER_NAMES
 ALIEN_MODES = ("none", "random", "all")
 
 
@@ -63,9 +61,19 @@ def alien_id(name: str, field: str = "aliens") -> int:
     by_key = _alien_by_key()
     if k not in by_key:
         extra = ", none" if field == "aliens" else ""
-        hint = did_you_mean(name, alien_names())
+        hint = did_you_mean(name, alien_names()) or _plugin_hint()
         raise BadInput(field, f"unknown alien {name.strip()!r}{hint}; allowed: {', '.join(alien_names())}{extra}")
     return by_key[k]
+
+
+def _plugin_hint() -> str:
+    """Why a name may be unknown: its alien file's folder was not given (--plugin-dir)."""
+    from .alien_files import plugin_dirs
+
+    given = [d for d in plugin_dirs()[1:] if "alien_check" not in d.parts]  # not `check alien`'s own copies
+    if not given:
+        return " (is it in an alien file? pass --plugin-dir DIR, the folder that holds the file)"
+    return f" (no alien file in {', '.join(map(str, given))} has that NAME)"
 
 
 def parse_aliens(value) -> str:
@@ -148,6 +156,24 @@ def _discs_used(value: str) -> int:
     return int(value == "used")
 
 
+# What the configuration hash leaves out (Param.in_hash): a parameter that does not act in the
+# configuration, and a parameter added after runs were recorded while at its default; so adding
+# one changed no earlier run's seed.
+def _ffg(game, cfg: dict) -> bool:
+    """An FFG2008 parameter acts under FFG2008 only."""
+    return cfg.get("edition") != "AH2000"
+
+
+def _flares_on(game, cfg: dict) -> bool:
+    """A flare parameter acts only with flares in the deck (ffg_flares, FFG2008)."""
+    return _ffg(game, cfg) and cfg.get("ffg_flares", "none") != "none"
+
+
+def _tuned_row_plays(game, cfg: dict) -> bool:
+    """The tuned strategy's row acts only when a seat of the line-up may play it."""
+    return game._may_play_tuned(cfg)
+
+
 PARAMS = (
     players_param(4, 2, A.MAX_P, "number of players, one colour each: AH2000 2-4 (CE.1.10, A1), FFG2008 3-5 (data.md)",
                   "CE.1.10"),
@@ -158,23 +184,24 @@ PARAMS = (
           "reinforcements, Card Zap / Ionic Gas / Quash, the 72-card deck; 3-5 players; flares only with "
           "ffg_flares, no technology)", "CE.0.4", choices=EDITIONS),
     Param("ffg_hand_size", "int", 8, "FFG2008: cards dealt at setup and drawn for a new hand (data.md: 8)",
-          "CE.30.3 / A58", 1, 16),
+          "CE.30.3 / A58", 1, 16, acts=_ffg),
     Param("ffg_double_morph", "choice", "attack0", "FFG2008: morph against morph, both attack 0 or both negotiate",
-          "A56", choices=("attack0", "negotiate"), slot="C_DOUBLE_MORPH"),
+          "A56", choices=("attack0", "negotiate"), slot="C_DOUBLE_MORPH", acts=_ffg),
     Param("ffg_reinforcement_players", "choice", "all",
           "FFG2008: who may play reinforcement cards: every player, or the main players and the allies",
-          "A55", choices=("involved", "all"), slot="C_REINF_ALL"),
+          "A55", choices=("involved", "all"), slot="C_REINF_ALL", acts=_ffg),
     Param("ffg_target_requires_defense_colony", "bool", False,
           "FFG2008: the offense may only target a planet of the defense's home system holding defense ships (the "
           "seeds' literal reading); a destiny card naming no player with such a colony is set aside and another "
-          "drawn", "A52", slot="C_TARGET_COLONY"),
+          "drawn", "A52", slot="C_TARGET_COLONY", acts=_ffg, hashed_at_default=False),
     Param("ffg_flares", "custom", "none",
           "FFG2008: flares (CE.45) shuffled into the deck, every flare of the file one card: none (off), assumed "
           "(simsuite/data/configs/cosmic/flares_assumed.toml: invented stand-ins, the published texts are not in "
-          "our sources) or a flare TOML file", "CE.45 / CE.80", parser=parse_flares, allowed_text=FLARES_ALLOWED),
+          "our sources) or a flare TOML file", "CE.45 / CE.80", parser=parse_flares, allowed_text=FLARES_ALLOWED,
+          acts=_ffg, hashed_at_default=False),
     Param("ffg_flare_limit", "choice", "per_player",
           "FFG2008 flares: at most one flare per player per encounter, or each flare card once per encounter",
-          "A59", choices=("per_player", "per_card"), slot="C_FLARE_LIMIT"),
+          "A59", choices=("per_player", "per_card"), slot="C_FLARE_LIMIT", acts=_flares_on),
     Param("aliens", "custom", "random",
           "alien powers: none; random (dealt from alien_pool, CE.2.5); all (every combination of the pool, "
           "rotated through the seats); or a fixed list per seat, e.g. Macron,Virus,none", "CE.2.5",
@@ -217,7 +244,8 @@ PARAMS = (
     Param("deal_leader_margin", "int", 1,
           "wary deals: a deal that gives the other main player a foreign colony and leaves it this many "
           "colonies or fewer from victory, and closer to it than the responder, is refused (0: refuse "
-          "only a deal that lets the other win alone)", "CE.51.5", 0, 15, slot="C_DEAL_LEADER"),
+          "only a deal that lets the other win alone)", "CE.51.5", 0, 15, slot="C_DEAL_LEADER",
+          hashed_at_default=False),
     Param("ah_compensation_counts_redirected", "bool", False,
           "count Zombie-redirected ships for compensation", "A15", slot="C_COMP_REDIRECTED"),
     Param("two_player_order_discs", "choice", "used",
@@ -234,17 +262,17 @@ WEIGHT_PARAMS = (
     Param("basic_holder_alien", "custom", "none",
           "the alien whose holder plays the basic_holder_NAME weights (the other seats play basic_NAME); none: "
           "every seat plays basic_NAME", "strategy", parser=lambda v: parse_holder(v),
-          allowed_text="none or one alien name (" + ", ".join(A.ALIEN_NAMES) + ")"),
-    *(Param("basic_" + n, "float", d, "basic's weight: " + doc, "strategy", lo, hi)
+          allowed_text="none or one alien name (" + ", ".join(A.ALIEN_NAMES) + ")", hashed_at_default=False),
+    *(Param("basic_" + n, "float", d, "basic's weight: " + doc, "strategy", lo, hi, hashed_at_default=False)
       for n, d, lo, hi, _, doc in W.WEIGHTS),
-    *(Param("basic_holder_" + n, "float", d, f"basic_{n} for the holder of basic_holder_alien", "strategy", lo, hi)
+    *(Param("basic_holder_" + n, "float", d, f"basic_{n} for the holder of basic_holder_alien", "strategy", lo, hi,
+            hashed_at_default=False)
       for n, d, lo, hi, _, doc in W.WEIGHTS),
     # the tuned strategy's row: its defaults from simsuite/data/cosmic/tuned_weights.toml
     *(Param("tuned_" + n, "float", W.tuned_defaults()[n], f"basic_{n} for the seats of the tuned strategy "
-            "(default: simsuite/data/cosmic/tuned_weights.toml)", "strategy", lo, hi)
+            "(default: simsuite/data/cosmic/tuned_weights.toml)", "strategy", lo, hi, acts=_tuned_row_plays)
       for n, d, lo, hi, _, doc in W.WEIGHTS),
 )
-TUNED_KEYS = tuple("tuned_" + n for n in W.NAMES)
 PARAMS = PARAMS + WEIGHT_PARAMS
 
 
@@ -326,7 +354,7 @@ class Cosmic(Game):
                           "alien powers (same as --set aliens=...): none, random (dealt from alien_pool), all (every "
                           "combination of the pool, rotated through the seats) or a fixed list per seat, e.g. "
                           "Macron,Virus,none,Oracle"),)
-    # the benchmark measures the engine without alien powers (the figure of the engine issue) unless
+    # the benchmark measures the engine without alien powers (the engine's own speed) unless
     # asked: `bench cosmic --aliens random` measures the 20 powers dealt at random
     bench = BenchDefaults(players="4", strategies="basic", sets=(("aliens", "none"),), record=("aliens", "alien_pool"))
     record_columns = {"artifacts_by_kind": [f"played_{a}" for a in A.ARTIFACT_KEYS[:A.N_ART_AH]]}
@@ -347,21 +375,6 @@ class Cosmic(Game):
         from .report import power_value_section  # the report needs matplotlib: imported when a report is written
 
         return (power_value_section,)
-
-    def canonical_json(self, cfg: dict) -> str:
-        """The FFG2008-only keys are left out of an AH2000 configuration (they do not act there), so
-        adding them changed no AH2000 run's seed; the later FFG2008 keys (FFG_LATER) likewise at
-        their defaults under FFG2008, and the later keys of both editions (LATER) at their defaults."""
-        cfg = {k: v for k, v in cfg.items() if k not in LATER or v != LATER[k]}
-        if not self._may_play_tuned(cfg):  # the tuned row acts on no seat: no run's seed depends on it
-            cfg = {k: v for k, v in cfg.items() if k not in TUNED_KEYS}
-        if cfg.get("edition") == "AH2000":
-            cfg = {k: v for k, v in cfg.items() if k not in FFG_ONLY}
-        else:
-            if cfg.get("ffg_flares", "none") == "none":  # flares off: the FFG2008 seed is what it was before them
-                cfg = {k: v for k, v in cfg.items() if k not in FLARE_KEYS}
-            cfg = {k: v for k, v in cfg.items() if k not in FFG_LATER or v != FFG_LATER[k]}
-        return super().canonical_json(cfg)
 
     # player counts per edition: AH2000 2-4 (CE.1.10 / A1: four colours), FFG2008 3-5 (data.md: five colours)
     PLAYERS = {"AH2000": (range(2, 5), "CE.1.10: 2 to 4 players, one of the four colours each"),
@@ -470,7 +483,7 @@ class Cosmic(Game):
             from .search import rollout_address  # compiles (or loads) the rollout engine: only when needed
 
             c[A.C_SEARCH] = 1
-            c[A.C_SEARCH_FN] = rollout_address()
+            c[A.C_SEARCH_FN] = rollout_address(self.kernel_parts())
         self._extra_dirs = tuple(extra_dirs)  # seat_view of this run's records numbers strategies the same way
         pool = pool_ids(cfg)
         c[A.C_POOL_N] = len(pool)
@@ -543,10 +556,10 @@ class Cosmic(Game):
 
     plugin_noun = "alien"  # simsuite check alien FILE
 
-    def plugin_check(self, file, n_games=2000, seed=1) -> dict:
+    def plugin_check(self, file, n_games=2000, seed=1, say=None, progress=False) -> dict:
         from .alien_check import check_alien
 
-        return check_alien(self, file, n_games=n_games, seed=seed)
+        return check_alien(self, file, n_games=n_games, seed=seed, say=say, progress=progress)
 
     def plugin_listing(self) -> dict:
         """The aliens for ``simsuite list``: the 20 classics (built in, or the file that replaces

@@ -4,8 +4,22 @@
 (which re-exports every name here with the readers and helpers built on them)."""
 import numpy as np
 
-from simsuite.scaffold.layout import *  # noqa: F401,F403  (the common header and readers)
+from simsuite.scaffold.layout import *
 from simsuite.scaffold.layout import config_layout, state_layout
+
+
+def _names(prefix: str, *, lower: bool = True, spelled: dict | None = None) -> tuple[str, ...]:
+    """The words of a list whose kernel codes are the PREFIX* constants defined above it (0, 1, ...
+    in order): each constant's name after the prefix, in lower case unless told, or as `spelled`
+    gives it. The words (a parameter's choices, a data file's values) and the codes the kernel
+    compares are so one declaration, the constants' line, and cannot drift apart."""
+    codes = {k[len(prefix):]: int(v) for k, v in globals().items()
+             if k.startswith(prefix) and isinstance(v, (int, np.integer))}
+    if sorted(codes.values()) != list(range(len(codes))):
+        raise ValueError(f"{prefix}* codes {sorted(codes.values())} are not 0..{len(codes) - 1}")
+    spelled = spelled or {}
+    return tuple(spelled.get(k, k.lower() if lower else k) for k in sorted(codes, key=codes.get))
+
 
 # --- fixed maxima (arrays are sized by these) --------------------------------------------
 MAX_P = 5  # FFG2008 seats 3-5 players (data.md: five colours); AH2000 games use seats 0..3 only (CE.1.10)
@@ -28,7 +42,7 @@ AH_COLOURS = 4  # CE.1.1: the AH2000 board has four colours (the order-disc file
 # FFG2008 (CE.37, CE.38): morph is an encounter card, a reinforcement is not (value = its bonus)
 # FFG2008 (CE.45.1): a flare is not an encounter card either (value = its row in the flare file)
 K_ATTACK, K_NEGOTIATE, K_ARTIFACT, K_MORPH, K_REINF, K_FLARE = (np.int64(k) for k in range(6))
-KIND_NAMES = ("attack", "negotiate", "artifact", "morph", "reinforcement", "flare")
+KIND_NAMES = _names("K_", spelled={"REINF": "reinforcement"})  # the deck file's kinds (data.py), flare aside
 ART_ZAP, ART_FORCE_FIELD, ART_MOBIUS, ART_PLAGUE, ART_GAS, ART_EMOTION, ART_CARD_ZAP, ART_IONIC, ART_QUASH = (
     np.int64(k) for k in range(9))
 ARTIFACT_NAMES = ("Cosmic Zap", "Force Field", "Mobius Tube", "Plague", "Stellar Gas", "Emotion Control",
@@ -37,6 +51,7 @@ ARTIFACT_KEYS = ("cosmic_zap", "force_field", "mobius_tube", "plague", "stellar_
                  "card_zap", "ionic_gas", "quash")
 # editions (C_EDITION); FFG2008 destiny cards beyond the colours (S_ORD values, CE.33.5 / CE.33.6)
 ED_AH2000, ED_FFG2008 = (np.int64(k) for k in range(2))
+EDITION_NAMES = _names("ED_", lower=False)  # the edition parameter's values (C_EDITION: the index)
 DESTINY_WILD, DESTINY_FEWEST_WARP, DESTINY_MOST_CARDS, DESTINY_MOST_FOREIGN = (np.int64(k) for k in range(16, 20))
 # FFG2008 flares (CE.45, CE.50.22; data-defined, off by default: ffg_flares). The texts are not in our
 # sources, so a flare file gives each flare a timing and a "wild" and a "super" effect built from the
@@ -44,7 +59,7 @@ DESTINY_WILD, DESTINY_FEWEST_WARP, DESTINY_MOST_CARDS, DESTINY_MOST_FOREIGN = (n
 # reveal (before the reinforcements), after the outcome (its compensation and rewards done).
 MAX_FLARES = 20  # at most one per alien (CE.22)
 FT_ALLIANCE, FT_REVEAL, FT_RESOLUTION = (np.int64(k) for k in range(3))
-FLARE_TIMINGS = ("alliance", "reveal", "resolution")
+FLARE_TIMINGS = _names("FT_")  # a flare file's timing values (data.py)
 # effects: +N to the total of the side its player is on (A/A only, as a reinforcement); draw N cards;
 # up to N own ships from the warp onto own colonies (not the target planet); cancel the encounter's
 # compensation and defensive rewards (as Ionic Gas)
@@ -125,9 +140,12 @@ RESULT_NAMES = ("", "OFFENSE_WIN", "DEFENSE_WIN", "DEAL_MADE", "DEAL_FAILED", "N
 RULE_NAMES = ("giver's choice", "random", "lowest attack", "highest attack", "negotiate", "artifact")
 # policies (CE.51.5, config)
 PROPOSE_STANDARD, PROPOSE_NONE, PROPOSE_STRATEGY = range(3)
+PROPOSE_NAMES = _names("PROPOSE_")  # deal_propose_policy's values (C_DEAL_PROPOSE: the index)
 ACCEPT_ALWAYS, ACCEPT_NEVER, ACCEPT_STANDARD_ONLY, ACCEPT_HEURISTIC, ACCEPT_WARY = range(5)
+ACCEPT_NAMES = _names("ACCEPT_")  # deal_accept_policy's values (C_DEAL_ACCEPT: the index)
 # who may give as the Philanthropist (A46 revision 2, config philanthropist_giver)
 PHIL_GIVER_ANY, PHIL_GIVER_MAIN_OR_ALLY = range(2)
+PHIL_GIVER_NAMES = _names("PHIL_GIVER_")  # philanthropist_giver's values (C_PHIL_GIVER: the index)
 
 # invariant violation codes (CE.70), reported by checked runs
 (V_SHIPS, V_TRANSIT, V_COLONY_CACHE, V_POWER, V_CARDS, V_IN_PLAY, V_HAND_CACHE, V_DISCS, V_VICTORY,

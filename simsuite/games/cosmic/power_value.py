@@ -1,4 +1,4 @@
-"""What each alien power is worth, and whether the bot uses it well (issue 14).
+"""What each alien power is worth, and whether the bot uses it well.
 
 Input: a sweep like ``configs/sweeps/cosmic-power-value.toml``, whose cells each hold ONE alien
 (``alien_pool`` = one name, ``aliens_per_game`` = 1) at a table of powerless players, every seat
@@ -134,7 +134,7 @@ def _verdict(row, naive, on) -> tuple[str, str]:
     """The power's verdict and a note. A non-significant result is absence of evidence: the note
     gives the power value this test would detect with 80% power (Holm's strictest level), so a reader
     knows how small an effect could still be there."""
-    from simsuite.analysis.stats import mdd
+    from simsuite.analysis.inference import mdd
 
     value = NONE
     if row["value_significant"]:

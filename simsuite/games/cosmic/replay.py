@@ -40,7 +40,8 @@ def card_name(cfg_arr, c) -> str:
     return A.ARTIFACT_NAMES[v]
 
 
-FLARE_WHEN = ("after the alliances", "after the reveal", "after the outcome")  # index = A.FT_*
+# when a flare acts, by its timing (A.FLARE_TIMINGS, the words of the FT_* codes)
+FLARE_WHEN = {"alliance": "after the alliances", "reveal": "after the reveal", "resolution": "after the outcome"}
 
 
 def flare_text(mode, fx, amt) -> str:
@@ -256,12 +257,12 @@ def describe_events(k, log, cfg_arr, seat_strats) -> list[dict]:
         p = int(p)
         return f"seat {p} {A.COLOUR_NAMES[p]} ({seat_strats[p]})"
 
-    from .game import alien_names
+    from .alien_files import names as alien_names
 
     every = alien_names()  # the classics, then the homebrew alien files (ids after the 20)
     rules = (*A.ALIEN_RULES, *(f"{n} (alien file)" for n in every[A.N_ALIENS:]))
     names = dict(vars(A), ALIEN_NAMES=every, ALIEN_RULES=rules, CTX_NAMES=CTX_NAMES, KIND_NAMES=KIND_NAMES, END_REASONS=END_REASONS, seat=seat,
                  card_name=lambda c: card_name(cfg_arr, c), planet_name=planet_name, disc_name=disc_name, deal_text=deal_text,
                  art_text=art_text, power_text=power_text, flare_text=flare_text,
-                 flare_when=lambda f: FLARE_WHEN[int(cfg_arr[A.C_FLARE_TIMING + f])], own_colour_text=own_colour_text, term_text=term_text)
+                 flare_when=lambda f: FLARE_WHEN[A.FLARE_TIMINGS[int(cfg_arr[A.C_FLARE_TIMING + f])]], own_colour_text=own_colour_text, term_text=term_text)
     return EVENTS.describe(k, log, names)

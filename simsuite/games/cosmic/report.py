@@ -1,21 +1,20 @@
 """Cosmic Encounter's own report section: what each alien power is worth (power_value.py beside it),
 for a sweep of one alien per table. The generic report (simsuite.report) calls it through
-Game.report_sections."""
+Game.report_sections and hands it what it draws with (base.ReportKit): this module imports no
+part of the report."""
 from __future__ import annotations
 
 import html
-
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from simsuite import __version__
-from simsuite.report.charts import hbars
-from simsuite.report.common import pct_ci, table
+from simsuite.games.base import ReportKit
 
 
-def chart_power_value(t: pd.DataFrame, players: int, path: Path) -> bool:
+def chart_power_value(t: pd.DataFrame, players: int, path: Path, kit: ReportKit) -> bool:
     """Each alien's power value (win share with the power minus face down) with its 95% interval,
     largest on top; green where it helps, red where it hurts (Holm), grey where not measurable."""
     import matplotlib.pyplot as plt
@@ -27,7 +26,7 @@ def chart_power_value(t: pd.DataFrame, players: int, path: Path) -> bool:
     fig, ax = plt.subplots(figsize=(6.2, 0.24 * len(d) + 1.3))
     colors = ["#2a7" if v == "helps" else ("#c33" if v == "hurts" else "#888") for v in d["verdict"]]
     x = d["power_value"].to_numpy() * 100
-    hbars(ax, x, y, x - d["power_value_lo"].to_numpy() * 100, d["power_value_hi"].to_numpy() * 100 - x, colors)
+    kit.hbars(ax, x, y, x - d["power_value_lo"].to_numpy() * 100, d["power_value_hi"].to_numpy() * 100 - x, colors)
     ax.axvline(0, color="k", lw=0.8)
     ax.set_yticks(y, d["alien"])
     ax.set_xlabel("win share with the power − face down (pp, 95% CI)", fontsize=9)
@@ -68,7 +67,7 @@ def play_sentences(t: pd.DataFrame, s: pd.DataFrame) -> list[str]:
     for r in t.sort_values(["players", "alien"]).itertuples():
         key = (r.alien, int(r.players))
         nv, z, k = never.get(key, (None, 0.0, False))
-        pct = lambda x: f"{100 * x:.1f}%"  # noqa: E731
+        pct = lambda x: f"{100 * x:.1f}%"
         if nv is not None and k and z > 0 and r.power_value > 0 and nv.share - r.share_nopower >= 0.5 * r.power_value:
             out.append(f"At {r.players} players the {r.alien}'s value comes largely from the threat of its power: "
                        f"never using it, its holder still wins {pct(nv.share)} of the win share against "
@@ -86,11 +85,12 @@ def play_sentences(t: pd.DataFrame, s: pd.DataFrame) -> list[str]:
     return out
 
 
-def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[tuple[str, str]]]:
+def power_value_section(res: dict, out_dir: Path, kit: ReportKit) -> tuple[str, list[str], list[tuple[str, str]]]:
     """The power-value check (power_value.py beside it) for a sweep of one alien per table: HTML,
     chart paths and the headline sentences (with their anchor)."""
-    from . import power_value as pv
     from simsuite.games.cosmic.naive import naive_controls
+
+    from . import power_value as pv
 
     cells, groups = res["cells"], res["groups"]
     if not len(groups) or not pv.is_power_value_sweep(cells):
@@ -106,7 +106,7 @@ def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[
     charts, figs = [], []
     for n in sorted(t["players"].unique()):
         path = out_dir / f"power_value_{n}p.png"
-        if chart_power_value(t, int(n), path):
+        if chart_power_value(t, int(n), path, kit):
             charts.append(str(path))
             figs.append(f"<figure style='flex: 1 1 0; min-width: 380px; margin: 0.4rem 0'>"
                         f"<img src='{path.name}' alt='power value, {n} players'></figure>")
@@ -114,9 +114,9 @@ def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[
     t = t.sort_values(["players", "power_value"], ascending=[True, False], ignore_index=True)
     show = pd.DataFrame({
         "alien": t["alien"], "players": t["players"],
-        "with power (basic)": [pct_ci(a, b, c) for a, b, c in zip(t["share_power"], t["share_power_lo"],
+        "with power (basic)": [kit.pct_ci(a, b, c) for a, b, c in zip(t["share_power"], t["share_power_lo"],
                                                                    t["share_power_hi"])],
-        "face down (nopower)": [pct_ci(a, b, c) for a, b, c in zip(t["share_nopower"], t["share_nopower_lo"],
+        "face down (nopower)": [kit.pct_ci(a, b, c) for a, b, c in zip(t["share_nopower"], t["share_nopower_lo"],
                                                                     t["share_nopower_hi"])],
         "power value, pp (95% CI)": [f"{a * 100:+.1f} ({b * 100:+.1f}, {c * 100:+.1f})" for a, b, c in
                                      zip(t["power_value"], t["power_value_lo"], t["power_value_hi"])],
@@ -141,7 +141,7 @@ def power_value_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[
              "it yet, and the note says which the naive policies point to.</p>"
              + "".join(f"<p>{html.escape(x)}</p>" for x in play)
              + "<details><summary>Every alien and player count as a table (sorted like the charts)</summary>"
-             + "<div class='scroll'>" + table(show).replace('class="dataframe data"', 'class="dataframe data fit"')
+             + "<div class='scroll'>" + kit.table(show).replace('class="dataframe data"', 'class="dataframe data fit"')
              + "</div></details>"
              + "<p class='muted'>Table as CSV: <a href='power_value.csv'>power_value.csv</a></p>")
     return html_, charts, heads

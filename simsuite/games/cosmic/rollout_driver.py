@@ -11,10 +11,10 @@ kernel for numba to type.
 import numpy as np
 from numba import cfunc, njit, types
 
-from simsuite.games.cosmic.policy import basic_decide
-from simsuite.games.cosmic.rollout import begin_rollout, position_value, rollout_decide, state_checksum
 from simsuite.engine.jitlink import entry_compile
 from simsuite.engine.unmanaged import ptr_add
+from simsuite.games.cosmic.policy import basic_decide
+from simsuite.games.cosmic.rollout import begin_rollout, position_value, rollout_decide, state_checksum
 
 
 @njit(_nrt=False)
@@ -47,7 +47,7 @@ def search_rollouts(st, cfg, me, kind, samples, horizon):
             # the replay up to the decision is the same for every option: checked once
             begin_rollout(st, w, me, np.int64(i), np.int64(s), pos, ask, check if s == 0 and i == 0 else 0)
             w[S_RO_HORIZON] = horizon
-            play_turn(w, cfg, st[S_TAPE_O], w, I0)  # noqa: F405 (the kernel's)
+            play_turn(w, cfg, st[S_TAPE_O], w, I0)
             if w[S_RO_FLAG] != RO_REACHED:
                 if st[S_VIOL] == 0:
                     st[S_VIOL] = V_SEARCH

@@ -81,7 +81,18 @@ from numba.core import types
 from numba.extending import intrinsic
 
 from simsuite.games.cosmic.api import (
-    C_SEARCH_FN, D_ALLIANCE, D_CARD, D_DESTINY, D_POWER, D_REINF, MAX_TAPE, S_NOPT, S_SEARCH, S_TAPE_N, S_WINDOW, T_NEWHAND_DEF,
+    C_SEARCH_FN,
+    D_ALLIANCE,
+    D_CARD,
+    D_DESTINY,
+    D_POWER,
+    D_REINF,
+    MAX_TAPE,
+    S_NOPT,
+    S_SEARCH,
+    S_TAPE_N,
+    S_WINDOW,
+    T_NEWHAND_DEF,
     T_NEWHAND_TURN,
 )
 from simsuite.games.cosmic.policy import basic_decide
@@ -132,29 +143,28 @@ ROLLOUT_DRIVER = HERE / "rollout_driver.py"
 _rollout = {}
 
 
-def rollout_sources() -> list[Path]:
-    """Every source the rollout module is compiled from (its name is a hash of them)."""
-    from simsuite.engine.codegen import all_deps
-    from simsuite.games import get
+def rollout_sources(kernel_parts: list[Path]) -> list[Path]:
+    """Every source the rollout module is compiled from (its name is a hash of them); kernel_parts:
+    the game's (Game.kernel_parts), passed in so this module needs no game registry."""
     from simsuite.engine import jitlink
+    from simsuite.engine.codegen import all_deps
 
-    own = [*get("cosmic").kernel_parts(), HERE / "rollout.py", ROLLOUT_DRIVER]
+    own = [*kernel_parts, HERE / "rollout.py", ROLLOUT_DRIVER]
     return [*own, *all_deps(own), Path(jitlink.__file__), VALUE_FILE]
 
 
-def rollout_module():
+def rollout_module(kernel_parts: list[Path]):
     """Write (if needed) and import the rollout module: kernel source + rollout_driver.py. Importing
     it compiles ``search_cfunc`` or loads it from numba's cache."""
-    from simsuite.engine.codegen import _sources_hash, cache_dir, kernel_source
-    from simsuite.games import get
+    from simsuite.engine.codegen import cache_dir, kernel_source, sources_hash
 
-    srcs = rollout_sources()
-    modname = f"simsuite_rollout_cosmic_{_sources_hash(srcs)}"
+    srcs = rollout_sources(kernel_parts)
+    modname = f"simsuite_rollout_cosmic_{sources_hash(srcs)}"
     if modname in _rollout:
         return _rollout[modname]
     path = cache_dir() / "kernels" / f"{modname}.py"
     if not path.exists():
-        text = "\n".join([kernel_source(get("cosmic").kernel_parts()), "",
+        text = "\n".join([kernel_source(kernel_parts), "",
                           "# ---- simsuite/games/cosmic/rollout_driver.py ----", ROLLOUT_DRIVER.read_text(), ""])
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".tmp{os.getpid()}")
@@ -168,6 +178,7 @@ def rollout_module():
     return mod
 
 
-def rollout_address() -> int:
-    """Address of the compiled rollout search, for cfg[C_SEARCH_FN] (valid in this process)."""
-    return int(rollout_module().search_cfunc.address)
+def rollout_address(kernel_parts: list[Path]) -> int:
+    """Address of the compiled rollout search, for cfg[C_SEARCH_FN] (valid in this process), built
+    from the game's kernel parts (Game.kernel_parts)."""
+    return int(rollout_module(kernel_parts).search_cfunc.address)

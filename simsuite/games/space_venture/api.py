@@ -42,7 +42,7 @@ D_DRAW      21.13     0 stop, 1 Refuel, 2 Spaceport
 import numpy as np
 from numba import njit
 
-from simsuite.scaffold.layout import *  # noqa: F401,F403  (the common header, rand_below, option, ...)
+from simsuite.scaffold.layout import *
 from simsuite.scaffold.layout import config_layout, item, state_layout
 
 # --- fixed sizes -------------------------------------------------------------------------------
@@ -299,19 +299,9 @@ card_value = item(C_K_VAL)  # card_value(cfg, c)
 
 
 @njit(inline="always")
-def sq_xy(sq):
-    return sq % W, sq // W
-
-
-@njit(inline="always")
 def edge_at(st, sq, d):
     """Type of the board-facing edge d of the tile on sq."""
     return (st[S_EDGE + sq] >> (2 * d)) & 3
-
-
-@njit(inline="always")
-def rot_edges(cfg, t, r):
-    return cfg[C_T_ROTEDGE + t * 4 + r]
 
 
 @njit(inline="always")
@@ -339,11 +329,6 @@ def sector(sq):
 @njit(inline="always")
 def place_code(kind, a, b):
     return kind * 1000000 + a * 1000 + b
-
-
-@njit(inline="always")
-def is_sun_tile(cfg, t):
-    return cfg[C_T_KIND + t] == T_SUN
 
 
 @njit(inline="always")

@@ -8,13 +8,31 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simsuite.resources import CONFIGS
 from simsuite.errors import BadInput
+from simsuite.resources import CONFIGS
 from simsuite.scaffold.data import need_int, one_of, read_toml, source, table_rows
 
-from .api import (CATEGORY_NAMES, COLOUR_NAMES, CORNER_NAMES, DEEP, DIR_NAMES, EDGE_NAMES, END_NAMES,
-                  GALAXY, KIND_NAMES, N_CARDS, N_SPACE, PATH, QUEST_NAMES, SHIP_TYPE_NAMES, T_CORNER,
-                  T_EARTH, T_HOME, T_QUEST, T_SUN)
+from .api import (
+    CATEGORY_NAMES,
+    COLOUR_NAMES,
+    CORNER_NAMES,
+    DEEP,
+    DIR_NAMES,
+    EDGE_NAMES,
+    END_NAMES,
+    GALAXY,
+    KIND_NAMES,
+    N_CARDS,
+    N_SPACE,
+    PATH,
+    QUEST_NAMES,
+    SHIP_TYPE_NAMES,
+    T_CORNER,
+    T_EARTH,
+    T_HOME,
+    T_QUEST,
+    T_SUN,
+)
 
 DEFAULT_TILES = CONFIGS / "space_venture" / "tiles.toml"
 DEFAULT_CARDS = CONFIGS / "space_venture" / "cards.toml"

@@ -5,18 +5,25 @@ from pathlib import Path
 
 import numpy as np
 
-from simsuite.games.base import (ROTATE, SHARED_WIN, TIMEOUT, TURNS, BenchDefaults, Game, Metric, max_turns_param,
-                                 players_param, strategies_param)
 from simsuite.engine.params import Param
+from simsuite.games.base import (
+    ROTATE,
+    SHARED_WIN,
+    TIMEOUT,
+    TURNS,
+    BenchDefaults,
+    Game,
+    Metric,
+    max_turns_param,
+    players_param,
+    strategies_param,
+)
 
 from . import api as A
 from . import records as R
+from .columns import BY_STRAT_PREFIX, SEATS_PREFIX
 from .data import DEFAULT_CARDS, DEFAULT_TILES, load_cards, load_tiles
 from .replay import EVENTS, replay_names
-
-# game metrics per strategy (game_metrics; read by report.py)
-SEATS_PREFIX = "seats__"
-BY_STRAT_PREFIX = "spts__"
 
 HERE = Path(__file__).resolve().parent
 COLOURS = {2: (A.BLUE, A.GREEN), 3: (A.BLUE, A.YELLOW, A.GREEN), 4: (A.BLUE, A.YELLOW, A.GREEN, A.RED)}  # B4
@@ -178,7 +185,7 @@ class SpaceVenture(Game):
         # points from each source in the game, all seats together (seats not in the game hold -1)
         for n in A.SOURCE_NAMES:
             m[f"pts_{n}"] = np.where(rec["strategy"] >= 0, rec[f"src_{n}"], 0).sum(axis=1)
-        # the same per strategy (issue 17: score sources per strategy): per game, the points the seats
+        # the same per strategy (score sources per strategy): per game, the points the seats
         # of strategy s took from each source, and how many seats s held, so the report gets a
         # per-game variance without per-game records. Every built-in strategy always gets its
         # columns, so each chunk of a cell folds the same metrics.

@@ -7,7 +7,7 @@ every option and takes the best (ties at random).
 import numpy as np
 from numba import njit
 
-from simsuite.games.space_venture.api import *  # noqa: F401,F403
+from simsuite.games.space_venture.api import *
 
 NEG = -1.0e18
 

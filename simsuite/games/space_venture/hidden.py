@@ -19,8 +19,29 @@ from numba import njit
 from simsuite.engine.kernel_common import shuffle
 from simsuite.engine.rng import below
 from simsuite.games.space_venture.api import (
-    C_K_CAT, C_NP, C_T_KIND, C_T_QUEST, K_SHIP, MAX_HAND, MAX_P, N_CARDS, N_TILES, QUEST_NAMES, S_HAND, S_HAND_N,
-    S_JUNK, S_JUNK_N, S_QHELD, S_REF, S_REF_N, S_RNG, S_SP, S_SP_N, S_STACK, S_STACK_N, T_QUEST,
+    C_K_CAT,
+    C_NP,
+    C_T_KIND,
+    C_T_QUEST,
+    K_SHIP,
+    MAX_HAND,
+    MAX_P,
+    N_CARDS,
+    N_TILES,
+    QUEST_NAMES,
+    S_HAND,
+    S_HAND_N,
+    S_JUNK,
+    S_JUNK_N,
+    S_QHELD,
+    S_REF,
+    S_REF_N,
+    S_RNG,
+    S_SP,
+    S_SP_N,
+    S_STACK,
+    S_STACK_N,
+    T_QUEST,
 )
 
 RULES = "ASV.20"  # the information model these deals follow

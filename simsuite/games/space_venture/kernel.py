@@ -17,9 +17,10 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from simsuite.engine.kernel_common import log_event as _log, note_illegal, shuffle  # note_illegal: for the prelude
-from simsuite.games.space_venture.api import *  # noqa: F401,F403  (layout constants)
-from simsuite.games.space_venture.records import *  # noqa: F401,F403
+from simsuite.engine.kernel_common import log_event as _log  # note_illegal: for the prelude
+from simsuite.engine.kernel_common import note_illegal, shuffle
+from simsuite.games.space_venture.api import *
+from simsuite.games.space_venture.records import *
 
 # --- event log (replay) -------------------------------------------------------------------
 (E_START, E_TURN, E_DRAW, E_SCORE, E_PLACE, E_REMOVE, E_GALAXY, E_PIRATE_LOST, E_DEPLOY, E_MOVE,

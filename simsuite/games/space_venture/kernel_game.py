@@ -8,9 +8,10 @@ import below come from the other parts. Only the code below the marker line is p
 import numpy as np
 from numba import njit
 
-from simsuite.engine.kernel_common import log_event as _log, shuffle
-from simsuite.games.space_venture.api import *  # noqa: F401,F403  (layout constants)
-from simsuite.games.space_venture.records import *  # noqa: F401,F403
+from simsuite.engine.kernel_common import log_event as _log
+from simsuite.engine.kernel_common import shuffle
+from simsuite.games.space_venture.api import *
+from simsuite.games.space_venture.records import *
 
 # ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 
@@ -317,8 +318,8 @@ def play_game(st, cfg, log, lg, chk):
     if chk:
         _note(st, check_invariants(st, cfg))
     p = st[S_START]
-    while _turn_cap(st, cfg, log, lg) == 0:  # noqa: F821 (prelude)
-        p = _turn_then_next(st, cfg, p, log, lg, chk)  # noqa: F821 (prelude)
+    while _turn_cap(st, cfg, log, lg) == 0:
+        p = _turn_then_next(st, cfg, p, log, lg, chk)
         if st[S_LAST] == 1:  # ASV.19.1: the turn that drew the last tile was the last
             break
     final_scoring(st, cfg, log, lg)
@@ -331,7 +332,7 @@ def play_game(st, cfg, log, lg, chk):
 def score_game(st, cfg, out, i, log, lg):
     """ASV.19.3: the highest score wins; ties share the win. Writes the record row out[i]."""
     N = cfg[C_NP]
-    _record_start(out, i)  # noqa: F821 (prelude)
+    _record_start(out, i)
     best = -BIG
     for p in range(N):
         if st[S_SCORE + p] > best:
@@ -352,7 +353,7 @@ def score_game(st, cfg, out, i, log, lg):
             out[i, R_WIN + p] = 0
             if st[S_SCORE + p] > second:
                 second = st[S_SCORE + p]
-    _record_common(st, cfg, out, i, nwin)  # noqa: F821 (prelude)
+    _record_common(st, cfg, out, i, nwin)
     out[i, R_LAST] = st[S_CUR]
     out[i, R_TPLACED] = st[S_TILES_PLACED]
     out[i, R_TREMOVED] = st[S_TREMOVED]

@@ -8,9 +8,10 @@ import below come from the other parts. Only the code below the marker line is p
 import numpy as np
 from numba import njit
 
-from simsuite.engine.kernel_common import log_event as _log, shuffle
-from simsuite.games.space_venture.api import *  # noqa: F401,F403  (layout constants)
-from simsuite.games.space_venture.records import *  # noqa: F401,F403
+from simsuite.engine.kernel_common import log_event as _log
+from simsuite.engine.kernel_common import shuffle
+from simsuite.games.space_venture.api import *
+from simsuite.games.space_venture.records import *
 
 # ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 

@@ -1,5 +1,5 @@
-"""Amazing Space Venture's own report section: where each strategy's points come from (issue 17:
-"score sources (planets, probes, stations, pirates, quests, bonuses) per strategy").
+"""Amazing Space Venture's own report section: where each strategy's points come from:
+score sources (planets, probes, stations, pirates, quests, bonuses) per strategy.
 
 The figures come from the per-strategy game metrics of game.py (``spts__<strategy>__<source>``: the
 points the seats of that strategy took from the source in a game, summed over its seats;
@@ -14,11 +14,11 @@ import numpy as np
 import pandas as pd
 
 from simsuite import __version__
-from simsuite.report.common import table
-from simsuite.analysis.stats import Z95
+from simsuite.analysis.inference import Z95
+from simsuite.games.base import ReportKit
 
 from . import api as A
-from .game import BY_STRAT_PREFIX, SEATS_PREFIX
+from .columns import BY_STRAT_PREFIX, SEATS_PREFIX
 
 SOURCES = A.SOURCE_NAMES
 # colours per source, stacked in this order (planet-related first, end bonus last)
@@ -116,7 +116,7 @@ def headline(t: pd.DataFrame) -> list[str]:
             + "; ".join(parts) + ". Tile faces and most card values are assumed."]
 
 
-def score_sources_section(res: dict, out_dir: Path) -> tuple[str, list[str], list[tuple[str, str]]]:
+def score_sources_section(res: dict, out_dir: Path, kit: ReportKit) -> tuple[str, list[str], list[tuple[str, str]]]:
     cells = res["cells"]
     if not len(cells) or not any(c.startswith(BY_STRAT_PREFIX) for c in cells.columns):
         return "", [], []
@@ -151,7 +151,7 @@ def score_sources_section(res: dict, out_dir: Path) -> tuple[str, list[str], lis
              "bots earn from it, not what the rules make it worth to a good player. The tile faces and most card "
              "values are assumed (configs/space_venture/).</p>"
              + fig + note_uneven + "<details><summary>The points per source as a table (95% intervals)</summary><div class='scroll'>"
-             + table(show) + "</div></details>"
+             + kit.table(show) + "</div></details>"
              + "<p class='muted'>Table as CSV (long form, with shares of each strategy's total): "
                "<a href='score_sources.csv'>score_sources.csv</a></p>")
     return html_, charts, heads

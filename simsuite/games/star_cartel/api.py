@@ -37,7 +37,7 @@ markers already hold the new values (SC.11).
 import numpy as np
 from numba import njit
 
-from simsuite.scaffold.layout import *  # noqa: F401,F403  (the common header and readers)
+from simsuite.scaffold.layout import *
 from simsuite.scaffold.layout import cell, config_layout, item, state_layout, word
 
 # --- fixed maxima (arrays are sized by these) --------------------------------------------
@@ -162,25 +162,12 @@ card_type = item(C_CARD_TYPE)  # (cfg, card): its contraband type
 card_size = item(C_CARD_SIZE)  # (cfg, card): its size
 
 
-@njit(inline="always")
-def hub_card(st, col, row):
-    """Card id at (col, row), row 0 = bottom; -1 if empty."""
-    if row >= st[S_HUB_N + col]:
-        return -1
-    return st[S_HUB + col * MAX_ROWS + row]
-
-
 pos_card = item(S_HUB)  # (st, pos): the card at an encoded hub position ``col * MAX_ROWS + row``
 
 
 @njit(inline="always")
 def capacity(st, cfg, p):
     return cfg[C_SHIP_CAP + st[S_SHIP + p]]
-
-
-@njit(inline="always")
-def free_space(st, cfg, p):
-    return cfg[C_SHIP_CAP + st[S_SHIP + p]] - st[S_LOAD + p]
 
 
 @njit(inline="always")
@@ -199,14 +186,23 @@ hold_type_count = cell(S_HCOUNT, N_TYPES)  # (st, p, t): p's hold cards of type 
 
 
 @njit(inline="always")
-def apply_delta(cfg, v, d):
-    """New marker value after change d (SC.9.2): above the threshold crashes to the reset value."""
+def market_step(cfg, v, d):
+    """The market rule (SC.9.2), the one place it is written: a marker at v changed by d is
+    (new value, 1 if it crashed else 0): above the crash threshold it crashes to the reset value,
+    and it never goes below the floor. The kernel moves markers with it, strategies look ahead
+    with it (apply_delta)."""
     w = v + d
     if w > cfg[C_CRASH_T]:
-        return cfg[C_CRASH_RESET]
+        return cfg[C_CRASH_RESET], np.int64(1)
     if w < cfg[C_FLOOR]:
-        return cfg[C_FLOOR]
-    return w
+        return cfg[C_FLOOR], np.int64(0)
+    return w, np.int64(0)
+
+
+@njit(inline="always")
+def apply_delta(cfg, v, d):
+    """New marker value after change d (SC.9.2, market_step)."""
+    return market_step(cfg, v, d)[0]
 
 
 yard_left = word(S_YARD_N)  # (st): ships left in the shipyard

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simsuite.resources import CONFIGS
 from simsuite.errors import BadInput
+from simsuite.resources import CONFIGS
 from simsuite.scaffold.data import need, one_of, read_toml, source, table_rows
 
 from .api import ABILITIES, MAX_CARDS, MAX_HOLD, MAX_SHIPS, TYPE_NAMES

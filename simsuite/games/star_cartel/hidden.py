@@ -4,8 +4,8 @@ perfect recall, SC.14.2) the stashes are public. Used by `simsuite check strateg
 reads only its seat's view answers the same after this."""
 from numba import njit
 
-from simsuite.games.star_cartel.api import S_DECK, S_DECK_N, S_RNG
 from simsuite.engine.kernel_common import shuffle
+from simsuite.games.star_cartel.api import S_DECK, S_DECK_N, S_RNG
 
 RULES = "SC.14"  # the information model these deals follow
 

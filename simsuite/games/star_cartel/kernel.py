@@ -11,10 +11,11 @@ plays a range of game indices in parallel, one output row per game.
 import numpy as np
 from numba import njit
 
-from simsuite.engine.kernel_common import discards_to_deck, log_event as _log, note_illegal, shuffle
+from simsuite.engine.kernel_common import discards_to_deck, note_illegal, shuffle
+from simsuite.engine.kernel_common import log_event as _log
 from simsuite.engine.rng import below
-from simsuite.games.star_cartel.api import *  # noqa: F401,F403  (layout constants)
-from simsuite.games.star_cartel.records import *  # noqa: F401,F403
+from simsuite.games.star_cartel.api import *
+from simsuite.games.star_cartel.records import *
 
 # --- event log (replay) -------------------------------------------------------------------
 (E_SETUP_PURGE, E_START, E_TURN, E_ROW_PURGE, E_LOAD, E_DELIVERY, E_SET, E_MARKER, E_SHIP, E_END,
@@ -81,17 +82,12 @@ def _hub_remove(st, cfg, col, row, log, lg):
 
 @njit(inline="always")
 def _marker_change(st, cfg, t, d, log, lg):
-    """Apply change d to marker t (SC.9.2): above the threshold it crashes to the reset value."""
+    """Apply change d to marker t (SC.9.2, api.market_step) and count a crash."""
     v = st[S_MARK + t]
-    w = v + d
-    crashed = 0
-    if w > cfg[C_CRASH_T]:
-        w = cfg[C_CRASH_RESET]
-        crashed = 1
+    w, crashed = market_step(cfg, v, d)
+    if crashed:
         st[S_CRASHES] += 1
         st[S_MARK_CRASH + t] += 1
-    elif w < cfg[C_FLOOR]:
-        w = cfg[C_FLOOR]
     st[S_MARK + t] = w
     if lg:
         _log(log, E_MARKER, t, v, np.int64(d), np.int64(w), np.int64(crashed), I0)

@@ -1,6 +1,5 @@
 """Hold once the turn's total reaches 20 (the classic rule of thumb)."""
 from numba import njit
-
 from pig.api import HOLD, ROLL, S_OPT, turn_total
 
 

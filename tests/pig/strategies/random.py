@@ -1,6 +1,5 @@
 """Roll or hold at random."""
 from numba import njit
-
 from pig.api import n_options, rand_below
 
 

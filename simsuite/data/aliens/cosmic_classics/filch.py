@@ -1,7 +1,7 @@
 """The Filch (CE.22.6) through the power API: take the opponent's encounter card from the discards."""
 from numba import njit
 
-from simsuite.games.cosmic.kernel.alien_api import *  # noqa: F401,F403
+from simsuite.games.cosmic.kernel.alien_api import *
 
 NAME = "Filch"
 CLASSIC = "Filch"

@@ -1,7 +1,7 @@
 """The Healer (CE.22.7) through the power API: another player's lost ships go home, and it draws."""
 from numba import njit
 
-from simsuite.games.cosmic.kernel.alien_api import *  # noqa: F401,F403
+from simsuite.games.cosmic.kernel.alien_api import *
 
 NAME = "Healer"
 CLASSIC = "Healer"

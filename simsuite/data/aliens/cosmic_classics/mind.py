@@ -1,7 +1,7 @@
 """The Mind (CE.22.10) through the power API: look at a main player's hand."""
 from numba import njit
 
-from simsuite.games.cosmic.kernel.alien_api import *  # noqa: F401,F403
+from simsuite.games.cosmic.kernel.alien_api import *
 
 NAME = "Mind"
 CLASSIC = "Mind"

@@ -1,7 +1,7 @@
 """The Pacifist (CE.22.13) through the power API: its negotiate beats an attack."""
 from numba import njit
 
-from simsuite.games.cosmic.kernel.alien_api import *  # noqa: F401,F403
+from simsuite.games.cosmic.kernel.alien_api import *
 
 NAME = "Pacifist"
 CLASSIC = "Pacifist"

@@ -1,7 +1,7 @@
 """The Trader (CE.22.17) through the power API: swap hands with the opponent."""
 from numba import njit
 
-from simsuite.games.cosmic.kernel.alien_api import *  # noqa: F401,F403
+from simsuite.games.cosmic.kernel.alien_api import *
 
 NAME = "Trader"
 CLASSIC = "Trader"

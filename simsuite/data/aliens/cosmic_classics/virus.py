@@ -1,7 +1,7 @@
 """The Virus (CE.22.18) through the power API: a main player's total is its card times its ships."""
 from numba import njit
 
-from simsuite.games.cosmic.kernel.alien_api import *  # noqa: F401,F403
+from simsuite.games.cosmic.kernel.alien_api import *
 
 NAME = "Virus"
 CLASSIC = "Virus"

@@ -16,8 +16,8 @@ from numba import njit
 
 from simsuite.engine.kernel_common import log_event as _log
 from simsuite.engine.rng import below
-from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
-from simsuite.games.cosmic.records import *  # noqa: F401,F403
+from simsuite.games.cosmic.api import *
+from simsuite.games.cosmic.records import *
 
 # ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 

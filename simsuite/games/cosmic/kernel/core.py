@@ -4,11 +4,9 @@ seat and colony helpers and the priority order (CE.20.2). The decision call (``_
 shuffle and the turn loop's helpers are the shared prelude (simsuite/scaffold/prelude.py), pasted
 right after this part.
 
-The kernel is split along the rules into the files of this folder, the parts; ``Cosmic.kernel_files``
-(game.py) lists them in order: core, cards (CE.17), ships (CE.16, CE.18, CE.19), windows (CE.20),
-artifacts (CE.21), aliens (CE.22), regroup_alliances (CE.4-CE.8), planning_reveal (CE.9), outcomes
-(CE.10-CE.14), deals (CE.13, CE.51), turns (CE.3, CE.15, the game), setup (CE.2), invariants (CE.70).
-They are not imported directly: ``simsuite.engine.codegen`` writes this file and then the code below the
+The kernel is split along the rules into the files of this folder, the parts; ``KERNEL_PARTS``
+(game.py) lists them in order, and docs/internals/layout.md says what each holds. They are not
+imported directly: ``simsuite.engine.codegen`` writes this file and then the code below the
 marker line of each other part (``kernel_source``), followed by the shared batch entry points and
 the jitted strategy dispatch ``strategy_decide(sid, kind, st, cfg, me)`` built from the strategy
 files, into one module in the cache directory, named by a hash of every source involved. Each
@@ -62,10 +60,11 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from simsuite.engine.kernel_common import discards_to_deck, log_event as _log, note_illegal, shuffle
+from simsuite.engine.kernel_common import discards_to_deck, note_illegal, shuffle
+from simsuite.engine.kernel_common import log_event as _log
 from simsuite.engine.rng import below
-from simsuite.games.cosmic.api import *  # noqa: F401,F403  (layout constants)
-from simsuite.games.cosmic.records import *  # noqa: F401,F403
+from simsuite.games.cosmic.api import *
+from simsuite.games.cosmic.records import *
 
 # ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 

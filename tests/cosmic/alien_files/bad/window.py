@@ -1,7 +1,7 @@
 """Tester: a test alien with a hook of every kind (tests/cosmic/test_alien_files.py)."""
 from numba import njit
 
-from simsuite.games.cosmic.kernel.alien_api import *  # noqa: F401,F403
+from simsuite.games.cosmic.kernel.alien_api import *
 
 NAME = "Tester"
 SUMMARY = "one hook of every kind, for the rule tests"

@@ -1,7 +1,0 @@
-"""The older import path of simsuite.engine.kernel_common (game and strategy files outside the package may
-use it), kept for one release: the same module object."""
-import sys
-
-from simsuite.engine import kernel_common as _module
-
-sys.modules[__name__] = _module

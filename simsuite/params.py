@@ -1,7 +1,0 @@
-"""The older import path of simsuite.engine.params (game and strategy files outside the package may
-use it), kept for one release: the same module object."""
-import sys
-
-from simsuite.engine import params as _module
-
-sys.modules[__name__] = _module
