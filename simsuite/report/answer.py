@@ -532,6 +532,14 @@ def skill_sentence(strat: dict) -> str:
     sure = [str(r.iloc[0].get("verdict", "above fair") or "") == "above fair" for r in rows.values()]
     if not any(sure):
         return "Bots: none wins measurably more than a fair share (the best: " + esc("; ".join(parts)) + ")."
+    # "wins the most" only where the leader is surely first (its rank interval is 1..1), as the
+    # statistics below say "strongest"
+    first = [("rank_high" not in r or not np.isfinite(r.iloc[0]["rank_high"]) or int(r.iloc[0]["rank_high"]) == 1)
+             for r in rows.values()]
+    if not all(first):
+        lead = f"the leader, {next(iter(tops))}" if len(tops) == 1 else "the leaders"
+        return (f"Bots: no bot is surely the strongest at every player count ({esc(str(lead))}: "
+                + esc("; ".join(parts)) + "); how well the bots play, not a fault of the rules.")
     if len(tops) == 1:
         who = f"{esc(str(next(iter(tops))))} wins the most" + (" at every player count" if len(rows) > 1 else "")
     else:

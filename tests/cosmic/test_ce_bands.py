@@ -277,4 +277,4 @@ def test_widest_band_is_named_in_5pct_of_plans_when_play_has_no_effect():
     rng = np.random.default_rng(6)
     rows = [_band(f"a{i:02d}", *(0.3 + rng.normal(0, 0.012, 3)), se=0.012) for i in range(19)]
     rows.append(_band("Wide", 0.25, 0.3, 0.35, se=0.012))
-    assert "widest band Wide (25.0% countered to 35.0% exploited)" in headline(pd.DataFrame(rows))
+    assert "widest band Wide (25.0% countered, 30.0% with the defaults, 35.0% exploited)" in headline(pd.DataFrame(rows))
