@@ -4,7 +4,8 @@ Takes the first screen (1400 x 1000 CSS px) of reports/examples/<name>/index.htm
 Chromium (`apt-get install -y chromium`), halves it and stores it as a palette PNG, so the images
 stay small. Run it again after the examples are regenerated:
 
-    python tools/screenshot_examples.py
+    python tools/screenshot_examples.py                      # every page the docs show
+    python tools/screenshot_examples.py star-cartel-crash    # just these
 """
 import shutil
 import subprocess
@@ -26,7 +27,7 @@ def main() -> int:
     out = ROOT / "docs" / "img"
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        for name in SHOTS:
+        for name in sys.argv[1:] or SHOTS:
             page = ROOT / "reports" / "examples" / name / "index.html"
             raw = Path(tmp) / f"{name}.png"
             subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",

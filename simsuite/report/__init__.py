@@ -2,7 +2,8 @@
 
 The package: ``common`` (layout, formatting, tables), ``findings`` (sentences), ``charts`` (PNGs),
 ``rankings`` (pooled label rankings and controls), ``sections`` (their HTML), ``headline`` (the
-verdicts that open the page); this module writes the page.
+statistical verdicts, folded under the answer), ``answer`` (the page's question, its plain answer and
+table, and the glossary its verdict words link to); this module writes the page.
 
 ``make_report(results_dir)`` reads the tables written by :mod:`simsuite.store` and writes
 ``index.html`` and its charts into one folder (relative links only, no external CSS/JS).
@@ -33,6 +34,7 @@ from .. import __version__
 from ..analysis.inference import MARGIN
 from ..errors import BadInput
 from ..store import read_results
+from . import answer as A
 from . import headline as H
 from .charts import (
     chart_dist,
@@ -104,9 +106,13 @@ def _header(res: dict, lay: dict, results_dir: Path) -> tuple[str, list[str]]:
                             f"interval was within ±{prec:g} (widest ±{short['max_ci_half_width'].max():.4f}); "
                             "raise --games to reach the precision asked.")
     if "timeout_mean" in cells and (cells["timeout_mean"] > 0).any():
-        warnings.append(f"Some games hit the turn cap without a winner (up to {cells['timeout_mean'].max():.2%} "
-                        "of a cell): nobody gets a share of those, so the fair share is 1/N of the games "
-                        "someone won.")
+        top = float(cells["timeout_mean"].max())
+        # a count where the percentage would print as 0.00%
+        most = (f"up to {top:.2%} of a cell" if top >= 0.0001 else
+                f"up to {max(1.0, top * float(cells.loc[cells['timeout_mean'].idxmax(), 'games'])):,.0f} games of a cell, "
+                "fewer than 0.01%" if "games" in cells else "fewer than 0.01% of a cell")
+        warnings.append(f"Some games hit the turn cap without a winner ({most}): nobody gets a share of those, "
+                        "so the fair share is 1/N of the games someone won.")
     if len(games) > 1:
         warnings.append(f"Cells played different numbers of games ({min(games)}–{max(games)}): "
                         "intervals differ in width.")
@@ -278,8 +284,20 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     # a game's own section may answer its sweep's question in place of the pooled label rankings
     # (e.g. one label per table among powerless seats, where a pooled ranking would mislead)
     by_kind: dict[str, str] = {}
+    # a ladder of head-to-head line-ups (one seat against N - 1 of another) answers rung by rung
+    speed = {int(v["cell"]): v.get("games_per_s") for v in (res.get("manifest") or {}).get("done", {}).values()
+             if isinstance(v, dict) and "cell" in v}
+    rungs = H.ladder(groups, cells, lay, speed) if len(groups) else []
+    if len(rungs) != len(cells):
+        # a sweep where only some cells are one-against-the-rest (an alien sweep's nopower control
+        # seat) does not ask how the strategies compare: its skill findings are the usual ones
+        rungs = []
+    # a ladder whose cells pit different bots against each other: a label or strategy ranking pooled
+    # over them would mix who sits against whom into each label's strength, so the rungs answer alone
+    # (cells of one line-up under different rules pool as usual)
+    mixed_lineups = bool(rungs) and cells["strategies"].nunique() > 1
     rank_html, rank_charts, rank_findings, heads, tables = (
-        label_sections(res, out_dir, margin, rank_warnings, parts, by_kind) if not pv_replaces
+        label_sections(res, out_dir, margin, rank_warnings, parts, by_kind) if not (pv_replaces or mixed_lineups)
         else ("", [], [], [], {}))
     sbs_html, sbs_charts, sbs_findings, sbs_heads, sbs_data = (
         side_by_side(res, out_dir, split, parts, tables) if split else ("", [], [], [], []))
@@ -298,13 +316,6 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
             + H.label_verdicts(at_default) + sbs_heads + pv_heads + heads + turn_head
             + H.swept_question(cells, lay, metrics, same))
     # a ladder of head-to-head line-ups (one seat against N - 1 of another) answers rung by rung
-    speed = {int(v["cell"]): v.get("games_per_s") for v in (res.get("manifest") or {}).get("done", {}).values()
-             if isinstance(v, dict) and "cell" in v}
-    rungs = H.ladder(groups, cells, lay, speed)
-    if len(rungs) != len(cells):
-        # a sweep where only some cells are one-against-the-rest (an alien sweep's nopower control
-        # seat) does not ask how the strategies compare: its skill findings are the usual ones
-        rungs = []
     skill = (rungs or H.strategy_skill(strat)) + pv_skill
     # a ladder sweep asks how the strategies compare: its rungs answer first
     headline = [h for h, _ in (skill + rule if rungs else rule + skill)]
@@ -347,9 +358,11 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         fname = "effect.png"
         if chart_effect(cells, groups, lay, metrics, out_dir / fname):
             charts.insert(0, str(out_dir / fname))
-            what = lay["x"] or "the player count"
+            what = _the(lay["x"] or "players")
             main = _figure_html(fname, f"What {what} changes: the start player's edge and the game's measures",
                                 main=True)
+    box = _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices,
+                      strat, rungs, margin, H.block(rule, skill, esc, skill_first=bool(rungs), wrap=False), pv_html)
     if question == "game":
         sections.append(("", "", pv_html))
     elif question == "split":
@@ -372,7 +385,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
                     (out_dir / f).unlink()
         else:
             body += "".join(figs.pop(f, "") for f in dup)
-        sections.append(("effect", f"What {lay['x']} changes, per player count", body))
+        sections.append(("effect", f"What {_the(lay['x'])} changes, per player count", body))
     if sbs_html and question != "split":  # modelling choices side by side, after the rankings
         sections.append(("", "", sbs_html.replace("<figure id='main-chart'>", "<figure>")))
     if pv_html and not pv_replaces:
@@ -384,6 +397,10 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
                    + "".join(f"<li>{esc(f)}</li>" for f in pos_f) + "</ul></details>" if pos_f else ""))
         sections.append(("turn-order", "Turn order", body))
     strategy_html = figs.pop("winshare_strategy.png", "") + by_kind.get("strategy", "")
+    if mixed_lineups and strategy_html:
+        strategy_html += ("<p class='muted'>No pooled ranking of strategies or labels: each cell seats different "
+                          "bots against each other, so a ranking over the cells would compare unlike tables. The "
+                          "table in the answer gives each line-up on its own.</p>")
     if strategy_html:
         sections.append(("ranking-strategy", "Strategies (bot skill, not rule balance)",
                          "<p class='note'>Bot skill, not rule balance: a strategy above its fair share plays better "
@@ -400,8 +417,9 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
             toc.append((i, t))
         elif m_:
             toc.append((m_.group(1), html.unescape(m_.group(2))))
-    toc += [("findings", "All findings"), ("reproducibility", "Reproducibility")]
-    body = "".join((f"<h2 id='{i}'>{esc(t)}</h2>" if t else "") + b for i, t, b in sections if b)
+    toc += [("glossary", "What the words mean"), ("findings", "All findings"), ("reproducibility", "Reproducibility")]
+    body = ("".join((f"<h2 id='{i}'>{esc(t)}</h2>" if t else "") + b for i, t, b in sections if b)
+            + A.glossary_html(margin, box))
 
     header, warnings = _header(res, lay, results_dir)
     warnings += pool_warnings
@@ -416,7 +434,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         toc=" ".join(f"<a href='#{i}'>{esc(t)}</a>" for i, t in toc),
         header=header,
         warnings="".join(f"<p class='warn'>⚠ {esc(w)}</p>" for w in warnings),
-        headline=H.block(rule, skill, esc, skill_first=bool(rungs)),
+        headline=box,
         main=main,
         sections=body,
         n_findings=str(len(findings)),
@@ -430,7 +448,56 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     index = out_dir / "index.html"
     index.write_text(page, encoding="utf-8")
     return {"html": str(index), "charts": charts, "findings": headline + findings, "headline": headline,
+            "answer": [html.unescape(re.sub(r"<[^>]+>", "", p)) for p in re.findall(
+                r"<p class='answer'>(.*?)</p>", box, re.S)],
             "status": status, "cells": int(len(cells)), "split_axes": split, "side_by_side": _jsonable(sbs_data)}
+
+
+def _the(x: str) -> str:
+    """A swept axis as a sentence names it: "What the player count changes", not "What players changes"."""
+    return "the player count" if x == "players" else x
+
+
+def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices, strat, rungs,
+                margin, detail, pv_html: str = "") -> str:
+    """The box that opens the page (simsuite.report.answer): the page's question, a plain answer, its
+    table; the statistical sentences (`detail`) folded below."""
+    edges = A.start_edges(groups, cells, ["players"]) if len(groups) else pd.DataFrame()
+    turn = A.turn_sentence(edges) if len(edges) else ""
+    skill = A.skill_sentence(strat) if strat else ""
+    said, table_ = [], ""
+    if rungs:
+        q = "How much stronger is each bot?"
+        text, table_ = A.ladder_table(groups, cells, lay)
+        said = [text, turn]
+    elif question == "labels":
+        kind = label_kinds[0]
+        q = f"Which {plural(label_name(kind))} are too strong or too weak?"
+        text, table_ = A.label_answer(tables, kind, margin, choices)
+        said = [text, turn, skill]
+    elif question == "parameter" and lay["x"]:
+        q = f"Which {_the(lay['x'])} is fairest, and what else does it change?"
+        rec = A.sweep_recommendation(groups, cells, lay, metrics)
+        text, table_ = A.sweep_answer(rec) if rec else ("", "")
+        # where the values differ in fairness the edge pooled over them says nothing: the table has each
+        some_less = rec is not None and len(rec["good"]) < len(rec["axis"])
+        said = [text, "" if some_less else turn, skill]
+    elif question == "parameter":
+        q = "What does the player count change?"
+        table_ = A.player_table(groups, cells, metrics)
+        said = [turn, skill]
+    elif question == "split":
+        q = f"How do the {join([plural(a) for a in lay.get('split', [])]) or 'rules'} compare?"
+        said = [turn, skill]
+    else:
+        # a game's own section answers the sweep's question: its title asks it
+        own = re.search(r"<h2 id='[^']+'>(.*?)</h2>", pv_html or "") if question == "game" else None
+        q = html.unescape(own.group(1)) if own else "Is the game fair to every seat?"
+        table_ = A.player_table(groups, cells, metrics) if question == "single" else ""
+        said = [turn, skill]
+    if not any(said) and not table_:
+        said = ["The statistical answer is below."]
+    return A.box(q, said, table_, detail)
 
 
 def _jsonable(x):

@@ -46,7 +46,9 @@ def percent_axis(axis) -> None:
 
 
 def _fig_legend(fig, axes, ncols: int = 6) -> None:
-    """One legend for the whole figure, below the panels (never over the data); labels deduplicated."""
+    """One legend for the whole figure, beside the panels at the top right (never over the data, and
+    beside the first row rather than under the last of several); labels deduplicated. A figure of one
+    row keeps it below, in columns, where a side legend would squeeze its panels."""
     seen = {}
     for ax in axes:
         if not ax.get_visible():
@@ -54,11 +56,16 @@ def _fig_legend(fig, axes, ncols: int = 6) -> None:
         for h, lab in zip(*ax.get_legend_handles_labels()):
             if lab and not lab.startswith("_"):
                 seen.setdefault(lab, h)
-    if seen:
-        # no more columns than the figure is wide for (a narrow one-panel figure cut its legend off)
-        ncols = min(ncols, len(seen), max(1, int(fig.get_figwidth() // 2.2)))
-        fig.legend(list(seen.values()), list(seen), loc="outside lower center", ncols=ncols, fontsize=8,
-                   frameon=False)
+    if not seen:
+        return
+    rows = {round(ax.get_subplotspec().rowspan.start) for ax in fig.axes
+            if ax.get_visible() and ax.get_subplotspec() is not None}
+    if len(rows) > 1:
+        fig.legend(list(seen.values()), list(seen), loc="outside right upper", ncols=1, fontsize=8, frameon=False)
+        return
+    # no more columns than the figure is wide for (a narrow one-panel figure cut its legend off)
+    ncols = min(ncols, len(seen), max(1, int(fig.get_figwidth() // 2.2)))
+    fig.legend(list(seen.values()), list(seen), loc="outside lower center", ncols=ncols, fontsize=8, frameon=False)
 
 
 def _mark_fair(ax, fair: float) -> None:
@@ -74,8 +81,8 @@ def _panel_title(label: str, cells: pd.DataFrame) -> str:
     return f"{fmt_value(cells['players'].iloc[0])} players"
 
 
-def tick_labels(cells: pd.DataFrame, lay: dict) -> dict[int, str]:
-    """Short per-cell labels for a categorical x axis: cell number and what the panel does not show."""
+def _tick_columns(cells: pd.DataFrame, lay: dict) -> list[str]:
+    """The swept columns a categorical tick names: those the panel does not show already."""
     facets = [c for c in lay["facets"] if c in cells]
     kept = []
     for c in lay["varying"]:
@@ -87,17 +94,31 @@ def tick_labels(cells: pd.DataFrame, lay: dict) -> dict[int, str]:
         if base and (cells.groupby(base)[c].nunique() <= 1).all():
             continue
         kept.append(c)
+    return kept
+
+
+def tick_labels(cells: pd.DataFrame, lay: dict) -> dict[int, str]:
+    """Short per-cell labels for a categorical x axis: the values of the swept columns the panel does
+    not show (the axis label names the columns), by name, not cell number; the cell number only
+    where two cells would read the same."""
+    kept = _tick_columns(cells, lay)
     out = {}
     for _, r in cells.iterrows():
         # a data file by its name (the header lists the full paths): a path would run into the next tick
-        parts = [str(r[c]) if c == "strategies" else
-                 f"{c}={Path(r[c]).name}" if isinstance(r[c], str) and r[c].lower().endswith(DATA_EXT) else
-                 f"{c}={fmt_value(r[c])}" for c in kept]
+        parts = [Path(r[c]).name if isinstance(r[c], str) and r[c].lower().endswith(DATA_EXT) else
+                 fmt_value(r[c]) if isinstance(r[c], str) or len(kept) == 1 else f"{c} {fmt_value(r[c])}"
+                 for c in kept]
         # wrap at commas and spaces only: a name is never broken mid-word
-        out[int(r["cell"])] = "\n".join([f"cell {int(r['cell'])}"] + [
-            textwrap.fill(p.replace(",", ", "), 22, break_long_words=False, break_on_hyphens=False).replace(", ", ",")
-            for p in parts])
-    return out
+        out[int(r["cell"])] = "\n".join(
+            textwrap.fill(p.replace(",", ", "), 16, break_long_words=False, break_on_hyphens=False).replace(", ", ",")
+            for p in parts) or f"cell {int(r['cell'])}"
+    # two cells that read the same within one panel get their numbers (across panels they may repeat)
+    facets = [c for c in lay["facets"] if c in cells]
+    panel = (cells[facets].astype(str).agg("|".join, axis=1) if facets else pd.Series("", index=cells.index))
+    key = pd.Series([f"{p}\x00{out[int(c)]}" for p, c in zip(panel, cells["cell"])])
+    counts = key.value_counts()
+    return {int(c): (out[int(c)] if counts[k] == 1 else f"{out[int(c)]}\n(cell {int(c)})")
+            for c, k in zip(cells["cell"], key)}
 
 
 def _width(cells: pd.DataFrame, lay: dict) -> float:
@@ -118,8 +139,13 @@ def _set_xaxis(ax, lay: dict, cat: dict, labels: dict, cells=None):
             ax.set_xticks([v for _, v in ticks], [str(c) for c, _ in ticks], fontsize=6, rotation=90)
             ax.set_xlabel("cell (see the cells table)")
             return
-        ax.set_xticks([v for _, v in ticks], [labels[c] for c, _ in ticks], fontsize=7)
-        ax.set_xlabel("cell")
+        names = [labels[c] for c, _ in ticks]
+        # labels that would run into each other are slanted
+        wide = max((len(line) for t in names for line in t.split("\n")), default=0)
+        slant = len(names) * wide * 0.07 > ax.get_position().width * ax.figure.get_figwidth() * 1.6
+        ax.set_xticks([v for _, v in ticks], names, fontsize=7, rotation=30 if slant else 0,
+                      ha="right" if slant else "center", rotation_mode="anchor" if slant else "default")
+        ax.set_xlabel(", ".join(c for c in lay["varying"] if c not in lay["facets"]) or "cell")
 
 
 def _share_err(d: pd.DataFrame):
@@ -379,7 +405,7 @@ def effect_frames(cells, groups, lay, metrics):
         pos = groups[(groups["kind"] == "position") & (groups["key"].astype(str) == "1")].dropna(subset=["win_share"])
         if len(pos):
             pos = pos[["cell", "win_share", "share_ci_low", "share_ci_high", "fair_share"]].merge(cells[cols], on="cell")
-            panels.append(("Start player's win share minus fair (pp)",
+            panels.append(("Start player's edge: win share minus fair (percentage points)",
                            pos.assign(y=100 * (pos["win_share"] - pos["fair_share"]),
                                       lo=100 * (pos["share_ci_low"] - pos["fair_share"]),
                                       hi=100 * (pos["share_ci_high"] - pos["fair_share"]))))
@@ -428,7 +454,7 @@ def chart_effect(cells, groups, lay, metrics, path: Path) -> bool:
         ax.set_title(title, fontsize=9.5)
         ax.grid(alpha=0.3)
     _fig_legend(fig, axes)
-    fig.suptitle(f"What {x} changes (means per cell, 95% intervals)")
+    fig.suptitle(f"What {'the player count' if x == 'players' else x} changes (means per cell, 95% intervals)")
     fig.savefig(path, dpi=100)
     return True
 

@@ -297,7 +297,7 @@ def make_cells_table(cells: pd.DataFrame, lay: dict | None = None, metrics=()) -
     cols = ["cell", *lay["varying"], *[c for c in ("games",) if c in df]]
     for m in names:
         if m in pct:
-            df[f"{m} (% of games)"] = (100 * df[f"{m}_mean"]).map(lambda v: f"{v:.2f}%")
+            df[f"{m} (% of games)"] = df[f"{m}_mean"].map(pct2)
             cols.append(f"{m} (% of games)")
         else:
             cols += [f"{m}_mean", f"{m}_sd"]
@@ -318,8 +318,21 @@ def make_groups_table(groups: pd.DataFrame) -> pd.DataFrame:
     g = groups[cols].copy()
     for c in PCT_COLS:
         if c in g:
-            g[c] = (100 * g[c]).map(lambda v: "–" if pd.isna(v) else f"{v:.2f}%")
+            g[c] = g[c].map(pct2)
     return g
+
+
+def pct2(v: float) -> str:
+    """A share as a percentage with two decimals for the tables: "0%" for none, "<0.01%" for a few (never
+    "0.00%" where something happened), never "-0.00%"."""
+    if pd.isna(v):
+        return "–"
+    if v == 0:
+        return "0%"
+    if 0 < 100 * v < 0.005:
+        return "<0.01%"
+    s = f"{100 * v:.2f}"
+    return ("0.00" if float(s) == 0 else s) + "%"
 
 
 def render(template: str, **parts) -> str:
@@ -355,7 +368,8 @@ def pct_ci(p, lo, hi) -> str:
 
 
 def fmt_pp(v: float) -> str:
-    return f"{100 * v:+.1f}"
+    s = f"{100 * v:+.1f}"
+    return "+0.0" if float(s) == 0 else s  # never "-0.0"
 
 
 def fmt_p(p: float) -> str:

@@ -32,7 +32,8 @@ MATERIAL = 0.05  # a metric that moves less than 5% across the swept range "hard
 
 
 def _pp(v: float) -> str:
-    return f"{100 * v:+.1f} pp"
+    s = f"{100 * v:+.1f}"
+    return f"{'+0.0' if float(s) == 0 else s} pp"  # never "-0.0 pp"
 
 
 def _pm(se: float, crit: float = Z95) -> str:
@@ -459,18 +460,21 @@ def ladder(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, speed: dict | N
         where = ", ".join(f"{a} {fmt_value(c[a])}" for a in other if a in c)
         gps = c.get("games_per_s") if "games_per_s" in cells else (speed or {}).get(int(c["cell"]))
         fast = f"; {gps:,.0f} games/s" if gps is not None and np.isfinite(gps) else ""
-        out.append((f"{x} wins {r['win_share']:.3f} (95% CI {r['share_ci_low']:.3f}–{r['share_ci_high']:.3f}) of the "
-                    f"win share against {_COUNT_WORDS.get(n - 1, str(n - 1))} {y} at {n} players"
-                    f"{' (' + where + ')' if where else ''}, fair {r['fair_share']:.3f}{fast}.", "ranking-strategy"))
+        out.append((f"{x} wins {100 * r['win_share']:.1f}% (95% CI {100 * r['share_ci_low']:.1f}–"
+                    f"{100 * r['share_ci_high']:.1f}%) of the win share against {_COUNT_WORDS.get(n - 1, str(n - 1))} "
+                    f"{y} at {n} players{' (' + where + ')' if where else ''}, fair {100 * r['fair_share']:.1f}%{fast}.",
+                    "ranking-strategy"))
     if out:
         out[-1] = (out[-1][0] + " One seat of the stronger strategy against the others, seats rotated: a difference "
                                 "in how the bots play, not a balance fault of the rules.", out[-1][1])
     return out
 
 
-def block(rule: list[tuple[str, str]], skill: list[tuple[str, str]], esc, skill_first: bool = False) -> str:
+def block(rule: list[tuple[str, str]], skill: list[tuple[str, str]], esc, skill_first: bool = False,
+          wrap: bool = True) -> str:
     """The headline HTML: rule balance first, then bot skill (skill first where the sweep's question
-    is how the strategies compare: a ladder)."""
+    is how the strategies compare: a ladder). wrap=False: the two lists only (the statistics folded
+    under the plain answer, simsuite.report.answer.box)."""
     if not rule and not skill:
         return ""
     parts = {}
@@ -483,5 +487,7 @@ def block(rule: list[tuple[str, str]], skill: list[tuple[str, str]], esc, skill_
                           "fault)</span></h3><ul class='findings'>"
                           + "".join(f"<li>{esc(h)} <a href='#{a}'>Details</a></li>" for h, a in skill) + "</ul>")
     order = ("skill", "rule") if skill_first else ("rule", "skill")
+    if not wrap:
+        return "".join(parts.get(k, "") for k in order)
     return ("<div class='headline' id='headline'><h2>The answer</h2>" + "".join(parts.get(k, "") for k in order)
             + "</div>")

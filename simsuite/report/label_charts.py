@@ -129,7 +129,7 @@ def chart_ranking(rank: pd.DataFrame, kind: str, players: int, path: Path, by: s
     ax.axvline(fair, color="k", ls="--", lw=1, label=f"fair share {100 * fair:.1f}%" if abs(fair - 1 / players) > 5e-4
                else f"fair share 1/{players}")
     ax.set_yticks(y, r[kind], fontsize=8)
-    ax.set_xlabel("win share (a joint win counts 1/k), 95% interval")
+    ax.set_xlabel("win share (a win shared by k players counts 1/k to each), 95% interval")
     percent_axis(ax.xaxis)
     ax.scatter([], [], c="C3", s=18, label="above fair (Holm)")
     ax.scatter([], [], c="C0", s=18, label="below fair (Holm)")
@@ -209,7 +209,7 @@ def chart_robustness(by: dict[str, pd.DataFrame], strategies: list[str], labels:
     from matplotlib.ticker import PercentFormatter
 
     ax.xaxis.set_major_formatter(PercentFormatter(decimals=0))
-    ax.set_xlabel("win share (a joint win counts 1/k), 95% interval")
+    ax.set_xlabel("win share (a win shared by k players counts 1/k to each), 95% interval")
     ax.grid(axis="x", alpha=0.3)
     ax.set_title(f"{label_name(kind).capitalize()} win share under each strategy, {players_at(players, where)}",
                  fontsize=10)
@@ -272,6 +272,6 @@ def chart_label_overview(by_key: dict, kind: str, path: Path) -> bool:
                 Line2D([], [], color="0.3", marker="o", ls="none", markerfacecolor="white",
                        label="hollow: not distinguishable from fair")]
     fig.legend(handles=handles, loc="outside lower center", ncols=min(3, len(handles)), fontsize=8, frameon=False)
-    fig.suptitle(f"{label_name(kind).capitalize()} win share (a joint win counts 1/k), strongest on top")
+    fig.suptitle(f"{label_name(kind).capitalize()} win share (a win shared by k players counts 1/k to each), strongest on top")
     fig.savefig(path, dpi=100)
     return True

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -13,7 +14,7 @@ import pandas as pd
 
 from ..errors import BadInput
 from .objectives import in_pp
-from .wording import fmt_objective, headline, headline_checks
+from .wording import fmt_objective, gain_test, headline, headline_checks, objective_se
 
 
 def _load(path: Path) -> dict:
@@ -232,9 +233,102 @@ def _objective_table(doc) -> str:
     return "".join(out) + "</table>"
 
 
+def tune_answer(doc) -> tuple[str, list[str], str]:
+    """The plain answer that opens the tune page: the question, sentences (HTML) and a table of the
+    re-checked candidates with a verdict word each. A candidate is "worse than the best" only when
+    its re-check is above another candidate's beyond chance (one-sided z-tests of every ordered pair,
+    Bonferroni over the pairs: the lowest of several noisy re-checks is biased low, so comparing each
+    with it alone would single out too many); the others are "as good as the best"."""
+    from scipy.stats import norm
+
+    from ..report.answer import link, points
+
+    obs = doc["spec"]["objectives"]
+    pp = len(obs) == 1 and in_pp(obs[0]["kind"]) and obs[0]["weight"] == 1
+    what = obs[0]["label"] if len(obs) == 1 else "the weighted objective"
+
+    def num(v):
+        return points(v, sign=False) if pp else f"{v:.3g}"
+
+    def val(v):
+        return f"{num(v)} points" if pp else num(v)
+
+    rc = doc["rechecks"]
+    n_obj = len(obs)
+    m = np.array([r["recheck"]["value"] for r in rc], float)
+    se = np.array([objective_se(r["recheck"], n_obj) for r in rc], float)
+    k = len(rc)
+    d = norm.isf(0.05 / max(k * (k - 1), 1))
+    worse = ((m[:, None] - m[None, :]) > d * np.sqrt(se[:, None] ** 2 + se[None, :] ** 2)).any(axis=1)
+    best_i = next(i for i, r in enumerate(rc) if r["trial"] == doc["best"]["trial"])
+    words = ["worse than the best" if w else "as good as the best" for w in worse]
+    words[best_i] = "best"
+    names = [s["name"] for s in doc["spec"]["spaces"]]
+    dflt = doc["default"]["params"]
+
+    def changed(r):
+        return ", ".join(f"{n} {r['params'].get(n)}" for n in names if r["params"].get(n) != dflt.get(n)) or \
+            "the defaults"
+
+    def edge(r):
+        st = r["recheck"].get("start") or {}
+        return float(np.mean([v["dev"] for v in st.values()])) if st else float("nan")
+
+    b, d0 = rc[best_i], rc[0]
+    q = f"Which values give the lowest {what}?"
+    dc, bc, final = headline_checks(doc)
+    said = [f"Best values found: {_esc(changed(b))} ({link('best', 'best')}: {val(bc['value'])} on fresh games, "
+            f"against {val(dc['value'])} with the defaults)."]
+    good = [i for i, w in enumerate(words) if w == "as good as the best" and i != 0]
+    if good:
+        said.append(f"{link('as good as the best', 'As good as the best')}, as far as the re-checks can tell: "
+                    + "; ".join(_esc(changed(rc[i])) for i in good) + ". Any of these will do; choose by what else "
+                    "they change.")
+    # the defaults as the statistics below judge them (the same test: the final checks where the tune
+    # has them, else the re-checks with the choice among k candidates allowed for), so the two agree
+    kk = 1 if final else max(k - 1, 1)
+    g = gain_test(dc, bc, n_obj, picked_from=kk)
+    where = "on the final check's fresh games" if final else "on the re-checks"
+    if best_i == 0 or doc["best"].get("is_default"):
+        said.append("No candidate beat the defaults on fresh games: keep the defaults.")
+    elif g["sig"]:
+        words[0] = "worse than the best"
+        said.append(f"The defaults are {link('worse than the best')}: the best values improve on them by "
+                    f"{val(g['diff'])} {where}, beyond chance.")
+    else:
+        words[0] = "as good as the best"
+        said.append(f"The defaults are {link('as good as the best')}: the best values' gain of {val(g['diff'])} "
+                    f"{where} is within chance, so changing the rules for this objective is not established.")
+    e0, eb = edge(d0), edge(b)
+    if np.isfinite(e0) and np.isfinite(eb):
+        said.append(f"The start player's edge, averaged over the player counts, goes from {points(e0)} points with "
+                    f"the defaults to {points(eb)} points with the best values.")
+    rows = "".join(
+        f"<tr><td class='nw'>{'defaults' if r['trial'] is None else 'trial ' + str(r['trial'])}</td>"
+        f"<td>{_esc(changed(r))}</td><td class='nw'>{num(m[i])} ({num(r['recheck']['lo'])} to "
+        f"{num(r['recheck']['hi'])})</td><td class='nw'>{link(words[i])}</td>"
+        f"<td class='nw'>{points(edge(r))}</td></tr>" for i, r in enumerate(rc))
+    table = ("<table class='answer'><tr><th>candidate</th><th>values that differ from the defaults</th>"
+             f"<th>{_esc(what)} on fresh games{', points' if pp else ''} (95% interval)</th><th>verdict</th>"
+             "<th>start player's edge (points, mean over player counts)</th></tr>" + rows + "</table>")
+    return q, said, table
+
+
+TUNE_WORDS = {
+    "best": "The candidate with the lowest objective when re-played on fresh games (not the trial estimate, "
+            "which favours lucky trials).",
+    "as good as the best": "Its re-check is not shown to be worse than any other candidate's with these games (a "
+                           "95% sure test, allowing for every pair compared at once). It may still differ by less "
+                           "than the games can see.",
+    "worse than the best": "Its re-check is worse than another candidate's, beyond chance (95% sure, allowing "
+                           "for every pair compared at once).",
+}
+
+
 def make_tune_report(tune_dir: Path, out_dir: Path | None = None) -> dict:
     """Write index.html, PNG charts and trials.csv for a tune directory; returns paths and the headline."""
     from ..report import check_out_dir
+    from ..report.answer import anchor
 
     tune_dir = Path(tune_dir)
     doc = _load(tune_dir)
@@ -244,6 +338,7 @@ def make_tune_report(tune_dir: Path, out_dir: Path | None = None) -> dict:
         doc["best"] = next((r for r in doc["rechecks"] if r["trial"] == doc["best"]["trial"]), doc["best"])
         doc["default"] = doc["rechecks"][0]
     head = headline(doc)
+    question, said, answer_table = tune_answer(doc)
     charts = []
     for name, fn in (("history.png", lambda p: _chart_history(doc, p)), ("slices.png", lambda p: _chart_slices(doc, p)),
                      ("importances.png", lambda p: _chart_importances(doc, p)),
@@ -278,12 +373,14 @@ def make_tune_report(tune_dir: Path, out_dir: Path | None = None) -> dict:
     body = f"""<!doctype html><html><head><meta charset='utf-8'><title>Tune: {_esc(doc.get('name') or doc['game'])}</title>
 <style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto;line-height:1.4}}table{{border-collapse:collapse;margin:1em 0}}
 td,th{{border:1px solid #ccc;padding:3px 7px;font-size:90%;vertical-align:top}}img{{max-width:100%}}.head{{background:#f3f6fa;padding:1em;border-left:4px solid #4a7fb5}}
-.nw{{white-space:nowrap}}nav a{{margin-right:0.9rem}}details{{margin:0.5rem 0}}summary{{cursor:pointer;font-weight:600}}</style>
+.nw{{white-space:nowrap}}nav a{{margin-right:0.9rem}}details{{margin:0.5rem 0}}summary{{cursor:pointer;font-weight:600}}
+.head h2{{margin-top:0.2rem}}p.answer{{font-size:1.05rem}}a.v{{color:inherit;text-decoration:underline dotted}}table.answer{{background:#fff}}</style>
 </head><body><h1>Tune: {_esc(doc.get('name') or doc['game'])}</h1>
 <nav id='contents'><b>Contents:</b> <a href='#best'>Best values against the defaults</a> <a href='#history'>Optimisation
 history</a> <a href='#slices'>Objective against each parameter</a> <a href='#importances'>Parameter importances</a>
-<a href='#run'>What was run</a></nav>
-<p class='head'>{_esc(head)}</p>
+<a href='#glossary'>What the words mean</a> <a href='#run'>What was run</a></nav>
+<div class='head' id='headline'><h2>{_esc(question)}</h2>{''.join(f"<p class='answer'>{x}</p>" for x in said)}
+{answer_table}<details><summary>The statistics behind this answer</summary><p>{_esc(head)}</p></details></div>
 {"<figure id='main-chart'><img src='positions.png' alt='seat balance, defaults and best values'></figure>" if positions else ""}
 <h2 id='best'>Best values against the defaults</h2>
 {_recheck_table(doc)}
@@ -298,6 +395,8 @@ Intervals are 95%; a maximum over several turn-order positions and player counts
 with no seat effect at all it is still about 2–3 standard errors. “Significant” in the answer is a one-sided z-test
 of the difference {test_text} (independent games: the variances add; each standard error from its interval), not
 whether the two intervals overlap; with no real gain it says “significant” in at most 5% of tunes.</p></details>
+<h2 id='glossary'>What the words mean</h2><dl>{''.join(f"<dt id='{anchor(w)}'><b>{_esc(w)}</b></dt><dd>{_esc(t)}</dd>"
+                                                         for w, t in TUNE_WORDS.items())}</dl>
 <h2 id='history'>Optimisation history</h2><img src='history.png' alt='optimisation history'>
 <h2 id='slices'>Objective against each parameter</h2><img src='slices.png' alt='slices'>
 <h2 id='importances'>Parameter importances</h2>{imp_html}
@@ -313,6 +412,7 @@ with its cells, groups and chunk files; the Optuna study is study.db; all trials
 </body></html>"""
     (out_dir / "index.html").write_text(body, encoding="utf-8")
     return dict(html=str(out_dir / "index.html"), charts=[str(c) for c in charts], headline=head,
+                answer=[html.unescape(re.sub(r"<[^>]+>", "", x)) for x in said],
                 best=dict(params=doc["best"]["params"], recheck=doc["best"]["recheck"]["value"],
                           recheck_lo=doc["best"]["recheck"]["lo"], recheck_hi=doc["best"]["recheck"]["hi"]),
                 default=dict(params=doc["default"]["params"], recheck=doc["default"]["recheck"]["value"],

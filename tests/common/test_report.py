@@ -1,12 +1,16 @@
 """make_report on small synthetic results directories (no simulation)."""
 import json
 import math
+import re
 
 import pandas as pd
 import pytest
 
 from simsuite.analysis.inference import Z95, wilson
 from simsuite.report import make_report
+
+from plain_words import assert_plain
+
 
 METRICS = ("turns", "crashes", "deliveries", "express", "reshuffles", "margin", "timeout", "shared_win",
            "winning_score")
@@ -108,6 +112,18 @@ def test_sweep_report(sweep, tmp_path):
         with open(p, "rb") as f:
             assert f.read(8) == b"\x89PNG\r\n\x1a\n"
 
+    # the plain answer recommends: threshold 9 gives the start player +5 points, 10-12 none
+    assert out["answer"][0] == ("Fairest crash_threshold: 10 by the start player's edge; any of 10–12 is as fair "
+                                "as the best. What else changes across those values: turns per game 50 at 10 to 48 "
+                                "at 12 (51 at 9); crashes per game 1.2 at 10 to 1 at 12 (1.33 at 9); winning margin "
+                                "(winner minus best loser) 6.33 points at 10 to 7 points at 12 (6 points at 9).")
+    assert not any("start player's win share is within" in a for a in out["answer"])  # no edge pooled over 9-12
+    assert "Bots: none wins measurably more than a fair share" in out["answer"][-1]
+    page_ = (tmp_path / "rep" / "index.html").read_text()
+    assert_plain(page_[page_.index("<div class='headline'"):page_.index("<details class='detail'>")])
+    assert re.search(r"<tr><td>9</td><td>\+5\.0 \(±0\.4\)</td><td><a class='v' href='#g-less-fair'>less fair</a>",
+                     page_)
+
     head = out["headline"]  # the answer first: the start player's edge depends on the threshold here
     assert out["findings"][:len(head)] == head
     # the cells disagree (one threshold gives +5 pp, the rest 0): a random-effects mean and the range,
@@ -199,7 +215,14 @@ def test_alien_ranking_under_two_strategies(tmp_path, data):
     assert any(h.startswith("basic") or "strongest bot" in h for h in out["headline"]) is False  # one strategy/cell
     page = (rep / "index.html").read_text()
     top = page[:page.index("id='main-chart'")]
-    assert "The answer" in top and "Rule balance" in top and sentence in top
+    assert "Which aliens are too strong or too weak?" in top and "Rule balance" in top and sentence in top
+    # the plain answer: verdict words linked to the glossary, percentages, the strategy's effect per alien
+    plain = top[top.index("id='plain-answer'"):top.index("<details class='detail'>")]
+    assert out["answer"][0].startswith("Of 6 aliens: 2 too strong (Virus, Macron); 1 too weak (Pacifist); 3 fair.")
+    assert "<a class='v' href='#g-too-strong'>too strong</a>" in plain and "id='g-too-strong'" in page
+    assert re.search(r"<td>Oracle</td><td><a class='v' href='#g-fair'>fair</a></td><td>33\.5% against 33\.3%</td>"
+                     r"<td><a class='v' href='#g-sure'>sure</a></td><td>too strong under search</td>", plain), plain
+    assert_plain(plain)
     assert "href='#robustness-alien-3p'" in top
     assert "id='robustness-alien-3p'" in page and "id='skill-alien-3p'" in page
     assert "href='#skill-alien-3p'>skill-sensitivity table</a>" in page  # from the single-strategy ranking
@@ -258,7 +281,11 @@ def test_report_structure_answer_first_every_image_no_empty_panel(sweep, tmp_pat
     assert body.index('id="contents"') < body.index("<div class='headline'")  # a table of contents above it
     head = body[body.index("<div class='headline'"):body.index("id='main-chart'")]
     assert "Rule balance" in head and all(h.replace("'", "&#x27;") in head for h in out["headline"])
-    assert body.index("Rule balance") < body.index("<img") and body.index("Rule balance") < body.index("<table")
+    # the question, its plain answer and table, then the statistics folded, then the first chart
+    box = body.index("<div class='headline'")
+    assert box < body.index("<h2>Which crash_threshold is fairest") < body.index("id='plain-answer'")
+    assert body.index("id='plain-answer'") < body.index("<table") < body.index("<details class='detail'>")
+    assert body.index("<details class='detail'>") < body.index("Rule balance") < body.index("<img")
     imgs = re.findall(r"<img src='([^']+)'", page)
     assert len(imgs) == len(out["charts"]) >= 5
     for src in imgs:

@@ -4,6 +4,7 @@ against three Y", with games per second; synthetic results with known shares."""
 import re
 
 import pandas as pd
+from plain_words import answer_box, assert_plain
 from test_report_editions import GAMES, _cell, _groups, _write
 
 from simsuite.report import headline as H
@@ -37,13 +38,13 @@ def test_each_rung_names_its_share_interval_fair_share_and_speed(tmp_path):
     assert len(out) == len(RUNGS)
     for (text, anchor), (cell, lineup, aliens, p, gps) in zip(out, RUNGS):
         x, y = lineup.split(",")[:2]
-        m = re.match(rf"{x} wins (0\.\d+) \(95% CI (0\.\d+)–(0\.\d+)\) of the win share against three {y} at 4 "
-                     rf"players \(aliens {aliens}\), fair 0\.250; ([\d,]+) games/s\.", text)
+        m = re.match(rf"{x} wins (\d+\.\d)% \(95% CI (\d+\.\d)–(\d+\.\d)%\) of the win share against three {y} "
+                     rf"at 4 players \(aliens {aliens}\), fair 25\.0%; ([\d,]+) games/s\.", text)
         assert m, text
-        share, lo, hi = (float(v) for v in m.groups()[:3])
+        share, lo, hi = (float(v) / 100 for v in m.groups()[:3])
         assert abs(share - p) < 5e-4 and lo < p < hi
         half = 1.96 * (p * (1 - p) / GAMES) ** 0.5
-        assert abs((hi - lo) / 2 - half) < 1e-3
+        assert abs((hi - lo) / 2 - half) < 1.5e-3
         assert int(m.group(4).replace(",", "")) == round(gps)
         assert anchor == "ranking-strategy"
     assert "not a balance fault" in out[-1][0]
@@ -61,9 +62,19 @@ def test_the_report_answers_with_the_rungs_first(tmp_path):
     skill = [h for h in res["headline"] if " wins " in h and "win share against three" in h]
     assert res["headline"][:4] == skill  # the rungs open the answer
     page = (tmp_path / "rep" / "index.html").read_text()
-    assert page.index("Strategy skill") < page.index("search wins 0.310") < page.index("Rule balance")
+    assert page.index("Strategy skill") < page.index("search wins 31.0%") < page.index("Rule balance")
+    # the page's question answered as one table, one row per line-up, in percent, no fractions
+    box = answer_box(page)
+    assert "<h2>How much stronger is each bot?</h2>" in box
+    assert_plain(box)
+    rows = re.findall(r"<tr><td>(\w+)</td><td><a class='v' href='#g-([a-z-]+)'>", box)
+    assert rows == [("basic", "beats"), ("search", "beats"), ("basic", "beats"), ("search", "beats")]
+    assert "31.0% (30.4%–31.6%)" in box and "times its fair share" in box
+    # no ranking pooled over cells that seat different bots against each other
+    assert "id='ranking-alien'" not in page and "Alien rankings" not in page
+    assert "No pooled ranking of strategies or labels" in page
     assert [h.split(" wins ")[0] for h in skill] == ["basic", "search", "basic", "search"]
-    assert skill[1].startswith("search wins 0.310")
+    assert skill[1].startswith("search wins 31.0%")
     assert "900 games/s" in skill[1]
 
 

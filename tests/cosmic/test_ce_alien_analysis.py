@@ -381,6 +381,17 @@ def test_alien_sweep_definition_and_report(tmp_path):
         assert any(h.startswith(f"With {N} players") and "under every deal model (wary, never and standard_only)" in h
                    for h in res["headline"])
 
+    # the answer box: the question, one row per alien with its verdict word at each player count, and
+    # whether the strategy or the deal model changes it; no statistical name or raw fraction in it
+    box = page[page.index("<div class='headline'"):page.index("<details class='detail'>")]
+    assert "<h2>Which aliens are too strong or too weak?</h2>" in box
+    assert "does the strategy change it?" in box and "does the deal model change it?" in box
+    assert "verdict at 3 players" in box and "verdict at 4 players" in box
+    assert all(f"<td>{a}</td>" in box for a in A.ALIEN_NAMES)
+    text = re.sub(r"<[^>]+>", " ", box)
+    assert not any(w in text for w in ("Holm", "Cochran", "I²", "TOST", "p <", "Kendall", "Plackett", " pp"))
+    assert not re.search(r"(?<![\d.])0\.\d{3,}(?![\d%])", text)
+
     # a sweep over every alien, small: --aliens all with a player-count axis
     r = sim("sweep", "cosmic", "--aliens", "all", "--players", "3,4", "--games", 300, "--out", tmp_path / "a2",
             "--json")
@@ -417,7 +428,7 @@ def test_alien_ranking_under_two_strategies_end_to_end(tmp_path):
     assert "depends on how well the bots play it" in head[0]
     assert any(h.startswith("With 3 players, under both basic and random") for h in head)
     top = page[:page.index("id='main-chart'")]
-    assert "The answer" in top and "under both basic and random" in top and "Strategy skill" in top
+    assert "Which aliens are too strong or too weak?" in top and "under both basic and random" in top and "Strategy skill" in top
     assert "Robustness: the alien ranking under basic and random, 3 players" in page
     assert "Kendall&#x27;s tau" in page or "Kendall's tau" in page
     assert "Skill sensitivity" in page and "Alien ranking, 3 players (bots playing basic)" in page

@@ -1,5 +1,7 @@
 """The alien bands (simsuite/games/cosmic/bands.py, bands_report.py): the tune of one end finds a
 known better weight, and the band verdicts on synthetic data with known truth."""
+import json
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -124,7 +126,31 @@ def test_widest_band_is_named_only_when_wider_than_its_noise():
     flat = pd.DataFrame([_band("A", 0.21, 0.20, 0.20, se=0.01), _band("B", 0.20, 0.20, 0.205, se=0.01)])
     assert "no band is wider than its noise" in headline(flat) and "widest band" not in headline(flat)
     wide = pd.DataFrame([_band("A", 0.15, 0.20, 0.25, se=0.01), _band("B", 0.20, 0.20, 0.205, se=0.01)])
-    assert "widest band A (15.0% countered to 25.0% exploited)" in headline(wide)
+    assert "widest band A (15.0% countered, 20.0% with the defaults, 25.0% exploited)" in headline(wide)
+
+
+def test_an_interval_that_misses_fair_beside_a_corrected_verdict_is_marked(tmp_path):
+    """The committed bands example: an end whose own 95% interval lies wholly on one side of fair while
+    its verdict (corrected for every alien and end) is not off fair carries the mark the note below the
+    table explains; an end whose verdict is off fair does not."""
+    import re
+    from pathlib import Path
+
+    from simsuite.games.cosmic.bands_report import make_plan_report
+
+    src = Path(__file__).resolve().parents[2] / "reports" / "examples" / "cosmic-alien-bands"
+    make_plan_report(src, tmp_path / "rep")
+    page = (tmp_path / "rep" / "index.html").read_text()
+    t = pd.DataFrame(json.loads((src / "plan.json").read_text())["bands"])
+    v = band_verdicts(t)
+    want = 0
+    for _, r in t.iterrows():
+        vb = v[(v["players"] == r["players"]) & (v["alien"] == r["alien"])].iloc[0]
+        for e in ("countered", "default", "exploited"):
+            want += bool((r[e + "_hi"] < r["fair"] or r[e + "_lo"] > r["fair"]) and vb[f"verdict_{e}"] == "fair")
+    assert page.count("&nbsp;†") == want
+    assert "† marks an end whose own interval misses fair but whose corrected check does not" in page
+    assert not re.search(r"\(\d+\.\d% countered to \d+\.\d% exploited\)", page)
 
 
 def _bands_plans():
@@ -251,4 +277,4 @@ def test_widest_band_is_named_in_5pct_of_plans_when_play_has_no_effect():
     rng = np.random.default_rng(6)
     rows = [_band(f"a{i:02d}", *(0.3 + rng.normal(0, 0.012, 3)), se=0.012) for i in range(19)]
     rows.append(_band("Wide", 0.25, 0.3, 0.35, se=0.012))
-    assert "widest band Wide (25.0% countered to 35.0% exploited)" in headline(pd.DataFrame(rows))
+    assert "widest band Wide (25.0% countered, 30.0% with the defaults, 35.0% exploited)" in headline(pd.DataFrame(rows))

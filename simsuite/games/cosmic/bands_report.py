@@ -163,11 +163,13 @@ def headline(t: pd.DataFrame) -> str:
         noise = f"what chance gives the widest of {wb['bands']} bands"
         if wb["named"] is not None:
             x = wb["named"]
-            ends = f"{100 * x['countered']:.1f}% countered to {100 * x['exploited']:.1f}% exploited"
+            ends = (f"{100 * x['countered']:.1f}% countered, {100 * x['default']:.1f}% with the defaults, "
+                    f"{100 * x['exploited']:.1f}% exploited")
             say.append(f"widest band {x['alien']} ({ends}), beyond {noise} (95%)")
         else:
             x = wb["widest"]
-            ends = f"{100 * x['countered']:.1f}% countered to {100 * x['exploited']:.1f}% exploited"
+            ends = (f"{100 * x['countered']:.1f}% countered, {100 * x['default']:.1f}% with the defaults, "
+                    f"{100 * x['exploited']:.1f}% exploited")
             say.append(f"no band is wider than its noise (the widest, {x['alien']}: {ends}, is within {noise} when "
                        f"play has no effect, {wb['z']:.2f} standard errors at 95%): the tuned weights moved no alien "
                        "measurably")
@@ -243,14 +245,22 @@ def make_plan_report(src: Path, out_dir: Path | None = None) -> dict:
                 "it is, so \"depends on play\" is said too readily). A run of the plan with the current code "
                 "plays the final checks (its tune directories resume: only the final checks are new).")
 
-    def pct(r, e):
-        return f"{100 * r[e]:.1f}% <span class='nw'>({100 * r[e + '_lo']:.1f}–{100 * r[e + '_hi']:.1f})</span>"
+    def pct(r, e, vb):
+        # an end whose own interval misses fair while its corrected verdict does not is marked, so the
+        # interval and the verdict beside it do not read as a contradiction
+        off = (r[e + "_hi"] < r["fair"] or r[e + "_lo"] > r["fair"]) and vb[f"verdict_{e}"] == "fair"
+        return (f"{100 * r[e]:.1f}% <span class='nw'>({100 * r[e + '_lo']:.1f}–{100 * r[e + '_hi']:.1f})"
+                + ("&nbsp;†" if off else "") + "</span>")
 
-    rows = []
+    rows, n_tests = [], {p: 3 * len(d) for p, d in t.groupby("players")}
     for _, r in t.sort_values(["players", "default"], ascending=[True, False]).iterrows():
         vb = v[(v["players"] == r["players"]) & (v["alien"] == r["alien"])].iloc[0]
-        rows.append(f"<tr><td>{r['players']}</td><td>{_esc(r['alien'])}</td><td>{pct(r, 'countered')}</td>"
-                    f"<td>{pct(r, 'default')}</td><td>{pct(r, 'exploited')}</td><td>{_esc(vb['band'])}</td></tr>")
+        rows.append(f"<tr><td>{r['players']}</td><td>{_esc(r['alien'])}</td><td>{pct(r, 'countered', vb)}</td>"
+                    f"<td>{pct(r, 'default', vb)}</td><td>{pct(r, 'exploited', vb)}</td><td>{_esc(vb['band'])}</td></tr>")
+    dagger = ("<p class='muted'>Intervals are 95% for one end on its own. The verdicts allow for every alien and end "
+              "checked at once (" + ", ".join(f"{n} checks at {p} players" for p, n in sorted(n_tests.items()))
+              + "), so they need more than an interval that misses fair: † marks an end whose own interval misses "
+              "fair but whose corrected check does not.</p>")
     rank_html = []
     for p, rk in rankings(t).items():
         rank_html.append(f"<h3>{p} players</h3><table><tr><th>rank</th>" + "".join(f"<th>{e}</th>" for e in ENDS)
@@ -290,7 +300,7 @@ with {sp['recheck_factor']:g}× the games to choose each end's weights; {doc['ga
 side of it is noise, not play.</p>
 {''.join('<p>' + _esc(s) + '</p>' for s in sentences(t))}
 <details id='band-table'><summary>Bands per alien (table)</summary><table><tr><th>players</th><th>alien</th><th>countered</th>
-<th>default</th><th>exploited</th><th>verdict across the band</th></tr>{''.join(rows)}</table></details>
+<th>default</th><th>exploited</th><th>verdict across the band</th></tr>{''.join(rows)}</table>{dagger}</details>
 <details id='band-rankings'><summary>Rankings at each end</summary>{''.join(rank_html)}</details>
 <details id='band-weights'><summary>The weights each end found</summary><table><tr><th>players</th><th>alien</th><th>end</th>
 <th>weights that differ from the defaults</th></tr>{''.join(wrows)}</table>

@@ -1,0 +1,557 @@
+"""The box that opens a report page: its question, a short answer in a designer's words, a compact
+table and the glossary its verdict words link to.
+
+The answer box names no statistical procedure and prints no fraction: percentages of the win
+share, percentage points ("points") of difference, and verdict words ("too strong", "fair", "can't
+tell yet") that link to a glossary on the page saying what each means and how sure it is. The
+statistical sentences behind it stay on the page, folded under the box (headline.block).
+
+Every figure here comes from the same tables as the sections below (groups, cells, the label
+rankings), so the box can be checked against them.
+"""
+from __future__ import annotations
+
+import html
+import math
+
+import numpy as np
+import pandas as pd
+
+from ..analysis.inference import MARGIN, Z95, heterogeneity, random_effects
+from .common import ALPHA, fmt_value, join, label_name, plural
+
+esc = html.escape
+
+# the verdict words and what they mean, in the order the glossary lists them; {m} is the margin in points
+GLOSSARY = {
+    "too strong": "Wins more than its fair share, by more than chance can explain with this many games: "
+                  "at least 95% sure, after allowing for every label checked on the page at once. It is "
+                  "measured with these bots playing; better or worse play can change it.",
+    "too weak": "Wins less than its fair share, by more than chance can explain with this many games: at "
+                "least 95% sure, after allowing for every label checked at once.",
+    "fair": "Shown to win within ±{m} points of its fair share: at least 95% sure that any difference is "
+            "smaller than that, after allowing for every label checked at once.",
+    "can't tell yet": "Neither shown to differ from its fair share nor shown to be within ±{m} points of it: "
+                      "these games cannot tell. It does not mean fair; more games would settle it. (The "
+                      "statistical sections call this unresolved.)",
+    "start player ahead": "The first player in turn order wins more than a fair share, beyond chance (95% sure).",
+    "start player behind": "The first player in turn order wins less than a fair share, beyond chance (95% sure).",
+    "no edge found": "The first player's win share is not distinguishable from a fair share with these games. "
+                     "A small edge could still be there: the interval in the table says how big it could be.",
+    "fairest": "The value whose start player's edge (win share minus fair share, averaged over the player "
+               "counts) is closest to zero.",
+    "as fair as the best": "Its start player's edge is not shown to be larger than any other value's with these "
+                           "games (a 95% sure test, allowing for every pair of values compared at once). It may "
+                           "still differ by less than the games can see.",
+    "less fair": "Its start player's edge is larger than another value's, beyond chance (95% sure, allowing "
+                 "for every pair of values compared at once).",
+    "beats": "The bot's one seat wins more than a fair share against the others at its table, beyond "
+             "chance (95% sure).",
+    "loses to": "The bot's one seat wins less than a fair share against the others, beyond chance (95% sure).",
+    "level with": "The bot's one seat wins a share not distinguishable from fair against the others.",
+    "sure": "At least 95% sure (after allowing for every check on the page of the same kind).",
+    "very sure": "At least 99.9% sure (after allowing for every check on the page of the same kind).",
+    "win share": "A player's wins, a shared win counting 1/k to each of its k winners, as a percentage of the "
+                 "games.",
+    "fair share": "The win share every seat would have if the game were fair: 1 in N of the games someone won "
+                  "(33.3% at 3 players, 25% at 4).",
+    "points": "Percentage points: the difference between two percentages (27% against a fair 25% is +2 "
+              "points).",
+}
+
+_VERDICT = {"above fair": "too strong", "below fair": "too weak"}
+
+
+def anchor(word: str) -> str:
+    return "g-" + "".join(c if c.isalnum() else "-" for c in word.lower()).strip("-")
+
+
+def link(word: str, shown: str | None = None) -> str:
+    """A verdict word linked to its glossary entry."""
+    return f"<a class='v' href='#{anchor(word)}'>{esc(shown or word)}</a>"
+
+
+BASIC_WORDS = ("win share", "fair share", "points")  # every page's glossary has them
+
+
+def glossary_html(margin: float = MARGIN, page: str | None = None) -> str:
+    """The glossary: the words `page` (HTML) links to and the basic ones; every word without a page."""
+    m = f"{100 * margin:g}"
+    words = [w for w in GLOSSARY if page is None or w in BASIC_WORDS or f"href='#{anchor(w)}'" in page]
+    return ("<h2 id='glossary'>What the words mean</h2><dl class='glossary'>"
+            + "".join(f"<dt id='{anchor(w)}'>{esc(w)}</dt><dd>{esc(GLOSSARY[w].format(m=m))}</dd>"
+                      for w in words) + "</dl>")
+
+
+# ---- numbers a reader trusts -------------------------------------------------------------------------
+def pct(v: float, nd: int = 1) -> str:
+    """A share as a percentage: never "0.0%" for a share above zero, never "-0.0%"."""
+    if v is None or not np.isfinite(v):
+        return "–"
+    v = float(v)
+    if v == 0:
+        return "0%"
+    step = 10 ** -nd
+    if 0 < 100 * v < step / 2:
+        return f"under {step:g}%"
+    s = f"{100 * v:.{nd}f}"
+    return ("0" if float(s) == 0 else s) + "%"
+
+
+def points(v: float, nd: int = 1, sign: bool = True) -> str:
+    """A difference of two shares in percentage points, never "-0.0"."""
+    if v is None or not np.isfinite(v):
+        return "–"
+    s = f"{100 * v:{'+' if sign else ''}.{nd}f}"
+    if float(s) == 0:
+        s = f"{0:.{nd}f}"
+    return s
+
+
+def number(v: float) -> str:
+    """A mean (turns per game, crashes per game) with three significant digits, never "-0"."""
+    if v is None or not np.isfinite(v):
+        return "–"
+    if 0 < abs(v) < 0.01:  # a rare event per game: no raw fraction in a designer's table
+        return "under 0.01" if v > 0 else "-0.01 to 0"
+    # below 1, two significant digits (0.31 crashes per game): three decimals read as a raw fraction
+    s = f"{v:.2g}" if abs(v) < 1 else f"{v:.3g}" if abs(v) < 1000 else f"{v:,.0f}"
+    return "0" if float(s.replace(",", "")) == 0 else s
+
+
+def value_range(vals: list) -> str:
+    """'8–10' for consecutive values of a sorted axis, else '8, 9 or 11'."""
+    vals = [fmt_value(v) for v in vals]
+    return vals[0] if len(vals) == 1 else join(vals).replace(" and ", " or ")
+
+
+def _run(vals: list, axis: list) -> str:
+    idx = sorted(axis.index(v) for v in vals)
+    if len(idx) > 2 and idx == list(range(idx[0], idx[-1] + 1)):
+        return f"{fmt_value(axis[idx[0]])}–{fmt_value(axis[idx[-1]])}"
+    return value_range([axis[i] for i in idx])
+
+
+def _table(head: list[str], rows: list[list[str]], cls: str = "answer") -> str:
+    """An HTML table whose cells are already HTML."""
+    return (f"<div class='scroll'><table class='data fit {cls}'><thead><tr>"
+            + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead><tbody>"
+            + "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+            + "</tbody></table></div>")
+
+
+# ---- the start player's edge ---------------------------------------------------------------------------
+def _se(g: pd.DataFrame) -> pd.Series:
+    from_ci = (g["share_ci_high"] - g["share_ci_low"]) / (2 * Z95)
+    return g["share_se"].fillna(from_ci) if "share_se" in g else from_ci
+
+
+def _pool(diff: np.ndarray, var: np.ndarray) -> tuple[float, float]:
+    """Inverse-variance mean and its se; where the estimates disagree beyond their noise (Cochran's Q
+    at alpha), the random-effects mean with its wider se, as the turn-order verdict pools them."""
+    ok = np.isfinite(diff) & np.isfinite(var) & (var > 0)
+    if not ok.any():
+        return (float(np.nanmean(diff)) if len(diff) else float("nan")), float("nan")
+    d, v = diff[ok], var[ok]
+    if len(d) > 1 and heterogeneity(d, v)["p"] < ALPHA:
+        r = random_effects(d, v)
+        return float(r["mean"]), float(r["se"])
+    w = 1 / v
+    return float((w * d).sum() / w.sum()), float(1 / math.sqrt(w.sum()))
+
+
+def start_edges(groups: pd.DataFrame, cells: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    """Position 1's win share minus the fair share, pooled over the cells of each `by` group: eff, se,
+    fair (the mean fair share), share (fair + eff)."""
+    if not len(groups) or "kind" not in groups:
+        return pd.DataFrame()
+    pos = groups[(groups["kind"] == "position") & (groups["key"].astype(str) == "1")]
+    pos = pos.dropna(subset=["win_share", "fair_share"])
+    if pos.empty:
+        return pd.DataFrame()
+    cols = [c for c in by if c in cells and c != "cell"]
+    pos = pos.drop(columns=[c for c in cols if c in pos]).merge(cells[["cell", *cols]], on="cell")
+    pos = pos.assign(_se=_se(pos), _d=pos["win_share"] - pos["fair_share"])
+    rows = []
+    for key, d in (pos.groupby(cols) if cols else [((), pos)]):
+        key = key if isinstance(key, tuple) else (key,)
+        eff, se = _pool(d["_d"].to_numpy(float), (d["_se"] ** 2).to_numpy(float))
+        fair = float(d["fair_share"].mean())
+        rows.append({**dict(zip(cols, key)), "eff": eff, "se": se, "fair": fair, "share": fair + eff})
+    return pd.DataFrame(rows)
+
+
+def _edge_word(eff: float, se: float) -> str:
+    if np.isfinite(se) and se > 0 and abs(eff / se) > Z95:
+        return "start player ahead" if eff > 0 else "start player behind"
+    return "no edge found"
+
+
+def turn_sentence(edges: pd.DataFrame) -> str:
+    """'The start player wins 2.1–2.4 points more than a fair share at every player count (3–6).'"""
+    if edges.empty:
+        return ""
+    e = edges.sort_values("players") if "players" in edges else edges
+    words = [_edge_word(r.eff, r.se) for r in e.itertuples()]
+    at = [f"{int(r.players)} players" for r in e.itertuples()] if "players" in e else [""]
+    sizes = [points(r.eff, sign=False).lstrip("-") for r in e.itertuples()]
+    span = sizes[0] if len(set(sizes)) == 1 else f"{min(sizes, key=float)}–{max(sizes, key=float)}"
+    if all(w == "start player ahead" for w in words):
+        where = " at every player count" if len(e) > 1 else (f" at {at[0]}" if at[0] else "")
+        return (f"Turn order: the start player is {link('start player ahead', 'ahead')}{where}, winning {span} "
+                "points more than a fair share: an edge a designer may want to offset.")
+    if all(w == "start player behind" for w in words):
+        return (f"Turn order: the start player is {link('start player behind', 'behind')}, winning {span} points "
+                "less than a fair share.")
+    if all(w == "no edge found" for w in words):
+        worst = max(abs(r.eff) + Z95 * r.se for r in e.itertuples() if np.isfinite(r.se)) if e["se"].notna().any() \
+            else float("nan")
+        return (f"Turn order: {link('no edge found')}" + (f" at {join(at)}" if at[0] else "")
+                + (f": the start player's win share is within ±{points(worst, sign=False)} points of fair, "
+                   "as far as these games can tell." if np.isfinite(worst) else "."))
+    parts = []
+    for w, a, r in zip(words, at, e.itertuples()):
+        if w != "no edge found":
+            parts.append(f"{link(w, 'ahead' if r.eff > 0 else 'behind')} by {points(abs(r.eff), sign=False)} "
+                         f"points at {a}")
+    rest = [a.replace(" players", "") for w, a in zip(words, at) if w == "no edge found"]
+    return ("Turn order: the start player is " + join(parts)
+            + (f"; {link('no edge found')} at {join(rest)} players" if rest else "") + ".")
+
+
+# ---- a swept parameter: which value? ---------------------------------------------------------------------
+def sweep_recommendation(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, metrics) -> dict | None:
+    """Which value of the swept parameter x is fairest by the start player's edge (its absolute value
+    per player count, averaged over the player counts), the values not distinguishable from it (those
+    not shown worse than any other value: one-sided z-tests of every ordered pair, Bonferroni over the
+    pairs, so a set of truly equal values stays whole in at least 95% of sweeps), and the
+    trend metrics at each value. None when nothing is swept or no position table exists."""
+    x = lay.get("x")
+    if not x or x not in cells or cells[x].nunique() < 2:
+        return None
+    by = [x] + (["players"] if "players" in cells else [])
+    e = start_edges(groups, cells, by)
+    if e.empty:
+        return None
+    from scipy.stats import norm
+
+    axis = sorted(cells[x].unique(), key=lambda v: (isinstance(v, str), v))
+    rows = []
+    for v in axis:
+        d = e[e[x] == v]
+        if d.empty:
+            continue
+        k = len(d)
+        rows.append(dict(value=v, measure=float(d["eff"].abs().mean()), edge=float(d["eff"].mean()),
+                         se=float(np.sqrt((d["se"] ** 2).sum()) / k)))
+    t = pd.DataFrame(rows)
+    if t.empty:
+        return None
+    best = int(t["measure"].idxmin())
+    b = t.loc[best]
+    # a value is less fair when its measure is above some other value's beyond chance: every ordered
+    # pair compared one-sided at alpha / (K (K - 1)), so that where the values are truly alike none is
+    # called less fair in more than alpha of sweeps (comparing each with the measured best alone
+    # would not hold: the smallest of K noisy measures is biased low)
+    k = len(t)
+    d = norm.isf(ALPHA / max(k * (k - 1), 1))
+    m_, s_ = t["measure"].to_numpy(float), t["se"].to_numpy(float)
+    worse = ((m_[:, None] - m_[None, :]) > d * np.sqrt(s_[:, None] ** 2 + s_[None, :] ** 2)).any(axis=1)
+    t["word"] = np.where(worse, "less fair", "as fair as the best")
+    t.loc[best, "word"] = "fairest"
+    # what else moves: each trend metric's mean over the cells at each value
+    moves = []
+    for m in metrics:
+        col = f"{m.name}_mean"
+        if not getattr(m, "trend", "") or col not in cells:
+            continue
+        means = cells.groupby(x)[col].mean()
+        t[m.name] = [float(means.get(v, np.nan)) for v in t["value"]]
+        moves.append(m)
+    good = list(t.loc[t["word"] != "less fair", "value"])
+    return dict(x=x, table=t, best=b["value"], good=good, axis=list(t["value"]), metrics=moves,
+                players=sorted(cells["players"].unique()) if "players" in cells else [])
+
+
+def _unit(m) -> str:
+    """The unit a number of this metric needs beside it ("points"), unless its label says it ("crashes
+    per game")."""
+    unit = getattr(m, "unit", "") or ""
+    return "" if not unit or getattr(m, "percent", False) or unit in m.label else unit
+
+
+def _metric_phrase(t: pd.DataFrame, m, good: list, x: str) -> str:
+    """'crashes per game 1.2 at 8 to 0.61 at 10 (3.91 at 6, 0.309 at 12)': the values at the ends of
+    the recommended set, then at the ends of the whole axis; numbers only, no trend word."""
+    unit = _unit(m)
+    f = pct if getattr(m, "percent", False) else (lambda v: number(v) + (f" {unit}" if unit else ""))
+    at = t[t["value"].isin(good)]
+    ends = [(at["value"].iloc[0], at[m.name].iloc[0]), (at["value"].iloc[-1], at[m.name].iloc[-1])]
+    there = (f"{f(ends[0][1])} at {fmt_value(ends[0][0])}" if len(at) == 1 else
+             f"{f(ends[0][1])} at {fmt_value(ends[0][0])} to {f(ends[1][1])} at {fmt_value(ends[1][0])}")
+    a, b = (t["value"].iloc[0], t[m.name].iloc[0]), (t["value"].iloc[-1], t[m.name].iloc[-1])
+    ys = t[m.name].to_numpy(float)
+    if np.isfinite(ys).all() and (ys.max() - ys.min()) < 0.05 * max(abs(ys).max(), 1e-12):
+        # within 5% over the whole axis (point estimates): no direction is claimed
+        return f"{m.label} about the same at every value ({f(a[1])} at {fmt_value(a[0])}, {f(b[1])} at {fmt_value(b[0])})"
+    rest = [(v, y) for v, y in (a, b) if v not in set(at["value"])]
+    return (f"{m.label} {there}" + (" (" + ", ".join(f"{f(y)} at {fmt_value(v)}" for v, y in rest) + ")"
+                                    if rest else ""))
+
+
+def sweep_answer(rec: dict) -> tuple[str, str]:
+    """The recommendation sentence and its table (HTML)."""
+    x, t, good, axis = rec["x"], rec["table"], rec["good"], rec["axis"]
+    name = "the player count" if x == "players" else x
+    over = (f" averaged over {int(rec['players'][0])}–{int(rec['players'][-1])} players"
+            if len(rec["players"]) > 1 else "")
+    if len(good) == len(axis):
+        text = (f"Any {name} from {fmt_value(axis[0])} to {fmt_value(axis[-1])} is "
+                f"{link('as fair as the best')} by the start player's edge{over}: none is measurably fairer "
+                f"than another (the {link('fairest', 'smallest edge measured')} is at {fmt_value(rec['best'])}, "
+                "within the noise). Choose by what else it changes"
+                + (f" (means over {int(rec['players'][0])}–{int(rec['players'][-1])} players)"
+                   if len(rec["players"]) > 1 else "") + ": ")
+    else:
+        text = (f"Fairest {name}: {link('fairest', fmt_value(rec['best']))} by the start player's edge{over}; "
+                f"any of {_run(good, axis)} is {link('as fair as the best')}. "
+                "What else changes across those values"
+                + (f" (means over {int(rec['players'][0])}–{int(rec['players'][-1])} players)"
+                   if len(rec["players"]) > 1 else "") + ": ")
+    ph = [_metric_phrase(t, m, good, x) for m in rec["metrics"]]
+    text += ("; ".join(ph) + ".") if ph else "no other measure is declared for this game."
+    head = [esc(x), "start player's edge (points, 95% interval)", "verdict"] + [
+        esc(m.label + (f", {_unit(m)}" if _unit(m) else "")) for m in rec["metrics"]]
+    rows = []
+    for r in t.itertuples():
+        cells_ = [fmt_value(r.value), f"{points(r.edge)} (±{points(Z95 * r.se, sign=False)})", link(r.word)]
+        for m in rec["metrics"]:
+            v = getattr(r, m.name)
+            cells_.append(pct(v) if getattr(m, "percent", False) else number(v))
+        rows.append(cells_)
+    return text, _table(head, rows)
+
+
+def player_table(groups: pd.DataFrame, cells: pd.DataFrame, metrics) -> str:
+    """Per player count: the start player's win share against fair, its verdict, the trend metrics."""
+    e = start_edges(groups, cells, ["players"])
+    if e.empty or "players" not in e:
+        return ""
+    # the measures the game says move with its parameters (a trend phrase), not every summary: the
+    # table stays one screen wide
+    ms = [m for m in metrics if f"{m.name}_mean" in cells and getattr(m, "trend", "")]
+    means = {m.name: cells.groupby("players")[f"{m.name}_mean"].mean() for m in ms}
+    head = ["players", "start player's win share against fair", "edge (points, 95% interval)", "verdict"] + [
+        esc(m.label + (f", {_unit(m)}" if _unit(m) else "")) for m in ms]
+    rows = []
+    for r in e.sort_values("players").itertuples():
+        w = _edge_word(r.eff, r.se)
+        rows.append([str(int(r.players)), f"{pct(r.share)} against {pct(r.fair)}",
+                     f"{points(r.eff)} (±{points(Z95 * r.se, sign=False)})", link(w)]
+                    + [(pct if getattr(m, "percent", False) else number)(float(means[m.name].get(r.players)))
+                       for m in ms])
+    return _table(head, rows)
+
+
+# ---- dealt labels (aliens): a verdict per label ----------------------------------------------------------
+def _label_word(r) -> str:
+    v = str(r.get("verdict") or "")
+    if v in _VERDICT:
+        return _VERDICT[v]
+    return "fair" if bool(r.get("equivalent", False)) else "can't tell yet"
+
+
+def _sure(r, word: str) -> str:
+    if word in ("too strong", "too weak"):
+        p = r.get("p_holm", np.nan)
+        return link("very sure") if np.isfinite(p) and p < 0.001 else link("sure")
+    if word == "fair":
+        return link("sure")
+    return "–"
+
+
+def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict | None = None) -> tuple[str, str]:
+    """The plain sentence and the compact table for one label kind (e.g. alien): per label its verdict
+    word, win share against fair and how sure, per player count; whether the verdict changes with
+    the strategy playing it and with a modelling choice (a choice axis at another value). `tables`:
+    (kind, players, where) -> {strategy: ranking}; keys whose `where` names a choice axis are the
+    choice's other values."""
+    choices = choices or {}
+    tables = {(k[0], k[1], k[2] if len(k) > 2 else ""): v for k, v in tables.items()}
+    is_choice = {key: any(key[2].startswith(f"{a} ") or f", {a} " in key[2] for a in choices) for key in tables}
+    main = {key: rs for key, rs in sorted(tables.items()) if key[0] == kind and not is_choice[key] and rs
+            and len(next(iter(rs.values())))}
+    if not main:
+        return "", ""
+    name = label_name(kind)
+    cols = list(main)
+    first = {key: next(iter(rs.values())).set_index(kind) for key, rs in main.items()}
+    order = list(first[cols[0]].sort_values("win_share", ascending=False).index)
+    for key in cols[1:]:
+        order += [x for x in first[key].index if x not in order]
+    multi = len(cols) > 1
+
+    def at(key):
+        return f"{key[1]} players" + (f" ({key[2]})" if key[2] else "")
+
+    # sentence: per column, how many labels get each word
+    sentences = []
+    for key in cols:
+        r = first[key]
+        words = {x: _label_word(r.loc[x]) for x in r.index}
+        parts = []
+        for w in ("too strong", "too weak", "fair", "can't tell yet"):
+            xs = [x for x in order if words.get(x) == w]
+            if not xs:
+                continue
+            shown = ", ".join(map(str, xs[:5])) + (f" and {len(xs) - 5} more" if len(xs) > 5 else "")
+            parts.append(f"{len(xs)} {link(w)}" + (f" ({esc(shown)})" if w in ("too strong", "too weak") else ""))
+        sentences.append((f"At {at(key)}: " if multi else f"Of {len(r)} {plural(name)}: ") + "; ".join(parts) + ".")
+    strategies = list(dict.fromkeys(s for rs in main.values() for s in rs if s))
+    text = " ".join(sentences)
+    if strategies:
+        text += (f" Measured with bots playing {esc(join(strategies))}"
+                 + ("; the table says where the strategy changes a verdict." if len(strategies) > 1 else
+                    "; better play could change a verdict."))
+
+    # the table: label | per column: verdict, win share against fair, how sure | play | modelling choice
+    head = [esc(name)]
+    for key in cols:
+        tag = f" at {esc(at(key))}" if multi else ""
+        head += [f"verdict{tag}", f"win share against fair{tag}", f"how sure{tag}"]
+    show_play = len(strategies) > 1
+    alt = {key: [k2 for k2 in tables if k2[0] == kind and is_choice[k2] and k2[1] == key[1]
+                 and tables[k2]] for key in cols}
+    show_choice = any(alt.values())
+    if show_play:
+        head.append("does the strategy change it?")
+    if show_choice:
+        head.append(f"does the {esc(join(list(choices.values())) or 'modelling choice')} change it?")
+    rows = []
+    for x in order:
+        row = [esc(str(x))]
+        play, choice = [], []
+        for key in cols:
+            r = first[key]
+            if x not in r.index:
+                row += ["–", "–", "–"]
+                continue
+            rr = r.loc[x]
+            w = _label_word(rr)
+            row += [link(w), f"{pct(rr['win_share'])} against {pct(rr['fair_share'])}", _sure(rr, w)]
+            for s, rk in main[key].items():
+                rk = rk.set_index(kind)
+                if s and x in rk.index and _label_word(rk.loc[x]) != w:
+                    play.append(f"{_label_word(rk.loc[x])} under {s}" + (f" at {key[1]} players" if multi else ""))
+            for k2 in alt[key]:
+                rk = next(iter(tables[k2].values())).set_index(kind)
+                if x in rk.index and _label_word(rk.loc[x]) != w:
+                    choice.append(f"{_label_word(rk.loc[x])} under {k2[2]}")
+        if show_play:
+            row.append(esc("; ".join(play)) if play else "no")
+        if show_choice:
+            row.append(esc("; ".join(choice)) if choice else "no")
+        rows.append(row)
+    note = ""
+    if show_choice:
+        note = ("<p class='muted'>A verdict word that differs under another model is not by itself a measured "
+                "difference between the models: the side-by-side section below tests that directly.</p>")
+    return text, _table(head, rows) + note
+
+
+# ---- a ladder of bots: how much stronger is each? ----------------------------------------------------------
+def ladder_table(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict) -> tuple[str, str]:
+    """One row per head-to-head line-up (one seat of bot X against N - 1 of bot Y, seats rotated):
+    X's win share against the fair share, the difference in points and its verdict word."""
+    if "strategies" not in cells or not len(groups):
+        return "", ""
+    st = groups[groups["kind"] == "strategy"].dropna(subset=["win_share", "share_ci_low", "share_ci_high"])
+    other = [c for c in lay["varying"] if c not in ("strategies", "players")]
+    rows, best = [], []
+    for _, c in cells.sort_values("cell").iterrows():
+        seats = [s.strip() for s in str(c["strategies"]).split(",") if s.strip()]
+        n = int(c["players"]) if "players" in cells else len(seats)
+        if len(seats) != n or len(set(seats)) != 2 or ("rotate" in cells and not bool(c["rotate"])):
+            continue
+        ones = [v for v in set(seats) if seats.count(v) == 1]
+        if not ones:
+            continue
+        xb = ones[0]
+        y = next(v for v in set(seats) if v != xb)
+        r = st[(st["cell"] == c["cell"]) & (st["key"].astype(str) == xb)]
+        if r.empty:
+            continue
+        r = r.iloc[0]
+        fair = float(r["fair_share"])
+        lo, hi = float(r["share_ci_low"]), float(r["share_ci_high"])
+        word = "beats" if lo > fair else "loses to" if hi < fair else "level with"
+        ratio = r["win_share"] / fair if fair > 0 else float("nan")
+        rows.append([esc(xb), link(word), f"{n - 1} × {esc(y)}", str(n)]
+                    + [esc(fmt_value(c[a])) for a in other if a in c]
+                    + [f"{pct(r['win_share'])} ({pct(lo)}–{pct(hi)})", pct(fair),
+                       f"{points(r['win_share'] - fair)}", f"{ratio:.2f}×" if np.isfinite(ratio) else "–"])
+        best.append((xb, word, y, r["win_share"], fair, n))
+    if not rows:
+        return "", ""
+    head = ["bot (one seat)", "verdict", "against", "players"] + [esc(a) for a in other if a in cells] + [
+        "its win share (95% interval)", "fair share", "difference (points)", "times its fair share"]
+    # one phrase per pair of bots, the range of the one seat's share over the pair's line-ups
+    pairs: dict = {}
+    for x, w, y, s, f, n in best:
+        pairs.setdefault((x, y, n), []).append((w, s, f))
+    said = "; ".join(
+        f"{esc(x)} {link(ws[0][0]) if len({w for w, _, _ in ws}) == 1 else 'is mixed against'} {n - 1} × {esc(y)} "
+        f"(its one seat wins {pct(min(s for _, s, _ in ws))}" + (f"–{pct(max(s for _, s, _ in ws))}" if len(ws) > 1
+                                                                   and pct(min(s for _, s, _ in ws)) !=
+                                                                   pct(max(s for _, s, _ in ws)) else "")
+        + f" against a fair {pct(ws[0][2])})" for (x, y, n), ws in pairs.items())
+    text = ("One seat of each bot against a table of another, seats rotated (how well the bots play, not a "
+            f"fault of the rules): {said}.")
+    return text, _table(head, rows)
+
+
+# ---- bot skill in one line --------------------------------------------------------------------------------
+def skill_sentence(strat: dict) -> str:
+    """'Bots: market wins the most at every player count (64.5% of the win share at 3 players, fair
+    33.3%): how well the bots play, not the rules.' From the strategy rankings (players or
+    (players, where) -> ranking)."""
+    rows = {n: r for n, r in sorted(strat.items(), key=lambda kv: str(kv[0])) if len(r) >= 2}
+    if not rows:
+        return ""
+    kind = next(iter(rows.values())).columns[0]
+    tops = {r.iloc[0][kind] for r in rows.values()}
+    parts = []
+    for n, r in rows.items():
+        a = r.iloc[0]
+        p = n[0] if isinstance(n, tuple) else n
+        fair = a["fair_share"] if "fair_share" in a else 1 / int(p)
+        parts.append(f"{pct(a['win_share'])} of the win share at {p} players against a fair {pct(fair)}")
+    if len(parts) > 2 and len(tops) == 1:
+        parts = [parts[0], "…", parts[-1]]
+    # a top bot not measurably above its fair share anywhere wins "the most" only by chance
+    sure = [str(r.iloc[0].get("verdict", "above fair") or "") == "above fair" for r in rows.values()]
+    if not any(sure):
+        return "Bots: none wins measurably more than a fair share (the best: " + esc("; ".join(parts)) + ")."
+    # "wins the most" only where the leader is surely first (its rank interval is 1..1), as the
+    # statistics below say "strongest"
+    first = [("rank_high" not in r or not np.isfinite(r.iloc[0]["rank_high"]) or int(r.iloc[0]["rank_high"]) == 1)
+             for r in rows.values()]
+    if not all(first):
+        lead = f"the leader, {next(iter(tops))}" if len(tops) == 1 else "the leaders"
+        return (f"Bots: no bot is surely the strongest at every player count ({esc(str(lead))}: "
+                + esc("; ".join(parts)) + "); how well the bots play, not a fault of the rules.")
+    if len(tops) == 1:
+        who = f"{esc(str(next(iter(tops))))} wins the most" + (" at every player count" if len(rows) > 1 else "")
+    else:
+        who = "the strongest bot depends on the player count"
+    return (f"Bots: {who} ({esc('; '.join(parts))}): how well the bots play, not a fault of the rules.")
+
+
+def box(question: str, sentences: list[str], tables_html: str, detail_html: str) -> str:
+    """The answer box: the question, the plain answer (HTML sentences), the compact table, and the
+    statistical sentences folded below."""
+    body = "".join(f"<p class='answer'>{s}</p>" for s in sentences if s)
+    fold = (f"<details class='detail'><summary>The statistics behind this answer</summary>{detail_html}</details>"
+            if detail_html else "")
+    return (f"<div class='headline' id='headline'><h2>{esc(question)}</h2><div class='plain' id='plain-answer'>"
+            f"{body}{tables_html}</div>{fold}</div>")
