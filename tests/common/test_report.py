@@ -5,12 +5,10 @@ import re
 
 import pandas as pd
 import pytest
+from plain_words import assert_plain
 
 from simsuite.analysis.inference import Z95, wilson
 from simsuite.report import make_report
-
-from plain_words import assert_plain
-
 
 METRICS = ("turns", "crashes", "deliveries", "express", "reshuffles", "margin", "timeout", "shared_win",
            "winning_score")
