@@ -12,7 +12,7 @@ import pytest
 from plain_words import answer_box, assert_plain
 from test_report import data, sweep  # noqa: F401  (fixtures)
 
-from simsuite.analysis.stats import Z95
+from simsuite.analysis.inference import Z95
 from simsuite.games.base import Metric
 from simsuite.report import answer as A
 from simsuite.report import make_report
