@@ -12,12 +12,11 @@ rankings), so the box can be checked against them.
 from __future__ import annotations
 
 import html
-import math
 
 import numpy as np
 import pandas as pd
 
-from ..analysis.inference import MARGIN, Z95, heterogeneity, random_effects
+from ..analysis.inference import MARGIN, Z95, holm, random_effects
 from .common import ALPHA, fmt_value, join, label_name, plural
 
 esc = html.escape
@@ -147,17 +146,14 @@ def _se(g: pd.DataFrame) -> pd.Series:
 
 
 def _pool(diff: np.ndarray, var: np.ndarray) -> tuple[float, float]:
-    """Inverse-variance mean and its se; where the estimates disagree beyond their noise (Cochran's Q
-    at alpha), the random-effects mean with its wider se, as the turn-order verdict pools them."""
+    """The random-effects mean of the cells' edges, by the same method as the folded turn-order
+    sentence (inference.random_effects: Hartung-Knapp, no pre-test), and a z-scale se: Z95 times it is
+    that method's interval half-width, so the box's intervals and verdicts are the folded sentence's."""
     ok = np.isfinite(diff) & np.isfinite(var) & (var > 0)
     if not ok.any():
         return (float(np.nanmean(diff)) if len(diff) else float("nan")), float("nan")
-    d, v = diff[ok], var[ok]
-    if len(d) > 1 and heterogeneity(d, v)["p"] < ALPHA:
-        r = random_effects(d, v)
-        return float(r["mean"]), float(r["se"])
-    w = 1 / v
-    return float((w * d).sum() / w.sum()), float(1 / math.sqrt(w.sum()))
+    r = random_effects(diff[ok], var[ok])
+    return float(r["mean"]), float(r["se"] * r["crit"] / Z95)
 
 
 def start_edges(groups: pd.DataFrame, cells: pd.DataFrame, by: list[str]) -> pd.DataFrame:
@@ -181,10 +177,18 @@ def start_edges(groups: pd.DataFrame, cells: pd.DataFrame, by: list[str]) -> pd.
     return pd.DataFrame(rows)
 
 
-def _edge_word(eff: float, se: float) -> str:
-    if np.isfinite(se) and se > 0 and abs(eff / se) > Z95:
-        return "start player ahead" if eff > 0 else "start player behind"
-    return "no edge found"
+def _edge_words(edges: pd.DataFrame) -> list[str]:
+    """Each row's verdict on the start player's edge: the edge against zero, Holm over the rows (the
+    player counts), as the folded turn-order sentence tests it."""
+    from scipy.stats import norm
+
+    z = (edges["eff"] / edges["se"]).to_numpy(float)
+    ok = np.isfinite(z)
+    adj = np.ones(len(z))
+    if ok.any():
+        adj[ok] = holm(2 * norm.sf(np.abs(z[ok])))
+    return [("start player ahead" if e > 0 else "start player behind") if a < ALPHA else "no edge found"
+            for e, a in zip(edges["eff"].to_numpy(float), adj)]
 
 
 def turn_sentence(edges: pd.DataFrame) -> str:
@@ -192,7 +196,7 @@ def turn_sentence(edges: pd.DataFrame) -> str:
     if edges.empty:
         return ""
     e = edges.sort_values("players") if "players" in edges else edges
-    words = [_edge_word(r.eff, r.se) for r in e.itertuples()]
+    words = _edge_words(e)
     at = [f"{int(r.players)} players" for r in e.itertuples()] if "players" in e else [""]
     sizes = [points(r.eff, sign=False).lstrip("-") for r in e.itertuples()]
     span = sizes[0] if len(set(sizes)) == 1 else f"{min(sizes, key=float)}–{max(sizes, key=float)}"
@@ -344,8 +348,8 @@ def player_table(groups: pd.DataFrame, cells: pd.DataFrame, metrics) -> str:
     head = ["players", "start player's win share against fair", "edge (points, 95% interval)", "verdict"] + [
         esc(m.label + (f", {_unit(m)}" if _unit(m) else "")) for m in ms]
     rows = []
-    for r in e.sort_values("players").itertuples():
-        w = _edge_word(r.eff, r.se)
+    e = e.sort_values("players")
+    for r, w in zip(e.itertuples(), _edge_words(e)):
         rows.append([str(int(r.players)), f"{pct(r.share)} against {pct(r.fair)}",
                      f"{points(r.eff)} (±{points(Z95 * r.se, sign=False)})", link(w)]
                     + [(pct if getattr(m, "percent", False) else number)(float(means[m.name].get(r.players)))
