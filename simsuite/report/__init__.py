@@ -462,7 +462,10 @@ def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, 
                 margin, detail, pv_html: str = "") -> str:
     """The box that opens the page (simsuite.report.answer): the page's question, a plain answer, its
     table; the statistical sentences (`detail`) folded below."""
-    edges = A.start_edges(groups, cells, ["players"]) if len(groups) else pd.DataFrame()
+    # never pooled over a split axis (an edition is other rules): one edge per player count and value
+    game = str(cells["game"].iloc[0]) if "game" in cells and len(cells) else ""
+    by = ["players"] + split_axes(game, cells)
+    edges = A.start_edges(groups, cells, by) if len(groups) else pd.DataFrame()
     turn = A.turn_sentence(edges) if len(edges) else ""
     skill = A.skill_sentence(strat) if strat else ""
     said, table_ = [], ""

@@ -197,7 +197,10 @@ def turn_sentence(edges: pd.DataFrame) -> str:
         return ""
     e = edges.sort_values("players") if "players" in edges else edges
     words = _edge_words(e)
-    at = [f"{int(r.players)} players" for r in e.itertuples()] if "players" in e else [""]
+    # any other grouping column is a split axis (an edition, a deal model): named beside the count
+    other = [c for c in e.columns if c not in ("players", "eff", "se", "fair", "share")]
+    at = [" ".join([f"{int(r['players'])} players"] * ("players" in e) + [f"({c} {r[c]})" for c in other])
+          for _, r in e.iterrows()] if ("players" in e or other) else [""]
     sizes = [points(r.eff, sign=False).lstrip("-") for r in e.itertuples()]
     span = sizes[0] if len(set(sizes)) == 1 else f"{min(sizes, key=float)}–{max(sizes, key=float)}"
     if all(w == "start player ahead" for w in words):

@@ -193,3 +193,13 @@ def test_the_answer_box_pools_cells_as_the_folded_sentence_does():
         mean, se = _pool(d, v)
         r = random_effects(d, v)
         assert mean == pytest.approx(r["mean"]) and Z95 * se == pytest.approx(r["crit"] * r["se"])
+
+
+def test_the_turn_order_answer_names_each_split_value_and_never_pools_them():
+    """An edition is other rules: the answer gives each (player count, edition) its own verdict, so a clear
+    edge under one edition is not averaged away by the other (pooled, the two read "no edge found")."""
+    e = pd.DataFrame({"players": [3, 3], "edition": ["AH2000", "FFG2008"], "eff": [0.0, 0.015],
+                      "se": [0.003, 0.003], "fair": [1 / 3, 1 / 3], "share": [1 / 3, 1 / 3 + 0.015]})
+    s = re.sub("<[^>]*>", "", A.turn_sentence(e))
+    assert "3 players (edition FFG2008)" in s and "3 (edition AH2000)" in s
+    assert s.index("ahead") < s.index("(edition FFG2008)") < s.index("no edge found")
