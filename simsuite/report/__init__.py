@@ -362,7 +362,8 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
             main = _figure_html(fname, f"What {what} changes: the start player's edge and the game's measures",
                                 main=True)
     box = _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices,
-                      strat, rungs, margin, H.block(rule, skill, esc, skill_first=bool(rungs), wrap=False), pv_html)
+                      strat, rungs, margin, H.block(rule, skill, esc, skill_first=bool(rungs), wrap=False), pv_html,
+                      sbs_data)
     if question == "game":
         sections.append(("", "", pv_html))
     elif question == "split":
@@ -459,7 +460,7 @@ def _the(x: str) -> str:
 
 
 def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices, strat, rungs,
-                margin, detail, pv_html: str = "") -> str:
+                margin, detail, pv_html: str = "", sbs_data: list | None = None) -> str:
     """The box that opens the page (simsuite.report.answer): the page's question, a plain answer, its
     table; the statistical sentences (`detail`) folded below."""
     # never pooled over a split axis (an edition is other rules): one edge per player count and value
@@ -491,7 +492,9 @@ def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, 
         said = [turn, skill]
     elif question == "split":
         q = f"How do the {join([plural(a) for a in lay.get('split', [])]) or 'rules'} compare?"
-        said = [turn, skill]
+        rules = [a for a in lay.get("split", []) if a not in choices]
+        ed_said, table_ = A.split_answer(sbs_data or [], rules)
+        said = [*ed_said, turn, skill]
     else:
         # a game's own section answers the sweep's question: its title asks it
         own = re.search(r"<h2 id='[^']+'>(.*?)</h2>", pv_html or "") if question == "game" else None

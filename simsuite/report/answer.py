@@ -44,6 +44,14 @@ GLOSSARY = {
                            "still differ by less than the games can see.",
     "less fair": "Its start player's edge is larger than another value's, beyond chance (95% sure, allowing "
                  "for every pair of values compared at once).",
+    "differs": "The two rule sets give different results on this measure, by more than chance can explain "
+               "with these games: at least 95% sure, after allowing for every comparison of its kind in the "
+               "answer at once. The interval beside it says by how much.",
+    "no difference found": "These games do not show a difference on this measure, after allowing for every "
+                           "comparison of its kind in the answer at once. It does not mean there is none: the "
+                           "interval beside it says how large a difference could still be. (Each printed interval "
+                           "is for its own comparison, so one that only just clears zero can still read no "
+                           "difference found.)",
     "beats": "The bot's one seat wins more than a fair share against the others at its table, beyond "
              "chance (95% sure).",
     "loses to": "The bot's one seat wins less than a fair share against the others, beyond chance (95% sure).",
@@ -358,6 +366,176 @@ def player_table(groups: pd.DataFrame, cells: pd.DataFrame, metrics) -> str:
                     + [(pct if getattr(m, "percent", False) else number)(float(means[m.name].get(r.players)))
                        for m in ms])
     return _table(head, rows)
+
+
+# ---- rule sets side by side (editions): how do they differ? ---------------------------------------------
+# the measures the side-by-side section compares, as the answer names them: (name, unit, a share of
+# games (printed in percent, differences in points), words for b above / below a)
+_SPLIT_MEASURES = {
+    "turns": ("Game length", "turns a game", False, "longer", "shorter"),
+    "shared_win": ("Shared wins (a game won by several players together)", "of games", True, "more often",
+                   "less often"),
+    "start": ("The start player's edge (its win share minus a fair share)", "points", True, "larger", "smaller"),
+}
+
+
+def _signed(v: float, share: bool) -> str:
+    if share:
+        return points(v)
+    s = number(v)
+    return s if s.startswith("-") or s == "0" else "+" + s
+
+
+def split_tests(data: list[dict], axes: list[str]) -> list[dict]:
+    """Every difference the side-by-side section measured on the axes `axes` (simsuite.report.splits
+    .side_by_side's data: per player count, each measure under each value and b minus a with its
+    standard error), with a two-sided z-test and Holm over all of them: the answer's verdicts allow
+    for every comparison it makes, so where the rule sets are truly alike it claims a difference on
+    any measure in at most 5% of sweeps."""
+    from scipy.stats import norm
+
+    rows = []
+    for ax in data:
+        if ax.get("axis") not in axes:
+            continue
+        for c in ax.get("contexts", []):
+            for m in c.get("metrics", []):
+                if m["metric"] not in _SPLIT_MEASURES:
+                    continue
+                for d in m.get("differences", []):
+                    se = d.get("se")
+                    ok = se is not None and np.isfinite(se) and se > 0 and np.isfinite(d["diff"])
+                    rows.append(dict(axis=ax["axis"], players=c["players"], context=c.get("context", ""),
+                                     metric=m["metric"], a=d["a"], b=d["b"], diff=float(d["diff"]),
+                                     ci_low=float(d["ci_low"]), ci_high=float(d["ci_high"]),
+                                     va=m["by_value"][d["a"]], vb=m["by_value"][d["b"]],
+                                     p=float(2 * norm.sf(abs(d["diff"] / se))) if ok else 1.0))
+    if rows:
+        adj = holm([r["p"] for r in rows])
+        for r, a in zip(rows, adj):
+            r["p_holm"] = float(a)
+            r["differs"] = bool(a < ALPHA)
+    return rows
+
+
+def _measure_value(metric: str, v: dict) -> str:
+    """A measure under one value: '12.4 turns', '13.0%', '+0.6 points' (the start player's edge)."""
+    if metric == "turns":  # one decimal each, so that 11.0 and 12.4 read alike
+        return f"{v['mean']:.1f} turns"
+    if metric == "start":
+        return f"{points(v['mean'] - v.get('fair', np.nan))} points"
+    return pct(v["mean"])
+
+
+def split_answer(data: list[dict], axes: list[str]) -> tuple[list[str], str]:
+    """The answer to "how do the editions compare?": per measure (game length, shared wins, the start
+    player's edge) one sentence saying at each player count whether the rule sets differ (Holm over
+    every comparison: split_tests) with the difference and its 95% interval in units; per player
+    count how many labels (aliens) change their win share beyond chance (the section's Holm over the
+    labels) and the largest changes; the player counts measured under one value only and why. The
+    compact table has each measure under each value, the difference and its verdict."""
+    tests = split_tests(data, axes)
+    sentences, rows = [], []
+    axes_data = [ax for ax in data if ax.get("axis") in axes]
+    for ax in axes_data:
+        values = ax.get("values", [])
+        contexts = ax.get("contexts", [])
+
+        def at(c):
+            return f"{c['players']} players" + (f" ({c['context']})" if c.get("context") else "")
+
+        # one sentence per measure and pair of values
+        pairs = list(dict.fromkeys((t["a"], t["b"]) for t in tests if t["axis"] == ax["axis"]))
+        for metric, (name, unit, share, up, down) in _SPLIT_MEASURES.items():
+            for a, b in pairs:
+                ts = [t for t in tests if t["axis"] == ax["axis"] and t["metric"] == metric and (t["a"], t["b"]) == (a, b)]
+                if not ts:
+                    continue
+                parts = []
+                for t in ts:
+                    word = (link("differs", up if t["diff"] > 0 else down) if t["differs"]
+                            else link("no difference found"))
+                    u = "points" if share else "turns"
+                    vb, va = _measure_value(metric, t["vb"]), _measure_value(metric, t["va"])
+                    if metric == "turns":
+                        vb, va = vb.split()[0], va.replace("turns", unit)
+                    elif metric == "shared_win":
+                        va = f"{va} {unit}"
+                    else:
+                        vb = vb.split()[0]
+                    parts.append(f"{word} at {esc(at(t))}, {vb} against {va} ({_signed(t['diff'], share)} {u}, 95% "
+                                 f"interval {_signed(t['ci_low'], share)} to {_signed(t['ci_high'], share)})")
+                sentences.append(f"{name} under {esc(b)} against {esc(a)}: " + "; ".join(parts) + ".")
+        # the labels (aliens): how many change their win share, the largest changes
+        lparts = []
+        for c in contexts:
+            for kind, kd in (c.get("rankings") or {}).items():
+                for comp in kd.get("comparisons", []):
+                    name = label_name(kind)
+                    ch = sorted(comp.get("changed", []), key=lambda x: -abs(x["diff"]))
+                    n = kd.get("labels", 0)
+                    tops = {}
+                    for v in (comp["a"], comp["b"]):
+                        best = [r[name] for r in kd.get("rows", []) if v in r and r[v]["rank"] == 1]
+                        tops[v] = best[0] if best else None
+                    same_top = tops[comp["a"]] is not None and tops[comp["a"]] == tops[comp["b"]]
+                    top = (f"; {esc(str(tops[comp['a']]))} has the highest win share under both" if same_top else
+                           f"; the highest win share: {esc(str(tops[comp['b']]))} under {esc(comp['b'])}, "
+                           f"{esc(str(tops[comp['a']]))} under {esc(comp['a'])}" if all(tops.values()) else "")
+                    if ch:
+                        big = ", ".join(f"{esc(str(x['label']))} {points(x['diff'])} points" for x in ch[:3])
+                        lparts.append(f"at {esc(at(c))}, {len(ch)} of {n} {plural(name)} {link('differs', 'change')} "
+                                      f"their win share under {esc(comp['b'])} (the largest: {big}){top}")
+                    else:
+                        lparts.append(f"at {esc(at(c))}, {link('no difference found')} in any of the {n} "
+                                      f"{plural(name)}' win shares{top}")
+        if lparts:
+            kinds = {k for c in contexts for k in (c.get("rankings") or {})}
+            who = plural(label_name(sorted(kinds)[0])).capitalize() if len(kinds) == 1 else "Labels"
+            sentences.append(f"{who}: " + "; ".join(lparts) + " (a change counts when it is beyond chance "
+                             "with every one of them checked at once; measured with these bots, whose play can "
+                             "change it).")
+        # player counts with one value only
+        for c in contexts:
+            if c.get("compared", True) or not c.get("missing"):
+                continue
+            only = join([esc(v) for v in c.get("values", [])])
+            why = [f"{esc(v)} " + ("does not allow it" if w == "refused" else "was not asked for")
+                   for v, w in c["missing"].items()]
+            sentences.append(f"At {esc(at(c))} only {only} was measured ({join(why)}): nothing to compare.")
+        # the table: per player count and measure, each value, the difference and its verdict
+        by_key = {(t["players"], t.get("context", ""), t["metric"], t["b"]): t for t in tests if t["axis"] == ax["axis"]}
+        others = values[1:]
+        for c in contexts:
+            for m in c.get("metrics", []):
+                if m["metric"] not in _SPLIT_MEASURES:
+                    continue
+                name, unit, share, up, down = _SPLIT_MEASURES[m["metric"]]
+                row = [esc(at(c)), esc(name.split(" (")[0])]
+                gone = c.get("missing") or {}
+                row += [_measure_value(m["metric"], m["by_value"][v]) if v in m["by_value"] else
+                        "not allowed" if gone.get(v) == "refused" else "not measured" for v in values]
+                for b in others:
+                    t = by_key.get((c["players"], c.get("context", ""), m["metric"], b))
+                    if t is None:
+                        row += ["–", "–"]
+                        continue
+                    u = " points" if share else " turns"
+                    row += [f"{_signed(t['diff'], share)}{u} ({_signed(t['ci_low'], share)} to "
+                            f"{_signed(t['ci_high'], share)})",
+                            link("differs", up if t["diff"] > 0 else down) if t["differs"]
+                            else link("no difference found")]
+                rows.append(row)
+    if not rows:
+        return sentences, ""
+    values = axes_data[0]["values"]
+    head = ["players", "measure"] + [esc(v) for v in values]
+    for b in values[1:]:
+        head += [f"{esc(b)} minus {esc(values[0])} (95% interval)", "verdict"]
+    note = (f"<p class='muted'>The verdicts allow for all {len(tests)} comparisons in this table at once; each "
+            "interval is for its own comparison, so one that only just clears zero can still read "
+            f"{link('no difference found')}.</p>") if len(tests) > 1 else ""
+    return sentences, _table(head, rows) + note
 
 
 # ---- dealt labels (aliens): a verdict per label ----------------------------------------------------------

@@ -263,11 +263,15 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
             if len(values) == 1:
                 v = values[0]
                 missing = [x for x in sorted(cells[axis].unique(), key=str) if x != v]
-                why = "; ".join(f"{axis} {fmt_value(x)}: {_why_missing(game, axis, x, players, d.iloc[0])}"
-                                for x in missing)
+                whys = {x: _why_missing(game, axis, x, players, d.iloc[0]) for x in missing}
+                why = "; ".join(f"{axis} {fmt_value(x)}: {w}" for x, w in whys.items())
                 note = (f"Only {axis} {fmt_value(v)} has cells at {at} in these results, so there is nothing to "
                         f"compare at this player count ({why}). Its figures alone:")
                 cd["note"] = note
+                # why each other value is absent, in a word the answer box can say: the game's rules
+                # refuse the combination, or the sweep did not ask for it
+                cd["missing"] = {fmt_value(x): "refused" if w.startswith("the game refuses") else "not asked"
+                                 for x, w in whys.items()}
                 blocks.append(f"<p class='note'>{esc(note)}</p>")
                 findings.append(f"At {at}: {note[:-len(' Its figures alone:')]}")
             # game length, shared wins and the start player under each value, and the changes
