@@ -503,18 +503,20 @@ def split_answer(data: list[dict], axes: list[str]) -> tuple[list[str], str]:
             why = [f"{esc(v)} " + ("does not allow it" if w == "refused" else "was not asked for")
                    for v, w in c["missing"].items()]
             sentences.append(f"At {esc(at(c))} only {only} was measured ({join(why)}): nothing to compare.")
-        # the table: per player count and measure, each value, the difference and its verdict
+        # the table: per player count and measure, each value, the difference and its verdict (a
+        # player count under one value only is the sentence above: its figures are in the section)
         by_key = {(t["players"], t.get("context", ""), t["metric"], t["b"]): t for t in tests if t["axis"] == ax["axis"]}
         others = values[1:]
         for c in contexts:
+            if not c.get("compared", True):
+                continue
             for m in c.get("metrics", []):
                 if m["metric"] not in _SPLIT_MEASURES:
                     continue
                 name, unit, share, up, down = _SPLIT_MEASURES[m["metric"]]
                 row = [esc(at(c)), esc(name.split(" (")[0])]
-                gone = c.get("missing") or {}
-                row += [_measure_value(m["metric"], m["by_value"][v]) if v in m["by_value"] else
-                        "not allowed" if gone.get(v) == "refused" else "not measured" for v in values]
+                row += [_measure_value(m["metric"], m["by_value"][v]) if v in m["by_value"] else "not measured"
+                        for v in values]
                 for b in others:
                     t = by_key.get((c["players"], c.get("context", ""), m["metric"], b))
                     if t is None:
