@@ -59,7 +59,8 @@ def report(source, out, margin, threads, quiet, verbose, focus, as_json):
         if as_json:
             _echo_json(res)
         else:
-            click.echo(f"{res['headline']}\nreport: {res['html']}")
+            _echo_answer(res)
+            click.echo(f"report: {res['html']}")
         return
     from ..store import has_results
 
@@ -103,18 +104,27 @@ def report(source, out, margin, threads, quiet, verbose, focus, as_json):
     if as_json:
         _echo_json(res)
         return
-    # the answer in a handful of lines, the page's path last (so it does not scroll away)
+    # the page's question and its plain answer (the words of the page's answer box), the page's path
+    # last (so it does not scroll away); the statistics behind the answer are on the page, and here
+    # with --verbose
     for w in res.get("status", []):
         if not partial:  # the partial-sweep line above already said it
             click.echo(f"warning: {w}")
-    for line in res.get("headline", []):
-        click.echo(f"- {line}")
+    _echo_answer(res, res.get("focus", []))
     if verbose:
-        click.echo("All findings:")
-        for line in res.get("findings", [])[len(res.get("headline", [])):]:
+        click.echo("The statistics behind the answer, and every finding:")
+        for line in res.get("findings", []):
             click.echo(f"  - {line}")
     else:
-        n = len(res.get("findings", [])) - len(res.get("headline", []))
-        if n > 0:
-            click.echo(f"({n} more findings on the page; --verbose prints them here)")
+        click.echo("(the table, the charts and the statistics behind this answer are on the page; "
+                   "--verbose prints every finding here)")
     click.echo(f"report: {res['html']}")
+
+
+def _echo_answer(res: dict, focus: list[str] = ()) -> None:
+    """The page's question and its answer sentences, as the page's answer box words them; the --focus
+    lines (where each asked-for label stands) open the answer."""
+    if res.get("question"):
+        click.echo(res["question"])
+    for line in [*focus, *(res.get("answer") or [])]:
+        click.echo(f"- {line}")

@@ -312,8 +312,8 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     at_default = {key: t for key, t in tables.items()
                   if not any(key[2].startswith(f"{a} ") for a in choices)}
     focus = canonical(focus_resolved)
-    rule = (H.focus_labels(at_default, focus) + seat_and_value_lines(res, focus_resolved)
-            + H.label_verdicts(at_default) + sbs_heads + pv_heads + heads + turn_head
+    focus_lines = H.focus_labels(at_default, focus) + seat_and_value_lines(res, focus_resolved)
+    rule = (focus_lines + H.label_verdicts(at_default) + sbs_heads + pv_heads + heads + turn_head
             + H.swept_question(cells, lay, metrics, same))
     # a ladder of head-to-head line-ups (one seat against N - 1 of another) answers rung by rung
     skill = (rungs or H.strategy_skill(strat)) + pv_skill
@@ -449,8 +449,10 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     index = out_dir / "index.html"
     index.write_text(page, encoding="utf-8")
     return {"html": str(index), "charts": charts, "findings": headline + findings, "headline": headline,
+            "question": html.unescape(re.search(r"<h2>(.*?)</h2>", box, re.S).group(1)),
             "answer": [html.unescape(re.sub(r"<[^>]+>", "", p)) for p in re.findall(
                 r"<p class='answer'>(.*?)</p>", box, re.S)],
+            "focus": [h for h, _ in focus_lines],
             "status": status, "cells": int(len(cells)), "split_axes": split, "side_by_side": _jsonable(sbs_data)}
 
 

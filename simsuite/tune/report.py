@@ -412,7 +412,7 @@ with its cells, groups and chunk files; the Optuna study is study.db; all trials
 </body></html>"""
     (out_dir / "index.html").write_text(body, encoding="utf-8")
     return dict(html=str(out_dir / "index.html"), charts=[str(c) for c in charts], headline=head,
-                answer=[html.unescape(re.sub(r"<[^>]+>", "", x)) for x in said],
+                question=question, answer=[html.unescape(re.sub(r"<[^>]+>", "", x)) for x in said],
                 best=dict(params=doc["best"]["params"], recheck=doc["best"]["recheck"]["value"],
                           recheck_lo=doc["best"]["recheck"]["lo"], recheck_hi=doc["best"]["recheck"]["hi"]),
                 default=dict(params=doc["default"]["params"], recheck=doc["default"]["recheck"]["value"],

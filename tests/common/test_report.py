@@ -296,8 +296,9 @@ def test_report_structure_answer_first_every_image_no_empty_panel(sweep, tmp_pat
 
 
 def test_report_command_prints_the_answer_and_the_path_last(sweep, tmp_path):
-    """The terminal: the partial sweep flagged, the answer in a handful of lines, the page's path on
-    the last line; the findings only with --verbose; --quiet accepted."""
+    """The terminal: the partial sweep flagged, the page's question and plain answer in a handful of
+    lines, the page's path on the last line; the statistics and findings only with --verbose; --quiet
+    accepted."""
     import subprocess
     import sys
 
@@ -310,8 +311,11 @@ def test_report_command_prints_the_answer_and_the_path_last(sweep, tmp_path):
     plain = run()
     assert plain[-1] == f"report: {tmp_path / 'rep' / 'index.html'}"
     assert plain[0].startswith("warning: Partial sweep: 4 of the 5 cells")
-    assert len(plain) <= 8 and any(x.startswith("- The start player") for x in plain)
-    assert "more findings on the page; --verbose prints them here" in plain[-2]
+    # the page's question and its answer box's sentences, not the statistics behind them
+    assert plain[1] == "Which crash_threshold is fairest, and what else does it change?"
+    assert len(plain) <= 8 and any(x.startswith("- Fairest crash_threshold: ") for x in plain)
+    assert "statistics behind this answer are on the page; --verbose prints every finding here" in plain[-2]
     verbose = run("--verbose")
-    assert verbose[-1] == plain[-1] and len(verbose) > len(plain) + 5 and "All findings:" in verbose
+    assert verbose[-1] == plain[-1] and len(verbose) > len(plain) + 5
+    assert "The statistics behind the answer, and every finding:" in verbose
     assert run("--quiet")[-1] == plain[-1]

@@ -203,3 +203,22 @@ def test_the_turn_order_answer_names_each_split_value_and_never_pools_them():
     s = re.sub("<[^>]*>", "", A.turn_sentence(e))
     assert "3 players (edition FFG2008)" in s and "3 (edition AH2000)" in s
     assert s.index("ahead") < s.index("(edition FFG2008)") < s.index("no edge found")
+
+
+def test_report_on_a_tune_prints_the_pages_question_and_answer(tmp_path):
+    """`simsuite report` on the committed tune: its question and answer box's sentences, then the page."""
+    import shutil
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from simsuite.cli import cli
+
+    src = Path(__file__).resolve().parents[2] / "reports" / "examples" / "star-cartel-fair-seats"
+    shutil.copy(src / "tune.json", tmp_path / "tune.json")
+    r = CliRunner().invoke(cli, ["report", str(tmp_path), "--out", str(tmp_path / "rep")])
+    assert r.exit_code == 0, r.output
+    lines = r.output.strip().splitlines()
+    assert lines[0].startswith("Which values give the lowest ") and lines[1].startswith("- Best values found: ")
+    assert lines[-1] == f"report: {tmp_path / 'rep' / 'index.html'}"
+    assert_plain("\n".join(lines))

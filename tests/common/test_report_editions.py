@@ -377,3 +377,27 @@ def test_a_real_difference_is_reported_and_the_equal_measures_are_not():
     sentences, _ = split_answer(_split_data(truth, np.random.default_rng(1)), ["edition"])
     assert ">shorter</a> at 3 players" in sentences[0] and ">shorter</a> at 4 players" in sentences[0]
     assert "turns, 95% interval -" in sentences[0]
+
+
+def test_report_on_the_terminal_prints_the_answer_box_words_and_json_keeps_fractions(editions, tmp_path):
+    """`simsuite report`: the page's question, then the answer box's sentences (the same words: no
+    statistical name, no raw fraction), then where the page is; --json keeps the figures as fractions."""
+    from click.testing import CliRunner
+
+    from simsuite.cli import cli
+    from tests.common.plain_words import assert_plain
+
+    res = editions["rep"].parent / "cosmic-editions"
+    r = CliRunner().invoke(cli, ["report", str(res), "--out", str(tmp_path / "rep"), "--quiet"])
+    assert r.exit_code == 0, r.output
+    lines = r.output.strip().splitlines()
+    assert lines[0] == "How do the editions compare?"
+    assert lines[-1] == f"report: {tmp_path / 'rep' / 'index.html'}"
+    said = [ln[2:] for ln in lines if ln.startswith("- ")]
+    assert said == editions["out"]["answer"]  # the page's answer box, sentence by sentence
+    assert said[0].startswith("Game length under FFG2008 against AH2000: shorter at 3 players")
+    assert_plain("\n".join(lines))
+    d = json.loads(CliRunner().invoke(cli, ["report", str(res), "--out", str(tmp_path / "rep2"), "--json"]).output)
+    diff = d["side_by_side"][0]["contexts"][0]["metrics"][1]["differences"][0]
+    assert diff["diff"] == pytest.approx(0.015)  # a shared-win difference as a fraction
+    assert d["answer"] == said and d["question"] == lines[0]
