@@ -315,6 +315,7 @@ def test_report_command_prints_the_answer_and_the_path_last(sweep, tmp_path):
     assert plain[1] == "Which crash_threshold is fairest, and what else does it change?"
     assert len(plain) <= 8 and any(x.startswith("- Fairest crash_threshold: ") for x in plain)
     assert "statistics behind this answer are on the page; --verbose prints every finding here" in plain[-2]
+    assert_plain("\n".join(plain[1:-1]))  # the answer box's words: no statistical name, no raw fraction
     verbose = run("--verbose")
     assert verbose[-1] == plain[-1] and len(verbose) > len(plain) + 5
     assert "The statistics behind the answer, and every finding:" in verbose

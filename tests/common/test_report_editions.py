@@ -7,6 +7,7 @@ import re
 
 import pandas as pd
 import pytest
+from plain_words import answer_box, assert_plain
 
 from simsuite.analysis.inference import Z95
 from simsuite.report import make_report
@@ -277,8 +278,6 @@ def test_the_swept_parameter_sentence_says_it_averages_over_editions():
 
 # ---- the answer box: how the editions differ, in a designer's words ------------------------------------
 def _box_of(rep):
-    from tests.common.plain_words import answer_box
-
     return answer_box((rep / "index.html").read_text())
 
 
@@ -287,8 +286,6 @@ def test_the_answer_box_says_how_the_editions_differ_in_units_with_intervals(edi
     +1.5 and +1.0 points; the start player's edge 3 points smaller under FFG2008 at 3 players and
     equal at 4; the alien order the same at 3 players and reversed at 4. Each real difference is
     reported with its direction, size and interval; the equal edge is "no difference found"."""
-    from tests.common.plain_words import assert_plain
-
     out, rep = editions["out"], editions["rep"]
     ans = out["answer"]
     length = next(a for a in ans if a.startswith("Game length under FFG2008 against AH2000: "))
@@ -385,8 +382,6 @@ def test_report_on_the_terminal_prints_the_answer_box_words_and_json_keeps_fract
     from click.testing import CliRunner
 
     from simsuite.cli import cli
-    from tests.common.plain_words import assert_plain
-
     res = editions["rep"].parent / "cosmic-editions"
     r = CliRunner().invoke(cli, ["report", str(res), "--out", str(tmp_path / "rep"), "--quiet"])
     assert r.exit_code == 0, r.output
