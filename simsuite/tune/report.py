@@ -238,7 +238,11 @@ def tune_answer(doc) -> tuple[str, list[str], str]:
     re-checked candidates with a verdict word each. A candidate is "worse than the best" only when
     its re-check is above another candidate's beyond chance (one-sided z-tests of every ordered pair,
     Bonferroni over the pairs: the lowest of several noisy re-checks is biased low, so comparing each
-    with it alone would single out too many); the others are "as good as the best"."""
+    with it alone would single out too many); the others are "as good as the best". The defaults'
+    word is the headline's verdict, from the headline's own test (gain_test on the checks it reads:
+    the final checks where the tune has them): "beaten" where the headline says the chosen values'
+    gain is significant, "not beaten" where it is not; it has words of its own because it is another
+    test on other games than the candidates' comparison, so the two never contradict each other."""
     from scipy.stats import norm
 
     from ..report.answer import link, points
@@ -292,25 +296,36 @@ def tune_answer(doc) -> tuple[str, list[str], str]:
     if best_i == 0 or doc["best"].get("is_default"):
         said.append("No candidate beat the defaults on fresh games: keep the defaults.")
     elif g["sig"]:
-        words[0] = "worse than the best"
-        said.append(f"The defaults are {link('worse than the best')}: the best values improve on them by "
+        words[0] = "beaten"
+        said.append(f"The defaults are {link('beaten')}: the best values improve on them by "
                     f"{val(g['diff'])} {where}, beyond chance.")
     else:
-        words[0] = "as good as the best"
-        said.append(f"The defaults are {link('as good as the best')}: the best values' gain of {val(g['diff'])} "
+        words[0] = "not beaten"
+        said.append(f"The defaults are {link('not beaten')}: the best values' gain of {val(g['diff'])} "
                     f"{where} is within chance, so changing the rules for this objective is not established.")
     e0, eb = edge(d0), edge(b)
     if np.isfinite(e0) and np.isfinite(eb):
         said.append(f"The start player's edge, averaged over the player counts, goes from {points(e0)} points with "
                     f"the defaults to {points(eb)} points with the best values.")
+    # the checks the defaults' word reads, beside the re-checks the candidates' words read
+    fin = {0: dc, best_i: bc} if final else {}
+
+    def fin_cell(i):
+        f = fin.get(i)
+        return (f"<td class='nw'>{num(f['value'])} ({num(f['lo'])} to {num(f['hi'])})</td>" if f else
+                "<td class='nw'>–</td>") if final else ""
+
     rows = "".join(
         f"<tr><td class='nw'>{'defaults' if r['trial'] is None else 'trial ' + str(r['trial'])}</td>"
         f"<td>{_esc(changed(r))}</td><td class='nw'>{num(m[i])} ({num(r['recheck']['lo'])} to "
-        f"{num(r['recheck']['hi'])})</td><td class='nw'>{link(words[i])}</td>"
+        f"{num(r['recheck']['hi'])})</td>{fin_cell(i)}<td class='nw'>{link(words[i])}</td>"
         f"<td class='nw'>{points(edge(r))}</td></tr>" for i, r in enumerate(rc))
+    unit = ", points" if pp else ""
     table = ("<table class='answer'><tr><th>candidate</th><th>values that differ from the defaults</th>"
-             f"<th>{_esc(what)} on fresh games{', points' if pp else ''} (95% interval)</th><th>verdict</th>"
-             "<th>start player's edge (points, mean over player counts)</th></tr>" + rows + "</table>")
+             f"<th>{_esc(what)}, re-check on fresh games{unit} (95% interval)</th>"
+             + (f"<th>final check on fresh games{unit} (95% interval)</th>" if final else "")
+             + "<th>verdict</th><th>start player's edge (points, mean over player counts)</th></tr>" + rows
+             + "</table>")
     return q, said, table
 
 
@@ -322,6 +337,14 @@ TUNE_WORDS = {
                            "than the games can see.",
     "worse than the best": "Its re-check is worse than another candidate's, beyond chance (95% sure, allowing "
                            "for every pair compared at once).",
+    "beaten": "The defaults: the best values do better than them on fresh games, beyond chance (95% sure). It is "
+              "the test the statistics behind the answer make (on the final checks where the tune has them), "
+              "not the comparison of the candidates' re-checks, so it can tell the two apart where that "
+              "comparison cannot.",
+    "not beaten": "The defaults: the best values' gain over them is within chance on fresh games (the test the "
+                  "statistics behind the answer make). A change of the rules for this objective is not "
+                  "established; it does not mean the defaults are as good, only that these games cannot show "
+                  "the gain.",
 }
 
 

@@ -137,11 +137,13 @@ def test_tune_page_answers_which_values_in_plain_words(tmp_path):
     box = page[page.index("id='headline'"):page.index("<details>")]
     assert_plain(box)
     assert out["answer"][0].startswith("Best values found: start_value 2, largest_delta 4")
-    # the same test as the statistics folded below: not significant there, "as good as the best" here
+    # the same test as the statistics folded below: not significant there, "not beaten" here (the
+    # defaults' own word: the candidates' words come from another test)
     fold = page[page.index("<details>"):]
     assert "not significant" in fold
-    assert "The defaults are as good as the best: the best values' gain of 0.5 points" in " ".join(out["answer"])
+    assert "The defaults are not beaten: the best values' gain of 0.5 points" in " ".join(out["answer"])
     assert box.count("href='#g-as-good-as-the-best'") >= 3 and "<dt id='g-as-good-as-the-best'>" in page
+    assert box.count("href='#g-not-beaten'") == 2 and "<dt id='g-not-beaten'>" in page
 
 
 def test_every_verdict_word_is_explained_in_reading_a_report():

@@ -424,6 +424,61 @@ def test_significant_gain_is_said_in_5pct_of_tunes_when_nothing_gains():
     assert null_significant_rate(250) < 0.085
 
 
+def _tunes(evaluator, reps, seed, **kw):
+    """`reps` synthetic tunes of star-cartel's crash_threshold and start_value (the study in memory)."""
+    import tempfile
+
+    import simsuite.tune.driver as D
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    real = (D.open_study, D.check_spec)
+    D.open_study, D.check_spec = _statistic_only(D)
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            return [run_tune(GAME, _spec(players=[3], seed=seed * 100_000 + r, **kw), Path(tmp) / str(r),
+                             evaluator=evaluator) for r in range(reps)]
+    finally:
+        D.open_study, D.check_spec = real
+
+
+def test_the_tune_pages_word_for_the_defaults_is_its_headline_verdict():
+    """The tune page's answer: the defaults' verdict word is the headline's test, on the checks the
+    headline reads (the final checks), whatever the candidates' comparison of re-checks says:
+    "beaten" exactly where the headline calls the gain significant, "not beaten" where it does not,
+    and never a candidates' word ("worse than the best"), which another test on other games gives.
+    Known truth: tunes where nothing gains (the defaults beaten in few) and tunes with a real gain
+    far beyond the noise (beaten in every one), the final-check column beside the re-checks."""
+    import re
+
+    from simsuite.tune.report import tune_answer
+
+    def flat(values, s, games, where):
+        e = np.random.default_rng(s % (1 << 32)).normal(0, 0.002)
+        return dict(value=0.02 + e, lo=0.02 + e - 0.00392, hi=0.02 + e + 0.00392, half_width=0.00392,
+                    objectives=[], start={}, games=games)
+
+    def gains(values, s, games, where):
+        return synthetic(values, s, sd=0.01)
+
+    said = {}
+    for name, ev in (("flat", flat), ("gain", gains)):
+        said[name] = []
+        for doc in _tunes(ev, 40 if name == "flat" else 8, seed=37, budget=6, recheck=3):
+            _, sentences, table = tune_answer(doc)
+            row = re.search(r"<tr><td class='nw'>defaults</td>(.*?)</tr>", table).group(1)
+            word = re.findall(r"<a class='v' href='#g-[^']+'>([^<]+)</a>", row)[0]
+            if doc["best"]["is_default"] or doc["best"]["trial"] is None:
+                assert word == "best" and "keep the defaults" in " ".join(sentences)
+                continue
+            sig = ", significant (" in doc["headline"]
+            assert word == ("beaten" if sig else "not beaten"), (word, doc["headline"])
+            assert f"The defaults are <a class='v' href='#g-{word.replace(' ', '-')}'>{word}</a>" in " ".join(sentences)
+            assert "final check on fresh games" in table and "final check on fresh games" in doc["headline"]
+            said[name].append(sig)
+    assert len(said["flat"]) >= 20 and sum(said["flat"]) <= 4  # nothing gains: beaten in about 5% at most
+    assert len(said["gain"]) >= 4 and all(said["gain"])
+
+
 def test_start_up_trials_are_a_third_of_the_budget_at_most():
     from simsuite.tune import STARTUP_TRIALS, startup_trials
 
