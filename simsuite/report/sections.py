@@ -285,6 +285,9 @@ def label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: l
     return "".join(blocks), charts, findings, headline, tables
 
 
+_COUNT = {3: "three", 4: "four", 5: "five", 6: "six"}
+
+
 def fair_definition(rank: pd.DataFrame, players: int, name: str) -> str:
     """What "fair" means in a ranking: 1/N, or, when some games end without a winner, 1/N of the
     games someone won in the cells pooled, the same for every label. A label whose own games stall
@@ -401,6 +404,17 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
     differs = label_differs(pd.DataFrame({x: by[x]["win_share"] for x in strategies}),
                             pd.DataFrame({x: by[x]["share_se"] for x in strategies}), alpha=ALPHA)
     sentence = tagged(verdict_sentence(verdicts, differs, noun=f"{name}s", players=players), players, where)
+    # the order: a place only where it holds under every strategy, else how far it moves
+    n_s = len(strategies)
+    together = ("95% rank intervals that hold under "
+                + ("both" if n_s == 2 else f"all {_COUNT.get(n_s, str(n_s))}") + " together")
+    if summ["depends"]:
+        shifted = [str(x) for x in summ["depends"]]
+        sentence += (f" Order: {summ['holds']} of {summ['labels']} {plural(name)} keep a place under every strategy; "
+                     f"the order of {join(shifted)} depends on play, by up to {summ['most']} "
+                     f"place{'s' if summ['most'] != 1 else ''} ({together}).")
+    else:
+        sentence += f" Order: every {name} keeps a place under every strategy ({together})."
 
     findings = []
     for (a, b), t in zip(pairs, tau_rows):

@@ -234,6 +234,8 @@ def test_report_claims_a_place_only_where_it_holds_under_every_strategy(three):
     assert not any(re.search(r"\w+ is the strongest alien", h) for h in head), head
     assert any(h.startswith("The strongest alien depends on the strategy playing it: Virus at 3 players under basic; "
                             "Parasite at 3 players under tuned; Virus at 3 players under search") for h in head)
+    assert ("Order: 3 of 6 aliens keep a place under every strategy; the order of Virus, Sorcerer and Parasite "
+            "depends on play, by up to 2 places (95% rank intervals that hold under all three together).") in " ".join(head)
     places = pd.read_csv(rep / "places_alien_3p.csv").set_index("alien")
     assert places.loc["Parasite", "status"] == "depends" and not places.loc["Parasite", "holds"]
     assert places.loc["Healer", "place"] == "6th" and places.loc["Healer", "holds"]

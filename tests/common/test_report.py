@@ -204,7 +204,8 @@ def test_alien_ranking_under_two_strategies(tmp_path, data):
     sentence = ("With 3 players, under both basic and search: Virus and Macron above fair, Pacifist below fair "
                 "(Zombie and Clone not distinguishable from fair under both); verdicts that depend on the strategy "
                 "(direct difference test, Holm): Oracle (not distinguishable from fair under basic, above fair under "
-                "search).")
+                "search). Order: every alien keeps a place under every strategy (95% rank intervals that hold under both "
+                "together).")
     assert sentence in out["headline"] and out["findings"][:len(out["headline"])] == out["headline"]
     # the sweep's question (which alien) answered first, with its size, and said to depend on the bots
     assert out["headline"][0].startswith("Virus is the strongest alien at 3 players under every strategy tested "
