@@ -449,12 +449,11 @@ def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict 
             text += (f" Every {esc(name)}'s {link('place')} in the table holds under every bot that ranked them "
                      f"({esc(bots)}).")
         else:
-            held = join([f"{v['holds']} of {v['labels']}" + (f" at {at(key)}" if multi else "")
+            held = join([f"{v['holds']} of {v['labels']} {esc(plural(name))}" + (f" at {at(key)}" if multi else "")
                          for key, v in sums.items()])
             most = max(v["most"] for v in sums.values())
             text += (f" A {link('place')} is given only where it holds under every bot ({esc(bots)}): for "
-                     f"{held} {esc(plural(name))}; for the others the {link(DEPENDS)}, by up to {most} "
-                     f"place{'s' if most != 1 else ''}.")
+                     f"{held}; for the others the {link(DEPENDS)}, by up to {most} place{'s' if most != 1 else ''}.")
 
     # the table: label | per column: verdict, win share against fair, how sure | play | modelling choice
     head = [esc(name)]
