@@ -28,6 +28,12 @@ use); they take plain arrays or DataFrames and know nothing about the report.
   modelling choices) by the direct difference test, Holm-corrected over every label and pair.
 - ``verdict_sentence``: which fair-share verdicts hold under every strategy and which depend on it;
   a label is said to depend on the strategy only when its direct difference test says so.
+- ``places_across``: each label's place (rank interval) under every strategy at once, and the order
+  claim that holds under all of them: the span of its intervals, computed at 1 - (1 - level) / S
+  each (Bonferroni over the S strategies), so that with probability at least `level` the label's
+  true place under every strategy lies in its span; a place "depends on play" only where two of its
+  intervals are disjoint, which with the same truth under every strategy happens with probability
+  at most 1 - level (tests/common/test_order_claims.py checks both on known truth).
 """
 from __future__ import annotations
 
@@ -37,7 +43,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import kendalltau, norm
 
-from .inference import Z95, holm
+from .inference import N_RANK_BOOT, RANK_SEED, Z95, holm, rank_intervals
 
 NOISY_RATIO = 2.5  # uncertain pairs / discordant pairs above which tau's interval is flagged noisy
 VERDICTS = ("above fair", "below fair", "fair")
@@ -213,3 +219,42 @@ def verdict_sentence(verdicts: pd.DataFrame, differs, noun: str, players: int | 
     if not unres.empty:
         text += f"; verdicts that differ, but with no significant difference between {axes}: " + listed(unres)
     return text + "."
+
+
+def places_across(est: dict, cov: dict, level: float = 0.95, n_boot: int = N_RANK_BOOT,
+                  seed: int = RANK_SEED) -> pd.DataFrame:
+    """Where each label stands under every strategy together. `est`: strategy -> the win shares of
+    the same labels in the same order; `cov`: strategy -> their K x K covariance (or standard
+    errors). An order claim about a label holds under every strategy only when it holds under each,
+    so its rank interval under each strategy is computed at 1 - (1 - level) / S
+    (inference.rank_intervals; S = 1: the ranking's own interval): all S intervals of a label then
+    cover its true places together with probability at least `level`. Per label (rows in the order
+    given), per strategy s: rank_s (its place by the estimate, 1 = the highest), low_s, high_s; and
+    low, high: the span of its intervals, a place that holds under every strategy; status: "same"
+    (every interval alike), "overlap" (they differ, but a common place fits all of them: the span is
+    claimed, no single one) or "depends" (two intervals share no place: the label's place differs
+    between two strategies, wrongly said with probability at most 1 - level, since identical truths
+    give intervals that share the true place); shift_low, shift_high: by how many places its place
+    moves between two strategies, at least (the largest gap between two disjoint intervals, 0
+    unless "depends") and at most (high - low)."""
+    names = list(est)
+    s_ = len(names)
+    lvl = 1 - (1 - level) / max(s_, 1)
+    out = {}
+    for x in names:
+        r = rank_intervals(np.asarray(est[x], float), cov[x], n_boot=n_boot, seed=seed, level=lvl)
+        e = pd.Series(np.asarray(est[x], float))
+        out[f"rank_{x}"] = e.rank(ascending=False, method="min").astype(int).to_numpy()
+        out[f"low_{x}"], out[f"high_{x}"] = np.asarray(r["rank_low"], int), np.asarray(r["rank_high"], int)
+    t = pd.DataFrame(out)
+    lows = t[[f"low_{x}" for x in names]].to_numpy()
+    highs = t[[f"high_{x}" for x in names]].to_numpy()
+    t["low"], t["high"] = lows.min(axis=1), highs.max(axis=1)
+    gap = lows.max(axis=1) - highs.min(axis=1)  # > 0: the highest low lies beyond the lowest high
+    same = (lows == lows[:, :1]).all(axis=1) & (highs == highs[:, :1]).all(axis=1)
+    t["status"] = np.where(same, "same", np.where(gap > 0, "depends", "overlap"))
+    t["shift_low"] = np.maximum(gap, 0)
+    t["shift_high"] = t["high"] - t["low"]
+    t.attrs["level"] = level
+    t.attrs["strategies"] = names
+    return t

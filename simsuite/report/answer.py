@@ -18,6 +18,7 @@ import pandas as pd
 
 from ..analysis.inference import MARGIN, Z95, holm, random_effects
 from .common import ALPHA, fmt_value, join, label_name, plural
+from .rankings import DEPENDS, label_places, order_summary, place_phrase
 
 esc = html.escape
 
@@ -33,6 +34,14 @@ GLOSSARY = {
     "can't tell yet": "Neither shown to differ from its fair share nor shown to be within ±{m} points of it: "
                       "these games cannot tell. It does not mean fair; more games would settle it. (The "
                       "statistical sections call this unresolved.)",
+    "place": "Where a label stands among all of them, 1st being the strongest, at least 95% sure: a span "
+             "(2nd–4th) where these games cannot tell it from its neighbours. Where several bots ranked the "
+             "labels, a place is given only where it holds under every one of them (95% sure for all of them "
+             "together).",
+    "order depends on play": "The label's place differs between two of the bots that ranked them, beyond chance (95% "
+                             "sure): no single place holds, so the table gives its place under each bot and by how "
+                             "many places it moves. A better or different player would order these labels "
+                             "differently.",
     "start player ahead": "The first player in turn order wins more than a fair share, beyond chance (95% sure).",
     "start player behind": "The first player in turn order wins less than a fair share, beyond chance (95% sure).",
     "no edge found": "The first player's win share is not distinguishable from a fair share with these games. "
@@ -557,6 +566,15 @@ def _sure(r, word: str) -> str:
     return "–"
 
 
+def _place_cell(places: pd.DataFrame, x) -> str:
+    """A label's place in the answer table: its span where that holds under every bot, else that the
+    order depends on play, with its place under each and by how much it moves."""
+    if not len(places) or str(x) not in places.index:
+        return "–"
+    text, holds = place_phrase(places.loc[str(x)], list(places.attrs.get("strategies", [])))
+    return esc(text) if holds else f"{link(DEPENDS)}: {esc(text)}"
+
+
 def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict | None = None) -> tuple[str, str]:
     """The plain sentence and the compact table for one label kind (e.g. alien): per label its verdict
     word, win share against fair and how sure, per player count; whether the verdict changes with
@@ -600,12 +618,29 @@ def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict 
         text += (f" Measured with bots playing {esc(join(strategies))}"
                  + ("; the table says where the strategy changes a verdict." if len(strategies) > 1 else
                     "; better play could change a verdict."))
+    # a place is an order claim: the table gives one only where it holds under every bot that ranked
+    # the labels (rankings.label_places), and otherwise says that the order depends on play
+    places = {key: label_places(main[key], kind) for key in cols}
+    ranked_by = {key: [s for s in main[key] if s] for key in cols}
+    if any(len(v) > 1 for v in ranked_by.values()):
+        sums = {key: order_summary(places[key]) for key in cols if len(ranked_by[key]) > 1}
+        bots = join(list(dict.fromkeys(s for key in sums for s in ranked_by[key])))
+        if not any(v["depends"] for v in sums.values()):
+            text += (f" Every {esc(name)}'s {link('place')} in the table holds under every bot that ranked them "
+                     f"({esc(bots)}).")
+        else:
+            held = join([f"{v['holds']} of {v['labels']} {esc(plural(name))}" + (f" at {at(key)}" if multi else "")
+                         for key, v in sums.items()])
+            most = max(v["most"] for v in sums.values())
+            text += (f" A {link('place')} is given only where it holds under every bot ({esc(bots)}): for "
+                     f"{held}; for the others the {link(DEPENDS)}, by up to {most} place{'s' if most != 1 else ''}.")
 
     # the table: label | per column: verdict, win share against fair, how sure | play | modelling choice
     head = [esc(name)]
     for key in cols:
         tag = f" at {esc(at(key))}" if multi else ""
-        head += [f"verdict{tag}", f"win share against fair{tag}", f"how sure{tag}"]
+        head += [f"verdict{tag}", f"win share against fair{tag}", f"how sure{tag}",
+                 f"{link('place')} of {len(places[key])}{tag}"]
     show_play = len(strategies) > 1
     alt = {key: [k2 for k2 in tables if k2[0] == kind and is_choice[k2] and k2[1] == key[1]
                  and tables[k2]] for key in cols}
@@ -621,11 +656,12 @@ def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict 
         for key in cols:
             r = first[key]
             if x not in r.index:
-                row += ["–", "–", "–"]
+                row += ["–", "–", "–", "–"]
                 continue
             rr = r.loc[x]
             w = _label_word(rr)
-            row += [link(w), f"{pct(rr['win_share'])} against {pct(rr['fair_share'])}", _sure(rr, w)]
+            row += [link(w), f"{pct(rr['win_share'])} against {pct(rr['fair_share'])}", _sure(rr, w),
+                    _place_cell(places[key], x)]
             for s, rk in main[key].items():
                 rk = rk.set_index(kind)
                 if s and x in rk.index and _label_word(rk.loc[x]) != w:
@@ -639,10 +675,11 @@ def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict 
         if show_choice:
             row.append(esc("; ".join(choice)) if choice else "no")
         rows.append(row)
-    note = ""
+    note = ("<p class='muted'>Rows in the order of win share" + (f" under {esc(strategies[0])}" if strategies else "")
+            + (f" at {esc(at(cols[0]))}" if multi else "") + "; the place column says where an order holds.</p>")
     if show_choice:
-        note = ("<p class='muted'>A verdict word that differs under another model is not by itself a measured "
-                "difference between the models: the side-by-side section below tests that directly.</p>")
+        note += ("<p class='muted'>A verdict word that differs under another model is not by itself a measured "
+                 "difference between the models: the side-by-side section below tests that directly.</p>")
     return text, _table(head, rows) + note
 
 

@@ -255,9 +255,13 @@ def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> li
     A label is called the strongest of a ranking only when it is surely first: its win share is
     above every other label's by the direct difference test (``first_place``), Holm-corrected over
     all the rankings of the kind (player counts, split values and strategies), so that every
-    "strongest" of the sentence holds together with probability at least 1 - alpha. "The strongest
-    depends on ..." is said only when two rankings have different surely-first labels; a leader
-    that is not surely ahead of its runner-up is named as the leader, with the gap, not as the
+    "strongest" of the sentence holds together with probability at least 1 - alpha. An order claim
+    holds only where it holds under every strategy that ranked the labels: a label is the strongest
+    at a player count (and split value) only when it is surely first there under each of them; where
+    it is surely first under some and not others, no label is called the strongest there and the
+    sentence says under which it is surely first and by how much the others' leaders lead. "The
+    strongest depends on ..." is said only when two rankings have different surely-first labels; a
+    leader that is not surely ahead of its runner-up is named as the leader, with the gap, not as the
     strongest (reading the top row of each ranking made two tied leaders "depend on the strategy"
     half of the time)."""
     out = []
@@ -280,8 +284,6 @@ def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> li
                 if len(r) >= 2]
         for x, q in zip(runs, holm([x["p"] for x in runs])):
             x["sure"] = q < ALPHA
-        sure = [x for x in runs if x["sure"]]
-        firsts = list(dict.fromkeys(x["leader"] for x in sure))
         counts = join([at(n) for n in by]) if split else join([str(n) for n, _ in by]) + " players"
         details = "; ".join(
             f"{_pp(t['win_share'] - t['fair_share'])} over fair at {at(n)} ({_pm(t['share_se'])}"
@@ -296,30 +298,53 @@ def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> li
 
         how = (f"surely first: above every other {name} by the direct difference test"
                + (", Holm-corrected over the rankings" if len(runs) > 1 else ""))
-        unsure = [x for x in runs if not x["sure"]]
-        if len(firsts) == 1 and not unsure:
-            under = (f" under every strategy tested ({join(strategies)})" if len(strategies) > 1
+        # an order claim holds at a player count (and split value) only when it holds under every
+        # strategy that ranked the labels there: the same label surely first under each
+        at_key = {n: [x for x in runs if x["key"] == n] for n in by}
+        held = {n: rk[0]["leader"] for n, rk in at_key.items()
+                if rk and all(x["sure"] for x in rk) and len({x["leader"] for x in rk}) == 1}
+
+        def not_sure(xs):
+            return (f"the leader is not surely ahead of the runner-up (direct difference test, Bonferroni over "
+                    f"the other {plural(name)}" + (", Holm over the rankings" if len(runs) > 1 else "") + "): "
+                    + "; ".join(gap(x) for x in xs))
+
+        def unheld(n) -> str:
+            """Why no label is the strongest at n under every strategy, in words."""
+            rk = at_key[n]
+            sure_rk, unsure_rk = [x for x in rk if x["sure"]], [x for x in rk if not x["sure"]]
+            there = f" at {at(n)}" if len(by) > 1 else ""
+            if len({x["leader"] for x in sure_rk}) > 1:
+                out_ = (f"the strongest {name} depends on the strategy playing it{there}: "
+                        + "; ".join(f"{x['leader']} at {where(x)}" for x in sure_rk) + f" (each {how})")
+                return out_ + (f"; {not_sure(unsure_rk)}" if unsure_rk else "")
+            if sure_rk:
+                x0 = sure_rk[0]
+                return (f"no {name} is surely the strongest at {at(n)} under every strategy: {x0['leader']} is "
+                        f"surely first under {join([x['strategy'] for x in sure_rk])} only; under "
+                        f"{join([x['strategy'] for x in unsure_rk])} {not_sure(unsure_rk)}")
+            return f"no {name} is surely the strongest at {at(n)}: {not_sure(unsure_rk)}"
+
+        leaders = list(dict.fromkeys(held.values()))
+        under_all = (f" under every strategy tested ({join(strategies)})" if len(strategies) > 1
                      else f" with bots playing {strategies[0]}" if strategies else "")
-            text = f"{firsts[0]} is the strongest {name} at {counts}{under}: {details}"
+        if held and len(held) == len(by) and len(leaders) == 1:
+            text = f"{leaders[0]} is the strongest {name} at {counts}{under_all}: {details}"
             text += (f" (bots playing {lead_by})" if len(strategies) > 1 else "") + f"; {how}."
+        elif held and len(held) == len(by):
+            what = "the player count" + (", the rules" if split else "")
+            text = (f"The strongest {name} depends on {what}: " + "; ".join(f"{held[n]} at {at(n)}" for n in by)
+                    + f" (each {how}{under_all})"
+                    + f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}.")
+        elif not any(x["sure"] for x in runs) and len(strategies) <= 1:
+            text = (f"No {name} is surely the strongest at {counts}: {not_sure(runs)}"
+                    + f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}.")
         else:
-            if len(firsts) > 1:
-                a = [(x, y) for i, x in enumerate(sure) for y in sure[i + 1:] if x["leader"] != y["leader"]]
-                what = [w for w, hit in (
-                    ("the player count" + (", the rules" if split else ""), any(x["key"] != y["key"] for x, y in a)),
-                    ("the strategy playing it", any(x["strategy"] != y["strategy"] for x, y in a))) if hit]
-                text = (f"The strongest {name} depends on {' or on '.join(what)}: "
-                        + "; ".join(f"{x['leader']} at {where(x)}" for x in sure) + f" (each {how})")
-            elif firsts:
-                text = f"{firsts[0]} is the strongest {name} at " + join([where(x) for x in sure]) + f" ({how})"
-            else:
-                text = f"No {name} is surely the strongest at {counts}"
-            if unsure:
-                text += ("; " if firsts else ": ") + (
-                    f"{'elsewhere ' if firsts else ''}the leader is not surely ahead of the runner-up "
-                    f"(direct difference test, Bonferroni over the other {plural(name)}"
-                    + (", Holm over the rankings" if len(runs) > 1 else "") + "): "
-                    + "; ".join(gap(x) for x in unsure))
+            parts = [f"{x} is the strongest {name} at {join([at(n) for n in by if held.get(n) == x])}{under_all} "
+                     f"({how})" for x in leaders]
+            rest = [unheld(n) for n in by if n not in held]
+            text = "; ".join(parts + [(r_[0].upper() + r_[1:]) if (i == 0 and not parts) else r_
+                                      for i, r_ in enumerate(rest)])
             text += f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}."
         n_off = {n: int((r["verdict"] != "").sum()) for n, r in first.items()}
         text += " " + "; ".join(f"{k} of {len(first[n])} {plural(name)} differ from fair at {at(n)}"
@@ -340,7 +365,12 @@ def focus_labels(tables: dict, focus: list[str]) -> list[tuple[str, str]]:
     """Where each focus label (a sweep's `focus`, the report's --focus: e.g. a new power placed among
     the others) stands in every ranking that has it: its place, the 95% rank interval read as how
     many labels are surely stronger and surely weaker, and its win share against the fair share.
-    `tables` as for label_verdicts; the first ranking of each key is the one shown."""
+    `tables` as for label_verdicts; the first ranking of each key is the one shown. Where several
+    strategies ranked the labels, a place is said only where it holds under every one of them
+    (rankings.label_places: rank intervals that hold for all of them together): their span, or, when
+    two of them share no place, that its place depends on play, under each, and by how much."""
+    from .rankings import label_places, place_phrase, place_span
+
     out = []
     tables = {(k[0], k[1], k[2] if len(k) > 2 else ""): v for k, v in tables.items()}
     for label in focus:
@@ -357,19 +387,35 @@ def focus_labels(tables: dict, focus: list[str]) -> list[tuple[str, str]]:
                 i = int(np.flatnonzero(r[kind].astype(str) == label)[0])
                 row, total = r.iloc[i], len(r)
                 where = f"{n} players" + (f" ({w})" if w else "")
+                verdict = str(row.get("verdict") or "") or "not distinguishable from fair"
+                share = (f"win share {100 * row['win_share']:.1f}% ({100 * row['share_ci_low']:.1f}–"
+                         f"{100 * row['share_ci_high']:.1f}%) against a fair {100 * row['fair_share']:.1f}%")
+                others = {x: rr for x, rr in rs.items() if x and len(rr) and label in set(rr[kind].astype(str))}
+                if len(others) > 1:
+                    pl = label_places(others, kind)
+                    p_ = pl.loc[label]
+                    total = len(pl)
+                    phrase, holds = place_phrase(p_, list(pl.attrs["strategies"]))
+                    every = join(list(others))
+                    if holds:
+                        lo, hi = int(p_["low"]), int(p_["high"])
+                        place = (f"{phrase} of {total} under every strategy ({every}; 95% rank intervals that hold "
+                                 f"for all of them together: {lo - 1} {plural(name) if lo - 1 != 1 else name} "
+                                 f"surely stronger, {total - hi} surely weaker under each)")
+                    else:
+                        place = f"its place among {total} depends on play: {phrase}"
+                    parts.append(f"at {where} {place}; {share} under {s}: {verdict}")
+                    played += list(others)
+                    continue
                 lo, hi = row.get("rank_low"), row.get("rank_high")
                 if pd.notna(lo) and pd.notna(hi):
                     lo, hi = int(lo), int(hi)
-                    span = f"{_ordinal(lo)} exactly" if lo == hi else f"{_ordinal(lo)}–{_ordinal(hi)}"
+                    span = f"{_ordinal(lo)} exactly" if lo == hi else place_span(lo, hi)
                     sure = (f"95% rank interval {span}: {lo - 1} {plural(name) if lo - 1 != 1 else name} "
                             f"surely stronger, {total - hi} surely weaker")
                 else:
                     sure = "no rank interval"
-                verdict = str(row.get("verdict") or "") or "not distinguishable from fair"
-                parts.append(f"at {where} {_ordinal(i + 1)} of {total} ({sure}), win share "
-                             f"{100 * row['win_share']:.1f}% ({100 * row['share_ci_low']:.1f}–"
-                             f"{100 * row['share_ci_high']:.1f}%) against a fair {100 * row['fair_share']:.1f}%: "
-                             f"{verdict}")
+                parts.append(f"at {where} {_ordinal(i + 1)} of {total} ({sure}), {share}: {verdict}")
                 if s:
                     played.append(s)
             if parts:

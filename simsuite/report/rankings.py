@@ -379,3 +379,86 @@ def skill_note(kind: str, players: int, by: str | None, others: list[str], where
                  f"README).")
         text = f"This ranking is for {who}; it depends on how well the bots play (one strategy measured)."
     return html_, text
+
+
+# ---- order claims: a place only where it holds under every ranking strategy -------------------------
+def ordinal(k: int) -> str:
+    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+
+def place_span(lo: int, hi: int) -> str:
+    """'3rd', or '2nd–4th' for a rank interval."""
+    return ordinal(int(lo)) if int(lo) == int(hi) else f"{ordinal(int(lo))}–{ordinal(int(hi))}"
+
+
+def ranking_cov(r: pd.DataFrame, kind: str):
+    """The covariance of a ranking's win shares in its row order, from attrs["share_cov"] where the
+    results hold it; else its standard errors (the shares taken as independent)."""
+    labels = [str(x) for x in r[kind]]
+    se = r["share_se"].to_numpy(float)
+    cov = r.attrs.get("share_cov")
+    if cov is None or not set(labels) <= set(cov[0]):
+        return se
+    at = {x: i for i, x in enumerate(cov[0])}
+    idx = [at[x] for x in labels]
+    return np.asarray(cov[1], float)[np.ix_(idx, idx)]
+
+
+def label_places(rs: dict[str, pd.DataFrame], kind: str, level: float = 0.95) -> pd.DataFrame:
+    """Where each label stands under every strategy of `rs` (strategy -> ranking of the same kind,
+    the first the one shown): simsuite.analysis.robustness.places_across over the labels every
+    ranking has, indexed by label in the first ranking's order of win share. One ranking that
+    carries its own rank intervals gives those (the intervals its table shows). attrs: strategies."""
+    from ..analysis.robustness import places_across
+
+    rs = {s: r for s, r in rs.items() if len(r)}
+    if not rs:
+        return pd.DataFrame()
+    first = next(iter(rs.values())).sort_values("win_share", ascending=False)
+    labels = [str(x) for x in first[kind] if all(str(x) in set(r[kind].astype(str)) for r in rs.values())]
+    by = {}
+    for s, r in rs.items():
+        by[s] = r.assign(**{kind: r[kind].astype(str)}).set_index(kind).loc[labels].reset_index()
+        by[s].attrs = dict(r.attrs)
+    own = {"rank_low", "rank_high"}
+    if len(by) == 1 and own <= set(first) and first[list(own)].notna().all().all():
+        (s0, r0), = by.items()
+        lo, hi = r0["rank_low"].astype(int).to_numpy(), r0["rank_high"].astype(int).to_numpy()
+        t = pd.DataFrame({f"rank_{s0}": r0["win_share"].rank(ascending=False, method="min").astype(int).to_numpy(),
+                          f"low_{s0}": lo, f"high_{s0}": hi, "low": lo, "high": hi, "status": "same",
+                          "shift_low": 0, "shift_high": hi - lo})
+        t.attrs.update(level=level, strategies=[s0])
+    else:
+        t = places_across({s: r["win_share"].to_numpy(float) for s, r in by.items()},
+                          {s: ranking_cov(r, kind) for s, r in by.items()}, level=level)
+    t.index = pd.Index(labels, name=kind)
+    return t
+
+
+def _under(s: str) -> str:
+    return f" under {s}" if s else ""
+
+
+DEPENDS = "order depends on play"  # the words said where no place holds under every strategy
+
+
+def place_phrase(row, strategies: list[str]) -> tuple[str, bool]:
+    """A label's place as a reader may take it (label_places row): ('3rd', True), ('2nd–4th', True)
+    where that holds under every strategy; else, where the order depends on play, its place under
+    each and by how much it moves: ('3rd under basic, 1st–2nd under tuned; it moves by 1 to 3
+    places', False)."""
+    if row["status"] != "depends":
+        return place_span(row["low"], row["high"]), True
+    each = join([place_span(row[f"low_{s}"], row[f"high_{s}"]) + _under(s) for s in strategies])
+    a, b = int(row["shift_low"]), int(row["shift_high"])
+    by = f"{a} place{'s' if a != 1 else ''}" if a == b else f"{a} to {b} places"
+    return f"{each}; it moves by {by}", False
+
+
+def order_summary(places: pd.DataFrame) -> dict:
+    """How many labels keep their place under every strategy, how many depend on play, and the
+    largest move (places) among those that do."""
+    dep = places[places["status"] == "depends"]
+    return dict(labels=len(places), holds=int((places["status"] != "depends").sum()), depends=list(dep.index),
+                most=int(dep["shift_high"].max()) if len(dep) else 0,
+                least=int(dep["shift_low"].max()) if len(dep) else 0)

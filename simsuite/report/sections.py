@@ -40,11 +40,15 @@ from .label_charts import (
     h2h_constant,
 )
 from .rankings import (
+    DEPENDS,
     contribution_block,
     control_kinds,
     has_control,
     label_contributions,
+    label_places,
     label_rankings,
+    order_summary,
+    place_phrase,
     played_by,
     provenance,
     ranking_display,
@@ -281,6 +285,9 @@ def label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: l
     return "".join(blocks), charts, findings, headline, tables
 
 
+_COUNT = {3: "three", 4: "four", 5: "five", 6: "six"}
+
+
 def fair_definition(rank: pd.DataFrame, players: int, name: str) -> str:
     """What "fair" means in a ranking: 1/N, or, when some games end without a winner, 1/N of the
     games someone won in the cells pooled, the same for every label. A label whose own games stall
@@ -335,12 +342,23 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
                                                       zip(r["win_share"], r["share_ci_low"], r["share_ci_high"])]
         cols[(f"under {x}", "rank")] = order.tolist()
         cols[(f"under {x}", "verdict")] = [v or "fair" for v in r["verdict"]]
+    # the place that holds under every strategy (rank intervals that hold for all of them together),
+    # else that the order depends on play: the only place the answer and the headline claim
+    places = label_places(ranks, kind).reindex([str(x) for x in labels])
+    phrases = [place_phrase(r, strategies) for _, r in places.iterrows()]
+    phrases = [(t if h else f"{DEPENDS}: {t}", h) for t, h in phrases]
+    cols[("under every strategy", "place (95%, all together)")] = [t for t, _ in phrases]
     side = pd.DataFrame(cols)
     side.columns = pd.MultiIndex.from_tuples(side.columns)
     long = pd.concat([r.assign(strategy=x, **provenance(groups, players, r.attrs["cells"]))
                       for x, r in ranks.items()], ignore_index=True)
     csv_rank = f"ranking_{kind}_{players}p{sfx}_by_strategy.csv"
     long.to_csv(out_dir / csv_rank, index=False)
+    csv_place = f"places_{kind}_{players}p{sfx}.csv"
+    places.assign(place=[t for t, _ in phrases], holds=[h for _, h in phrases]).reset_index().assign(
+        **provenance(groups, players, sorted({c for r in ranks.values() for c in r.attrs["cells"]}))).to_csv(
+        out_dir / csv_place, index=False)
+    summ = order_summary(places)
 
     # 2. rank correlation
     tau_rows, tau_show = [], []
@@ -386,6 +404,17 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
     differs = label_differs(pd.DataFrame({x: by[x]["win_share"] for x in strategies}),
                             pd.DataFrame({x: by[x]["share_se"] for x in strategies}), alpha=ALPHA)
     sentence = tagged(verdict_sentence(verdicts, differs, noun=f"{name}s", players=players), players, where)
+    # the order: a place only where it holds under every strategy, else how far it moves
+    n_s = len(strategies)
+    together = ("95% rank intervals that hold under "
+                + ("both" if n_s == 2 else f"all {_COUNT.get(n_s, str(n_s))}") + " together")
+    if summ["depends"]:
+        shifted = [str(x) for x in summ["depends"]]
+        sentence += (f" Order: {summ['holds']} of {summ['labels']} {plural(name)} keep a place under every strategy; "
+                     f"the order of {join(shifted)} depends on play, by up to {summ['most']} "
+                     f"place{'s' if summ['most'] != 1 else ''} ({together}).")
+    else:
+        sentence += f" Order: every {name} keeps a place under every strategy ({together})."
 
     findings = []
     for (a, b), t in zip(pairs, tau_rows):
@@ -417,6 +446,17 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
              f"fair = not distinguishable from the fair share"
              + (f" {fmt_pct(fair)}). " if not fair_note else f" of that strategy).{fair_note} ")
              + f"<a href='{csv_rank}'>Every ranking as CSV</a>.</p>"
+             f"<p class='muted'>Place under every strategy: each {esc(name)}'s 95% rank interval under each "
+             f"strategy, computed at 1 − 0.05 / {len(strategies)} (Bonferroni over the {len(strategies)} "
+             f"strategies) so that all of them hold together at least 95% of the time; the place given is their "
+             f"span, which holds under every strategy. Where two of the intervals share no place, the "
+             f"{esc(name)}'s place depends on play: the table gives its interval under each and by how many places "
+             f"it moves (at least the gap between the intervals, at most their span). The answer at the top and the "
+             f"headline claim an order only where it holds so. Here {summ['holds']} of {summ['labels']} "
+             f"{esc(plural(name))} keep a place under every strategy"
+             + (f"; the place of {esc(join([str(x) for x in summ['depends']]))} depends on play (by up to "
+                f"{summ['most']} places)" if summ["depends"] else "")
+             + f". <a href='{csv_place}'>Places as CSV</a>.</p>"
              f"<div class='scroll'>{grouped_table(side)}</div>" + "".join(figs)
              + f"<h4>Rank correlation</h4>"
              f"<p class='muted'>Kendall's tau between two rankings of the same {esc(name)}s (scipy.stats.kendalltau, "

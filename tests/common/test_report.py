@@ -204,7 +204,8 @@ def test_alien_ranking_under_two_strategies(tmp_path, data):
     sentence = ("With 3 players, under both basic and search: Virus and Macron above fair, Pacifist below fair "
                 "(Zombie and Clone not distinguishable from fair under both); verdicts that depend on the strategy "
                 "(direct difference test, Holm): Oracle (not distinguishable from fair under basic, above fair under "
-                "search).")
+                "search). Order: every alien keeps a place under every strategy (95% rank intervals that hold under both "
+                "together).")
     assert sentence in out["headline"] and out["findings"][:len(out["headline"])] == out["headline"]
     # the sweep's question (which alien) answered first, with its size, and said to depend on the bots
     assert out["headline"][0].startswith("Virus is the strongest alien at 3 players under every strategy tested "
@@ -219,7 +220,10 @@ def test_alien_ranking_under_two_strategies(tmp_path, data):
     assert out["answer"][0].startswith("Of 6 aliens: 2 too strong (Virus, Macron); 1 too weak (Pacifist); 3 fair.")
     assert "<a class='v' href='#g-too-strong'>too strong</a>" in plain and "id='g-too-strong'" in page
     assert re.search(r"<td>Oracle</td><td><a class='v' href='#g-fair'>fair</a></td><td>33\.5% against 33\.3%</td>"
-                     r"<td><a class='v' href='#g-sure'>sure</a></td><td>too strong under search</td>", plain), plain
+                     r"<td><a class='v' href='#g-sure'>sure</a></td><td>3rd–5th</td><td>too strong under search</td>",
+                     plain), plain
+    # its place: one that holds under both strategies (a span: Zombie and Clone are within the noise)
+    assert "Every alien's <a class='v' href='#g-place'>place</a> in the table holds under every bot" in plain
     assert_plain(plain)
     assert "href='#robustness-alien-3p'" in top
     assert "id='robustness-alien-3p'" in page and "id='skill-alien-3p'" in page

@@ -321,13 +321,13 @@ def test_alien_sweep_definition_and_report(tmp_path):
     d = tomllib.loads((ROOT / "configs" / "sweeps" / "cosmic-aliens.toml").read_text())
     assert d["game"] == "cosmic" and d["set"]["aliens"] == "all" and d["set"]["rotate"] is True
     assert [(g["players"], g["strategies"]) for g in d["sweep"]] == [
-        (3, "basic|nopower,basic,basic"), (4, "basic|nopower,basic,basic,basic"), (3, "search"), (4, "search"),
-        (3, "basic"), (4, "basic")]
+        (3, "basic|nopower,basic,basic"), (4, "basic|nopower,basic,basic,basic"), (3, "tuned"), (4, "tuned"),
+        (3, "search"), (4, "search"), (3, "basic"), (4, "basic")]
     # the modelling-choice grids: the other deal models (the default, wary, is in the grids above)
-    assert [g.get("deal_accept_policy") for g in d["sweep"]] == [None] * 4 + [["standard_only", "never"]] * 2
+    assert [g.get("deal_accept_policy") for g in d["sweep"]] == [None] * 6 + [["standard_only", "never"]] * 2
     for N in (3, 4):  # whole cycles of the all-mode schedule (both slot orders) at both player counts
         assert d["games"] % (2 * N * math.comb(A.N_ALIENS, N)) == 0
-    for grid in d["sweep"][2:]:  # the search and deal-model grids play fewer games, still whole cycles
+    for grid in d["sweep"][2:]:  # the tuned, search and deal-model grids play fewer games, still whole cycles
         N = grid["players"]
         assert grid["games"] % (2 * N * math.comb(A.N_ALIENS, N)) == 0 and grid["games"] < d["games"]
     out = tmp_path / "aliens"
@@ -335,13 +335,14 @@ def test_alien_sweep_definition_and_report(tmp_path):
             "--json")
     assert r.returncode == 0, r.stderr
     doc = json.loads(r.stdout)
-    assert doc["cells"] == 10
+    assert doc["cells"] == 12
     assert [(row["players"], row["strategies"], row["deal_accept_policy"]) for row in doc["rows"]] == [
         (3, "basic", "wary"), (3, "nopower,basic,basic", "wary"), (4, "basic", "wary"),
-        (4, "nopower,basic,basic,basic", "wary"), (3, "search", "wary"), (4, "search", "wary"),
+        (4, "nopower,basic,basic,basic", "wary"), (3, "tuned", "wary"), (4, "tuned", "wary"),
+        (3, "search", "wary"), (4, "search", "wary"),
         (3, "basic", "standard_only"), (3, "basic", "never"), (4, "basic", "standard_only"), (4, "basic", "never")]
     st = sim("status", out)
-    assert st.returncode == 0 and "10/10 cells done" in st.stdout
+    assert st.returncode == 0 and "12/12 cells done" in st.stdout
     rep = sim("report", out, "--out", tmp_path / "rep", "--json")
     assert rep.returncode == 0, rep.stderr
     res = json.loads(rep.stdout)
@@ -368,10 +369,16 @@ def test_alien_sweep_definition_and_report(tmp_path):
         assert con["n_control"].sum() == 800
     assert "Head to head (alien, 4 players)" in page and "Plackett-Luce strength (alien, 4 players)" not in page
     assert "Plackett-Luce strengths are not shown" in page and "a bias that more games do not remove" in page
-    for N in (3, 4):  # the ranking under both strategies, compared
-        assert f"Robustness: the alien ranking under basic and search, {N} players" in page
-        assert (tmp_path / "rep" / f"tau_alien_{N}p.csv").exists() and (tmp_path / "rep" / f"skill_alien_{N}p.csv").exists()
-    assert res["headline"] and any("basic and search" in h for h in res["headline"])
+    for N in (3, 4):  # the ranking under the three strategies, compared: tau between each pair
+        assert f"Robustness: the alien ranking under basic, tuned and search, {N} players" in page
+        assert (tmp_path / "rep" / f"skill_alien_{N}p.csv").exists()
+        tau = pd.read_csv(tmp_path / "rep" / f"tau_alien_{N}p.csv")
+        assert [tuple(x) for x in tau[["strategy_a", "strategy_b"]].to_numpy()] == [
+            ("basic", "tuned"), ("basic", "search"), ("tuned", "search")]
+        assert ((tau["ci_low"] <= tau["tau"]) & (tau["tau"] <= tau["ci_high"])).all()
+        places = pd.read_csv(tmp_path / "rep" / f"places_alien_{N}p.csv")
+        assert sorted(places["alien"]) == sorted(A.ALIEN_NAMES)
+    assert res["headline"] and any("basic, tuned and search" in h for h in res["headline"])
     assert any("alien power itself" in f for f in res["findings"])
     assert any(f.startswith("With 4 players") and "aliens" in f for f in res["findings"][:6])
     # the deal models side by side, never pooled; the default's part keeps the unnamed files above
@@ -387,6 +394,7 @@ def test_alien_sweep_definition_and_report(tmp_path):
     assert "<h2>Which aliens are too strong or too weak?</h2>" in box
     assert "does the strategy change it?" in box and "does the deal model change it?" in box
     assert "verdict at 3 players" in box and "verdict at 4 players" in box
+    assert "place</a> of 20 at 3 players" in box and "holds under every bot" in box
     assert all(f"<td>{a}</td>" in box for a in A.ALIEN_NAMES)
     text = re.sub(r"<[^>]+>", " ", box)
     assert not any(w in text for w in ("Holm", "Cochran", "I²", "TOST", "p <", "Kendall", "Plackett", " pp"))
