@@ -24,7 +24,8 @@ import math
 
 import pandas as pd
 from scipy.stats import norm
-from statsmodels.stats.multitest import multipletests
+
+from simsuite.analysis.inference import holm
 
 Z95 = 1.959963984540054
 NAIVE = ("power_always", "power_never", "power_random")
@@ -106,14 +107,14 @@ def table(cells: pd.DataFrame, groups: pd.DataFrame) -> pd.DataFrame:
     # Holm over every (alien, players): the power's value (two-sided) and basic's shortfall
     # against the best naive policy (one-sided)
     p_val = [2 * norm.sf(abs(r["power_value"]) / max(_se_of(r, "power_value"), 1e-12)) for r, _, _ in out]
-    rej = multipletests(p_val, alpha=0.05, method="holm")[0]
+    rej = holm(p_val) <= 0.05
     # basic against EACH naive policy (one-sided: basic lower), Holm over all of them: testing
     # against the best of three noisy estimates instead would be biased towards blaming the bot
     tests = [(i, (on["share"] - r["share"]) / max(math.hypot(on["se"], r["se"]), 1e-12))
              for i, (_, naive, on) in enumerate(out) for r in naive.values()]
     worse = set()
     if tests:
-        rej_bot = multipletests([norm.cdf(z) for _, z in tests], alpha=0.05, method="holm")[0]
+        rej_bot = holm([norm.cdf(z) for _, z in tests]) <= 0.05
         worse = {i for (i, _), w in zip(tests, rej_bot) if w}
     rows = []
     for i, (row, naive, on) in enumerate(out):

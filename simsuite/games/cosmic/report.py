@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from simsuite import __version__
+from simsuite.analysis.inference import holm
 from simsuite.games.base import ReportKit
 
 
@@ -46,7 +47,6 @@ def play_sentences(t: pd.DataFrame, s: pd.DataFrame) -> list[str]:
     be used; a power that costs its holder (verdict "hurts") is blamed on the opponents' play against
     it only when never using it is significantly worse than face down as well."""
     from scipy.stats import norm
-    from statsmodels.stats.multitest import multipletests
 
     from . import power_value as pv
 
@@ -61,7 +61,7 @@ def play_sentences(t: pd.DataFrame, s: pd.DataFrame) -> list[str]:
         z = (nv.share - off.share) / max(float(np.hypot(nv.se, off.se)), 1e-12)
         rows.append((r, nv, z))
         p.append(2 * norm.sf(abs(z)))
-    sig = multipletests(p, alpha=0.05, method="holm")[0] if p else []
+    sig = holm(p) <= 0.05 if p else []
     never = {(r.alien, int(r.players)): (nv, z, bool(k)) for (r, nv, z), k in zip(rows, sig)}
     out = []
     for r in t.sort_values(["players", "alien"]).itertuples():
