@@ -40,6 +40,7 @@ from .charts import (
     chart_dist,
     chart_effect,
     chart_groups,
+    chart_ladder,
     chart_metric,
     chart_spread_margin,
     hbars,
@@ -346,7 +347,13 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         question = "parameter"
     else:
         question = "single"
-    if question == "labels":
+    if rungs:  # a ladder sweep asks how much stronger each bot is: its rungs open the page
+        fname = "ladder.png"
+        if chart_ladder(H.ladder_rows(groups, cells, lay), out_dir / fname):
+            charts.insert(0, str(out_dir / fname))
+            main = _figure_html(fname, "How much stronger is each bot: one seat's win share against the others, "
+                                       "with its 95% interval", main=True)
+    elif question == "labels":
         kind = label_kinds[0]
         over = {(n, w): rs for (k, n, w), rs in at_default.items() if k == kind}
         fname = f"overview_{kind}.png"

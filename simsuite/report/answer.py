@@ -18,7 +18,7 @@ import pandas as pd
 
 from ..analysis.inference import MARGIN, Z95, holm, random_effects
 from .common import ALPHA, fmt_value, join, label_name, plural
-from .rankings import DEPENDS, label_places, order_summary, place_phrase
+from .rankings import DEPENDS, label_places, order_summary, place_phrase, place_span
 
 esc = html.escape
 
@@ -39,9 +39,10 @@ GLOSSARY = {
              "labels, a place is given only where it holds under every one of them (95% sure for all of them "
              "together).",
     "order depends on play": "The label's place differs between two of the bots that ranked them, beyond chance (95% "
-                             "sure): no single place holds, so the table gives its place under each bot and by how "
-                             "many places it moves. A better or different player would order these labels "
-                             "differently.",
+                             "sure): no single place holds, so the table gives the span of its places under all the bots "
+                             "(its place under each bot, and by how many places it moves, are in the cell's "
+                             "tooltip and in the robustness section). A better or different player would order "
+                             "these labels differently.",
     "start player ahead": "The first player in turn order wins more than a fair share, beyond chance (95% sure).",
     "start player behind": "The first player in turn order wins less than a fair share, beyond chance (95% sure).",
     "no edge found": "The first player's win share is not distinguishable from a fair share with these games. "
@@ -154,6 +155,16 @@ def _table(head: list[str], rows: list[list[str]], cls: str = "answer") -> str:
             + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead><tbody>"
             + "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
             + "</tbody></table></div>")
+
+
+def _changes(found: list[tuple[str, str]]) -> str:
+    """The "does X change it?" cell: 'no', or 'yes: ' and the strategies (or model values) under which
+    the verdict word differs, with the words themselves as the cell's tooltip (the folded sections
+    below give each with its figures), so that the table stays one screen wide."""
+    if not found:
+        return "no"
+    names = join(list(dict.fromkeys(n for n, _ in found)))
+    return f"<span title='{esc('; '.join(w for _, w in found))}'>yes: {esc(names)}</span>"
 
 
 # ---- the start player's edge ---------------------------------------------------------------------------
@@ -571,8 +582,16 @@ def _place_cell(places: pd.DataFrame, x) -> str:
     order depends on play, with its place under each and by how much it moves."""
     if not len(places) or str(x) not in places.index:
         return "–"
-    text, holds = place_phrase(places.loc[str(x)], list(places.attrs.get("strategies", [])))
-    return esc(text) if holds else f"{link(DEPENDS)}: {esc(text)}"
+    row = places.loc[str(x)]
+    strategies = list(places.attrs.get("strategies", []))
+    text, holds = place_phrase(row, strategies)
+    if holds:
+        return esc(text)
+    # the span of its places under all the bots keeps the column narrow; the place under each bot
+    # is the cell's tooltip and the robustness section's places column
+    lo = min(int(row[f"low_{s}"]) for s in strategies)
+    hi = max(int(row[f"high_{s}"]) for s in strategies)
+    return f"<span title='{esc(text)}'>{esc(place_span(lo, hi))}</span>, {link(DEPENDS, 'depends on play')}"
 
 
 def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict | None = None) -> tuple[str, str]:
@@ -635,11 +654,12 @@ def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict 
             text += (f" A {link('place')} is given only where it holds under every bot ({esc(bots)}): for "
                      f"{held}; for the others the {link(DEPENDS)}, by up to {most} place{'s' if most != 1 else ''}.")
 
-    # the table: label | per column: verdict, win share against fair, how sure | play | modelling choice
+    # the table: label | per column: verdict (how sure), win share (fair in the header), place | play | modelling choice
     head = [esc(name)]
     for key in cols:
         tag = f" at {esc(at(key))}" if multi else ""
-        head += [f"verdict{tag}", f"win share against fair{tag}", f"how sure{tag}",
+        fair = first[key]["fair_share"].dropna()
+        head += [f"verdict (how sure){tag}", "win share" + (f" (fair {pct(fair.iloc[0])})" if len(fair) else ""),
                  f"{link('place')} of {len(places[key])}{tag}"]
     show_play = len(strategies) > 1
     alt = {key: [k2 for k2 in tables if k2[0] == kind and is_choice[k2] and k2[1] == key[1]
@@ -656,30 +676,31 @@ def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict 
         for key in cols:
             r = first[key]
             if x not in r.index:
-                row += ["–", "–", "–", "–"]
+                row += ["–", "–", "–"]
                 continue
             rr = r.loc[x]
             w = _label_word(rr)
-            row += [link(w), f"{pct(rr['win_share'])} against {pct(rr['fair_share'])}", _sure(rr, w),
+            sure = _sure(rr, w)
+            row += [link(w) + (f" ({sure})" if sure != "–" else ""), pct(rr["win_share"]),
                     _place_cell(places[key], x)]
             for s, rk in main[key].items():
                 rk = rk.set_index(kind)
                 if s and x in rk.index and _label_word(rk.loc[x]) != w:
-                    play.append(f"{_label_word(rk.loc[x])} under {s}" + (f" at {key[1]} players" if multi else ""))
+                    play.append((s, f"{_label_word(rk.loc[x])} under {s}" + (f" at {key[1]} players" if multi else "")))
             for k2 in alt[key]:
                 rk = next(iter(tables[k2].values())).set_index(kind)
                 if x in rk.index and _label_word(rk.loc[x]) != w:
-                    choice.append(f"{_label_word(rk.loc[x])} under {k2[2]}")
+                    choice.append((k2[2].split()[-1], f"{_label_word(rk.loc[x])} under {k2[2]}"
+                                   + (f" at {key[1]} players" if multi else "")))
         if show_play:
-            row.append(esc("; ".join(play)) if play else "no")
+            row.append(_changes(play))
         if show_choice:
-            row.append(esc("; ".join(choice)) if choice else "no")
+            row.append(_changes(choice))
         rows.append(row)
     note = ("<p class='muted'>Rows in the order of win share" + (f" under {esc(strategies[0])}" if strategies else "")
-            + (f" at {esc(at(cols[0]))}" if multi else "") + "; the place column says where an order holds.</p>")
-    if show_choice:
-        note += ("<p class='muted'>A verdict word that differs under another model is not by itself a measured "
-                 "difference between the models: the side-by-side section below tests that directly.</p>")
+            + (f" at {esc(at(cols[0]))}" if multi else "") + "; the place column says where an order holds."
+            + (" A verdict word that differs under another model is not by itself a measured difference between "
+               "the models: the side-by-side section below tests that directly." if show_choice else "") + "</p>")
     return text, _table(head, rows) + note
 
 

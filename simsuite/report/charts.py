@@ -491,3 +491,31 @@ def _too_many_cells(cells, lay) -> bool:
     """A categorical x axis with more cells than a chart can label: draw extremes instead."""
     return lay["x"] is None and len(cells) > MAX_CATEGORIES
 
+
+
+def chart_ladder(rows: list[tuple], path: Path) -> bool:
+    """The ladder (headline.ladder_rows): per rung, the stronger seat's win share against the others
+    with its 95% interval, beside the fair share, one row per rung in the sweep's order."""
+    if not rows:
+        return False
+    fig, axes = new_figure(1, 1, w=9.0, h=0.38 * len(rows) + 1.0)
+    ax = axes[0]
+    y = np.arange(len(rows))[::-1]
+    share = np.array([float(r["win_share"]) for _, _, _, _, r, _ in rows])
+    lo = share - np.array([float(r["share_ci_low"]) for _, _, _, _, r, _ in rows])
+    hi = np.array([float(r["share_ci_high"]) for _, _, _, _, r, _ in rows]) - share
+    fair = np.array([float(r["fair_share"]) for _, _, _, _, r, _ in rows])
+    colors = ["C0" if s - l > f else "C3" if s + h < f else "0.5" for s, l, h, f in zip(share, lo, hi, fair)]
+    hbars(ax, share, y, lo, hi, colors)
+    for f in np.unique(fair):
+        ax.axvline(f, ls="--", color="0.4", lw=1)
+        ax.annotate(f"fair {100 * f:.1f}%", xy=(f, 1.0), xycoords=("data", "axes fraction"), xytext=(0, 2),
+                    textcoords="offset points", ha="center", va="bottom", fontsize=7, color="0.3")
+    labels = [f"1 {x} vs {n - 1} {yy}" + (f" ({where})" if where else "") for x, yy, n, where, _, _ in rows]
+    ax.set_yticks(y, labels, fontsize=8)
+    percent_axis(ax.xaxis)
+    ax.set_xlabel("win share of the one seat (95% interval)")
+    ax.grid(axis="x", alpha=0.3)
+    fig.suptitle("How much stronger is each bot: one seat against the others, seats rotated")
+    fig.savefig(path, dpi=100)
+    return True

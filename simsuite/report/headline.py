@@ -478,13 +478,10 @@ def strategy_skill(rankings: dict) -> list[tuple[str, str]]:
 _COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
-def ladder(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, speed: dict | None = None) -> list[tuple[str, str]]:
-    """Head-to-head rungs: per cell whose line-up is one seat of a strategy X against N - 1 seats of
-    another Y, rotated through the seats, "X wins S (95% CI) of the win share against three Y (fair
-    1/N)", with the cell's other swept values and its games per second; the cells in the order of
-    the sweep. `speed`: games per second by cell (the run's manifest; a cells column games_per_s
-    is used where there is one): the speed of the run that computed the cell, on its machine and
-    threads. Empty when no cell has such a line-up (then strategy_skill answers)."""
+def ladder_rows(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict) -> list[tuple]:
+    """The head-to-head cells (one seat of a strategy X against N - 1 seats of another Y, rotated
+    through the seats), in the order of the sweep: (X, Y, N, the cell's other swept values, X's
+    strategy row of groups, the cell's row)."""
     if "strategies" not in cells or not len(groups):
         return []
     st = groups[groups["kind"] == "strategy"].dropna(subset=["win_share", "share_ci_low", "share_ci_high"])
@@ -502,8 +499,19 @@ def ladder(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, speed: dict | N
         r = st[(st["cell"] == c["cell"]) & (st["key"] == x)]
         if r.empty:
             continue
-        r = r.iloc[0]
-        where = ", ".join(f"{a} {fmt_value(c[a])}" for a in other if a in c)
+        out.append((x, y, n, ", ".join(f"{a} {fmt_value(c[a])}" for a in other if a in c), r.iloc[0], c))
+    return out
+
+
+def ladder(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, speed: dict | None = None) -> list[tuple[str, str]]:
+    """Head-to-head rungs: per cell whose line-up is one seat of a strategy X against N - 1 seats of
+    another Y, rotated through the seats, "X wins S (95% CI) of the win share against three Y (fair
+    1/N)", with the cell's other swept values and its games per second; the cells in the order of
+    the sweep. `speed`: games per second by cell (the run's manifest; a cells column games_per_s
+    is used where there is one): the speed of the run that computed the cell, on its machine and
+    threads. Empty when no cell has such a line-up (then strategy_skill answers)."""
+    out = []
+    for x, y, n, where, r, c in ladder_rows(groups, cells, lay):
         gps = c.get("games_per_s") if "games_per_s" in cells else (speed or {}).get(int(c["cell"]))
         fast = f"; {gps:,.0f} games/s" if gps is not None and np.isfinite(gps) else ""
         out.append((f"{x} wins {100 * r['win_share']:.1f}% (95% CI {100 * r['share_ci_low']:.1f}–"

@@ -233,7 +233,7 @@ def chart_label_overview(by_key: dict, kind: str, path: Path) -> bool:
     m_max = max(len(rs) for _, rs in panels)
     ncols = min(3, len(panels))
     fig, axes = new_figure(len(panels), ncols=ncols, w=5.4 if ncols > 1 else 7.6,
-                        h=max(3.0, 0.13 * k_max * m_max + 0.16 * k_max + 1.0))
+                        h=min(9.5, max(3.0, 0.13 * k_max * m_max + 0.16 * k_max + 1.0)))  # at most a screen
     strategies = list(dict.fromkeys(s for _, rs in panels for s in rs))
     colors = {s: f"C{i % 10}" for i, s in enumerate(strategies)}
     fairs = set()

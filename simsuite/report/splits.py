@@ -188,7 +188,7 @@ def _chart_side_by_side(pairs: list[dict], kind: str, axis: str, path: Path) -> 
         return False
     from .charts import new_figure, percent_axis
 
-    fig, axes = new_figure(len(pairs), ncols=2, w=5.6, h=5.2)
+    fig, axes = new_figure(len(pairs), ncols=min(4, len(pairs)), w=4.2, h=4.2)  # one row of up to four: a screen high
     for ax, p in zip(axes, pairs):
         r = p["rows"]
         x, y = r["share_a"].to_numpy(float), r["share_b"].to_numpy(float)

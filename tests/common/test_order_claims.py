@@ -221,7 +221,8 @@ def test_report_claims_a_place_only_where_it_holds_under_every_strategy(three):
     rows = {re.sub(r"<[^>]+>", "", r.split("</td>")[0]): r
             for r in re.findall(r"<tr><td>(.*?)</tr>", box)}
     par = re.sub(r"<[^>]+>", "", rows["Parasite"])
-    assert "depends on play: 3rd under basic, 1st under tuned and 3rd under search; it moves by 2 places" in par
+    assert "1st–3rd, depends on play" in par  # the span of its places under the three bots
+    assert "title='3rd under basic, 1st under tuned and 3rd under search; it moves by 2 places'" in rows["Parasite"]
     assert "href='#g-order-depends-on-play'" in rows["Parasite"] and "<dt id='g-order-depends-on-play'>" in page
     assert "<td>6th</td>" in rows["Healer"] and "depends on play" not in rows["Healer"]
     assert "<dt id='g-place'>" in page
