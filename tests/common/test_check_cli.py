@@ -12,6 +12,8 @@ from simsuite.cli import main
 from simsuite.engine.checks import field_name, kind_name
 from simsuite.games import get
 
+pytestmark = pytest.mark.own_kernel  # check kernels and plug-in strategy folders
+
 BAD = Path(__file__).resolve().parents[1] / "strategies" / "misbehaving"
 GAMES = "300"
 

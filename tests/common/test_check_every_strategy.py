@@ -14,6 +14,8 @@ import pytest
 from simsuite.cli import main
 from simsuite.games import get, names
 
+pytestmark = pytest.mark.own_kernel  # check kernels, one per game
+
 GAMES = {"cosmic": 24}  # the others: DEFAULT_GAMES
 DEFAULT_GAMES = 150
 # a searching seat's decisions are not re-dealt: its rollouts replay the turn with the real cards

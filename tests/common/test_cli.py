@@ -66,6 +66,7 @@ def test_malformed_toml(tmp_path):
     assert_bad(sim("sweep", "--config", unknown), "gmaes")
 
 
+@pytest.mark.own_kernel  # a plug-in folder of its own
 def test_strategy_that_does_not_compile(tmp_path):
     """A plug-in whose decide allocates (the kernels run without reference counting) or uses an
     unknown name: one line naming the file and line, exit 2."""
@@ -77,6 +78,7 @@ def test_strategy_that_does_not_compile(tmp_path):
     assert_bad(r, "strategy", "alloc.py, line 8", "zeros", "_nrt=True")
 
 
+@pytest.mark.own_kernel  # a plug-in folder of its own
 @pytest.mark.parametrize("game, players", [("star-cartel", "3")])
 def test_strategy_answering_outside_the_options_is_rejected(tmp_path, game, players):
     """SC.15: an answer outside 0..n-1 is not a legal option: the engine does not play it, and the

@@ -25,6 +25,8 @@ CASES = record_hashes.cases()
 UNUSED = '''"""A strategy no record-hash case plays (its name sorts before every built-in)."""
 from numba import njit
 
+pytestmark = pytest.mark.own_kernel  # kernels with an unused plug-in strategy
+
 
 @njit
 def decide(kind, st, cfg, me):

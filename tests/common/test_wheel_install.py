@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.own_kernel  # a wheel in a fresh environment: a cold Star Cartel compile there
+
 ROOT = Path(__file__).resolve().parents[2]  # tests/common/ -> the checkout
 
 

@@ -16,6 +16,8 @@ from simsuite.games import get
 from simsuite.plugin_dirs import ENV
 from simsuite.resources import DATA
 
+pytestmark = pytest.mark.own_kernel  # the classics as alien files: a kernel of their own
+
 CLASSICS = DATA / "aliens" / "cosmic_classics"
 CASES = [
     {"players": 4, "aliens": "random", "strategies": "basic"},

@@ -20,6 +20,8 @@ from simsuite.engine.unmanaged import PointerKernel
 from simsuite.games import get
 from simsuite.plugin_dirs import ENV
 
+pytestmark = pytest.mark.own_kernel  # alien files: a kernel with the test folder's homebrew alien
+
 HERE = Path(__file__).parent / "alien_files"
 GOOD = HERE / "good"
 ROOT = Path(__file__).resolve().parents[2]

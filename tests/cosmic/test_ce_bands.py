@@ -91,6 +91,7 @@ def test_band_verdicts_name_play_dependence_rarely_when_there_is_none():
     assert hits / runs < 0.08, hits / runs
 
 
+@pytest.mark.own_kernel  # a kernel with a homebrew alien file
 def test_a_homebrew_alien_gets_a_band_like_a_classic(tmp_path):
     """An alien file named with --plugin-dir is a bands plan's alien like a classic: dealt from the
     default pool plus itself, its holder's weights tuned, and the band drawn."""

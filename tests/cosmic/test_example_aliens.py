@@ -12,6 +12,8 @@ from simsuite.plugin_dirs import ENV
 from simsuite.sweep import plan_sweep
 from simsuite.sweep_file import load_sweep_file, sweep_plan
 
+pytestmark = pytest.mark.own_kernel  # the example alien files: a kernel of their own
+
 HERE = Path(__file__).resolve().parents[2] / "examples" / "aliens"
 FILES = sorted(HERE.glob("*.toml"))
 
