@@ -104,7 +104,7 @@ def replay_game(cfg, key, g, out, log, st):
     _replay(cfg, key, g, out, log, st)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)  # nogil: the check's time limit waits beside it
 def run_checked(cfg, key, g0, out, viol):
     """run_batch with the game's invariants checked after every turn; viol[i] = first violation code."""
     n = out.shape[0]

@@ -78,7 +78,7 @@ def _checked_decide(sid, kind, st, cfg, me):
     return a
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)  # nogil: the check's time limit waits beside it
 def check_batch(cfg, key, g0, out, rep):
     """Games g0 .. g0 + len(out) - 1 with the invariants checked after every turn and the strategy
     under test guarded; rep[i] = (first violation, the counters of _checked_decide)."""

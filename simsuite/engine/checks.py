@@ -14,6 +14,7 @@ for a few thousand games in one call into numba (``check_driver.py``), with
 from __future__ import annotations
 
 import importlib
+import os
 from pathlib import Path
 
 import numpy as np
@@ -80,13 +81,53 @@ def _tail(game) -> tuple[str, tuple]:
 
 
 CHECK_CHUNK = 256  # games per call: a progress line every few seconds even for Cosmic Encounter
+# A chunk of checked games takes seconds; one that takes this long holds a game that never ends (a
+# plug-in's loop that never exits): the check stops there and says which games, instead of hanging
+CHUNK_TIME_LIMIT_S = 300.0
+TIME_LIMIT_ENV = "SIMSUITE_CHECK_TIME_LIMIT"
 
 
-def played_in_chunks(kernel, entry: str, head: tuple, outs: tuple, desc: str, say=None, progress=None) -> None:
+def chunk_time_limit() -> float:
+    """Seconds a chunk of checked games may take: SIMSUITE_CHECK_TIME_LIMIT, else CHUNK_TIME_LIMIT_S."""
+    raw = os.environ.get(TIME_LIMIT_ENV, "")
+    try:
+        v = float(raw) if raw else CHUNK_TIME_LIMIT_S
+    except ValueError:
+        raise BadInput(TIME_LIMIT_ENV, f"{raw!r} is not a number of seconds") from None
+    if not v > 0:
+        raise BadInput(TIME_LIMIT_ENV, f"{raw!r}: give a number of seconds above 0")
+    return v
+
+
+def _within(limit: float, fn, args: tuple) -> bool:
+    """fn(*args) in a thread (the checked entry points release the GIL); False when it has not
+    returned after `limit` seconds. The thread is a daemon: a game that never ends is left running
+    until the process exits, which it does at once with the one-line message."""
+    import threading
+
+    err = []
+
+    def run():
+        try:
+            fn(*args)
+        except BaseException as e:  # re-raised in the caller's thread
+            err.append(e)
+
+    t = threading.Thread(target=run, name="simsuite-check-chunk", daemon=True)
+    t.start()
+    t.join(limit)
+    if err:
+        raise err[0]
+    return not t.is_alive()
+
+
+def played_in_chunks(kernel, entry: str, head: tuple, outs: tuple, desc: str, say=None, progress=None,
+                     where: str = "") -> None:
     """kernel.<entry>(*head, g0, *rows of outs) over all rows, CHECK_CHUNK games a call (the games
     are keyed by their index, so the results do not depend on the chunks); the first call, with no
     games, compiles or loads the entry point and says which. `progress`: as runner.Progress's
-    `enabled`, or a Progress shared by several calls (left open)."""
+    `enabled`, or a Progress shared by several calls (left open). A chunk that takes longer than
+    chunk_time_limit() stops the check: BadInput naming `desc`, `where` and the chunk's games."""
     import time
 
     from ..runner import Progress
@@ -106,10 +147,14 @@ def played_in_chunks(kernel, entry: str, head: tuple, outs: tuple, desc: str, sa
     own = not isinstance(progress, Progress)
     bar = Progress(n, desc, enabled=progress) if own else progress
     bar.start()
+    limit = chunk_time_limit()
     try:
         for lo in range(0, n, CHECK_CHUNK):
             hi = min(n, lo + CHECK_CHUNK)
-            fn(*head, np.int64(lo), *(o[lo:hi] for o in outs))
+            if not _within(limit, fn, (*head, np.int64(lo), *(o[lo:hi] for o in outs))):
+                raise BadInput("time limit", f"{desc}{', ' + where if where else ''}: games {lo}–{hi - 1} did not "
+                               f"finish within {limit:g} s, so one of them never ends (a loop in a plug-in that "
+                               f"never exits?); {TIME_LIMIT_ENV}=SECONDS allows more time")
             bar(hi - lo)
     finally:
         if own:

@@ -46,6 +46,31 @@ def test_a_strategy_that_writes_a_marker_fails_naming_the_field(capsys):
     assert len(doc["problems"]) == 1 and "`S_MARK`" in doc["problems"][0]
 
 
+def test_a_game_that_never_ends_stops_the_check_at_its_time_limit_naming_the_games():
+    """A strategy whose decide never returns (a loop without exit) does not hang the check: the chunk
+    of games it is in passes the time limit (SIMSUITE_CHECK_TIME_LIMIT, here 5 s against the
+    fraction of a second a chunk of 256 Star Cartel games takes) and the check stops with one line
+    naming the strategy and the games, exit 2. In a subprocess: the endless game is left running
+    until that process exits."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "SIMSUITE_CHECK_TIME_LIMIT": "5"}
+    r = subprocess.run([sys.executable, "-m", "simsuite", "check", "strategy", str(BAD / "endless.py"), "--game",
+                        "star-cartel", "--games", GAMES], capture_output=True, text=True, env=env, timeout=900)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    line = [x for x in r.stderr.splitlines() if "time limit" in x]
+    assert len(line) == 1 and "checking endless" in line[0] and "games 0–255 did not finish within 5 s" in line[0], r.stderr
+    assert "SIMSUITE_CHECK_TIME_LIMIT=SECONDS" in line[0]
+
+
+def test_a_bad_time_limit_is_one_line(monkeypatch, capsys):
+    monkeypatch.setenv("SIMSUITE_CHECK_TIME_LIMIT", "soon")
+    code, out, err = _check(capsys, "strategy", "market", "--game", "star-cartel", "--games", GAMES)
+    assert code == 2 and "SIMSUITE_CHECK_TIME_LIMIT" in err and "'soon' is not a number of seconds" in err, err
+
+
 def test_a_strategy_that_reads_the_deck_order_fails_naming_the_decision(capsys):
     code, out, err = _check(capsys, "strategy", str(BAD / "deck_peek.py"), "--game", "star-cartel", "--games", GAMES)
     assert code == 1, err

@@ -67,7 +67,7 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1, say=None, p
             out = np.empty((per, game.layout.n_cols), np.int64)
             viol = np.zeros(per, np.int64)
             played_in_chunks(kern, "run_checked", (carr, np.int64(run_key(seed, game.config_hash(cfg)))), (out, viol),
-                             "", say if first else None, bar)
+                             f"checking {a.name}", say if first else None, bar, where=f"{edition}, seat {seat + 1}")
             first = False
             bad = np.flatnonzero(viol)
             rec = game.layout.view(out)
