@@ -81,6 +81,19 @@ def test_ally_risk_follows_where_lost_ships_go(aliens, expect):
     assert _decide(t, A.D_ALLIANCE, GREEN, ALLY) == expect
 
 
+@pytest.mark.parametrize("aliens, expect", [("none,none,Zombie,none", A.SIDE_OFFENSE),
+                                            ("none,none,none,Healer", A.SIDE_DEFENSE)])
+def test_the_answer_to_saved_ships_can_ignore_another_players_power(aliens, expect):
+    """basic_answer_saved_ships 0 (an answer the bands and the tuner search): the same state as above,
+    but green plays as if another player's Zombie or Healer were not at the table. Yellow's Healer
+    would return green's ships (CE.22.7); ignored, they count as lost to the warp, and green defends
+    as it does with no power at the table. Green's own Zombie (CE.22.20) is its own power, still
+    counted: it joins the offense."""
+    t = setup_fight(aliens, centre=1, def_ships=6, basic_answer_saved_ships=0)
+    t.set_hand(GREEN, [ATT(8), NEG])
+    assert _decide(t, A.D_ALLIANCE, GREEN, ALLY) == expect
+
+
 def test_zombie_launches_and_allies_with_the_most_ships():
     """CE.22.20: the Zombie loses no ship to the warp, so with a weak hand (negotiates only) it
     still launches as many as a colony can give (3 of 4, keeping the colony), not 2; as an ally it

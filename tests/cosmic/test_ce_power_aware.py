@@ -122,3 +122,25 @@ def test_alliance_answer_follows_the_engine_totals(offense_alien):
         assert ans == A.SIDE_DEFENSE
     else:
         assert ans == A.SIDE_OFFENSE
+
+
+def test_the_answer_to_a_sorcerer_keeps_the_big_card_back_or_ignores_the_swap():
+    """CE.22.16: a Sorcerer main player may swap the face-down encounter cards. Red attacks with 1
+    ship against blue (Sorcerer) with 1, holding a 4 and a 20. basic's modelled answer
+    (basic_answer_sorcerer 1, the default) plays the 4: a 20 would be swapped into the Sorcerer's
+    hand of the encounter and win for it. With the answer off (0, a value the bands and the tuner
+    search) red plays as if there were no swap and leads with the 20."""
+    hand = [ATT(4), ATT(20)]
+    assert _card(setup_fight("none,Sorcerer,none,none", 1, 1), 0, hand) == ("A", 4)
+    assert _card(setup_fight("none,Sorcerer,none,none", 1, 1, basic_answer_sorcerer=0), 0, hand) == ("A", 20)
+
+
+def test_the_answer_to_an_oracle_plays_its_best_card_or_ignores_the_oracle():
+    """CE.22.12: a defending Oracle sees the offense's card before choosing its own. Red attacks with
+    4 ships against blue (Oracle) with 1, holding a 10, a 20 and a negotiate. The modelled answer
+    (basic_answer_oracle 1) rates each card against the Oracle's best reply, and only the 20 stands
+    up to that; with the answer off (0) red rates its cards against the cards blue may hold, as
+    against anyone, and a 10 is enough (the 20 is saved)."""
+    hand = [ATT(10), ATT(20), NEG]
+    assert _card(setup_fight("none,Oracle,none,none", 4, 1), 0, hand) == ("A", 20)
+    assert _card(setup_fight("none,Oracle,none,none", 4, 1, basic_answer_oracle=0), 0, hand) == ("A", 10)

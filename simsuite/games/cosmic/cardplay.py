@@ -92,7 +92,15 @@ from simsuite.games.cosmic.heuristics import (
     warp_share,
     would_win,
 )
-from simsuite.games.cosmic.weights import W_CARD_COST, W_GAME_STAKE, W_NEGOTIATE_COST, W_SHIP_VALUE, weight
+from simsuite.games.cosmic.weights import (
+    W_ANSWER_ORACLE,
+    W_ANSWER_SORCERER,
+    W_CARD_COST,
+    W_GAME_STAKE,
+    W_NEGOTIATE_COST,
+    W_SHIP_VALUE,
+    weight,
+)
 
 # int64 and float64 arguments, never literals: one compiled version per function (a literal 0 or
 # -1 would compile another, test_ce_one_compiled_version_per_function)
@@ -295,11 +303,12 @@ def card_choice(st, cfg, me, own):
     sor = main_power(st, o, d, A_SORCERER)
     me_side = 1 if me_off else 2
     clone = main_power(st, o, d, A_CLONE) == me_side
-    oracle_answers = src == 2 and orc != 0 and orc != me_side  # the Oracle will see my card
+    # the Oracle will see my card (unless me plays as if it did not: answer_oracle 0)
+    oracle_answers = src == 2 and orc != 0 and orc != me_side and weight(st, cfg, me, W_ANSWER_ORACLE) >= 0.5
     nc = cfg[C_N_CLASSES]
     # a Sorcerer main player may swap the face-down cards (CE.22.16): the opponent's best
     # response per card it may hold, from the engine's outcome rules; my own swap as I will use it
-    opp_sor = sor != 0 and sor != me_side
+    opp_sor = sor != 0 and sor != me_side and weight(st, cfg, me, W_ANSWER_SORCERER) >= 0.5  # 0: ignore the swap
     me_sor = sor == me_side
     sw = np.int64(0)  # bit j: it swaps holding card class j
     if opp_sor:

@@ -269,8 +269,11 @@ WEIGHT_PARAMS = (
             hashed_at_default=False)
       for n, d, lo, hi, _, doc in W.WEIGHTS),
     # the tuned strategy's row: its defaults from simsuite/data/cosmic/tuned_weights.toml
+    # (an answer to a power, a weight added after tuned runs were made, is hashed only off its default,
+    # so those runs keep their seeds)
     *(Param("tuned_" + n, "float", W.tuned_defaults()[n], f"basic_{n} for the seats of the tuned strategy "
-            "(default: simsuite/data/cosmic/tuned_weights.toml)", "strategy", lo, hi, acts=_tuned_row_plays)
+            "(default: simsuite/data/cosmic/tuned_weights.toml)", "strategy", lo, hi, acts=_tuned_row_plays,
+            hashed_at_default=n not in W.ANSWERS)
       for n, d, lo, hi, _, doc in W.WEIGHTS),
 )
 PARAMS = PARAMS + WEIGHT_PARAMS

@@ -60,13 +60,26 @@ WEIGHTS = (
      "best attack value that takes a second encounter with fewer than two encounter cards"),
     ("deal_accept", -50.0, -200.0, 200.0, False,
      "least deal value accepted when the responder's strategy decides (deal_accept_policy = heuristic)"),
+    # answers to another player's power: 1 = the modelled answer (the engine's rules), 0 = play as if
+    # the power were not at the table. The band's ends and the tuner search them with the weights
+    # above, so that no power's place rests on one hand-written answer to it
+    ("answer_sorcerer", 1.0, 0.0, 1.0, True,
+     "1: against a Sorcerer main player, choose the card that does best after its swap (CE.22.16, the "
+     "engine's outcome rules); 0: ignore the swap"),
+    ("answer_saved_ships", 1.0, 0.0, 1.0, True,
+     "1: a ship another player's Zombie or Healer keeps out of the warp costs nothing (CE.22.20, CE.22.7); "
+     "0: count every lost ship as going to the warp whoever holds those powers"),
+    ("answer_oracle", 1.0, 0.0, 1.0, True,
+     "1: against an Oracle main player, who sees my card before choosing its own (CE.22.12), rate each "
+     "card by the Oracle's best reply; 0: rate it against the cards the Oracle may hold, as against anyone"),
 )
 NAMES = tuple(w[0] for w in WEIGHTS)
 NW = len(WEIGHTS)
 assert NW <= MAX_WEIGHTS
 (W_LAUNCH_SHIPS, W_LAUNCH_BIG_CARD, W_INVITE_ALONE, W_ALLY_OFFENSE_P, W_ALLY_DEFENSE_P, W_LEADER_GAP,
- W_ALLY_SHIPS, W_SHIP_VALUE, W_GAME_STAKE, W_CARD_COST, W_NEGOTIATE_COST, W_SECOND_CARD, W_DEAL_ACCEPT) = (
-    np.int64(k) for k in range(NW))
+ W_ALLY_SHIPS, W_SHIP_VALUE, W_GAME_STAKE, W_CARD_COST, W_NEGOTIATE_COST, W_SECOND_CARD, W_DEAL_ACCEPT,
+ W_ANSWER_SORCERER, W_ANSWER_SAVED_SHIPS, W_ANSWER_ORACLE) = (np.int64(k) for k in range(NW))
+ANSWERS = tuple(n for n in NAMES if n.startswith("answer_"))  # answers to other players' powers
 DEFAULTS = {w[0]: w[1] for w in WEIGHTS}
 
 
