@@ -21,6 +21,7 @@ from simsuite.games import get
 from simsuite.plugin_dirs import ENV
 
 pytestmark = pytest.mark.own_kernel  # alien files: a kernel with the test folder's homebrew alien
+I = np.int64
 
 HERE = Path(__file__).parent / "alien_files"
 GOOD = HERE / "good"
@@ -211,6 +212,37 @@ def test_misuse_is_an_invariant_violation(tester_env):
     t.k.hb_add_total(t.st, A.SIDE_OFFENSE, np.int64(5))
     assert t[A.S_TOT + 2] == before
     assert t.engine_check() == A.VIOLATION_NAMES[A.V_ALIEN_API]
+
+
+def test_power_memory_keeps_a_word_per_seat_and_refuses_another_seats(tester_env):
+    """A power's memory (hb_memory / hb_remember: tokens, counters, a declared choice, kept through
+    the game): zero at the start; the running hook's own seat writes its words and any seat's may be
+    read; a write to another seat's memory, or out of range, is a misuse: nothing written, and the
+    engine's invariant check reports it (V_ALIEN_API)."""
+    t = Table(tester_env, "Tester,none,none,none")
+    mem = [t[A.S_HB_MEM + i] for i in range(A.MAX_P * A.HB_MEM_WORDS)]
+    assert mem == [0] * len(mem)
+    t.st[A.S_HB_SEAT] = 0  # as while seat 0's hook runs (alien_api.hb_window / hb_moment set it)
+    t.k.hb_remember(t.st, I(0), I(1), I(7))
+    assert int(t.k.hb_memory(t.st, I(0), I(1))) == 7 and t[A.S_HB_MEM + 1] == 7
+    assert t.engine_check() == 0
+    t.k.hb_remember(t.st, I(1), I(0), I(5))  # seat 1's memory, from seat 0's hook
+    assert t[A.S_HB_MEM + A.HB_MEM_WORDS] == 0
+    assert t.engine_check() == A.VIOLATION_NAMES[A.V_ALIEN_API]
+    u = Table(tester_env, "Tester,none,none,none")
+    u.st[A.S_HB_SEAT] = 0
+    u.k.hb_remember(u.st, I(0), I(A.HB_MEM_WORDS), I(1))  # past its words
+    assert u.engine_check() == A.VIOLATION_NAMES[A.V_ALIEN_API]
+
+
+def test_the_warrior_example_passes_the_static_check():
+    """examples/aliens/warrior.py, a power that remembers (a token per encounter fought), is within
+    the power API: it parses, its hooks are at moments of the rules, and it names only primitives."""
+    from simsuite.games.cosmic.alien_files import check_source, hook_problems
+
+    path = ROOT / "examples" / "aliens" / "warrior.py"
+    a = check_source(path)
+    assert a.name == "Warrior" and set(a.hooks) == {"on_outcome", "on_totals"} and not hook_problems(path)
 
 
 def _cli(*args, env_dirs=None):

@@ -266,6 +266,9 @@ S_HB_HOOK = _S.add()  # the alien-file hook running now (W_* / H_*), -1 none (al
 S_HB_ERR = _S.add()  # first misuse of the alien-file API in this game: HBE_* code * 64 + hook, 0 none
 S_HB_ARG = _S.add(4)  # the hook's arguments (H_LOSS: owner, ships, planets mask, barred seat)
 S_HB_SEATS = _S.add()  # bit p: seat p plays an alien through its file (set at the deal)
+S_HB_SEAT = _S.add()  # the seat whose alien-file hook is running now, -1 none (alien_api.py)
+HB_MEM_WORDS = 4  # words of memory an alien file's power keeps through a game, per seat
+S_HB_MEM = _S.add(MAX_P * HB_MEM_WORDS)  # seat p's power memory: word i at S_HB_MEM + p * HB_MEM_WORDS + i
 S_POWER_USES = _S.add(MAX_P)  # power uses and automatic effects applied, per seat (records)
 # power state of the current encounter (cleared at its end)
 S_PK = _S.add()  # power decision kind PK_* being asked

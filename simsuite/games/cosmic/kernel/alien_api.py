@@ -30,6 +30,7 @@ from simsuite.games.cosmic.records import *
 # misuse codes (st[S_HB_ERR] = code * 64 + hook)
 HBE_WINDOW = np.int64(1)  # a primitive used in a hook where it has no effect under the rules
 HBE_HIDDEN = np.int64(2)  # a read of what the holder may not see (CE.70.14)
+HBE_MEMORY = np.int64(3)  # a power memory word out of range, or another seat's memory written
 # hook masks: where each writing primitive may act (bit = W_* / H_* - 40 + 16)
 _HM_WINDOWS = np.int64((1 << 2) | (1 << 3) | (1 << 4) | (1 << 5) | (1 << 6) | (1 << 7) | (1 << 8))
 _HM_RESOLVE = np.int64(1 << 16)
@@ -96,8 +97,10 @@ def hb_window(st, cfg, w, p, log, lg):
     if (st[S_ONCE] & bit) != 0 or st[S_DEF] < 0 or _hb_may(st, p, a) == 0:
         return 0
     st[S_HB_HOOK] = w
+    st[S_HB_SEAT] = p
     r = homebrew_hook(a, w, st, cfg, p, log, lg)
     st[S_HB_HOOK] = NONE
+    st[S_HB_SEAT] = NONE
     if r != 0:
         st[S_ONCE] |= bit
         return 1
@@ -117,11 +120,35 @@ def hb_moment(st, cfg, h, log, lg):
         if ((hb_moments(a) >> (h - 40)) & 1) == 0 or _hb_may(st, p, a) == 0:
             continue
         st[S_HB_HOOK] = h
+        st[S_HB_SEAT] = p
         r = homebrew_hook(a, h, st, cfg, p, log, lg)
         st[S_HB_HOOK] = NONE
+        st[S_HB_SEAT] = NONE
         if r != 0:
             return r
     return 0
+
+
+# ---- a power's memory: what it keeps through a game (tokens, counters, a declared choice) ----
+@njit
+def hb_memory(st, p, i):
+    """Word i (0 .. HB_MEM_WORDS - 1) of seat p's power memory: what p's hooks remembered this game,
+    0 at its start. Public, as tokens on an alien sheet are: any hook may read any seat's. Out of
+    range: a misuse, and 0."""
+    if i < 0 or i >= HB_MEM_WORDS or p < 0 or p >= MAX_P:
+        _hb_misuse(st, HBE_MEMORY)
+        return np.int64(0)
+    return st[S_HB_MEM + p * HB_MEM_WORDS + i]
+
+
+@njit
+def hb_remember(st, me, i, v):
+    """Set word i of the running hook's own power memory to v (in any hook). Another seat's memory,
+    or a word out of range: a misuse, and nothing is written."""
+    if i < 0 or i >= HB_MEM_WORDS or me != st[S_HB_SEAT]:
+        _hb_misuse(st, HBE_MEMORY)
+        return
+    st[S_HB_MEM + me * HB_MEM_WORDS + i] = v
 
 
 # ---- reads: what any player may see (public state, CE.70.14), and its own hand ----
