@@ -393,7 +393,7 @@ def test_alien_sweep_definition_and_report(tmp_path):
     box = page[page.index("<div class='headline'"):page.index("<details class='detail'>")]
     assert "<h2>Which aliens are too strong or too weak?</h2>" in box
     assert "does the strategy change it?" in box and "does the deal model change it?" in box
-    assert "verdict at 3 players" in box and "verdict at 4 players" in box
+    assert "verdict (how sure) at 3 players" in box and "verdict (how sure) at 4 players" in box
     assert "place</a> of 20 at 3 players" in box and "holds under every bot" in box
     assert all(f"<td>{a}</td>" in box for a in A.ALIEN_NAMES)
     text = re.sub(r"<[^>]+>", " ", box)
