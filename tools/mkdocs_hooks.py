@@ -7,6 +7,7 @@ A page asks for a part with an HTML comment on a line of its own:
     <!-- strategies: star-cartel -->     the built-in strategies with the first line of their docstring
     <!-- rules-outline: star_cartel.md -->  the sections of a rules contract in docs/rules/, with their ids
     <!-- cli-help: all -->               every command's `--help` text
+    <!-- plugin-api: cosmic -->          a game's plug-in API (Game.plugin_reference: Cosmic's alien primitives)
 
 The parameter tables, strategy lists and rules outlines are also written into the Markdown files
 themselves, between the marker and an end marker (`<!-- /params -->`), so that a page reads the same
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # `mkdocs build` from a checkout: document this tree's simsuite
     sys.path.insert(0, str(ROOT))
 
-MARK = re.compile(r"^<!--\s*(params|strategies|rules-outline|cli-help):\s*([\w.-]+)\s*-->[ \t]*$", re.M)
+MARK = re.compile(r"^<!--\s*(params|strategies|rules-outline|cli-help|plugin-api):\s*([\w.-]+)\s*-->[ \t]*$", re.M)
 RULE_HEADING = re.compile(r"^(#{2,3})\s+((?:[A-Z]+\.\d+(?:\.\d+)?|Part \d+|Appendix [A-Z])\b.*)$", re.M)
 
 
@@ -79,7 +80,7 @@ def cli_help(_: str = "all") -> str:
     return "\n\n".join(parts)
 
 
-WRITTEN = ("params", "strategies", "rules-outline")  # kinds written into the Markdown files too
+WRITTEN = ("params", "strategies", "rules-outline", "plugin-api")  # kinds written into the Markdown files too
 
 
 def _generate(kind: str, arg: str) -> str:
@@ -89,6 +90,10 @@ def _generate(kind: str, arg: str) -> str:
         return strategy_list(arg)
     if kind == "cli-help":
         return cli_help(arg)
+    if kind == "plugin-api":
+        from simsuite import games
+
+        return games.get(arg).plugin_reference()
     return rules_outline(arg)
 
 

@@ -235,6 +235,23 @@ def test_power_memory_keeps_a_word_per_seat_and_refuses_another_seats(tester_env
     assert u.engine_check() == A.VIOLATION_NAMES[A.V_ALIEN_API]
 
 
+def test_the_engines_own_hb_functions_are_outside_the_power_api(tmp_path):
+    """hb_window, hb_moment and hb_is_file dispatch the hooks (the engine calls them): a hook that
+    calls one, to run another power's hook or its own again, is refused before any game, and the
+    generated reference (docs/games/write-your-own-alien.md) lists only what a hook may call."""
+    from simsuite.errors import BadInput
+    from simsuite.games.cosmic.alien_files import ENGINE_ONLY, api_reference, check_source
+
+    src = (ROOT / "examples" / "aliens" / "underdog.py").read_text()
+    bad = tmp_path / "again.py"
+    bad.write_text(src.replace("    opp = hb_opponent(st, me)\n",
+                               "    opp = hb_opponent(st, me)\n    hb_window(st, cfg, W_2, me, log, lg)\n"))
+    with pytest.raises(BadInput, match="call to 'hb_window' is outside the power API"):
+        check_source(bad)
+    ref = api_reference()
+    assert "`hb_memory(st, p, i)`" in ref and not any(f"`{n}(" in ref for n in ENGINE_ONLY)
+
+
 def test_the_warrior_example_passes_the_static_check():
     """examples/aliens/warrior.py, a power that remembers (a token per encounter fought), is within
     the power API: it parses, its hooks are at moments of the rules, and it names only primitives."""

@@ -60,9 +60,13 @@ class AlienFile:
     body: str = field(default="", repr=False)
 
 
+# hb_* functions of alien_api.py that the engine calls and a hook may not: the dispatch to the hooks
+ENGINE_ONLY = frozenset({"hb_is_file", "hb_window", "hb_moment"})
+
+
 def _primitives() -> set:
     tree = ast.parse((Path(__file__).parent / "kernel" / "alien_api.py").read_text())
-    return {n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("hb_")}
+    return {n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("hb_")} - ENGINE_ONLY
 
 
 def _constants() -> set:
@@ -95,6 +99,29 @@ WHERE = {
     "hb_join": ("on_w7",), "hb_take_from_discard": ("on_w10", "on_outcome"),
 }
 HIDDEN_EARLY = ("hb_card_value", "hb_is_attack", "hb_is_negotiate")
+
+
+def api_reference() -> str:
+    """The power API as a Markdown table, from the code (docs/games/write-your-own-alien.md): each
+    hb_* primitive of kernel/alien_api.py with its arguments, the hooks where it acts (WHERE; a
+    face-down card read: HIDDEN_EARLY) and the first sentence of its docstring."""
+    tree = ast.parse((Path(__file__).parent / "kernel" / "alien_api.py").read_text())
+    rows = ["| primitive | where | what it does |", "|---|---|---|"]
+    late = ", ".join(f"`{h}`" for h in ("on_w9", "on_w10", "on_resolve", "on_totals", "on_outcome", "on_loss"))
+    for n in tree.body:
+        if not (isinstance(n, ast.FunctionDef) and n.name.startswith("hb_")) or n.name in ENGINE_ONLY:
+            continue
+        args = ", ".join(a.arg for a in n.args.args)
+        doc = " ".join((ast.get_docstring(n) or "").split())
+        first = doc.split(". ")[0].rstrip(".") + "." if doc else ""
+        if n.name in WHERE:
+            where = ", ".join(f"`{h}`" for h in WHERE[n.name])
+        elif n.name in HIDDEN_EARLY:
+            where = late + " (the cards face up)"
+        else:
+            where = "any hook"
+        rows.append(f"| `{n.name}({args})` | {where} | {first.replace('|', '/')} |")
+    return "\n".join(rows)
 
 
 def hook_problems(path: Path) -> str:

@@ -559,6 +559,12 @@ class Cosmic(Game):
 
     plugin_noun = "alien"  # simsuite check alien FILE
 
+    def plugin_reference(self) -> str:
+        """The alien-file power API as a Markdown table (the docs' generated reference)."""
+        from .alien_files import api_reference
+
+        return api_reference()
+
     def plugin_check(self, file, n_games=2000, seed=1, say=None, progress=False) -> dict:
         from .alien_check import check_alien
 

@@ -132,7 +132,7 @@ def hb_moment(st, cfg, h, log, lg):
 # ---- a power's memory: what it keeps through a game (tokens, counters, a declared choice) ----
 @njit
 def hb_memory(st, p, i):
-    """Word i (0 .. HB_MEM_WORDS - 1) of seat p's power memory: what p's hooks remembered this game,
+    """Word i (from 0 to HB_MEM_WORDS - 1) of seat p's power memory: what p's hooks remembered this game,
     0 at its start. Public, as tokens on an alien sheet are: any hook may read any seat's. Out of
     range: a misuse, and 0."""
     if i < 0 or i >= HB_MEM_WORDS or p < 0 or p >= MAX_P:
@@ -155,11 +155,13 @@ def hb_remember(st, me, i, v):
 
 @njit
 def hb_offense(st):
+    """The offense's seat."""
     return st[S_OFF]
 
 
 @njit
 def hb_defense(st):
+    """The defense's seat, -1 before one is chosen."""
     return st[S_DEF]
 
 
@@ -191,16 +193,19 @@ def hb_opponent(st, p):
 
 @njit
 def hb_players(cfg):
+    """The number of players."""
     return cfg[C_NP]
 
 
 @njit
 def hb_hand_size(st, q):
+    """How many cards q holds (public)."""
     return st[S_HAND_N + q]
 
 
 @njit
 def hb_warp(st, q):
+    """How many of q's ships are in the warp (public)."""
     return st[S_WARP + q]
 
 
@@ -279,6 +284,7 @@ def hb_loss_owner(st):
 
 @njit
 def hb_loss_ships(st):
+    """on_loss: how many ships are about to be lost."""
     return st[S_HB_ARG + 1]
 
 
