@@ -370,7 +370,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
                                 main=True)
     box = _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices,
                       strat, rungs, margin, H.block(rule, skill, esc, skill_first=bool(rungs), wrap=False), pv_html,
-                      sbs_data)
+                      sbs_data, [h for h, _ in pv_heads])
     if question == "game":
         sections.append(("", "", pv_html))
     elif question == "split":
@@ -469,7 +469,8 @@ def _the(x: str) -> str:
 
 
 def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices, strat, rungs,
-                margin, detail, pv_html: str = "", sbs_data: list | None = None) -> str:
+                margin, detail, pv_html: str = "", sbs_data: list | None = None,
+                game_said: list | None = None) -> str:
     """The box that opens the page (simsuite.report.answer): the page's question, a plain answer, its
     table; the statistical sentences (`detail`) folded below."""
     # never pooled over a split axis (an edition is other rules): one edge per player count and value
@@ -509,7 +510,9 @@ def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, 
         own = re.search(r"<h2 id='[^']+'>(.*?)</h2>", pv_html or "") if question == "game" else None
         q = html.unescape(own.group(1)) if own else "Is the game fair to every seat?"
         table_ = A.player_table(groups, cells, metrics) if question == "single" else ""
-        said = [turn, skill]
+        # the game section's own answer first (its headline sentences, in points)
+        own_said = [re.sub(r"(\d) pp\b", r"\1 points", x) for x in (game_said or [])] if question == "game" else []
+        said = [*own_said, turn, skill]
     if not any(said) and not table_:
         said = ["The statistical answer is below."]
     return A.box(q, said, table_, detail)
