@@ -21,11 +21,11 @@ try:
 finally:
     sys.path.remove(str(ROOT / "tools"))
 
+pytestmark = pytest.mark.own_kernel  # kernels with an unused plug-in strategy
+
 CASES = record_hashes.cases()
 UNUSED = '''"""A strategy no record-hash case plays (its name sorts before every built-in)."""
 from numba import njit
-
-pytestmark = pytest.mark.own_kernel  # kernels with an unused plug-in strategy
 
 
 @njit

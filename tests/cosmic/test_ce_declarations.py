@@ -92,7 +92,9 @@ _FLARE_KEYS = ("ffg_flares", "ffg_flare_limit")
 _FFG_LATER = {"ffg_target_requires_defense_colony": False}
 _LATER = {"deal_leader_margin": 1, "basic_holder_alien": "none",
           **{"basic_" + n: d for n, d in W.DEFAULTS.items()},
-          **{"basic_holder_" + n: d for n, d in W.DEFAULTS.items()}}
+          **{"basic_holder_" + n: d for n, d in W.DEFAULTS.items()},
+          # the answers to powers joined the tuned row after tuned runs were made: left out at their default
+          **{"tuned_" + n: W.DEFAULTS[n] for n in W.ANSWERS}}
 _TUNED_KEYS = tuple("tuned_" + n for n in W.NAMES)
 
 
