@@ -94,6 +94,29 @@ def test_the_answer_to_saved_ships_can_ignore_another_players_power(aliens, expe
     assert _decide(t, A.D_ALLIANCE, GREEN, ALLY) == expect
 
 
+@pytest.mark.parametrize("alien", ["Macron", "Virus", "Anti-Matter", "Empath", "Pacifist"])
+def test_the_answer_to_an_offensive_power_moves_the_alliance_answer(alien):
+    """Red attacks with 1 ship against blue's 6, holding the power; green is invited by both sides.
+    Against a plain offense green defends (1 + 3 of its ships against 6: the offense is the likely
+    loser). basic's modelled answer (basic_answer_NAME 1, the default) forecasts by the engine's
+    rules for red's power: a Macron's ship weighs 4 (CE.22.9), a Virus multiplies its card by its
+    ships (CE.22.18), against an Anti-Matter the lower total wins (CE.22.2 revision 2), an Empath's
+    negotiate turns the other card into a negotiate (CE.22.5), a Pacifist's negotiate beats an attack
+    (CE.22.13): each makes the offense the likely winner with green's ships, and green joins it for a
+    colony. With the answer at 0 (a value the bands and the tuner search) green plays as if the power
+    were not at the table and defends, as against the plain offense."""
+    answer = "basic_answer_" + alien.lower().replace("-", "_")
+
+    def green(aliens, **kw):
+        t = setup_fight(aliens, centre=1, def_ships=6, **kw)
+        t.set_hand(GREEN, [ATT(8), NEG])
+        return _decide(t, A.D_ALLIANCE, GREEN, ALLY)
+
+    assert green("none,none,none,none") == A.SIDE_DEFENSE
+    assert green(f"{alien},none,none,none") == A.SIDE_OFFENSE
+    assert green(f"{alien},none,none,none", **{answer: 0}) == A.SIDE_DEFENSE
+
+
 def test_zombie_launches_and_allies_with_the_most_ships():
     """CE.22.20: the Zombie loses no ship to the warp, so with a weak hand (negotiates only) it
     still launches as many as a colony can give (3 of 4, keeping the colony), not 2; as an ally it

@@ -144,3 +144,35 @@ def test_the_answer_to_an_oracle_plays_its_best_card_or_ignores_the_oracle():
     hand = [ATT(10), ATT(20), NEG]
     assert _card(setup_fight("none,Oracle,none,none", 4, 1), 0, hand) == ("A", 20)
     assert _card(setup_fight("none,Oracle,none,none", 4, 1, basic_answer_oracle=0), 0, hand) == ("A", 10)
+
+
+@pytest.mark.parametrize("alien, answer, hand, modelled, ignored", [
+    ("Macron", "basic_answer_macron", HAND, ("N",), ("A", 20)),
+    ("Virus", "basic_answer_virus", HAND, ("N",), ("A", 20)),
+    ("Anti-Matter", "basic_answer_anti_matter", HAND, ("A", 4), ("A", 20)),
+    ("Pacifist", "basic_answer_pacifist", [ATT(8), NEG], ("N",), ("A", 8)),
+])
+def test_the_answer_to_a_defending_power_changes_the_card_or_ignores_the_power(alien, answer, hand, modelled,
+                                                                               ignored):
+    """Red attacks with 4 ships against blue's 4, blue holding the power. basic's modelled answer (the
+    weight at 1, the default) forecasts the encounter by the engine's rules for it: a Macron's 4
+    ships weigh 16 (CE.22.9) and a Virus's total is its card times 4 (CE.22.18), so even red's 20 is
+    no better than even and red negotiates; against an Anti-Matter the lower total wins (CE.22.2
+    revision 2), so red plays its lowest attack; a Pacifist's negotiate beats an attack (CE.22.13),
+    so red negotiates too. With the answer at 0 (a value the bands and the tuner search) red plays
+    as if the power were not at the table: exactly the card it plays against a plain defense."""
+    plain = _card(_table("none,none,none,none"), 0, hand)
+    assert _card(_table(f"none,{alien},none,none"), 0, hand) == modelled
+    assert _card(setup_fight(f"none,{alien},none,none", 4, 4, **{answer: 0}), 0, hand) == ignored == plain
+
+
+def test_an_answer_at_0_leaves_the_holders_own_power_counted():
+    """The answers are to other players' powers: a holder whose answer weight is 0 still forecasts
+    with its own power. As in test_card_as_anti_matter_and_as_virus, an offensive Anti-Matter plays
+    its lowest attack (CE.22.2) and an offensive Virus keeps its 20 (CE.22.18), with every seat's
+    answer to those powers at 0."""
+    t = setup_fight("Anti-Matter,none,none,none", 4, 4, basic_answer_anti_matter=0)
+    assert _card(t, 0, HAND) == ("A", 4)
+    v = _card(setup_fight("Virus,none,none,none", 4, 4, basic_answer_virus=0), 0, HAND)
+    assert v[0] == "A" and v[1] < 20
+    assert _card(_table("none,none,none,none"), 0, HAND) not in (("A", 4), v)

@@ -18,6 +18,11 @@ say what happens:
   the Zombie's own never do, a Healer returns others');
 * card economy: a Clone keeps its card (CE.22.4), so its card costs it nothing.
 
+Each of these answers to another player's power is a weight (``weights.py``, ``answer_*``): at 1, the
+default, the forecast applies the power as above; at 0 the player plays as if that power were not at
+the table (the totals and outcome through ``heuristics.seen_aa``, ``seen_side_weights`` and
+``seen_power``). A player's own power always counts.
+
 What a player may know (CE.70.14): the opponent's card is rated against the encounter cards it
 cannot see (every encounter card of the deck minus the discard pile and its own hand, one count
 per card class), or against the hand its Mind saw (CE.22.10), or the face-up card (Oracle). The
@@ -77,11 +82,9 @@ from simsuite.games.cosmic.api import (
     aa_totals_w,
     card_visible,
     main_power,
-    predicted_aa,
     seen_hand_base,
     seen_hand_n,
     ship_weight,
-    side_weights,
 )
 from simsuite.games.cosmic.heuristics import (
     OWN_ALWAYS,
@@ -89,12 +92,19 @@ from simsuite.games.cosmic.heuristics import (
     OWN_NEVER,
     SC_BA_VER,
     mean_attack,
+    seen_aa,
+    seen_power,
+    seen_side_weights,
     warp_share,
     would_win,
 )
 from simsuite.games.cosmic.weights import (
+    W_ANSWER_ANTI_MATTER,
+    W_ANSWER_EMPATH,
     W_ANSWER_ORACLE,
+    W_ANSWER_PACIFIST,
     W_ANSWER_SORCERER,
+    W_ANSWER_VIRUS,
     W_CARD_COST,
     W_GAME_STAKE,
     W_NEGOTIATE_COST,
@@ -264,11 +274,13 @@ def _forecast_setup(st, cfg, me, own):
     me_off = me == o
     q = d if me_off else o
     t = st[S_TARGET]
-    own_o, al_o, own_d, al_d = side_weights(st, cfg)
-    anti = main_power(st, o, d, A_ANTI_MATTER)
-    virus = main_power(st, o, d, A_VIRUS)
-    emp = main_power(st, o, d, A_EMPATH) if cfg[C_EMPATH_OPT] == 0 else 0
-    pac = main_power(st, o, d, A_PACIFIST)
+    # the totals and the case of the outcome as me forecasts them: another player's power counts as
+    # the engine applies it unless me plays as if it were absent (the answer_* weights)
+    own_o, al_o, own_d, al_d = seen_side_weights(st, cfg, me)
+    anti = seen_power(st, cfg, me, o, d, A_ANTI_MATTER, W_ANSWER_ANTI_MATTER)
+    virus = seen_power(st, cfg, me, o, d, A_VIRUS, W_ANSWER_VIRUS)
+    emp = seen_power(st, cfg, me, o, d, A_EMPATH, W_ANSWER_EMPATH) if cfg[C_EMPATH_OPT] == 0 else 0
+    pac = seen_power(st, cfg, me, o, d, A_PACIFIST, W_ANSWER_PACIFIST)
     k_o = st[S_CENTRE]
     k_d = st[S_PS + d * MAX_PLANETS + t] if t >= 0 else 0
     decides = would_win(st, cfg, o, t) == 1
@@ -519,12 +531,12 @@ def ships_help_offense(st, cfg, me):
     """Whether one more of the offense's own ships raises its A/A margin by the engine's totals
     (not against an active Anti-Matter defense, where the lower total wins and they add)."""
     G = mean_attack(st, cfg)
-    # predicted_aa twice, the side weights and powers read once
+    # seen_aa twice, the side weights and powers read once
     o = st[S_OFF]
     d = st[S_DEF]
-    own_o, al_o, own_d, al_d = side_weights(st, cfg)
-    anti = main_power(st, o, d, A_ANTI_MATTER)
-    virus = main_power(st, o, d, A_VIRUS)
+    own_o, al_o, own_d, al_d = seen_side_weights(st, cfg, me)
+    anti = seen_power(st, cfg, me, o, d, A_ANTI_MATTER, W_ANSWER_ANTI_MATTER)
+    virus = seen_power(st, cfg, me, o, d, A_VIRUS, W_ANSWER_VIRUS)
     t0, d0, lower = aa_totals_w(own_o, al_o, own_d, al_d, G, G, anti, virus)
     t1, d1, lower = aa_totals_w(own_o + ship_weight(st, me), al_o, own_d, al_d, G, G, anti, virus)
     m0 = (d0 - t0) if lower == 1 else (t0 - d0)
@@ -533,46 +545,49 @@ def ships_help_offense(st, cfg, me):
 
 
 @njit
-def offense_margin(st, cfg, vo, vd):
+def offense_margin(st, cfg, me, vo, vd):
     """How far the offense's A/A total beats the defense's with card values vo / vd (negative: it
-    loses), by the engine's totals: for an Anti-Matter encounter the lower total wins."""
-    to, td, lower = predicted_aa(st, cfg, float(vo), float(vd), _Z, _Z)
+    loses), by the engine's totals as me answers the powers (``heuristics.seen_aa``): for an
+    Anti-Matter encounter the lower total wins."""
+    to, td, lower = seen_aa(st, cfg, me, float(vo), float(vd), _Z, _Z)
     return (td - to) if lower == 1 else (to - td)
 
 
 @njit
-def offense_win_prob(st, cfg, add_o, add_d):
+def offense_win_prob(st, cfg, me, add_o, add_d):
     """Chance that the offense wins the encounter if `add_o` / `add_d` more ship weight joins its
     / the defense's allies: both cards unknown, each a typical attack (the deck's mean and spread)
     or a negotiate as often as the deck has them; the A/A margin from the engine's totals
     (``aa_totals_w``: Macron, Anti-Matter, Virus), an Empath's or Pacifist's negotiate as the rules
-    resolve it. A normal approximation: cheap enough for every alliance decision."""
-    own_o, al_o, own_d, al_d, anti, virus, emp, pac, G, sd, pn = _win_inputs(st, cfg)
+    resolve it, each as `me` answers it (the answer_* weights). A normal approximation: cheap enough
+    for every alliance decision."""
+    own_o, al_o, own_d, al_d, anti, virus, emp, pac, G, sd, pn = _win_inputs(st, cfg, me)
     return _win_prob(own_o, al_o + add_o, own_d, al_d + add_d, anti, virus, emp, pac, G, sd, pn)
 
 
 @njit
-def _win_inputs(st, cfg):
+def _win_inputs(st, cfg, me):
     """What both win forecasts read from the table: the side weights, the main players' powers that
-    change the comparison, and the deck's typical attack (mean, spread, negotiate share)."""
+    change the comparison (as `me` answers them), and the deck's typical attack (mean, spread,
+    negotiate share)."""
     o = st[S_OFF]
     d = st[S_DEF]
-    own_o, al_o, own_d, al_d = side_weights(st, cfg)
-    anti = main_power(st, o, d, A_ANTI_MATTER)
-    virus = main_power(st, o, d, A_VIRUS)
-    emp = main_power(st, o, d, A_EMPATH)
-    pac = main_power(st, o, d, A_PACIFIST)
+    own_o, al_o, own_d, al_d = seen_side_weights(st, cfg, me)
+    anti = seen_power(st, cfg, me, o, d, A_ANTI_MATTER, W_ANSWER_ANTI_MATTER)
+    virus = seen_power(st, cfg, me, o, d, A_VIRUS, W_ANSWER_VIRUS)
+    emp = seen_power(st, cfg, me, o, d, A_EMPATH, W_ANSWER_EMPATH)
+    pac = seen_power(st, cfg, me, o, d, A_PACIFIST, W_ANSWER_PACIFIST)
     G = mean_attack(st, cfg)
     sd, pn = deck_spread(st, cfg)
     return own_o, al_o, own_d, al_d, anti, virus, emp, pac, G, sd, pn
 
 
 @njit
-def offense_win_probs(st, cfg, w):
-    """(offense_win_prob(st, cfg, w, 0), offense_win_prob(st, cfg, 0, w)): the chance that the
+def offense_win_probs(st, cfg, me, w):
+    """(offense_win_prob(st, cfg, me, w, 0), offense_win_prob(st, cfg, me, 0, w)): the chance that the
     offense wins with ship weight w more on its side, or on the defense's (an alliance answer),
     the table read once for both."""
-    own_o, al_o, own_d, al_d, anti, virus, emp, pac, G, sd, pn = _win_inputs(st, cfg)
+    own_o, al_o, own_d, al_d, anti, virus, emp, pac, G, sd, pn = _win_inputs(st, cfg, me)
     return (_win_prob(own_o, al_o + w, own_d, al_d, anti, virus, emp, pac, G, sd, pn),
             _win_prob(own_o, al_o, own_d, al_d + w, anti, virus, emp, pac, G, sd, pn))
 

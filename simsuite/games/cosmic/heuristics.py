@@ -13,6 +13,9 @@ import numpy as np
 from numba import njit
 
 from simsuite.games.cosmic.api import (
+    A_ANTI_MATTER,
+    A_MACRON,
+    A_VIRUS,
     ART_CARD_ZAP,
     ART_EMOTION,
     ART_FORCE_FIELD,
@@ -57,24 +60,26 @@ from simsuite.games.cosmic.api import (
     S_OFF,
     S_OPT,
     S_PEND_POWER,
+    S_POWER,
     S_PS,
     S_REVEALED,
     S_RWD,
     S_SCR,
     S_TARGET,
     S_WARP,
+    S_WHO,
     S_WING,
     SRC_SHIFT,
+    aa_totals_w,
     best_attack,
     deal_col_do,
     deal_col_od,
-    defense_strength,
     healer_for,
     leader,
-    offense_strength,
-    predicted_aa,
+    main_power,
     ship_limit,
     ship_weight,
+    side_weights,
     zombie_keeps,
 )
 
@@ -95,10 +100,62 @@ OWN_BASIC, OWN_NEVER, OWN_ALWAYS, OWN_RANDOM = (np.int64(k) for k in range(4))
 
 from simsuite.games.cosmic.weights import (  # noqa: E402 (basic's named weights)
     W_ALLY_SHIPS,
+    W_ANSWER_ANTI_MATTER,
+    W_ANSWER_MACRON,
     W_ANSWER_SAVED_SHIPS,
+    W_ANSWER_VIRUS,
     weight,
     weight_int,
 )
+
+# What `me` forecasts of the other players' powers: each answer weight (weights.py, answer_*) at 1
+# counts another player's power as the engine's rules apply it, at 0 as if that power were not at
+# the table; me's own power always counts. At the defaults (1) every forecast below is the engine's
+# own (api.side_weights, api.main_power, api.predicted_aa).
+
+
+@njit(inline="always")
+def seen_power(st, cfg, me, o, d, a, k):
+    """api.main_power(st, o, d, a) as `me` forecasts it: 0 when the power is another player's and
+    me plays as if it were absent (answer weight k below 0.5)."""
+    side = main_power(st, o, d, a)
+    if side == 0:
+        return 0
+    w = o if side == 1 else d
+    if w != me and weight(st, cfg, me, k) < 0.5:
+        return 0
+    return side
+
+
+@njit
+def seen_side_weights(st, cfg, me):
+    """api.side_weights as `me` forecasts them: another player's active Macron (CE.22.9) has its ships
+    weigh 1, not 4, when me plays as if the Macron were absent (answer_macron 0)."""
+    own_o, al_o, own_d, al_d = side_weights(st, cfg)
+    m = st[S_WHO + A_MACRON]
+    if m < 0 or m == me or st[S_POWER + m] != 1 or weight(st, cfg, me, W_ANSWER_MACRON) >= 0.5:
+        return own_o, al_o, own_d, al_d
+    x = ship_weight(st, m) - 1  # what each of its ships adds beyond an ordinary one
+    if m == st[S_OFF]:
+        own_o -= x * st[S_CENTRE]
+    if m == st[S_DEF] and st[S_TARGET] >= 0:
+        own_d -= x * st[S_PS + m * MAX_PLANETS + st[S_TARGET]]
+    al_o -= x * st[S_WING + m]
+    al_d -= x * st[S_CARRIER + m]
+    return own_o, al_o, own_d, al_d
+
+
+@njit
+def seen_aa(st, cfg, me, vo, vd, dk_o, dk_d):
+    """api.predicted_aa as `me` forecasts it: (T_O, T_D, lower_wins) with card values vo / vd and
+    dk_o / dk_d more ship weight of the offense / defense itself, from seen_side_weights and the
+    Anti-Matter and Virus powers me answers (answer_anti_matter, answer_virus)."""
+    o = st[S_OFF]
+    d = st[S_DEF]
+    own_o, al_o, own_d, al_d = seen_side_weights(st, cfg, me)
+    return aa_totals_w(own_o + dk_o, al_o, own_d + dk_d, al_d, vo, vd,
+                       seen_power(st, cfg, me, o, d, A_ANTI_MATTER, W_ANSWER_ANTI_MATTER),
+                       seen_power(st, cfg, me, o, d, A_VIRUS, W_ANSWER_VIRUS))
 
 
 @njit
@@ -365,8 +422,9 @@ def pick_card(st, cfg, me):
     encounter decides the game); when none can, a negotiate (the encounter is lost anyway: it gives
     compensation, or a deal), else the lowest attack card (save the high ones, CE.10)."""
     o = st[S_OFF]
-    so = offense_strength(st, cfg)
-    sd = defense_strength(st, cfg)
+    own_o, al_o, own_d, al_d = seen_side_weights(st, cfg, me)  # S_O and S_D of CE.10.2 as me forecasts them
+    so = own_o + al_o
+    sd = own_d + al_d
     t = st[S_TARGET]
     G = mean_attack(st, cfg)
     if me == o:
@@ -471,9 +529,9 @@ def artifact_value(st, cfg, me, code, ld):
             return -1
         if cfg[C_CARD_KIND + st[S_CARD_O]] != K_ATTACK or cfg[C_CARD_KIND + st[S_CARD_D]] != K_ATTACK:
             return -1  # A/N: a deal instead would only help the negotiator
-        # who wins as it stands, by the engine's totals (Anti-Matter, Virus, Macron: api.predicted_aa)
-        to, td, lower = predicted_aa(st, cfg, float(cfg[C_CARD_VAL + st[S_CARD_O]]), float(cfg[C_CARD_VAL + st[S_CARD_D]]),
-                                  _Z, _Z)
+        # who wins as it stands, by the engine's totals (Anti-Matter, Virus, Macron) as me answers them
+        to, td, lower = seen_aa(st, cfg, me, float(cfg[C_CARD_VAL + st[S_CARD_O]]),
+                                float(cfg[C_CARD_VAL + st[S_CARD_D]]), _Z, _Z)
         owin = to < td if lower == 1 else to > td
         if me == o and not owin:
             return 4

@@ -208,7 +208,7 @@ C_FLARE_AMT = _C.add(2 * MAX_FLARES)
 # alien C_W_HOLDER (-1: no holder row); per seat so that an alien's holder and its opponents can play
 # differently in one batch (the alien bands); row 2 for the seats whose strategy id has its bit in
 # C_W_TUNED_MASK (the `tuned` strategy: basic with its own weights)
-MAX_WEIGHTS = 16
+MAX_WEIGHTS = 24
 C_W_HOLDER = _C.add()
 C_W_TUNED_MASK = _C.add()
 C_W = _C.add(3 * MAX_WEIGHTS)

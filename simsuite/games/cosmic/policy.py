@@ -78,7 +78,6 @@ from simsuite.games.cosmic.api import (
     SIDE_DEFENSE,
     SIDE_OFFENSE,
     flare_effect,
-    predicted_aa,
 )
 from simsuite.games.cosmic.cardplay import card_choice, offense_margin, offense_win_probs, ships_help_offense
 from simsuite.games.cosmic.heuristics import (
@@ -95,6 +94,7 @@ from simsuite.games.cosmic.heuristics import (
     pick_place,
     pick_planet,
     pick_source,
+    seen_aa,
     threat,
     warp_share,
     would_win,
@@ -121,7 +121,7 @@ W0, W1, W2, W3, W4, WALL = (np.int64(k) for k in (0, 1, 2, 3, 4, 99))
 def _invite_mask(st, cfg, me, full, offense_side):
     """Invite the eligible players who are not ahead of me and not one colony from victory; as the
     offense only when the engine's totals do not give me the encounter alone (cardplay)."""
-    if offense_side and offense_margin(st, cfg, best_attack_seen(st, cfg, me), mean_attack(st, cfg)) > weight(st, cfg, me, W_INVITE_ALONE):
+    if offense_side and offense_margin(st, cfg, me, best_attack_seen(st, cfg, me), mean_attack(st, cfg)) > weight(st, cfg, me, W_INVITE_ALONE):
         return 0  # my best card clearly wins alone by the engine's totals: share the colony with nobody
     m = 0
     for q in range(cfg[C_NP]):
@@ -202,8 +202,8 @@ def _flare_value(st, cfg, me, c):
         return -1
     if fx != FL_ADD_TOTAL or ko != K_ATTACK or kd != K_ATTACK:
         return -1
-    to, td, lower = predicted_aa(st, cfg, float(_revealed_value(st, cfg, SIDE_OFFENSE)),
-                                 float(_revealed_value(st, cfg, SIDE_DEFENSE)), W0, W0)
+    to, td, lower = seen_aa(st, cfg, me, float(_revealed_value(st, cfg, SIDE_OFFENSE)),
+                            float(_revealed_value(st, cfg, SIDE_DEFENSE)), W0, W0)
     if lower == 1:
         return -1  # an Anti-Matter main player: the lower total wins, a bonus may hurt
     to += st[S_REINF] + st[S_FLARE_TOT]
@@ -358,7 +358,7 @@ def basic_decide_as(kind, st, cfg, me, own):
         # ships I would send, a Macron ally one ship of weight 4; allies subtract when a main
         # player is the Anti-Matter, ...)
         w = ally_weight(st, cfg, me, own)
-        p_o, p_d = offense_win_probs(st, cfg, w)
+        p_o, p_d = offense_win_probs(st, cfg, me, w)
         gain = 1 if st[S_PS + me * MAX_PLANETS + t] == 0 else 0
         danger = would_win(st, cfg, o, t) == 1 and would_win(st, cfg, me, t) == 0
         ahead = st[S_FOREIGN + o] > st[S_FOREIGN + me] + weight(st, cfg, me, W_LEADER_GAP)  # do not carry a runaway leader

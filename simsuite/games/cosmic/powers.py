@@ -55,7 +55,6 @@ from simsuite.games.cosmic.api import (
     SIDE_OFFENSE,
     best_attack_in,
     card_visible,
-    predicted_aa,
     seen_hand_base,
     seen_hand_card,
     seen_hand_n,
@@ -68,6 +67,7 @@ from simsuite.games.cosmic.heuristics import (
     card_keep_value,
     find_option,
     mean_attack,
+    seen_aa,
     threat,
     warp_share,
     would_win,
@@ -114,11 +114,12 @@ def expected_opponent_card(st, cfg, me):
 
 
 @njit
-def offense_wins_aa(st, cfg, vo, vd, dk_o, dk_d):
+def offense_wins_aa(st, cfg, me, vo, vd, dk_o, dk_d):
     """Whether the offense would win an attack/attack with card values vo / vd and dk_o / dk_d
     more ship weight of the offense / defense itself in the encounter, as the engine totals it
-    (``api.predicted_aa``: Macron, Anti-Matter revision 2, Virus; ties to the defense)."""
-    to, td, lower = predicted_aa(st, cfg, vo, vd, dk_o, dk_d)
+    (Macron, Anti-Matter revision 2, Virus; ties to the defense), each other player's power as me
+    answers it (``heuristics.seen_aa``)."""
+    to, td, lower = seen_aa(st, cfg, me, vo, vd, dk_o, dk_d)
     return to < td if lower == 1 else to > td
 
 
@@ -128,8 +129,8 @@ def _amoeba_wins(st, cfg, me, v, g, dk):
     dk more of its ships in the encounter (dk < 0: fewer)."""
     w = dk * ship_weight(st, me)
     if me == st[S_OFF]:
-        return offense_wins_aa(st, cfg, v, g, w, _Z)
-    return not offense_wins_aa(st, cfg, g, v, _Z, w)
+        return offense_wins_aa(st, cfg, me, v, g, w, _Z)
+    return not offense_wins_aa(st, cfg, me, g, v, _Z, w)
 
 
 @njit
@@ -172,7 +173,7 @@ def chronos(st, cfg, me):
     ad = cfg[C_CARD_KIND + cd] == K_ATTACK and st[S_EMOTION] == 0 and (st[S_NEG_SIDE] & 2) == 0
     lose = False
     if ao and ad:
-        owin = offense_wins_aa(st, cfg, float(cfg[C_CARD_VAL + co]), float(cfg[C_CARD_VAL + cd]), _Z, _Z)
+        owin = offense_wins_aa(st, cfg, me, float(cfg[C_CARD_VAL + co]), float(cfg[C_CARD_VAL + cd]), _Z, _Z)
         lose = owin if me != o else not owin
     elif ao or ad:
         lose = (me == o and ad) or (me != o and ao)
@@ -233,10 +234,10 @@ def parasite(st, cfg, me):
     f = warp_share(st, cfg, me, me, OWN_BASIC)  # ships that cannot reach the warp risk nothing
     gain = st[S_PS + me * MAX_PLANETS + t] == 0 and t // 5 != me
     danger = would_win(st, cfg, o, t) == 1 and would_win(st, cfg, me, t) == 0
-    if gain and not danger and offense_win_prob(st, cfg, w, 0) >= 0.5 * f:
+    if gain and not danger and offense_win_prob(st, cfg, me, w, 0) >= 0.5 * f:
         i = find_option(st, SIDE_OFFENSE)
         return i if i >= 0 else 0
-    if st[S_DEF] != me and offense_win_prob(st, cfg, 0, w) <= 0.5 + 0.5 * (1.0 - f):
+    if st[S_DEF] != me and offense_win_prob(st, cfg, me, 0, w) <= 0.5 + 0.5 * (1.0 - f):
         i = find_option(st, SIDE_DEFENSE)
         return i if i >= 0 else 0
     return 0

@@ -72,13 +72,29 @@ WEIGHTS = (
     ("answer_oracle", 1.0, 0.0, 1.0, True,
      "1: against an Oracle main player, who sees my card before choosing its own (CE.22.12), rate each "
      "card by the Oracle's best reply; 0: rate it against the cards the Oracle may hold, as against anyone"),
+    ("answer_macron", 1.0, 0.0, 1.0, True,
+     "1: another player's Macron ships weigh 4 in my forecast of the totals (CE.22.9, the engine's totals); "
+     "0: count them as ordinary ships"),
+    ("answer_virus", 1.0, 0.0, 1.0, True,
+     "1: a Virus main player's total is its card times its ships in my forecast (CE.22.18, CE.23.7); "
+     "0: forecast it as card plus ships, as against anyone"),
+    ("answer_anti_matter", 1.0, 0.0, 1.0, True,
+     "1: against an Anti-Matter main player my forecast has allies subtract and the lower total win "
+     "(CE.22.2 revision 2); 0: forecast the higher total winning, as against anyone"),
+    ("answer_empath", 1.0, 0.0, 1.0, True,
+     "1: an Empath main player's negotiate turns my attack into a negotiate, a deal, in my forecast of the "
+     "outcome (card choice, alliance answers; CE.22.5); 0: forecast it as an ordinary negotiate"),
+    ("answer_pacifist", 1.0, 0.0, 1.0, True,
+     "1: a Pacifist main player's negotiate beats my attack in my forecast of the outcome (card choice, "
+     "alliance answers; CE.22.13); 0: forecast it as an ordinary negotiate"),
 )
 NAMES = tuple(w[0] for w in WEIGHTS)
 NW = len(WEIGHTS)
 assert NW <= MAX_WEIGHTS
 (W_LAUNCH_SHIPS, W_LAUNCH_BIG_CARD, W_INVITE_ALONE, W_ALLY_OFFENSE_P, W_ALLY_DEFENSE_P, W_LEADER_GAP,
  W_ALLY_SHIPS, W_SHIP_VALUE, W_GAME_STAKE, W_CARD_COST, W_NEGOTIATE_COST, W_SECOND_CARD, W_DEAL_ACCEPT,
- W_ANSWER_SORCERER, W_ANSWER_SAVED_SHIPS, W_ANSWER_ORACLE) = (np.int64(k) for k in range(NW))
+ W_ANSWER_SORCERER, W_ANSWER_SAVED_SHIPS, W_ANSWER_ORACLE, W_ANSWER_MACRON, W_ANSWER_VIRUS, W_ANSWER_ANTI_MATTER,
+ W_ANSWER_EMPATH, W_ANSWER_PACIFIST) = (np.int64(k) for k in range(NW))
 ANSWERS = tuple(n for n in NAMES if n.startswith("answer_"))  # answers to other players' powers
 DEFAULTS = {w[0]: w[1] for w in WEIGHTS}
 
