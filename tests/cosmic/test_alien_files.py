@@ -356,8 +356,9 @@ def test_check_help_shows_the_alien_noun():
     assert "check alien FILE" in _cli("--help").stdout
 
 
-@pytest.mark.xfail(strict=True, reason="open: basic's forecast of the A/A totals (api.predicted_aa) knows the "
-                                       "classics' total changes (Virus, Anti-Matter) but not a file alien's on_totals")
+@pytest.mark.xfail(strict=True, reason="open: basic's forecast of the A/A totals (api.predicted_aa, and "
+                                       "heuristics.seen_aa built on the same api.aa_totals_w) knows the classics' "
+                                       "total changes (Virus, Anti-Matter) but not a file alien's on_totals")
 def test_basic_forecast_includes_a_file_aliens_total(tester_env):
     """CE.10.3: basic rates its card choices with the engine's totals (api.predicted_aa). With the
     offense Tester (+2 to its side's total as a main player, its on_totals hook), 6 + 3 ships
