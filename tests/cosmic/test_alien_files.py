@@ -5,6 +5,7 @@ files each give one line and exit status 2; and determinism with the homebrew al
 """
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -278,6 +279,9 @@ def _cli(*args, env_dirs=None):
     ("peek", "reads or writes the game state directly"),
     ("hidden", "reads an encounter card still face down"),
     ("outside", "hb_add_total has no effect in on_outcome"),
+    # a helper's renamed parameter and a literal offset: the handle does not type (no kernel compiled)
+    ("renamed_write", "hook on_outcome: line 15: `g[120 + i] = 5` uses a game handle as a value"),
+    ("renamed_peek", "hook on_totals: line 14: `return g[900 + 64 * q]` uses a game handle as a value"),
 ])
 def test_bad_alien_file_one_line_exit_2(name, says):
     """simsuite check alien: a bad file is one line naming the file and what is wrong, exit 2."""
@@ -368,3 +372,76 @@ def test_basic_forecast_includes_a_file_aliens_total(tester_env):
     assert t.outcome() == A.R_DEFENSE_WIN
     assert (t[A.S_TOT + 2], t[A.S_TOT + 5]) == (11, 14)
     assert (to, td, lower) == (11, 14, 0)
+
+
+@pytest.mark.parametrize("cheat, hook", [("renamed_write", "on_outcome"), ("renamed_peek", "on_totals")])
+def test_a_cheating_file_stops_run_and_sweep_before_any_game(tmp_path, cheat, hook):
+    """A state write or a hidden-hand read through a helper's renamed parameter at a literal offset
+    passes the checks on names but not numba's typing of the sealed handle: `run` and `sweep` with
+    the file in a --plugin-dir folder answer one line naming the file, the hook and what is allowed,
+    exit 2, before any game (no results folder)."""
+    d = tmp_path / "aliens"
+    d.mkdir()
+    (d / f"{cheat}.py").write_text((HERE / "bad" / f"{cheat}.py").read_text())
+    out = tmp_path / "out"
+    for args in (["run", "cosmic", "--games", "10", "--out", str(out)],
+                 ["sweep", "cosmic", "--games", "10", "--set", "players=3,4", "--out", str(out)]):
+        r = _cli(*args, "--plugin-dir", str(d))
+        lines = (r.stdout + r.stderr).strip().splitlines()
+        assert r.returncode == 2 and len(lines) == 1, (r.stdout, r.stderr)
+        assert f"{cheat}.py" in lines[0] and f"hook {hook}" in lines[0] and "allowed: st, cfg and log only" in lines[0]
+        assert not (out / "games.parquet").exists()
+
+
+@pytest.mark.parametrize("line, says", [
+    ("    x = state_of(st)\n", "call to 'state_of' is outside the power API"),
+    ("    x = state_of\n", "`state_of` is outside the power API"),
+    ("    x = carray(st, 10)\n", "call to 'carray' is outside the power API"),
+    ("    x = np.ctypeslib\n", "`np.ctypeslib` is outside the power API"),
+    ("    x = hb_draw\n", "hb_draw used as a value"),
+    ("    x = place_ships\n", "`place_ships` is outside the power API"),
+])
+def test_the_static_check_refuses_the_handles_openers_and_other_kernel_names(tmp_path, line, says):
+    """What the typing cannot see is refused by name: the openers of the handles (the power API's
+    own), numba's and numpy's routes to memory, a primitive or an engine function held as a value
+    (to call it where the checks do not look)."""
+    from simsuite.errors import BadInput
+    from simsuite.games.cosmic.alien_files import check_source
+
+    src = (ROOT / "examples" / "aliens" / "underdog.py").read_text()
+    bad = tmp_path / "sneaky.py"
+    bad.write_text(src.replace("    opp = hb_opponent(st, me)\n", line + "    opp = hb_opponent(st, me)\n"))
+    with pytest.raises(BadInput, match=re.escape(says)):
+        check_source(bad)
+
+
+def test_a_handle_of_another_role_does_not_type(tmp_path):
+    """Each handle has its own type: the configuration handle given where the state is expected is
+    refused by the typing check, naming the hook and the line."""
+    from simsuite.games.cosmic.alien_files import check_source, typecheck
+
+    src = (ROOT / "examples" / "aliens" / "underdog.py").read_text()
+    bad = tmp_path / "mixed.py"
+    bad.write_text(src.replace("opp = hb_opponent(st, me)", "opp = hb_opponent(cfg, me)"))
+    why = typecheck(check_source(bad))
+    assert why.startswith("hook on_totals: line 17: `opp = hb_opponent(cfg, me)`") and "Handle(cfg)" in why
+
+
+def test_every_primitive_opens_its_handles():
+    """The power API's public primitives take the handles a hook holds: each one with an st / cfg /
+    log parameter opens it on its first lines (st = state_of(st), ...), before any other statement."""
+    import ast
+
+    from simsuite.games.cosmic.alien_files import ENGINE_ONLY, HANDLE_ARGS
+
+    tree = ast.parse((ROOT / "simsuite" / "games" / "cosmic" / "kernel" / "alien_api.py").read_text())
+    checked = 0
+    for n in tree.body:
+        if not (isinstance(n, ast.FunctionDef) and n.name.startswith("hb_")) or n.name in ENGINE_ONLY:
+            continue
+        want = [f"{a} = {HANDLE_ARGS[a]}({a})" for a in (x.arg for x in n.args.args) if a in HANDLE_ARGS]
+        body = n.body[1:] if ast.get_docstring(n) else n.body
+        assert [ast.unparse(b) for b in body[:len(want)]] == want, n.name
+        checked += bool(want)
+    assert checked >= 30
+

@@ -6,13 +6,18 @@ CE.20 (``api.HOOK_NAMES``): ``on_w2`` .. ``on_w10``, an optional use in that win
 (start of step 10; return SIDE_OFFENSE / SIDE_DEFENSE to make that side win, 0 otherwise),
 ``on_totals`` (after the A/A totals of CE.10.3, before reinforcements), ``on_outcome`` (after
 step 10's result) and ``on_loss`` (E.LOSS, CE.20.6: ships about to go to the warp; return 1 if
-it sent them elsewhere). Each hook is ``(st, cfg, me, log, lg) -> int`` and acts only through the
-``hb_*`` functions below; each writing primitive checks that it runs in a hook where the rules
-allow it, and a read of a hidden value (an encounter card before the reveal) is refused: either
-misuse records the first offence in st[S_HB_ERR] and does nothing, and the invariant check reports
-it (V_ALIEN_API). The generated part (alien_files.generated_part) defines ``homebrew_hook``
-(dispatch on the alien id), ``hb_windows``, ``hb_who``, ``HB_REPLACED`` (the classics whose
-built-in code is replaced by a file) and ``HB_MOMENTS``.
+it sent them elsewhere). Each hook is ``(st, cfg, me, log, lg) -> int``: ``st``, ``cfg`` and ``log``
+are handles (games/cosmic/handles.py), sealed by the generated dispatch, which numba lets a file
+pass on but not index, write or convert; ``me`` is the holder's seat, ``lg`` 1 while the event log
+is on. So a hook acts only through the ``hb_*`` functions below, each of which opens its handles
+on its first lines (``st = state_of(st)``, ``cfg = cfg_of(cfg)``, ``log = log_of(log)``: every public
+primitive with such a parameter must, tests/cosmic/test_alien_files.py checks it). Each writing
+primitive checks that it runs in a hook where the rules allow it, and a read of a hidden value (an
+encounter card before the reveal) is refused: either misuse records the first offence in
+st[S_HB_ERR] and does nothing, and the invariant check reports it (V_ALIEN_API). The generated
+part (alien_files.generated_part) defines ``homebrew_hook`` (dispatch on the alien id),
+``hb_windows``, ``hb_who``, ``HB_REPLACED`` (the classics whose built-in code is replaced by a
+file) and ``HB_MOMENTS``.
 
 A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
@@ -23,6 +28,7 @@ from numba import njit
 
 from simsuite.engine.rng import below
 from simsuite.games.cosmic.api import *
+from simsuite.games.cosmic.handles import cfg_of, log_of, state_of
 from simsuite.games.cosmic.records import *
 
 # ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
@@ -135,6 +141,7 @@ def hb_memory(st, p, i):
     """Word i (from 0 to HB_MEM_WORDS - 1) of seat p's power memory: what p's hooks remembered this game,
     0 at its start. Public, as tokens on an alien sheet are: any hook may read any seat's. Out of
     range: a misuse, and 0."""
+    st = state_of(st)
     if i < 0 or i >= HB_MEM_WORDS or p < 0 or p >= MAX_P:
         _hb_misuse(st, HBE_MEMORY)
         return np.int64(0)
@@ -145,6 +152,7 @@ def hb_memory(st, p, i):
 def hb_remember(st, me, i, v):
     """Set word i of the running hook's own power memory to v (in any hook). Another seat's memory,
     or a word out of range: a misuse, and nothing is written."""
+    st = state_of(st)
     if i < 0 or i >= HB_MEM_WORDS or me != st[S_HB_SEAT]:
         _hb_misuse(st, HBE_MEMORY)
         return
@@ -156,18 +164,21 @@ def hb_remember(st, me, i, v):
 @njit
 def hb_offense(st):
     """The offense's seat."""
+    st = state_of(st)
     return st[S_OFF]
 
 
 @njit
 def hb_defense(st):
     """The defense's seat, -1 before one is chosen."""
+    st = state_of(st)
     return st[S_DEF]
 
 
 @njit
 def hb_side(st, p):
     """SIDE_OFFENSE / SIDE_DEFENSE for a main player, 0 otherwise."""
+    st = state_of(st)
     if p == st[S_OFF]:
         return SIDE_OFFENSE
     if p == st[S_DEF]:
@@ -178,12 +189,14 @@ def hb_side(st, p):
 @njit
 def hb_ally_side(st, p):
     """The side p is allied with (SIDE_*), 0 if none."""
+    st = state_of(st)
     return st[S_ALLY + p]
 
 
 @njit
 def hb_opponent(st, p):
     """The other main player (for a main player), -1 otherwise."""
+    st = state_of(st)
     if p == st[S_OFF]:
         return st[S_DEF]
     if p == st[S_DEF]:
@@ -194,30 +207,37 @@ def hb_opponent(st, p):
 @njit
 def hb_players(cfg):
     """The number of players."""
+    cfg = cfg_of(cfg)
     return cfg[C_NP]
 
 
 @njit
 def hb_hand_size(st, q):
     """How many cards q holds (public)."""
+    st = state_of(st)
     return st[S_HAND_N + q]
 
 
 @njit
 def hb_warp(st, q):
     """How many of q's ships are in the warp (public)."""
+    st = state_of(st)
     return st[S_WARP + q]
 
 
 @njit
 def hb_strength(st, cfg, side):
     """The side's ships in the encounter, weighted (CE.10.2)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     return offense_strength(st, cfg) if side == SIDE_OFFENSE else defense_strength(st, cfg)
 
 
 @njit
 def hb_own_ships(st, cfg, side):
     """The weighted ships the side's main player has in the encounter (CE.10.2)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     own_o, al_o, own_d, al_d = side_weights(st, cfg)
     return own_o if side == SIDE_OFFENSE else own_d
 
@@ -225,6 +245,8 @@ def hb_own_ships(st, cfg, side):
 @njit
 def hb_allied_ships(st, cfg, side):
     """The weighted ships the side's allies have in the encounter (CE.10.2)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     own_o, al_o, own_d, al_d = side_weights(st, cfg)
     return al_o if side == SIDE_OFFENSE else al_d
 
@@ -232,12 +254,15 @@ def hb_allied_ships(st, cfg, side):
 @njit
 def hb_lower_total_wins(st):
     """on_totals and later: 1 if the lower total wins this encounter (an Anti-Matter, CE.22.2)."""
+    st = state_of(st)
     return st[S_TOT + 6]
 
 
 @njit
 def hb_card_value(st, cfg, side):
     """The value of side's encounter card (0 if not an attack card); hidden before the reveal."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     if card_visible(st, side) == 0:
         _hb_misuse(st, HBE_HIDDEN)
         return I0
@@ -248,6 +273,8 @@ def hb_card_value(st, cfg, side):
 @njit
 def hb_is_attack(st, cfg, side):
     """1 if side's revealed card counts as an attack (after Emotion Control / Empath)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     if card_visible(st, side) == 0:
         _hb_misuse(st, HBE_HIDDEN)
         return I0
@@ -257,6 +284,8 @@ def hb_is_attack(st, cfg, side):
 @njit
 def hb_is_negotiate(st, cfg, side):
     """1 if side's revealed card is a negotiate card."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     if card_visible(st, side) == 0:
         _hb_misuse(st, HBE_HIDDEN)
         return I0
@@ -267,24 +296,28 @@ def hb_is_negotiate(st, cfg, side):
 @njit
 def hb_total(st, side):
     """The side's total (on_totals and later)."""
+    st = state_of(st)
     return st[S_TOT + 2] if side == SIDE_OFFENSE else st[S_TOT + 5]
 
 
 @njit
 def hb_result(st):
     """The encounter's result R_* (on_outcome)."""
+    st = state_of(st)
     return st[S_RESULT]
 
 
 @njit
 def hb_loss_owner(st):
     """on_loss: whose ships are about to be lost."""
+    st = state_of(st)
     return st[S_HB_ARG]
 
 
 @njit
 def hb_loss_ships(st):
     """on_loss: how many ships are about to be lost."""
+    st = state_of(st)
     return st[S_HB_ARG + 1]
 
 
@@ -293,6 +326,8 @@ def hb_loss_may_return(st, cfg, me):
     """on_loss: 1 if the ships may go back to their owner's colonies by `me`'s power: the owner
     has a colony other than the planets they left, and `me` is not barred (the negotiator owed
     compensation for this loss may not be healed, CE.22.7)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     q = st[S_HB_ARG]
     if q != me and q == st[S_HB_ARG + 3]:
         return I0
@@ -305,6 +340,8 @@ def hb_loss_may_return(st, cfg, me):
 def hb_ask(st, cfg, me, pk):
     """Ask `me` (its strategy, decision D_POWER of kind pk: PK_HOMEBREW, or a classic's kind for
     a classic re-expressed) whether it uses its power now. 1 use, 0 pass."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     st[S_OPT] = NONE
     st[S_OPT + 1] = I1
     return I1 if _ask_power(st, cfg, me, pk, I2) == 1 else I0
@@ -314,6 +351,8 @@ def hb_ask(st, cfg, me, pk):
 def hb_ask_seat(st, cfg, me, pk, a, b):
     """Ask `me` to pick seat a or seat b (-1: only a) or pass; returns the seat or -1. The pick
     is st[S_PK_ARG] during the E.POWER that follows."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     st[S_OPT] = NONE
     st[S_OPT + 1] = a
     n = I2
@@ -330,6 +369,9 @@ def hb_ask_seat(st, cfg, me, pk, a, b):
 def hb_event(st, cfg, me, what, log, lg):
     """E.POWER (CE.20.3): the power is about to take effect; a Cosmic Zap may stop it. 1 if it
     takes effect. `what`: the decision kind (PK_*) for a chosen use, FX_* for an automatic one."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
     return np.int64(power_event(st, cfg, me, what, log, lg))
 
 
@@ -338,6 +380,7 @@ def hb_event(st, cfg, me, what, log, lg):
 @njit
 def hb_add_total(st, side, k):
     """on_totals: add k to side's total (CE.10.3)."""
+    st = state_of(st)
     if _hb_in(st, _HM_TOTALS) == 1:
         st[S_TOT + (2 if side == SIDE_OFFENSE else 5)] += k
 
@@ -345,6 +388,7 @@ def hb_add_total(st, side, k):
 @njit
 def hb_set_total(st, side, t):
     """on_totals: side's total becomes t."""
+    st = state_of(st)
     if _hb_in(st, _HM_TOTALS) == 1:
         st[S_TOT + (2 if side == SIDE_OFFENSE else 5)] = t
 
@@ -352,6 +396,7 @@ def hb_set_total(st, side, t):
 @njit
 def hb_lower_wins(st, on):
     """on_totals: 1 the lower total wins the encounter (CE.22.2), 0 the higher (CE.10.4)."""
+    st = state_of(st)
     if _hb_in(st, _HM_TOTALS) == 1:
         st[S_TOT + 6] = on
 
@@ -359,6 +404,8 @@ def hb_lower_wins(st, on):
 @njit
 def hb_swap_hands(st, cfg, a, b):
     """In a window: a and b exchange their whole hands (CE.22.17)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     if _hb_in(st, _HM_WINDOWS) == 1 and a >= 0 and b >= 0 and a != b:
         _swap_hands(st, cfg, a, b)
 
@@ -367,6 +414,7 @@ def hb_swap_hands(st, cfg, a, b):
 def hb_look_at_hand(st, me, q):
     """In a window: `me` sees q's hand as it is now (its strategy reads it through the api's
     seen-hand functions, CE.22.10)."""
+    st = state_of(st)
     if _hb_in(st, _HM_WINDOWS) == 1 and q >= 0:
         st[S_MIND_SEEN] |= np.int64(1) << q
         n = st[S_HAND_N + q]
@@ -378,6 +426,9 @@ def hb_look_at_hand(st, me, q):
 @njit
 def hb_draw(st, cfg, p, log, lg):
     """p draws a card from the deck (CE.17.2). Returns it, -1 if none."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
     if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME | _HM_LOSS) == 0:
         return NONE
     c = _draw(st, cfg, log, lg)
@@ -389,12 +440,16 @@ def hb_draw(st, cfg, p, log, lg):
 @njit
 def hb_take_random(st, cfg, me, q):
     """`me` takes a card at random from q's hand. Returns it, -1 if q has none."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     return _move_random_card(st, cfg, q, me)
 
 
 @njit
 def hb_give_random(st, cfg, me, q):
     """`me` gives a card at random from its hand to q. Returns it, -1 if it has none."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     return _move_random_card(st, cfg, me, q)
 
 
@@ -412,6 +467,9 @@ def _move_random_card(st, cfg, src, dst):
 def hb_retrieve(st, cfg, me, k, log, lg):
     """Up to k of `me`'s ships leave the warp for its colonies, as it chooses (CE.0.8). Returns
     how many."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
     if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME) == 0:
         return I0
     n = st[S_WARP + me] if st[S_WARP + me] < k else k
@@ -426,6 +484,9 @@ def hb_retrieve(st, cfg, me, k, log, lg):
 def hb_return_lost(st, cfg, ctx, log, lg):
     """on_loss: the ships about to be lost go back to their owner's colonies instead (not the
     planets they left); ctx: CTX_HEALER / CTX_ZOMBIE (how the log names it)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
     if _hb_in(st, _HM_LOSS) == 0:
         return I0
     place_ships(st, cfg, st[S_HB_ARG], st[S_HB_ARG + 1], st[S_HB_ARG + 2], ctx, log, lg)
@@ -435,6 +496,9 @@ def hb_return_lost(st, cfg, ctx, log, lg):
 @njit
 def hb_join(st, cfg, me, side, log, lg):
     """W-7: `me` joins side (SIDE_*) as an ally, uninvited (CE.22.14)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
     if _hb_in(st, np.int64(1 << 5)) == 1 and st[S_ALLY + me] == 0 and (side == SIDE_OFFENSE or side == SIDE_DEFENSE):
         _join(st, cfg, me, side, log, lg)
 
@@ -442,6 +506,8 @@ def hb_join(st, cfg, me, side, log, lg):
 @njit
 def hb_ask_about(st, cfg, me, pk, arg):
     """hb_ask with st[S_PK_ARG] = arg (what the use is about: a card, a seat) while it decides."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     st[S_PK_ARG] = arg
     return hb_ask(st, cfg, me, pk)
 
@@ -450,6 +516,7 @@ def hb_ask_about(st, cfg, me, pk, arg):
 def hb_last_card(st, side):
     """The card side revealed in this encounter once it reached the discard pile (step 10 on), -1
     if none (public)."""
+    st = state_of(st)
     return st[S_LAST_CO] if side == SIDE_OFFENSE else st[S_LAST_CD]
 
 
@@ -465,12 +532,15 @@ def _disc_index(st, c):
 @njit
 def hb_in_discard(st, c):
     """1 if card c is in the discard pile (public)."""
+    st = state_of(st)
     return I1 if (c >= 0 and _disc_index(st, c) >= 0) else I0
 
 
 @njit
 def hb_take_from_discard(st, cfg, me, c):
     """W-10 / on_outcome: `me` takes card c from the discard pile. 1 if it was there."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     if _hb_in(st, np.int64(1 << 8) | _HM_OUTCOME) == 0 or c < 0:
         return I0
     j = _disc_index(st, c)
