@@ -445,3 +445,75 @@ def test_every_primitive_opens_its_handles():
         checked += bool(want)
     assert checked >= 30
 
+
+def _in_hook(t, hook, seat=0):
+    t.st[A.S_HB_HOOK] = hook  # as while seat's hook runs (alien_api.hb_window / hb_moment set these)
+    t.st[A.S_HB_SEAT] = seat
+    t.st[A.S_HB_SEATS] = 1 << seat
+
+
+def test_totals_limit_per_encounter(tester_env):
+    """CE.10.3 with on_totals: a seat's hooks add at most HB_MAX_ADD (the sum of |k|) to totals in an
+    encounter: 30 then -10 pass, one more is refused (nothing added) and recorded as a misuse naming
+    the hook (V_ALIEN_API); hb_set_total past reach (HB_MAX_ADD + the higher card x the side's
+    ships) likewise."""
+    assert A.HB_MAX_ADD == 40
+    t = fight(tester_env, "Tester,none,none,none", ATT(6), ATT(10), centre=3, def_ships=4)
+    _in_hook(t, A.H_TOTALS)
+    t.st[A.S_TOT + 2] = 9
+    t.k.hb_add_total(t.st, A.SIDE_OFFENSE, I(30))
+    t.k.hb_add_total(t.st, A.SIDE_DEFENSE, I(-10))
+    assert t[A.S_TOT + 2] == 39 and t[A.S_HB_ERR] == 0
+    t.k.hb_add_total(t.st, A.SIDE_OFFENSE, I(1))
+    assert t[A.S_TOT + 2] == 39
+    assert t[A.S_HB_ERR] == (4 * 8 + 0) * 64 + A.H_TOTALS  # HBE_TOTAL, seat 0, on_totals: V_ALIEN_API
+    u = fight(tester_env, "Tester,none,none,none", ATT(6), ATT(10), centre=3, def_ships=4)
+    _in_hook(u, A.H_TOTALS)
+    u.st[A.S_TOT], u.st[A.S_TOT + 1], u.st[A.S_TOT + 3] = 6, 3, 10
+    u.k.hb_set_total(u.st, A.SIDE_OFFENSE, I(40 + 10 * 3))  # within reach: a Virus's 10 x 3, plus 40
+    assert u[A.S_TOT + 2] == 70 and u[A.S_HB_ERR] == 0
+    u.k.hb_set_total(u.st, A.SIDE_OFFENSE, I(71))
+    assert u[A.S_TOT + 2] == 70 and u[A.S_HB_ERR] == (4 * 8 + 0) * 64 + A.H_TOTALS
+
+
+def test_card_limit_per_encounter_and_full_hand(tester_env):
+    """CE.17.2 draws by a power: a seat's hooks bring at most HB_MAX_CARDS cards into hands per
+    encounter; the next draw is refused (no card moves, card conservation CE.70.6 holds) and recorded
+    as a misuse. A new encounter gives the allowance again."""
+    assert A.HB_MAX_CARDS == 10
+    t = Table(tester_env, "Tester,none,none,none")
+    t.st[A.S_OFF], t.st[A.S_DEF] = 0, 1
+    _in_hook(t, A.W_2)
+    h = len(t.hand(0))
+    for _ in range(A.HB_MAX_CARDS):
+        assert int(t.k.hb_draw(t.st, t.c, I(0), t.log, t.lg)) >= 0
+    assert len(t.hand(0)) == h + A.HB_MAX_CARDS and t.engine_check() == 0
+    assert int(t.k.hb_draw(t.st, t.c, I(0), t.log, t.lg)) == -1
+    assert len(t.hand(0)) == h + A.HB_MAX_CARDS and t.conserved() == 0
+    assert t.engine_check() == A.VIOLATION_NAMES[A.V_ALIEN_API]
+    assert t[A.S_HB_ERR] == (5 * 8 + 0) * 64 + A.W_2  # HBE_CARDS, seat 0, W-2
+
+
+def test_a_draw_from_an_empty_deck_and_discard_moves_nothing(tester_env):
+    """CE.17.7: with the deck and the discard pile both empty, a power's draw gets no card (-1) and
+    every card is still exactly once somewhere (CE.70.6); no misuse."""
+    t = Table(tester_env, "Tester,none,none,none")
+    t.st[A.S_OFF], t.st[A.S_DEF] = 0, 1
+    # every card of the deck and the discard pile into seat 1's hand
+    for i in range(t[A.S_DECK_N]):
+        c = t[A.S_DECK + i]
+        t.st[A.S_HAND + 1 * A.MAX_HAND + t[A.S_HAND_N + 1]] = c
+        t.st[A.S_HAND_N + 1] += 1
+    for i in range(t[A.S_DISC_N]):
+        c = t[A.S_DISC + i]
+        t.st[A.S_HAND + 1 * A.MAX_HAND + t[A.S_HAND_N + 1]] = c
+        t.st[A.S_HAND_N + 1] += 1
+    t.st[A.S_DECK_N] = 0
+    t.st[A.S_DISC_N] = 0
+    t.sync()
+    assert t.conserved() == 0
+    _in_hook(t, A.W_2)
+    h = len(t.hand(0))
+    assert int(t.k.hb_draw(t.st, t.c, I(0), t.log, t.lg)) == -1
+    assert len(t.hand(0)) == h and t.conserved() == 0 and t[A.S_HB_ERR] == 0
+

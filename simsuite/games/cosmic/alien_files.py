@@ -126,6 +126,43 @@ def api_reference() -> str:
     return "\n".join(rows)
 
 
+CARD_PRIMITIVES = ("hb_draw", "hb_take_random", "hb_give_random", "hb_take_from_discard")
+
+
+def _literal(n, consts):
+    """The integer a literal expression says (a number, np.int64(number), a constant of the file,
+    -x), else None."""
+    if isinstance(n, ast.Constant) and isinstance(n.value, int) and not isinstance(n.value, bool):
+        return n.value
+    if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub):
+        v = _literal(n.operand, consts)
+        return None if v is None else -v
+    if isinstance(n, ast.Call) and ast.unparse(n.func) in ("np.int64", "int") and len(n.args) == 1:
+        return _literal(n.args[0], consts)
+    if isinstance(n, ast.Name):
+        return consts.get(n.id)
+    return None
+
+
+def _over_limit(fn, consts) -> str:
+    """A use past the engine's limits per encounter that the code states outright: hb_add_total of a
+    literal over HB_MAX_ADD, or a card primitive in a loop of a literal count over HB_MAX_CARDS."""
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "hb_add_total" and len(n.args) == 3:
+            k = _literal(n.args[2], consts)
+            if k is not None and abs(k) > A.HB_MAX_ADD:
+                return (f"line {n.lineno}: hb_add_total adds {k}; allowed: at most {A.HB_MAX_ADD} per encounter "
+                        "in all (the sum of |k|)")
+        if isinstance(n, ast.For) and isinstance(n.iter, ast.Call) and ast.unparse(n.iter.func) == "range":
+            k = _literal(n.iter.args[-1 if len(n.iter.args) == 1 else 1], consts) if n.iter.args else None
+            cards = [c for c in ast.walk(n) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
+                     and c.func.id in CARD_PRIMITIVES]
+            if k is not None and k > A.HB_MAX_CARDS and cards:
+                return (f"line {cards[0].lineno}: {cards[0].func.id} in a loop of {k}; allowed: at most "
+                        f"{A.HB_MAX_CARDS} cards brought into hands per encounter")
+    return ""
+
+
 def hook_problems(path: Path) -> str:
     """The first primitive used in a hook where it has no effect, or a hidden-card read before
     the reveal, following the file's own helper functions; '' if none."""
@@ -143,6 +180,12 @@ def hook_problems(path: Path) -> str:
                 out += calls(n.func.id, seen)
         return out
 
+    consts = {n.targets[0].id: _literal(n.value, {}) for n in tree.body
+              if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)}
+    for fn in fns.values():
+        why = _over_limit(fn, consts)
+        if why:
+            return why
     for hook in (h for h in fns if h in A.HOOK_NAMES):
         for prim, line in calls(hook, set()):
             if prim in WHERE and hook not in WHERE[prim]:

@@ -14,8 +14,9 @@ on its first lines (``st = state_of(st)``, ``cfg = cfg_of(cfg)``, ``log = log_of
 primitive with such a parameter must, tests/cosmic/test_alien_files.py checks it). Each writing
 primitive checks that it runs in a hook where the rules allow it, and a read of a hidden value (an
 encounter card before the reveal) is refused: either misuse records the first offence in
-st[S_HB_ERR] and does nothing, and the invariant check reports it (V_ALIEN_API). The generated
-part (alien_files.generated_part) defines ``homebrew_hook`` (dispatch on the alien id),
+st[S_HB_ERR] and does nothing, and the invariant check reports it (V_ALIEN_API); so does a use
+past the limits per seat and encounter (HB_MAX_ADD added to totals, HB_MAX_CARDS cards brought
+into hands). The generated part (alien_files.generated_part) defines ``homebrew_hook`` (dispatch on the alien id),
 ``hb_windows``, ``hb_who``, ``HB_REPLACED`` (the classics whose built-in code is replaced by a
 file) and ``HB_MOMENTS``.
 
@@ -33,10 +34,12 @@ from simsuite.games.cosmic.records import *
 
 # ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 
-# misuse codes (st[S_HB_ERR] = code * 64 + hook)
+# misuse codes (st[S_HB_ERR] = (code * 8 + seat) * 64 + hook; alien_files._misuses names them)
 HBE_WINDOW = np.int64(1)  # a primitive used in a hook where it has no effect under the rules
 HBE_HIDDEN = np.int64(2)  # a read of what the holder may not see (CE.70.14)
 HBE_MEMORY = np.int64(3)  # a power memory word out of range, or another seat's memory written
+HBE_TOTAL = np.int64(4)  # more than HB_MAX_ADD added to totals in one encounter, or a total set out of reach
+HBE_CARDS = np.int64(5)  # more than HB_MAX_CARDS cards brought into hands in one encounter, or a full hand
 # hook masks: where each writing primitive may act (bit = W_* / H_* - 40 + 16)
 _HM_WINDOWS = np.int64((1 << 2) | (1 << 3) | (1 << 4) | (1 << 5) | (1 << 6) | (1 << 7) | (1 << 8))
 _HM_RESOLVE = np.int64(1 << 16)
@@ -53,17 +56,44 @@ def _hook_bit(h):
 @njit
 def _hb_misuse(st, code):
     if st[S_HB_ERR] == 0:
-        st[S_HB_ERR] = code * 64 + (st[S_HB_HOOK] if st[S_HB_HOOK] >= 0 else 63)
+        seat = st[S_HB_SEAT] if st[S_HB_SEAT] >= 0 else 7
+        st[S_HB_ERR] = (code * 8 + seat) * 64 + (st[S_HB_HOOK] if st[S_HB_HOOK] >= 0 else 63)
+
+
+@njit(inline="always")
+def _hb_spend(st, slot, k, limit, code):
+    """Count k more of the running hook's seat's per-encounter allowance at slot (S_HB_ADDED,
+    S_HB_CARDS); 1 if it stays within limit, else the misuse is recorded and 0 returned."""
+    p = st[S_HB_SEAT]
+    if p < 0:
+        _hb_misuse(st, HBE_WINDOW)
+        return 0
+    if st[slot + p] + k > limit:
+        _hb_misuse(st, code)
+        return 0
+    st[slot + p] += k
+    return 1
+
+
+@njit(inline="always")
+def _hb_card_to(st, p):
+    """1 if one more card may enter p's hand by the running hook's power: the seat's allowance of
+    HB_MAX_CARDS per encounter, and room in the hand (MAX_HAND); else a misuse, and 0."""
+    if p < 0 or p >= MAX_P:
+        return 0
+    if st[S_HAND_N + p] >= MAX_HAND:
+        _hb_misuse(st, HBE_CARDS)
+        return 0
+    return _hb_spend(st, S_HB_CARDS, I1, HB_MAX_CARDS, HBE_CARDS)
 
 
 @njit
-def _hb_in(st, mask):
-    """1 if the running hook is in `mask`; else the misuse is recorded and 0 returned."""
-    h = st[S_HB_HOOK]
-    if h >= 0 and (_hook_bit(h) & mask) != 0:
-        return 1
-    _hb_misuse(st, HBE_WINDOW)
-    return 0
+def _hb_new_encounter(st):
+    """The per-encounter allowances start again (called where an encounter starts)."""
+    if st[S_HB_SEATS] != 0:
+        for p in range(MAX_P):
+            st[S_HB_ADDED + p] = 0
+            st[S_HB_CARDS + p] = 0
 
 
 @njit
@@ -379,17 +409,25 @@ def hb_event(st, cfg, me, what, log, lg):
 
 @njit
 def hb_add_total(st, side, k):
-    """on_totals: add k to side's total (CE.10.3)."""
+    """on_totals: add k to side's total (CE.10.3). At most HB_MAX_ADD in all (the sum of |k|) per
+    seat and encounter; past it nothing is added and the misuse is recorded."""
     st = state_of(st)
-    if _hb_in(st, _HM_TOTALS) == 1:
+    if _hb_in(st, _HM_TOTALS) == 1 and _hb_spend(st, S_HB_ADDED, abs(k), HB_MAX_ADD, HBE_TOTAL) == 1:
         st[S_TOT + (2 if side == SIDE_OFFENSE else 5)] += k
 
 
 @njit
 def hb_set_total(st, side, t):
-    """on_totals: side's total becomes t."""
+    """on_totals: side's total becomes t, between -r and r, r = HB_MAX_ADD plus the higher of the two
+    card values times the side's ships in the encounter (a Virus's product, CE.22.18); past it
+    nothing is set and the misuse is recorded."""
     st = state_of(st)
     if _hb_in(st, _HM_TOTALS) == 1:
+        ships = st[S_TOT + 1] if side == SIDE_OFFENSE else st[S_TOT + 4]
+        reach = HB_MAX_ADD + max(st[S_TOT], st[S_TOT + 3], I1) * abs(ships)
+        if abs(t) > reach:
+            _hb_misuse(st, HBE_TOTAL)
+            return
         st[S_TOT + (2 if side == SIDE_OFFENSE else 5)] = t
 
 
@@ -429,7 +467,7 @@ def hb_draw(st, cfg, p, log, lg):
     st = state_of(st)
     cfg = cfg_of(cfg)
     log = log_of(log)
-    if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME | _HM_LOSS) == 0:
+    if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME | _HM_LOSS) == 0 or _hb_card_to(st, p) == 0:
         return NONE
     c = _draw(st, cfg, log, lg)
     if c >= 0:
@@ -457,6 +495,8 @@ def hb_give_random(st, cfg, me, q):
 def _move_random_card(st, cfg, src, dst):
     """A card at random from src's hand to dst's (hb_take_random, hb_give_random); -1 if none moves."""
     if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME) == 0 or src == dst or min(src, dst) < 0 or st[S_HAND_N + src] == 0:
+        return NONE
+    if _hb_card_to(st, dst) == 0:
         return NONE
     c = _hand_take(st, cfg, src, below(st, S_RNG, st[S_HAND_N + src]))
     _hand_add(st, cfg, dst, c)
@@ -544,7 +584,7 @@ def hb_take_from_discard(st, cfg, me, c):
     if _hb_in(st, np.int64(1 << 8) | _HM_OUTCOME) == 0 or c < 0:
         return I0
     j = _disc_index(st, c)
-    if j < 0:
+    if j < 0 or _hb_card_to(st, me) == 0:
         return I0
     n = st[S_DISC_N] - 1
     st[S_DISC + j] = st[S_DISC + n]

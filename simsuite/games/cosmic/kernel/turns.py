@@ -164,6 +164,7 @@ def encounter(st, cfg, o, enc_no, log, lg):
     st[S_FLARE_TOT + 1] = 0
     st[S_LAST_CO] = -1
     st[S_LAST_CD] = -1
+    _hb_new_encounter(st)  # alien files' allowances per encounter (alien_api.py)
     st[S_ENCOUNTERS] += 1
     if lg:
         _log(log, E_ENCOUNTER, o, enc_no, st[S_ENCOUNTERS], st[S_TURN], I0, I0)
