@@ -517,3 +517,21 @@ def test_a_draw_from_an_empty_deck_and_discard_moves_nothing(tester_env):
     assert int(t.k.hb_draw(t.st, t.c, I(0), t.log, t.lg)) == -1
     assert len(t.hand(0)) == h and t.conserved() == 0 and t[A.S_HB_ERR] == 0
 
+
+GREEDY = HERE / "greedy"
+
+
+def test_a_cheat_through_the_primitives_stops_a_plain_run(tmp_path):
+    """A file that passes every check before the games (each primitive where it may act) but draws
+    past HB_MAX_CARDS and adds past HB_MAX_ADD per encounter: a plain `run` stops at the first game it
+    broke with one line naming the file, the hook and what is allowed, exit 2; the games of the chunks
+    before it are kept (partial.json, as for an interrupted run: tests/common/test_rule_break.py)."""
+    out = tmp_path / "run"
+    r = _cli("run", "cosmic", "--quiet", "--plugin-dir", str(GREEDY), "--players", "3", "--aliens", "Greedy,none,none",
+             "--games", "3000", "--chunk", "500", "--threads", "1", "--out", str(out))
+    lines = (r.stdout + r.stderr).strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1, (r.stdout, r.stderr)
+    assert "greedy.py (Greedy)" in lines[0]
+    assert ("hook on_w2 brought too many cards into hands" in lines[0]
+            or "hook on_totals added to totals past its allowance" in lines[0]), lines[0]
+    assert f"at most {A.HB_MAX_CARDS} cards" in lines[0] or f"at most {A.HB_MAX_ADD} added" in lines[0]

@@ -23,7 +23,7 @@ from simsuite.engine.rng import run_key
 from simsuite.errors import BadInput
 
 from . import api as A
-from .alien_files import check_source, hook_problems, typecheck
+from .alien_files import broken_game, check_source, hook_problems, typecheck
 
 OTHERS = ("Virus", "Oracle", "Trader", "Macron", "Zombie")  # the classics seated beside it
 
@@ -73,11 +73,13 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1, say=None, p
             first = False
             bad = np.flatnonzero(viol)
             rec = game.layout.view(out)
-            uses = int(rec["power_uses"][:, seat].sum()) if "power_uses" in (rec.dtype.names or ()) else -1
+            # a game the file broke has its seat's power_uses marked negative (alien_files.broken_game)
+            uses = int(np.maximum(rec["power_uses"][:, seat], 0).sum()) if "power_uses" in (rec.dtype.names or ()) else -1
             runs.append(dict(edition=edition, seat=seat, games=per, violations=int(bad.size), power_uses=uses))
             if bad.size:
                 v = int(viol[bad[0]])
-                problems.append(f"{edition}, seat {seat + 1}: game {int(bad[0])}: {A.VIOLATION_NAMES[v]}")
+                why = broken_game(rec[bad[:1]])  # names the hook when the record says which
+                problems.append(f"{edition}, seat {seat + 1}: game {int(bad[0])}: {why or A.VIOLATION_NAMES[v]}")
     bar.close()
     return dict(ok=not problems, name=a.name, alien=a.name, file=str(path), editions=list(a.editions), hooks=sorted(a.hooks),
                 runs=runs, problems=problems)

@@ -598,3 +598,48 @@ def typecheck(a: AlienFile, path: Path | None = None) -> str:
         pass
     return ""
 
+
+# ---- a game an alien file broke, from its record (kernel: alien_api._hb_mark_record) ----
+
+def _misuses() -> dict:
+    return {
+        1: ("used a primitive in a hook where it has no effect",
+            "each primitive in the hooks the power API's reference lists"),
+        2: ("read an encounter card still face down (CE.70.14)", "card reads from on_w9 on"),
+        3: ("wrote another seat's power memory or a word out of range",
+            f"hb_remember(st, me, i, v) with 0 <= i < {A.HB_MEM_WORDS}"),
+        4: ("added to totals past its allowance or set a total out of reach",
+            f"at most {A.HB_MAX_ADD} added per encounter in all (the sum of |k|), and hb_set_total within "
+            f"{A.HB_MAX_ADD} + the higher card value x the side's ships"),
+        5: ("brought too many cards into hands",
+            f"at most {A.HB_MAX_CARDS} cards per encounter (drawn, taken or given), none into a hand of "
+            f"{A.MAX_HAND}"),
+    }
+
+
+def broken_game(rec) -> str:
+    """'' if no game of `rec` (records of a chunk) was broken by an alien file; else one line
+    naming the first such game's file, hook, what it did and what is allowed."""
+    import numpy as np
+
+    uses = rec["power_uses"]
+    bad = np.argwhere(uses < -1)  # -1 - code, code >= 64: the kernel's mark (-1 is a seat not in the game)
+    if not len(bad):
+        return ""
+    row, seat = (int(x) for x in bad[0])
+    code = -1 - int(uses[row, seat])
+    what, hook = code // 64, code % 64
+    aid = int(rec["alien"][row, seat])
+    files = {a.aid: a for a in discover()}
+    a = files.get(aid)
+    hooks = {v: k for k, v in A.HOOK_NAMES.items()}
+    where = f"{shown_path(a.path)} ({a.name})" if a else f"the alien file of seat {seat + 1} (alien id {aid})"
+    hook_name = hooks.get(hook, "a hook")
+    game = int(rec["game"][row])
+    if what >= 8:
+        v = what - 8
+        name = A.VIOLATION_NAMES[v] if 0 <= v < len(A.VIOLATION_NAMES) else str(v)
+        return (f"{where}: the game's invariant {name} failed after its hook {hook_name} ran (game {game}, seat "
+                f"{seat + 1}); allowed: changes to the game only through the hb_* functions, within their limits")
+    text, allowed = _misuses().get(what, ("misused the power API", "the hb_* functions as the reference says"))
+    return f"{where}: hook {hook_name} {text} (game {game}, seat {seat + 1}); allowed: {allowed}"

@@ -276,6 +276,7 @@ HB_MAX_ADD = 40
 HB_MAX_CARDS = 10
 S_HB_ADDED = _S.add(MAX_P)  # per seat: what its hooks added to totals this encounter (sum of |k|)
 S_HB_CARDS = _S.add(MAX_P)  # per seat: cards its hooks brought into a hand this encounter
+S_HB_LAST = _S.add()  # the last alien-file hook that ran since the last check: seat * 64 + hook, -1 none
 S_POWER_USES = _S.add(MAX_P)  # power uses and automatic effects applied, per seat (records)
 # power state of the current encounter (cleared at its end)
 S_PK = _S.add()  # power decision kind PK_* being asked

@@ -16,7 +16,9 @@ primitive checks that it runs in a hook where the rules allow it, and a read of 
 encounter card before the reveal) is refused: either misuse records the first offence in
 st[S_HB_ERR] and does nothing, and the invariant check reports it (V_ALIEN_API); so does a use
 past the limits per seat and encounter (HB_MAX_ADD added to totals, HB_MAX_CARDS cards brought
-into hands). The generated part (alien_files.generated_part) defines ``homebrew_hook`` (dispatch on the alien id),
+into hands). A game with a file at the table is checked after each turn in which a hook ran
+(_hb_after_turn), and a game a file broke is marked in its record (_hb_mark_record). The
+generated part (alien_files.generated_part) defines ``homebrew_hook`` (dispatch on the alien id),
 ``hb_windows``, ``hb_who``, ``HB_REPLACED`` (the classics whose built-in code is replaced by a
 file) and ``HB_MOMENTS``.
 
@@ -97,6 +99,54 @@ def _hb_new_encounter(st):
 
 
 @njit
+def _hb_after_turn(st, cfg):
+    """After a turn in which an alien file's hook ran, in a game not checked anyway: the CE.70
+    invariants (a misuse of the API among them). A violation ends the game; the hook that ran last
+    stays in S_HB_LAST for the record (_hb_mark_record)."""
+    if st[S_HB_LAST] < 0:
+        return
+    v = check_invariants(st, cfg)
+    if v != 0:
+        _note(st, v)
+        st[S_DONE] = 1
+    else:
+        st[S_HB_LAST] = NONE
+
+
+@njit
+def _hb_mark_record(st, out, i):
+    """A game an alien file broke (a misuse of the API, or an invariant violated after its hook):
+    the power_uses column of the file's seat becomes -1 - (what * 64 + hook), what = the misuse
+    code (HBE_*) or 8 + the violation code (V_*); alien_files.broken_game reads it. A game within
+    the rules keeps its record as it is."""
+    if st[S_HB_SEATS] == 0:
+        return
+    e = st[S_HB_ERR]
+    if e != 0:
+        seat = (e // 64) % 8
+        what = e // 512
+        hook = e % 64
+    elif st[S_VIOL] != 0 and st[S_HB_LAST] >= 0:
+        seat = st[S_HB_LAST] // 64
+        what = 8 + st[S_VIOL]
+        hook = st[S_HB_LAST] % 64
+    else:
+        return
+    if seat < MAX_P:
+        out[i, R_POWER_USES + seat] = -1 - (what * 64 + hook)
+
+
+@njit
+def _hb_in(st, mask):
+    """1 if the running hook is in `mask`; else the misuse is recorded and 0 returned."""
+    h = st[S_HB_HOOK]
+    if h >= 0 and (_hook_bit(h) & mask) != 0:
+        return 1
+    _hb_misuse(st, HBE_WINDOW)
+    return 0
+
+
+@njit
 def hb_is_file(a):
     """1 if alien a acts through its file (a homebrew alien, or a classic a file replaces)."""
     if a < 0:
@@ -134,6 +184,7 @@ def hb_window(st, cfg, w, p, log, lg):
         return 0
     st[S_HB_HOOK] = w
     st[S_HB_SEAT] = p
+    st[S_HB_LAST] = p * 64 + w
     r = homebrew_hook(a, w, st, cfg, p, log, lg)
     st[S_HB_HOOK] = NONE
     st[S_HB_SEAT] = NONE
@@ -157,6 +208,7 @@ def hb_moment(st, cfg, h, log, lg):
             continue
         st[S_HB_HOOK] = h
         st[S_HB_SEAT] = p
+        st[S_HB_LAST] = p * 64 + h
         r = homebrew_hook(a, h, st, cfg, p, log, lg)
         st[S_HB_HOOK] = NONE
         st[S_HB_SEAT] = NONE
