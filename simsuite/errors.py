@@ -9,6 +9,14 @@ class BadInput(Exception):
         super().__init__(f"{field}: {message}")
 
 
+class RuleBreak(BadInput):
+    """A plug-in broke the game's rules during a run (the engine caught it): the run stops with one
+    line naming the file, like bad input, and the games played before it are kept (`partial`, set by
+    runner.run_cell, as for an interrupted run)."""
+
+    partial = None
+
+
 def did_you_mean(name: str, choices) -> str:
     """' (did you mean X?)' for the closest of `choices` to a misspelt `name`, else ''."""
     import difflib

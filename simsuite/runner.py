@@ -19,7 +19,7 @@ import numpy as np
 from . import __version__
 from .analysis.stats import Accumulator
 from .engine.rng import run_key
-from .errors import BadInput
+from .errors import BadInput, RuleBreak
 
 # Games per call into numba. A run holds about three chunks of records at once (one being played,
 # one being folded, its records table on the way to Parquet): at 79 int64 columns (Cosmic), a
@@ -120,6 +120,7 @@ def run_cell(game, cfg: dict, n_games: int, seed: int, extra_dirs=(), g0: int = 
 
     def fold(rec):
         check_legal(rec, names)
+        game.check_records(rec)  # a plug-in that broke the rules: RuleBreak, the games before it kept
         acc.add(game.game_metrics(rec), game.seat_view(rec, cfg["players"]))
         if on_chunk is not None:
             on_chunk(rec)
@@ -137,7 +138,7 @@ def run_cell(game, cfg: dict, n_games: int, seed: int, extra_dirs=(), g0: int = 
                 n = min(chunk, n_games - done)
                 folder.put(game.run_range(kernel, cfg_arr, key, g0 + done, n))
                 done += n
-    except KeyboardInterrupt as e:  # the folder has folded every chunk it was given: a prefix
+    except (KeyboardInterrupt, RuleBreak) as e:  # the folder has folded every chunk it was given: a prefix
         e.partial = CellResult(game.name, cfg, seed, key, h, g0, folded[0], acc, time.perf_counter() - t0,
                                code=game.code_hash(extra_dirs))
         raise

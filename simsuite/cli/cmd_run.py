@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from .. import __version__
+from ..errors import RuleBreak
 from ..runs import RecordWriter, merged, partial_run
 from .base import RESULTS, GameCommand, GameCount, _common, _echo_json, _overrides, cli, compile_notice
 from .tables import GROUP_COLS, _fmt_table, _group_label, _shown_groups, _text_rows
@@ -60,6 +61,19 @@ def run(game_name, quiet, seed, players, strategies, sets, chunk, threads, strat
         res = run_cell(g, cfg, n_games - g0, seed, tuple(strategy_dirs), g0=g0, chunk=chunk,
                        on_chunk=writer.write if writer else None, progress=bar, notice=notice)
         ok = True
+    except RuleBreak as e:  # a plug-in broke the rules: the games before it are kept, as for Ctrl-C
+        bar.close()
+        kept = writer.close(publish=False) if writer else None
+        part = e.partial
+        if part is not None and part.g0 + part.games > 0:
+            if before:
+                part = merged(before, part)
+            write_json(out / "partial.json", dict(key=key, games_done=part.g0 + part.games, games=n_games,
+                                                  seconds=part.seconds, records=kept is not None,
+                                                  acc=part.acc.to_dict()))
+            raise RuleBreak(e.field, f"{str(e).split(': ', 1)[1]} (the {part.g0 + part.games:,} games before it are "
+                                     f"saved in {out})")
+        raise
     except KeyboardInterrupt as e:
         bar.close()
         kept = writer.close(publish=False) if writer else None

@@ -349,6 +349,10 @@ class Game:
         return dict(win=rec["win"][:, :N], score=rec["score"][:, :N], strategy=rec["strategy"][:, :N],
                     position=(seats - rec["start_player"][:, None]) % N)
 
+    def check_records(self, rec: np.ndarray) -> None:
+        """Raise errors.RuleBreak (one line naming the plug-in) if a record shows a game a plug-in
+        broke the rules in; the runner calls it on every chunk before folding it. Default: none can."""
+
     def game_metrics(self, rec: np.ndarray) -> dict:
         """Per-game 1-D arrays to summarise (mean/sd), e.g. turns, crashes."""
         raise NotImplementedError

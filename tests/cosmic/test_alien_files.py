@@ -5,6 +5,7 @@ files each give one line and exit status 2; and determinism with the homebrew al
 """
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -278,6 +279,9 @@ def _cli(*args, env_dirs=None):
     ("peek", "reads or writes the game state directly"),
     ("hidden", "reads an encounter card still face down"),
     ("outside", "hb_add_total has no effect in on_outcome"),
+    # a helper's renamed parameter and a literal offset: the handle does not type (no kernel compiled)
+    ("renamed_write", "hook on_outcome: line 15: `g[120 + i] = 5` uses a game handle as a value"),
+    ("renamed_peek", "hook on_totals: line 14: `return g[900 + 64 * q]` uses a game handle as a value"),
 ])
 def test_bad_alien_file_one_line_exit_2(name, says):
     """simsuite check alien: a bad file is one line naming the file and what is wrong, exit 2."""
@@ -369,3 +373,166 @@ def test_basic_forecast_includes_a_file_aliens_total(tester_env):
     assert t.outcome() == A.R_DEFENSE_WIN
     assert (t[A.S_TOT + 2], t[A.S_TOT + 5]) == (11, 14)
     assert (to, td, lower) == (11, 14, 0)
+
+
+@pytest.mark.parametrize("cheat, hook", [("renamed_write", "on_outcome"), ("renamed_peek", "on_totals")])
+def test_a_cheating_file_stops_run_and_sweep_before_any_game(tmp_path, cheat, hook):
+    """A state write or a hidden-hand read through a helper's renamed parameter at a literal offset
+    passes the checks on names but not numba's typing of the sealed handle: `run` and `sweep` with
+    the file in a --plugin-dir folder answer one line naming the file, the hook and what is allowed,
+    exit 2, before any game (no results folder)."""
+    d = tmp_path / "aliens"
+    d.mkdir()
+    (d / f"{cheat}.py").write_text((HERE / "bad" / f"{cheat}.py").read_text())
+    out = tmp_path / "out"
+    for args in (["run", "cosmic", "--games", "10", "--out", str(out)],
+                 ["sweep", "cosmic", "--games", "10", "--set", "players=3,4", "--out", str(out)]):
+        r = _cli(*args, "--plugin-dir", str(d))
+        lines = (r.stdout + r.stderr).strip().splitlines()
+        assert r.returncode == 2 and len(lines) == 1, (r.stdout, r.stderr)
+        assert f"{cheat}.py" in lines[0] and f"hook {hook}" in lines[0] and "allowed: st, cfg and log only" in lines[0]
+        assert not (out / "games.parquet").exists()
+
+
+@pytest.mark.parametrize("line, says", [
+    ("    x = state_of(st)\n", "call to 'state_of' is outside the power API"),
+    ("    x = state_of\n", "`state_of` is outside the power API"),
+    ("    x = carray(st, 10)\n", "call to 'carray' is outside the power API"),
+    ("    x = np.ctypeslib\n", "`np.ctypeslib` is outside the power API"),
+    ("    x = hb_draw\n", "hb_draw used as a value"),
+    ("    x = place_ships\n", "`place_ships` is outside the power API"),
+])
+def test_the_static_check_refuses_the_handles_openers_and_other_kernel_names(tmp_path, line, says):
+    """What the typing cannot see is refused by name: the openers of the handles (the power API's
+    own), numba's and numpy's routes to memory, a primitive or an engine function held as a value
+    (to call it where the checks do not look)."""
+    from simsuite.errors import BadInput
+    from simsuite.games.cosmic.alien_files import check_source
+
+    src = (ROOT / "examples" / "aliens" / "underdog.py").read_text()
+    bad = tmp_path / "sneaky.py"
+    bad.write_text(src.replace("    opp = hb_opponent(st, me)\n", line + "    opp = hb_opponent(st, me)\n"))
+    with pytest.raises(BadInput, match=re.escape(says)):
+        check_source(bad)
+
+
+def test_a_handle_of_another_role_does_not_type(tmp_path):
+    """Each handle has its own type: the configuration handle given where the state is expected is
+    refused by the typing check, naming the hook and the line."""
+    from simsuite.games.cosmic.alien_files import check_source, typecheck
+
+    src = (ROOT / "examples" / "aliens" / "underdog.py").read_text()
+    bad = tmp_path / "mixed.py"
+    bad.write_text(src.replace("opp = hb_opponent(st, me)", "opp = hb_opponent(cfg, me)"))
+    why = typecheck(check_source(bad))
+    assert why.startswith("hook on_totals: line 17: `opp = hb_opponent(cfg, me)`") and "Handle(cfg)" in why
+
+
+def test_every_primitive_opens_its_handles():
+    """The power API's public primitives take the handles a hook holds: each one with an st / cfg /
+    log parameter opens it on its first lines (st = state_of(st), ...), before any other statement."""
+    import ast
+
+    from simsuite.games.cosmic.alien_files import ENGINE_ONLY, HANDLE_ARGS
+
+    tree = ast.parse((ROOT / "simsuite" / "games" / "cosmic" / "kernel" / "alien_api.py").read_text())
+    checked = 0
+    for n in tree.body:
+        if not (isinstance(n, ast.FunctionDef) and n.name.startswith("hb_")) or n.name in ENGINE_ONLY:
+            continue
+        want = [f"{a} = {HANDLE_ARGS[a]}({a})" for a in (x.arg for x in n.args.args) if a in HANDLE_ARGS]
+        body = n.body[1:] if ast.get_docstring(n) else n.body
+        assert [ast.unparse(b) for b in body[:len(want)]] == want, n.name
+        checked += bool(want)
+    assert checked >= 30
+
+
+def _in_hook(t, hook, seat=0):
+    t.st[A.S_HB_HOOK] = hook  # as while seat's hook runs (alien_api.hb_window / hb_moment set these)
+    t.st[A.S_HB_SEAT] = seat
+    t.st[A.S_HB_SEATS] = 1 << seat
+
+
+def test_totals_limit_per_encounter(tester_env):
+    """CE.10.3 with on_totals: a seat's hooks add at most HB_MAX_ADD (the sum of |k|) to totals in an
+    encounter: 30 then -10 pass, one more is refused (nothing added) and recorded as a misuse naming
+    the hook (V_ALIEN_API); hb_set_total past reach (HB_MAX_ADD + the higher card x the side's
+    ships) likewise."""
+    assert A.HB_MAX_ADD == 40
+    t = fight(tester_env, "Tester,none,none,none", ATT(6), ATT(10), centre=3, def_ships=4)
+    _in_hook(t, A.H_TOTALS)
+    t.st[A.S_TOT + 2] = 9
+    t.k.hb_add_total(t.st, A.SIDE_OFFENSE, I(30))
+    t.k.hb_add_total(t.st, A.SIDE_DEFENSE, I(-10))
+    assert t[A.S_TOT + 2] == 39 and t[A.S_HB_ERR] == 0
+    t.k.hb_add_total(t.st, A.SIDE_OFFENSE, I(1))
+    assert t[A.S_TOT + 2] == 39
+    assert t[A.S_HB_ERR] == (4 * 8 + 0) * 64 + A.H_TOTALS  # HBE_TOTAL, seat 0, on_totals: V_ALIEN_API
+    u = fight(tester_env, "Tester,none,none,none", ATT(6), ATT(10), centre=3, def_ships=4)
+    _in_hook(u, A.H_TOTALS)
+    u.st[A.S_TOT], u.st[A.S_TOT + 1], u.st[A.S_TOT + 3] = 6, 3, 10
+    u.k.hb_set_total(u.st, A.SIDE_OFFENSE, I(40 + 10 * 3))  # within reach: a Virus's 10 x 3, plus 40
+    assert u[A.S_TOT + 2] == 70 and u[A.S_HB_ERR] == 0
+    u.k.hb_set_total(u.st, A.SIDE_OFFENSE, I(71))
+    assert u[A.S_TOT + 2] == 70 and u[A.S_HB_ERR] == (4 * 8 + 0) * 64 + A.H_TOTALS
+
+
+def test_card_limit_per_encounter_and_full_hand(tester_env):
+    """CE.17.2 draws by a power: a seat's hooks bring at most HB_MAX_CARDS cards into hands per
+    encounter; the next draw is refused (no card moves, card conservation CE.70.6 holds) and recorded
+    as a misuse. A new encounter gives the allowance again."""
+    assert A.HB_MAX_CARDS == 10
+    t = Table(tester_env, "Tester,none,none,none")
+    t.st[A.S_OFF], t.st[A.S_DEF] = 0, 1
+    _in_hook(t, A.W_2)
+    h = len(t.hand(0))
+    for _ in range(A.HB_MAX_CARDS):
+        assert int(t.k.hb_draw(t.st, t.c, I(0), t.log, t.lg)) >= 0
+    assert len(t.hand(0)) == h + A.HB_MAX_CARDS and t.engine_check() == 0
+    assert int(t.k.hb_draw(t.st, t.c, I(0), t.log, t.lg)) == -1
+    assert len(t.hand(0)) == h + A.HB_MAX_CARDS and t.conserved() == 0
+    assert t.engine_check() == A.VIOLATION_NAMES[A.V_ALIEN_API]
+    assert t[A.S_HB_ERR] == (5 * 8 + 0) * 64 + A.W_2  # HBE_CARDS, seat 0, W-2
+
+
+def test_a_draw_from_an_empty_deck_and_discard_moves_nothing(tester_env):
+    """CE.17.7: with the deck and the discard pile both empty, a power's draw gets no card (-1) and
+    every card is still exactly once somewhere (CE.70.6); no misuse."""
+    t = Table(tester_env, "Tester,none,none,none")
+    t.st[A.S_OFF], t.st[A.S_DEF] = 0, 1
+    # every card of the deck and the discard pile into seat 1's hand
+    for i in range(t[A.S_DECK_N]):
+        c = t[A.S_DECK + i]
+        t.st[A.S_HAND + 1 * A.MAX_HAND + t[A.S_HAND_N + 1]] = c
+        t.st[A.S_HAND_N + 1] += 1
+    for i in range(t[A.S_DISC_N]):
+        c = t[A.S_DISC + i]
+        t.st[A.S_HAND + 1 * A.MAX_HAND + t[A.S_HAND_N + 1]] = c
+        t.st[A.S_HAND_N + 1] += 1
+    t.st[A.S_DECK_N] = 0
+    t.st[A.S_DISC_N] = 0
+    t.sync()
+    assert t.conserved() == 0
+    _in_hook(t, A.W_2)
+    h = len(t.hand(0))
+    assert int(t.k.hb_draw(t.st, t.c, I(0), t.log, t.lg)) == -1
+    assert len(t.hand(0)) == h and t.conserved() == 0 and t[A.S_HB_ERR] == 0
+
+
+GREEDY = HERE / "greedy"
+
+
+def test_a_cheat_through_the_primitives_stops_a_plain_run(tmp_path):
+    """A file that passes every check before the games (each primitive where it may act) but draws
+    past HB_MAX_CARDS and adds past HB_MAX_ADD per encounter: a plain `run` stops at the first game it
+    broke with one line naming the file, the hook and what is allowed, exit 2; the games of the chunks
+    before it are kept (partial.json, as for an interrupted run: tests/common/test_rule_break.py)."""
+    out = tmp_path / "run"
+    r = _cli("run", "cosmic", "--quiet", "--plugin-dir", str(GREEDY), "--players", "3", "--aliens", "Greedy,none,none",
+             "--games", "3000", "--chunk", "500", "--threads", "1", "--out", str(out))
+    lines = (r.stdout + r.stderr).strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1, (r.stdout, r.stderr)
+    assert "greedy.py (Greedy)" in lines[0]
+    assert ("hook on_w2 brought too many cards into hands" in lines[0]
+            or "hook on_totals added to totals past its allowance" in lines[0]), lines[0]
+    assert f"at most {A.HB_MAX_CARDS} cards" in lines[0] or f"at most {A.HB_MAX_ADD} added" in lines[0]

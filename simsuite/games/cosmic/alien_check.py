@@ -4,7 +4,9 @@ Static (alien_files.check_source, then alien_files.hook_problems): the file pars
 every hook is at a moment of the rules, it touches the game only through the power API (no
 subscript of the state: no hidden card read, no write outside the API), and no primitive is used
 in a hook where it has no effect (a total changed outside on_totals) or a read of a hidden card
-where it is still face down (before W-9). Then played: under each edition it declares, at every
+where it is still face down (before W-9); then alien_files.typecheck: each hook compiles with its
+st / cfg / log sealed (a handle indexed, written or passed to anything but an hb_* function does
+not type, whatever the parameter is called). Then played: under each edition it declares, at every
 seat of a 4-player table with three classics beside it, with the game's invariants (CE.70)
 checked after every turn; the kernel records any misuse of the API at run time (a primitive
 outside its hook, a hidden value read) as an invariant violation.
@@ -21,7 +23,7 @@ from simsuite.engine.rng import run_key
 from simsuite.errors import BadInput
 
 from . import api as A
-from .alien_files import check_source, hook_problems
+from .alien_files import broken_game, check_source, hook_problems, typecheck
 
 OTHERS = ("Virus", "Oracle", "Trader", "Macron", "Zombie")  # the classics seated beside it
 
@@ -31,7 +33,7 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1, say=None, p
     `say(line)`: whether the kernel is compiled or loaded; `progress`: as runner.Progress's `enabled`."""
     path = Path(file)
     a = check_source(path)
-    why = hook_problems(path)
+    why = hook_problems(path) or typecheck(a, path)
     if why:
         raise BadInput("alien", f"{path}: {why}")
     if a.classic:
@@ -71,11 +73,13 @@ def check_alien(game, file: str, n_games: int = 2000, seed: int = 1, say=None, p
             first = False
             bad = np.flatnonzero(viol)
             rec = game.layout.view(out)
-            uses = int(rec["power_uses"][:, seat].sum()) if "power_uses" in (rec.dtype.names or ()) else -1
+            # a game the file broke has its seat's power_uses marked negative (alien_files.broken_game)
+            uses = int(np.maximum(rec["power_uses"][:, seat], 0).sum()) if "power_uses" in (rec.dtype.names or ()) else -1
             runs.append(dict(edition=edition, seat=seat, games=per, violations=int(bad.size), power_uses=uses))
             if bad.size:
                 v = int(viol[bad[0]])
-                problems.append(f"{edition}, seat {seat + 1}: game {int(bad[0])}: {A.VIOLATION_NAMES[v]}")
+                why = broken_game(rec[bad[:1]])  # names the hook when the record says which
+                problems.append(f"{edition}, seat {seat + 1}: game {int(bad[0])}: {why or A.VIOLATION_NAMES[v]}")
     bar.close()
     return dict(ok=not problems, name=a.name, alien=a.name, file=str(path), editions=list(a.editions), hooks=sorted(a.hooks),
                 runs=runs, problems=problems)

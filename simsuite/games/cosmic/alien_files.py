@@ -22,6 +22,7 @@ on the integer alien id is generated beside it, as strategies are.
 from __future__ import annotations
 
 import ast
+import builtins
 import functools
 import hashlib
 import os
@@ -36,6 +37,7 @@ from simsuite.resources import DATA
 from . import api as A
 
 BUILTIN = DATA / "aliens" / "cosmic"
+_BUILTINS = frozenset(dir(builtins))
 WHO = ("any", "offense", "defense", "main", "ally", "not_main")
 EDITIONS = ("ah2000", "ffg2008")
 META = {"NAME", "SUMMARY", "TEXT", "EDITIONS", "WHO", "CLASSIC"}
@@ -124,6 +126,43 @@ def api_reference() -> str:
     return "\n".join(rows)
 
 
+CARD_PRIMITIVES = ("hb_draw", "hb_take_random", "hb_give_random", "hb_take_from_discard")
+
+
+def _literal(n, consts):
+    """The integer a literal expression says (a number, np.int64(number), a constant of the file,
+    -x), else None."""
+    if isinstance(n, ast.Constant) and isinstance(n.value, int) and not isinstance(n.value, bool):
+        return n.value
+    if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub):
+        v = _literal(n.operand, consts)
+        return None if v is None else -v
+    if isinstance(n, ast.Call) and ast.unparse(n.func) in ("np.int64", "int") and len(n.args) == 1:
+        return _literal(n.args[0], consts)
+    if isinstance(n, ast.Name):
+        return consts.get(n.id)
+    return None
+
+
+def _over_limit(fn, consts) -> str:
+    """A use past the engine's limits per encounter that the code states outright: hb_add_total of a
+    literal over HB_MAX_ADD, or a card primitive in a loop of a literal count over HB_MAX_CARDS."""
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "hb_add_total" and len(n.args) == 3:
+            k = _literal(n.args[2], consts)
+            if k is not None and abs(k) > A.HB_MAX_ADD:
+                return (f"line {n.lineno}: hb_add_total adds {k}; allowed: at most {A.HB_MAX_ADD} per encounter "
+                        "in all (the sum of |k|)")
+        if isinstance(n, ast.For) and isinstance(n.iter, ast.Call) and ast.unparse(n.iter.func) == "range":
+            k = _literal(n.iter.args[-1 if len(n.iter.args) == 1 else 1], consts) if n.iter.args else None
+            cards = [c for c in ast.walk(n) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
+                     and c.func.id in CARD_PRIMITIVES]
+            if k is not None and k > A.HB_MAX_CARDS and cards:
+                return (f"line {cards[0].lineno}: {cards[0].func.id} in a loop of {k}; allowed: at most "
+                        f"{A.HB_MAX_CARDS} cards brought into hands per encounter")
+    return ""
+
+
 def hook_problems(path: Path) -> str:
     """The first primitive used in a hook where it has no effect, or a hidden-card read before
     the reveal, following the file's own helper functions; '' if none."""
@@ -141,6 +180,12 @@ def hook_problems(path: Path) -> str:
                 out += calls(n.func.id, seen)
         return out
 
+    consts = {n.targets[0].id: _literal(n.value, {}) for n in tree.body
+              if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)}
+    for fn in fns.values():
+        why = _over_limit(fn, consts)
+        if why:
+            return why
     for hook in (h for h in fns if h in A.HOOK_NAMES):
         for prim, line in calls(hook, set()):
             if prim in WHERE and hook not in WHERE[prim]:
@@ -234,14 +279,61 @@ def check_source(path: Path) -> AlienFile:
                      path.resolve(), src, body=ast.unparse(ast.Module(body=body, type_ignores=[])))
 
 
+SAFE_NAMES = {"min", "max", "abs", "range", "int", "np", "njit"}
+ALLOWED_NAMES = ("hb_* functions, the rules' constants (SIDE_*, R_*, PK_*, ...), the file's own functions and "
+                 "constants, min, max, abs, range, int, np.int64")
+
+
+@functools.cache
+def _kernel_functions() -> frozenset:
+    """The names of the kernel parts' functions (and what they import): none is a constant."""
+    out = set()
+    for p in sorted((Path(__file__).parent / "kernel").glob("*.py")):
+        for n in ast.parse(p.read_text()).body:
+            if isinstance(n, ast.FunctionDef):
+                out.add(n.name)
+            elif isinstance(n, ast.ImportFrom):
+                out |= {a.asname or a.name for a in n.names if a.name != "*"}
+    return frozenset(out)
+
+
+def _locals(fn) -> set:
+    """The names a function binds (its parameters and every name it assigns): Python's locals."""
+    out = set()
+    if isinstance(fn, ast.FunctionDef):
+        out |= {a.arg for a in [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]}
+        out |= {a.arg for a in (fn.args.vararg, fn.args.kwarg) if a is not None}
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            out.add(n.id)
+    return out
+
+
 def _check_calls(path, body, helpers):
     """The hooks touch the game only through the API: no subscript of st / cfg / log (a read of
     hidden cards, or a write outside the API), no attribute but np.int64, calls only to hb_*
-    primitives, the file's own functions and a few pure builtins."""
+    primitives, the file's own functions and a few pure builtins, and no other name of the kernel
+    the file is pasted into (an engine function, the handles' openers) even as a value. The
+    handles themselves are the typing's to guard (typecheck): this check gives the common
+    mistakes their own line."""
     prims = _primitives()
     consts = _constants()
+    funcs = _kernel_functions()
     for fn in body:
+        local = _locals(fn)
+        called = {id(n.func) for n in ast.walk(fn) if isinstance(n, ast.Call)}
         for n in ast.walk(fn):
+            if isinstance(n, ast.Name) and n.id in prims and id(n) not in called:
+                _bad(path, f"line {n.lineno}: {n.id} used as a value; allowed: a call, {n.id}(...)")
+            if isinstance(n, ast.Attribute) and not (isinstance(n.value, ast.Name) and n.value.id == "np"
+                                                     and n.attr == "int64"):
+                _bad(path, f"line {n.lineno}: `{ast.unparse(n)}` is outside the power API; allowed: np.int64 "
+                           "(a hook reaches the game only through the hb_* functions)")
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in local:
+                ok = (n.id in helpers or n.id in prims or n.id in SAFE_NAMES
+                      or (n.id.isupper() and n.id not in funcs and n.id in _kernel_names()))
+                if not ok and not (n.id.startswith("S_") and n.id in consts) and n.id in _kernel_names() | _BUILTINS:
+                    _bad(path, f"line {n.lineno}: `{n.id}` is outside the power API; allowed: {ALLOWED_NAMES}")
             if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and n.value.id in ("st", "cfg", "log"):
                 _bad(path, f"line {n.lineno}: {n.value.id}[...] reads or writes the game state directly; "
                            "allowed: the hb_* functions of the power API")
@@ -292,7 +384,7 @@ def discover() -> list[AlienFile]:
     out, names = [], {}
     for f in files:
         a = check_source(f)
-        why = hook_problems(f)
+        why = hook_problems(f) or typecheck(a)
         if why:
             raise BadInput("alien", f"{shown_path(f)}: {why}")
         k = a.name.lower()
@@ -353,7 +445,8 @@ def generated_part(cache: Path) -> Path:
     for a in al:
         lines.append(f"    if a == {a.aid}:")
         for hn, hid in a.hooks.items():
-            lines += [f"        if h == {hid}:", f"            return np.int64(_hb{a.aid}_{hn}(st, cfg, me, log, lg))"]
+            lines += [f"        if h == {hid}:",
+                      f"            return np.int64(_hb{a.aid}_{hn}(state_handle(st), cfg_handle(cfg), me, log_handle(log), lg))"]
     lines += ["    return np.int64(0)", ""]
     text = "\n".join(lines)
     path = cache / "kernels" / f"cosmic_alien_files_{hashlib.sha256(text.encode()).hexdigest()[:16]}.py"
@@ -386,3 +479,167 @@ def _prefixed(a: AlienFile) -> str:
             return n
 
     return ast.unparse(R().visit(tree))
+
+
+# ---- the typing check: each hook compiled against the power API's signatures, with sealed handles ----
+
+HANDLE_ARGS = {"st": "state_of", "cfg": "cfg_of", "log": "log_of"}
+TYPED_OK = "alien_typed"  # cache_dir() folder: one empty file per (file, power API) that typed
+
+
+def _stub_source() -> str:
+    """The power API with the same signatures and no effect: each primitive opens its handle
+    arguments as the real one does (a handle of another role, or anything else, fails there), makes
+    its other arguments integers and returns an int64 where the real one returns a value."""
+    tree = ast.parse((Path(__file__).parent / "kernel" / "alien_api.py").read_text())
+    out = []
+    for n in tree.body:
+        if not (isinstance(n, ast.FunctionDef) and n.name.startswith("hb_")) or n.name in ENGINE_ONLY:
+            continue
+        args = [a.arg for a in n.args.args]
+        body = [f"    {HANDLE_ARGS[a]}({a})" if a in HANDLE_ARGS else f"    np.int64({a})" for a in args]
+        valued = any(isinstance(r, ast.Return) and r.value is not None for r in ast.walk(n))
+        body.append("    return np.int64(0)" if valued else "    return")
+        out += ["@_njit", f"def {n.name}({', '.join(args)}):", *body, ""]
+    return "\n".join(out)
+
+
+@functools.cache
+def _typing_namespace() -> dict:
+    """The names a file's code sees in the kernel, for the typing check: the rules' constants of
+    every kernel part, np, njit and the stub power API (_stub_source)."""
+    import importlib
+
+    import numba
+    import numpy as np
+
+    from . import handles
+
+    def _njit(*args, **kw):  # never numba's cache beside a user's file
+        kw.pop("cache", None)
+        return numba.njit(*args, **kw)
+
+    ns = {}
+    for p in sorted((Path(__file__).parent / "kernel").glob("*.py")):
+        if p.stem != "__init__":
+            mod = importlib.import_module(f"{__package__}.kernel.{p.stem}")
+            ns.update({k: v for k, v in vars(mod).items() if k.isupper()})
+    stubs = dict(np=np, _njit=_njit, state_of=handles.state_of, cfg_of=handles.cfg_of, log_of=handles.log_of)
+    exec(compile(_stub_source(), "<power API signatures>", "exec"), stubs)
+    ns.update({k: v for k, v in stubs.items() if k.startswith("hb_")}, np=np, njit=_njit)
+    return ns
+
+
+def _typing_problem(text: str, path: Path) -> tuple[int, str]:
+    """(line in the file, what numba says) from a numba typing error's text."""
+    import re
+
+    text = re.sub(r"\x1b\[[0-9;]*m", "", text)
+    line = 0
+    for f, k in re.findall(r'File "([^"]+)", line (\d+)', text):
+        if Path(f).name == path.name:
+            line = int(k)
+            break
+    sig = re.search(r">>> (.+)", text)
+    if sig:
+        what = sig.group(1).strip()
+    else:
+        rest = [x.strip() for x in text.splitlines() if x.strip() and not x.strip().startswith(("Failed in", "During"))]
+        what = rest[0] if rest else "does not type"
+    return line, what
+
+
+def typecheck(a: AlienFile, path: Path | None = None) -> str:
+    """Each hook of `a` compiled by numba as the kernel calls it, its st / cfg / log sealed
+    (handles.py), against the power API's signatures: '' if all type, else one line naming the
+    hook and what is allowed. Indexing a handle, writing through it, arithmetic on it, or passing it
+    to anything but an hb_* function (a helper of the file may take it and pass it on) fails here,
+    before any kernel is compiled. A file that typed is remembered in the cache (per file and power
+    API), so a run pays this once."""
+    import numba
+    from numba.core import types
+
+    from simsuite.engine.codegen import cache_dir
+
+    from . import handles
+
+    shown = Path(path or shown_path(a.path))
+    api_text = b"".join((Path(__file__).parent / f).read_bytes() for f in ("kernel/alien_api.py", "handles.py",
+                                                                          "alien_files.py"))
+    key = hashlib.sha256(a.source.encode() + api_text + numba.__version__.encode()).hexdigest()[:24]
+    mark = cache_dir() / TYPED_OK / key
+    if mark.exists():
+        return ""
+    ns = dict(_typing_namespace())
+    tree = ast.parse(a.source)
+    keep = [n for n in tree.body if isinstance(n, ast.FunctionDef) or (
+        isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+        and n.targets[0].id not in META)]
+    exec(compile(ast.Module(body=keep, type_ignores=[]), str(shown), "exec"), ns)
+    sig = (handles.STATE, handles.CFG, types.int64, handles.LOG, types.int64)
+    for hook in a.hooks:
+        call = {"_hook": ns[hook], "np": ns["np"]}
+        exec("def _call(st, cfg, me, log, lg):\n    return np.int64(_hook(st, cfg, me, log, lg))\n", call)
+        try:
+            numba.njit(call["_call"]).compile(sig)
+        except numba.core.errors.NumbaError as e:
+            line, what = _typing_problem(str(e), shown)
+            at = f"line {line}: " if line else ""
+            src = a.source.splitlines()[line - 1].strip() if 0 < line <= len(a.source.splitlines()) else ""
+            code = f"`{src}` " if src else ""
+            if "Handle(" in what:
+                return (f"hook {hook}: {at}{code}uses a game handle as a value ({what}); allowed: st, cfg and log "
+                        "only as arguments of hb_* functions (a helper may take them and pass them on)")
+            return f"hook {hook}: {at}{code}does not compile ({what}); allowed: {ALLOWED_NAMES}"
+    try:
+        mark.parent.mkdir(parents=True, exist_ok=True)
+        mark.touch()
+    except OSError:
+        pass
+    return ""
+
+
+# ---- a game an alien file broke, from its record (kernel: alien_api._hb_mark_record) ----
+
+def _misuses() -> dict:
+    return {
+        1: ("used a primitive in a hook where it has no effect",
+            "each primitive in the hooks the power API's reference lists"),
+        2: ("read an encounter card still face down (CE.70.14)", "card reads from on_w9 on"),
+        3: ("wrote another seat's power memory or a word out of range",
+            f"hb_remember(st, me, i, v) with 0 <= i < {A.HB_MEM_WORDS}"),
+        4: ("added to totals past its allowance or set a total out of reach",
+            f"at most {A.HB_MAX_ADD} added per encounter in all (the sum of |k|), and hb_set_total within "
+            f"{A.HB_MAX_ADD} + the higher card value x the side's ships"),
+        5: ("brought too many cards into hands",
+            f"at most {A.HB_MAX_CARDS} cards per encounter (drawn, taken or given), none into a hand of "
+            f"{A.MAX_HAND}"),
+    }
+
+
+def broken_game(rec) -> str:
+    """'' if no game of `rec` (records of a chunk) was broken by an alien file; else one line
+    naming the first such game's file, hook, what it did and what is allowed."""
+    import numpy as np
+
+    uses = rec["power_uses"]
+    bad = np.argwhere(uses < -1)  # -1 - code, code >= 64: the kernel's mark (-1 is a seat not in the game)
+    if not len(bad):
+        return ""
+    row, seat = (int(x) for x in bad[0])
+    code = -1 - int(uses[row, seat])
+    what, hook = code // 64, code % 64
+    aid = int(rec["alien"][row, seat])
+    files = {a.aid: a for a in discover()}
+    a = files.get(aid)
+    hooks = {v: k for k, v in A.HOOK_NAMES.items()}
+    where = f"{shown_path(a.path)} ({a.name})" if a else f"the alien file of seat {seat + 1} (alien id {aid})"
+    hook_name = hooks.get(hook, "a hook")
+    game = int(rec["game"][row])
+    if what >= 8:
+        v = what - 8
+        name = A.VIOLATION_NAMES[v] if 0 <= v < len(A.VIOLATION_NAMES) else str(v)
+        return (f"{where}: the game's invariant {name} failed after its hook {hook_name} ran (game {game}, seat "
+                f"{seat + 1}); allowed: changes to the game only through the hb_* functions, within their limits")
+    text, allowed = _misuses().get(what, ("misused the power API", "the hb_* functions as the reference says"))
+    return f"{where}: hook {hook_name} {text} (game {game}, seat {seat + 1}); allowed: {allowed}"

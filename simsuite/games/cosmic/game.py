@@ -565,6 +565,17 @@ class Cosmic(Game):
 
         return api_reference()
 
+    def check_records(self, rec) -> None:
+        """A game an alien file broke (its seat's power_uses marked by the kernel,
+        alien_api._hb_mark_record): RuleBreak naming the file and the hook."""
+        from .alien_files import broken_game
+
+        why = broken_game(rec)
+        if why:
+            from simsuite.errors import RuleBreak
+
+            raise RuleBreak("alien", why)
+
     def plugin_check(self, file, n_games=2000, seed=1, say=None, progress=False) -> dict:
         from .alien_check import check_alien
 

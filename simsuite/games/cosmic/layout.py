@@ -263,12 +263,20 @@ S_PWIN = _S.add(MAX_P)  # bit w set: that alien has an optional use in window w 
 S_ALIEN_TAG = _S.add(MAX_P)  # alien dealt to the seat (-1 none), whatever the strategy
 S_WHO = _S.add(MAX_ALIENS)  # seat playing alien a's power, -1 none
 S_HB_HOOK = _S.add()  # the alien-file hook running now (W_* / H_*), -1 none (alien_api.py)
-S_HB_ERR = _S.add()  # first misuse of the alien-file API in this game: HBE_* code * 64 + hook, 0 none
+S_HB_ERR = _S.add()  # first misuse of the alien-file API in this game: (HBE_* code * 8 + seat) * 64 + hook, 0 none
 S_HB_ARG = _S.add(4)  # the hook's arguments (H_LOSS: owner, ships, planets mask, barred seat)
 S_HB_SEATS = _S.add()  # bit p: seat p plays an alien through its file (set at the deal)
 S_HB_SEAT = _S.add()  # the seat whose alien-file hook is running now, -1 none (alien_api.py)
 HB_MEM_WORDS = 4  # words of memory an alien file's power keeps through a game, per seat
 S_HB_MEM = _S.add(MAX_P * HB_MEM_WORDS)  # seat p's power memory: word i at S_HB_MEM + p * HB_MEM_WORDS + i
+# Limits per encounter on what one seat's alien-file hooks may do (alien_api.py; docs/games/write-your-own-alien.md
+# says why these numbers): the sum of |k| over its hb_add_total calls, and the cards its primitives bring into a
+# hand (drawn, taken, given, taken from the discard pile).
+HB_MAX_ADD = 40
+HB_MAX_CARDS = 10
+S_HB_ADDED = _S.add(MAX_P)  # per seat: what its hooks added to totals this encounter (sum of |k|)
+S_HB_CARDS = _S.add(MAX_P)  # per seat: cards its hooks brought into a hand this encounter
+S_HB_LAST = _S.add()  # the last alien-file hook that ran since the last check: seat * 64 + hook, -1 none
 S_POWER_USES = _S.add(MAX_P)  # power uses and automatic effects applied, per seat (records)
 # power state of the current encounter (cleared at its end)
 S_PK = _S.add()  # power decision kind PK_* being asked

@@ -6,13 +6,21 @@ CE.20 (``api.HOOK_NAMES``): ``on_w2`` .. ``on_w10``, an optional use in that win
 (start of step 10; return SIDE_OFFENSE / SIDE_DEFENSE to make that side win, 0 otherwise),
 ``on_totals`` (after the A/A totals of CE.10.3, before reinforcements), ``on_outcome`` (after
 step 10's result) and ``on_loss`` (E.LOSS, CE.20.6: ships about to go to the warp; return 1 if
-it sent them elsewhere). Each hook is ``(st, cfg, me, log, lg) -> int`` and acts only through the
-``hb_*`` functions below; each writing primitive checks that it runs in a hook where the rules
-allow it, and a read of a hidden value (an encounter card before the reveal) is refused: either
-misuse records the first offence in st[S_HB_ERR] and does nothing, and the invariant check reports
-it (V_ALIEN_API). The generated part (alien_files.generated_part) defines ``homebrew_hook``
-(dispatch on the alien id), ``hb_windows``, ``hb_who``, ``HB_REPLACED`` (the classics whose
-built-in code is replaced by a file) and ``HB_MOMENTS``.
+it sent them elsewhere). Each hook is ``(st, cfg, me, log, lg) -> int``: ``st``, ``cfg`` and ``log``
+are handles (games/cosmic/handles.py), sealed by the generated dispatch, which numba lets a file
+pass on but not index, write or convert; ``me`` is the holder's seat, ``lg`` 1 while the event log
+is on. So a hook acts only through the ``hb_*`` functions below, each of which opens its handles
+on its first lines (``st = state_of(st)``, ``cfg = cfg_of(cfg)``, ``log = log_of(log)``: every public
+primitive with such a parameter must, tests/cosmic/test_alien_files.py checks it). Each writing
+primitive checks that it runs in a hook where the rules allow it, and a read of a hidden value (an
+encounter card before the reveal) is refused: either misuse records the first offence in
+st[S_HB_ERR] and does nothing, and the invariant check reports it (V_ALIEN_API); so does a use
+past the limits per seat and encounter (HB_MAX_ADD added to totals, HB_MAX_CARDS cards brought
+into hands). A game with a file at the table is checked after each turn in which a hook ran
+(_hb_after_turn), and a game a file broke is marked in its record (_hb_mark_record). The
+generated part (alien_files.generated_part) defines ``homebrew_hook`` (dispatch on the alien id),
+``hb_windows``, ``hb_who``, ``HB_REPLACED`` (the classics whose built-in code is replaced by a
+file) and ``HB_MOMENTS``.
 
 A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
@@ -23,14 +31,17 @@ from numba import njit
 
 from simsuite.engine.rng import below
 from simsuite.games.cosmic.api import *
+from simsuite.games.cosmic.handles import cfg_of, log_of, state_of
 from simsuite.games.cosmic.records import *
 
 # ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 
-# misuse codes (st[S_HB_ERR] = code * 64 + hook)
+# misuse codes (st[S_HB_ERR] = (code * 8 + seat) * 64 + hook; alien_files._misuses names them)
 HBE_WINDOW = np.int64(1)  # a primitive used in a hook where it has no effect under the rules
 HBE_HIDDEN = np.int64(2)  # a read of what the holder may not see (CE.70.14)
 HBE_MEMORY = np.int64(3)  # a power memory word out of range, or another seat's memory written
+HBE_TOTAL = np.int64(4)  # more than HB_MAX_ADD added to totals in one encounter, or a total set out of reach
+HBE_CARDS = np.int64(5)  # more than HB_MAX_CARDS cards brought into hands in one encounter, or a full hand
 # hook masks: where each writing primitive may act (bit = W_* / H_* - 40 + 16)
 _HM_WINDOWS = np.int64((1 << 2) | (1 << 3) | (1 << 4) | (1 << 5) | (1 << 6) | (1 << 7) | (1 << 8))
 _HM_RESOLVE = np.int64(1 << 16)
@@ -47,7 +58,82 @@ def _hook_bit(h):
 @njit
 def _hb_misuse(st, code):
     if st[S_HB_ERR] == 0:
-        st[S_HB_ERR] = code * 64 + (st[S_HB_HOOK] if st[S_HB_HOOK] >= 0 else 63)
+        seat = st[S_HB_SEAT] if st[S_HB_SEAT] >= 0 else 7
+        st[S_HB_ERR] = (code * 8 + seat) * 64 + (st[S_HB_HOOK] if st[S_HB_HOOK] >= 0 else 63)
+
+
+@njit(inline="always")
+def _hb_spend(st, slot, k, limit, code):
+    """Count k more of the running hook's seat's per-encounter allowance at slot (S_HB_ADDED,
+    S_HB_CARDS); 1 if it stays within limit, else the misuse is recorded and 0 returned."""
+    p = st[S_HB_SEAT]
+    if p < 0:
+        _hb_misuse(st, HBE_WINDOW)
+        return 0
+    if st[slot + p] + k > limit:
+        _hb_misuse(st, code)
+        return 0
+    st[slot + p] += k
+    return 1
+
+
+@njit(inline="always")
+def _hb_card_to(st, p):
+    """1 if one more card may enter p's hand by the running hook's power: the seat's allowance of
+    HB_MAX_CARDS per encounter, and room in the hand (MAX_HAND); else a misuse, and 0."""
+    if p < 0 or p >= MAX_P:
+        return 0
+    if st[S_HAND_N + p] >= MAX_HAND:
+        _hb_misuse(st, HBE_CARDS)
+        return 0
+    return _hb_spend(st, S_HB_CARDS, I1, HB_MAX_CARDS, HBE_CARDS)
+
+
+@njit
+def _hb_new_encounter(st):
+    """The per-encounter allowances start again (called where an encounter starts)."""
+    if st[S_HB_SEATS] != 0:
+        for p in range(MAX_P):
+            st[S_HB_ADDED + p] = 0
+            st[S_HB_CARDS + p] = 0
+
+
+@njit
+def _hb_after_turn(st, cfg):
+    """After a turn in which an alien file's hook ran, in a game not checked anyway: the CE.70
+    invariants (a misuse of the API among them). A violation ends the game; the hook that ran last
+    stays in S_HB_LAST for the record (_hb_mark_record)."""
+    if st[S_HB_LAST] < 0:
+        return
+    v = check_invariants(st, cfg)
+    if v != 0:
+        _note(st, v)
+        st[S_DONE] = 1
+    else:
+        st[S_HB_LAST] = NONE
+
+
+@njit
+def _hb_mark_record(st, out, i):
+    """A game an alien file broke (a misuse of the API, or an invariant violated after its hook):
+    the power_uses column of the file's seat becomes -1 - (what * 64 + hook), what = the misuse
+    code (HBE_*) or 8 + the violation code (V_*); alien_files.broken_game reads it. A game within
+    the rules keeps its record as it is."""
+    if st[S_HB_SEATS] == 0:
+        return
+    e = st[S_HB_ERR]
+    if e != 0:
+        seat = (e // 64) % 8
+        what = e // 512
+        hook = e % 64
+    elif st[S_VIOL] != 0 and st[S_HB_LAST] >= 0:
+        seat = st[S_HB_LAST] // 64
+        what = 8 + st[S_VIOL]
+        hook = st[S_HB_LAST] % 64
+    else:
+        return
+    if seat < MAX_P:
+        out[i, R_POWER_USES + seat] = -1 - (what * 64 + hook)
 
 
 @njit
@@ -98,6 +184,7 @@ def hb_window(st, cfg, w, p, log, lg):
         return 0
     st[S_HB_HOOK] = w
     st[S_HB_SEAT] = p
+    st[S_HB_LAST] = p * 64 + w
     r = homebrew_hook(a, w, st, cfg, p, log, lg)
     st[S_HB_HOOK] = NONE
     st[S_HB_SEAT] = NONE
@@ -121,6 +208,7 @@ def hb_moment(st, cfg, h, log, lg):
             continue
         st[S_HB_HOOK] = h
         st[S_HB_SEAT] = p
+        st[S_HB_LAST] = p * 64 + h
         r = homebrew_hook(a, h, st, cfg, p, log, lg)
         st[S_HB_HOOK] = NONE
         st[S_HB_SEAT] = NONE
@@ -135,6 +223,7 @@ def hb_memory(st, p, i):
     """Word i (from 0 to HB_MEM_WORDS - 1) of seat p's power memory: what p's hooks remembered this game,
     0 at its start. Public, as tokens on an alien sheet are: any hook may read any seat's. Out of
     range: a misuse, and 0."""
+    st = state_of(st)
     if i < 0 or i >= HB_MEM_WORDS or p < 0 or p >= MAX_P:
         _hb_misuse(st, HBE_MEMORY)
         return np.int64(0)
@@ -145,6 +234,7 @@ def hb_memory(st, p, i):
 def hb_remember(st, me, i, v):
     """Set word i of the running hook's own power memory to v (in any hook). Another seat's memory,
     or a word out of range: a misuse, and nothing is written."""
+    st = state_of(st)
     if i < 0 or i >= HB_MEM_WORDS or me != st[S_HB_SEAT]:
         _hb_misuse(st, HBE_MEMORY)
         return
@@ -156,18 +246,21 @@ def hb_remember(st, me, i, v):
 @njit
 def hb_offense(st):
     """The offense's seat."""
+    st = state_of(st)
     return st[S_OFF]
 
 
 @njit
 def hb_defense(st):
     """The defense's seat, -1 before one is chosen."""
+    st = state_of(st)
     return st[S_DEF]
 
 
 @njit
 def hb_side(st, p):
     """SIDE_OFFENSE / SIDE_DEFENSE for a main player, 0 otherwise."""
+    st = state_of(st)
     if p == st[S_OFF]:
         return SIDE_OFFENSE
     if p == st[S_DEF]:
@@ -178,12 +271,14 @@ def hb_side(st, p):
 @njit
 def hb_ally_side(st, p):
     """The side p is allied with (SIDE_*), 0 if none."""
+    st = state_of(st)
     return st[S_ALLY + p]
 
 
 @njit
 def hb_opponent(st, p):
     """The other main player (for a main player), -1 otherwise."""
+    st = state_of(st)
     if p == st[S_OFF]:
         return st[S_DEF]
     if p == st[S_DEF]:
@@ -194,30 +289,37 @@ def hb_opponent(st, p):
 @njit
 def hb_players(cfg):
     """The number of players."""
+    cfg = cfg_of(cfg)
     return cfg[C_NP]
 
 
 @njit
 def hb_hand_size(st, q):
     """How many cards q holds (public)."""
+    st = state_of(st)
     return st[S_HAND_N + q]
 
 
 @njit
 def hb_warp(st, q):
     """How many of q's ships are in the warp (public)."""
+    st = state_of(st)
     return st[S_WARP + q]
 
 
 @njit
 def hb_strength(st, cfg, side):
     """The side's ships in the encounter, weighted (CE.10.2)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     return offense_strength(st, cfg) if side == SIDE_OFFENSE else defense_strength(st, cfg)
 
 
 @njit
 def hb_own_ships(st, cfg, side):
     """The weighted ships the side's main player has in the encounter (CE.10.2)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     own_o, al_o, own_d, al_d = side_weights(st, cfg)
     return own_o if side == SIDE_OFFENSE else own_d
 
@@ -225,6 +327,8 @@ def hb_own_ships(st, cfg, side):
 @njit
 def hb_allied_ships(st, cfg, side):
     """The weighted ships the side's allies have in the encounter (CE.10.2)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     own_o, al_o, own_d, al_d = side_weights(st, cfg)
     return al_o if side == SIDE_OFFENSE else al_d
 
@@ -232,12 +336,15 @@ def hb_allied_ships(st, cfg, side):
 @njit
 def hb_lower_total_wins(st):
     """on_totals and later: 1 if the lower total wins this encounter (an Anti-Matter, CE.22.2)."""
+    st = state_of(st)
     return st[S_TOT + 6]
 
 
 @njit
 def hb_card_value(st, cfg, side):
     """The value of side's encounter card (0 if not an attack card); hidden before the reveal."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     if card_visible(st, side) == 0:
         _hb_misuse(st, HBE_HIDDEN)
         return I0
@@ -248,6 +355,8 @@ def hb_card_value(st, cfg, side):
 @njit
 def hb_is_attack(st, cfg, side):
     """1 if side's revealed card counts as an attack (after Emotion Control / Empath)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     if card_visible(st, side) == 0:
         _hb_misuse(st, HBE_HIDDEN)
         return I0
@@ -257,6 +366,8 @@ def hb_is_attack(st, cfg, side):
 @njit
 def hb_is_negotiate(st, cfg, side):
     """1 if side's revealed card is a negotiate card."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     if card_visible(st, side) == 0:
         _hb_misuse(st, HBE_HIDDEN)
         return I0
@@ -267,24 +378,28 @@ def hb_is_negotiate(st, cfg, side):
 @njit
 def hb_total(st, side):
     """The side's total (on_totals and later)."""
+    st = state_of(st)
     return st[S_TOT + 2] if side == SIDE_OFFENSE else st[S_TOT + 5]
 
 
 @njit
 def hb_result(st):
     """The encounter's result R_* (on_outcome)."""
+    st = state_of(st)
     return st[S_RESULT]
 
 
 @njit
 def hb_loss_owner(st):
     """on_loss: whose ships are about to be lost."""
+    st = state_of(st)
     return st[S_HB_ARG]
 
 
 @njit
 def hb_loss_ships(st):
     """on_loss: how many ships are about to be lost."""
+    st = state_of(st)
     return st[S_HB_ARG + 1]
 
 
@@ -293,6 +408,8 @@ def hb_loss_may_return(st, cfg, me):
     """on_loss: 1 if the ships may go back to their owner's colonies by `me`'s power: the owner
     has a colony other than the planets they left, and `me` is not barred (the negotiator owed
     compensation for this loss may not be healed, CE.22.7)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     q = st[S_HB_ARG]
     if q != me and q == st[S_HB_ARG + 3]:
         return I0
@@ -305,6 +422,8 @@ def hb_loss_may_return(st, cfg, me):
 def hb_ask(st, cfg, me, pk):
     """Ask `me` (its strategy, decision D_POWER of kind pk: PK_HOMEBREW, or a classic's kind for
     a classic re-expressed) whether it uses its power now. 1 use, 0 pass."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     st[S_OPT] = NONE
     st[S_OPT + 1] = I1
     return I1 if _ask_power(st, cfg, me, pk, I2) == 1 else I0
@@ -314,6 +433,8 @@ def hb_ask(st, cfg, me, pk):
 def hb_ask_seat(st, cfg, me, pk, a, b):
     """Ask `me` to pick seat a or seat b (-1: only a) or pass; returns the seat or -1. The pick
     is st[S_PK_ARG] during the E.POWER that follows."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     st[S_OPT] = NONE
     st[S_OPT + 1] = a
     n = I2
@@ -330,6 +451,9 @@ def hb_ask_seat(st, cfg, me, pk, a, b):
 def hb_event(st, cfg, me, what, log, lg):
     """E.POWER (CE.20.3): the power is about to take effect; a Cosmic Zap may stop it. 1 if it
     takes effect. `what`: the decision kind (PK_*) for a chosen use, FX_* for an automatic one."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
     return np.int64(power_event(st, cfg, me, what, log, lg))
 
 
@@ -337,21 +461,32 @@ def hb_event(st, cfg, me, what, log, lg):
 
 @njit
 def hb_add_total(st, side, k):
-    """on_totals: add k to side's total (CE.10.3)."""
-    if _hb_in(st, _HM_TOTALS) == 1:
+    """on_totals: add k to side's total (CE.10.3). At most HB_MAX_ADD in all (the sum of |k|) per
+    seat and encounter; past it nothing is added and the misuse is recorded."""
+    st = state_of(st)
+    if _hb_in(st, _HM_TOTALS) == 1 and _hb_spend(st, S_HB_ADDED, abs(k), HB_MAX_ADD, HBE_TOTAL) == 1:
         st[S_TOT + (2 if side == SIDE_OFFENSE else 5)] += k
 
 
 @njit
 def hb_set_total(st, side, t):
-    """on_totals: side's total becomes t."""
+    """on_totals: side's total becomes t, between -r and r, r = HB_MAX_ADD plus the higher of the two
+    card values times the side's ships in the encounter (a Virus's product, CE.22.18); past it
+    nothing is set and the misuse is recorded."""
+    st = state_of(st)
     if _hb_in(st, _HM_TOTALS) == 1:
+        ships = st[S_TOT + 1] if side == SIDE_OFFENSE else st[S_TOT + 4]
+        reach = HB_MAX_ADD + max(st[S_TOT], st[S_TOT + 3], I1) * abs(ships)
+        if abs(t) > reach:
+            _hb_misuse(st, HBE_TOTAL)
+            return
         st[S_TOT + (2 if side == SIDE_OFFENSE else 5)] = t
 
 
 @njit
 def hb_lower_wins(st, on):
     """on_totals: 1 the lower total wins the encounter (CE.22.2), 0 the higher (CE.10.4)."""
+    st = state_of(st)
     if _hb_in(st, _HM_TOTALS) == 1:
         st[S_TOT + 6] = on
 
@@ -359,6 +494,8 @@ def hb_lower_wins(st, on):
 @njit
 def hb_swap_hands(st, cfg, a, b):
     """In a window: a and b exchange their whole hands (CE.22.17)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     if _hb_in(st, _HM_WINDOWS) == 1 and a >= 0 and b >= 0 and a != b:
         _swap_hands(st, cfg, a, b)
 
@@ -367,6 +504,7 @@ def hb_swap_hands(st, cfg, a, b):
 def hb_look_at_hand(st, me, q):
     """In a window: `me` sees q's hand as it is now (its strategy reads it through the api's
     seen-hand functions, CE.22.10)."""
+    st = state_of(st)
     if _hb_in(st, _HM_WINDOWS) == 1 and q >= 0:
         st[S_MIND_SEEN] |= np.int64(1) << q
         n = st[S_HAND_N + q]
@@ -378,7 +516,10 @@ def hb_look_at_hand(st, me, q):
 @njit
 def hb_draw(st, cfg, p, log, lg):
     """p draws a card from the deck (CE.17.2). Returns it, -1 if none."""
-    if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME | _HM_LOSS) == 0:
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
+    if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME | _HM_LOSS) == 0 or _hb_card_to(st, p) == 0:
         return NONE
     c = _draw(st, cfg, log, lg)
     if c >= 0:
@@ -389,12 +530,16 @@ def hb_draw(st, cfg, p, log, lg):
 @njit
 def hb_take_random(st, cfg, me, q):
     """`me` takes a card at random from q's hand. Returns it, -1 if q has none."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     return _move_random_card(st, cfg, q, me)
 
 
 @njit
 def hb_give_random(st, cfg, me, q):
     """`me` gives a card at random from its hand to q. Returns it, -1 if it has none."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     return _move_random_card(st, cfg, me, q)
 
 
@@ -402,6 +547,8 @@ def hb_give_random(st, cfg, me, q):
 def _move_random_card(st, cfg, src, dst):
     """A card at random from src's hand to dst's (hb_take_random, hb_give_random); -1 if none moves."""
     if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME) == 0 or src == dst or min(src, dst) < 0 or st[S_HAND_N + src] == 0:
+        return NONE
+    if _hb_card_to(st, dst) == 0:
         return NONE
     c = _hand_take(st, cfg, src, below(st, S_RNG, st[S_HAND_N + src]))
     _hand_add(st, cfg, dst, c)
@@ -412,6 +559,9 @@ def _move_random_card(st, cfg, src, dst):
 def hb_retrieve(st, cfg, me, k, log, lg):
     """Up to k of `me`'s ships leave the warp for its colonies, as it chooses (CE.0.8). Returns
     how many."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
     if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME) == 0:
         return I0
     n = st[S_WARP + me] if st[S_WARP + me] < k else k
@@ -426,6 +576,9 @@ def hb_retrieve(st, cfg, me, k, log, lg):
 def hb_return_lost(st, cfg, ctx, log, lg):
     """on_loss: the ships about to be lost go back to their owner's colonies instead (not the
     planets they left); ctx: CTX_HEALER / CTX_ZOMBIE (how the log names it)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
     if _hb_in(st, _HM_LOSS) == 0:
         return I0
     place_ships(st, cfg, st[S_HB_ARG], st[S_HB_ARG + 1], st[S_HB_ARG + 2], ctx, log, lg)
@@ -435,6 +588,9 @@ def hb_return_lost(st, cfg, ctx, log, lg):
 @njit
 def hb_join(st, cfg, me, side, log, lg):
     """W-7: `me` joins side (SIDE_*) as an ally, uninvited (CE.22.14)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
     if _hb_in(st, np.int64(1 << 5)) == 1 and st[S_ALLY + me] == 0 and (side == SIDE_OFFENSE or side == SIDE_DEFENSE):
         _join(st, cfg, me, side, log, lg)
 
@@ -442,6 +598,8 @@ def hb_join(st, cfg, me, side, log, lg):
 @njit
 def hb_ask_about(st, cfg, me, pk, arg):
     """hb_ask with st[S_PK_ARG] = arg (what the use is about: a card, a seat) while it decides."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     st[S_PK_ARG] = arg
     return hb_ask(st, cfg, me, pk)
 
@@ -450,6 +608,7 @@ def hb_ask_about(st, cfg, me, pk, arg):
 def hb_last_card(st, side):
     """The card side revealed in this encounter once it reached the discard pile (step 10 on), -1
     if none (public)."""
+    st = state_of(st)
     return st[S_LAST_CO] if side == SIDE_OFFENSE else st[S_LAST_CD]
 
 
@@ -465,16 +624,19 @@ def _disc_index(st, c):
 @njit
 def hb_in_discard(st, c):
     """1 if card c is in the discard pile (public)."""
+    st = state_of(st)
     return I1 if (c >= 0 and _disc_index(st, c) >= 0) else I0
 
 
 @njit
 def hb_take_from_discard(st, cfg, me, c):
     """W-10 / on_outcome: `me` takes card c from the discard pile. 1 if it was there."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
     if _hb_in(st, np.int64(1 << 8) | _HM_OUTCOME) == 0 or c < 0:
         return I0
     j = _disc_index(st, c)
-    if j < 0:
+    if j < 0 or _hb_card_to(st, me) == 0:
         return I0
     n = st[S_DISC_N] - 1
     st[S_DISC + j] = st[S_DISC + n]

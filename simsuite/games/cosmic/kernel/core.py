@@ -64,6 +64,7 @@ from simsuite.engine.kernel_common import discards_to_deck, note_illegal, shuffl
 from simsuite.engine.kernel_common import log_event as _log
 from simsuite.engine.rng import below
 from simsuite.games.cosmic.api import *
+from simsuite.games.cosmic.handles import cfg_handle, cfg_of, log_handle, log_of, state_handle, state_of
 from simsuite.games.cosmic.records import *
 
 # ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----

@@ -41,6 +41,7 @@ def _deal_aliens(st, cfg):
     st[S_HB_ERR] = 0
     st[S_HB_HOOK] = NONE
     st[S_HB_SEAT] = NONE
+    st[S_HB_LAST] = NONE
     for p in range(N):
         st[S_ALIEN_TAG + p] = -1
     mode = cfg[C_ALIEN_MODE]

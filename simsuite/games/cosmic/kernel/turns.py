@@ -164,6 +164,7 @@ def encounter(st, cfg, o, enc_no, log, lg):
     st[S_FLARE_TOT + 1] = 0
     st[S_LAST_CO] = -1
     st[S_LAST_CD] = -1
+    _hb_new_encounter(st)  # alien files' allowances per encounter (alien_api.py)
     st[S_ENCOUNTERS] += 1
     if lg:
         _log(log, E_ENCOUNTER, o, enc_no, st[S_ENCOUNTERS], st[S_TURN], I0, I0)
@@ -251,7 +252,9 @@ def play_turn(st, cfg, o, log, lg):
 @njit(_nrt=False)  # and everything it calls: see simsuite/engine/batch_driver.py
 def play_game(st, cfg, log, lg, chk):
     """Play one whole game from the generator state already in st[S_RNG].
-    chk = 1 checks the CE.70 invariants after setup and after every turn (tests)."""
+    chk = 1 checks the CE.70 invariants after setup and after every turn (tests). Otherwise a game
+    with an alien file at the table is checked after each turn in which one of its hooks ran
+    (alien_api._hb_after_turn): a violation ends it, and its record names the file's seat and hook."""
     setup(st, cfg, log, lg)
     if chk:
         _note(st, check_invariants(st, cfg))
@@ -262,6 +265,8 @@ def play_game(st, cfg, log, lg, chk):
             st[S_DONE] = 1
             break
         p = _turn_then_next(st, cfg, p, log, lg, chk)
+        if chk == 0 and st[S_HB_SEATS] != 0:
+            _hb_after_turn(st, cfg)
     if chk and st[S_TIMEOUT] == 0 and st[S_WINNERS] == 0:
         _note(st, V_TERMINATION)
 
@@ -287,6 +292,7 @@ def score_game(st, cfg, out, i, log, lg):
         out[i, R_ALIEN + p] = st[S_ALIEN_TAG + p]
         out[i, R_POWER_USES + p] = st[S_POWER_USES + p]
     _record_common(st, cfg, out, i, nwin)
+    _hb_mark_record(st, out, i)
     out[i, R_ENCOUNTERS] = st[S_ENCOUNTERS]
     out[i, R_JOINT] = 1 if nwin > 1 else 0
     out[i, R_OWIN] = st[S_N_OWIN]
