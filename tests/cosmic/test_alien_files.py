@@ -477,7 +477,7 @@ def test_power_random_answers_how_many_across_its_options(tester_env):
 def _regroup_table(tester_env):
     """Red (offense) with 2 ships in the warp and a hand; the Tester at green, not a main player."""
     t = Table(tester_env, "none,none,Tester,none")
-    t.hands(p0=[ATT(8), ATT(6)], p1=[ATT(4)], p2=[ATT(5)], p3=[ATT(7)])
+    t.hands(p0=[ATT(8), ATT(6)], p1=[ATT(4)], p2=[ATT(6)], p3=[ATT(8)])
     t.set_ships(0, {P(RED, 1): 6, P(RED, 2): 6, P(RED, 3): 3, P(RED, 4): 3})
     t.set_ships(2, {P(GREEN, 1): 4, P(GREEN, 2): 4, P(GREEN, 3): 4})
     return t

@@ -69,7 +69,7 @@ def test_ce_20_1_kamikaze_sends_ships_and_draws_a_card_each(kern):
     that colony, CE.16.1) and red 1, and draws the deck's top 3 cards; one use (E.POWER), ships and
     cards conserved (CE.70.1, CE.70.6), its power still on with red 1-3 (CE.19.1)."""
     t = _kamikaze(kern, [ATT(8)])
-    drawn = t.deck_top([ATT(4), NEG, ATT(6)])
+    drawn = t.deck_top([ATT(6), NEG, ATT(8)])
     warp = t.warp(0)
     t.script(3, A.src_code(P(RED, 4), 2), A.src_code(P(RED, 1), 1))
     t.window(A.W_7)
@@ -164,7 +164,7 @@ def test_loser_basic_default_declares_when_outnumbered(kern):
 def _remora(kern):
     """Red (offense) with 2 ships in the warp; the Remora at green with 8 in the warp."""
     t = Table(kern, "none,none,Remora,none")
-    t.hands(p0=[ATT(8), ATT(6)], p1=[ATT(4)], p2=[ATT(5)], p3=[ATT(7)])
+    t.hands(p0=[ATT(8), ATT(6)], p1=[ATT(4)], p2=[ATT(6)], p3=[ATT(8)])
     t.set_ships(0, {P(RED, 1): 6, P(RED, 2): 6, P(RED, 3): 3, P(RED, 4): 3})
     t.set_ships(2, {P(GREEN, 1): 4, P(GREEN, 2): 4, P(GREEN, 3): 4})
     t.set_order([RED])  # red's own colour: it re-settles and the encounter ends in step 2 (CE.5.5)
