@@ -5,7 +5,7 @@ CE.20 (``api.HOOK_NAMES``): ``on_w2`` .. ``on_w10``, an optional use in that win
 (CE.20.1-CE.20.2; return 1 if it acted, then its once-per-encounter use is spent), ``on_resolve``
 (start of step 10; return SIDE_OFFENSE / SIDE_DEFENSE to make that side win, 0 otherwise),
 ``on_regroup`` (step 1, CE.4: after the offense's regroup, before W-1), ``on_destiny`` (step 2, CE.5:
-the order disc named the defense, before W-2),
+the defense is known, by the order disc or an EXPEL, before W-2),
 ``on_totals`` (after the A/A totals of CE.10.3, before reinforcements), ``on_outcome`` (after
 step 10's result) and ``on_loss`` (E.LOSS, CE.20.6: ships about to go to the warp; return 1 if
 it sent them elsewhere). Each hook is ``(st, cfg, me, log, lg) -> int`` and acts only through the
