@@ -536,3 +536,173 @@ def test_a_cheat_through_the_primitives_stops_a_plain_run(tmp_path):
     assert ("hook on_w2 brought too many cards into hands" in lines[0]
             or "hook on_totals added to totals past its allowance" in lines[0]), lines[0]
     assert f"at most {A.HB_MAX_CARDS} cards" in lines[0] or f"at most {A.HB_MAX_ADD} added" in lines[0]
+
+
+# ---- own ships to the warp, the how-many question, the hooks at regroup and destiny ----------
+
+def _in_seat_hook(t, seat, hook):
+    """As while `seat`'s alien-file hook `hook` (W_* / H_*) runs (alien_api.hb_window / hb_moment set these)."""
+    t.st[A.S_HB_HOOK] = hook
+    t.st[A.S_HB_SEAT] = seat
+
+
+def _send(t, me, k):
+    return int(t.k.hb_send_to_warp(t.st, t.c, I(me), I(k), t.log, t.lg))
+
+
+def test_ce_16_1_ce_19_1_ships_sent_to_the_warp_end_a_colony_and_the_power(tester_env):
+    """CE.16.1 / CE.19.1: the Tester (red, 3 home colonies of 1 ship and 4 ships on red 4) sends 2
+    ships to the warp in W-7, choosing red 1 and red 2 (decision D_POWER_SHIPS): both colonies end,
+    2 home colonies are left and its power goes off at once; ships are conserved (CE.16.4, CE.70.1)."""
+    t = Table(tester_env, "Tester,none,none,none")
+    t.encounter_state(1, 2, P(GREEN, 1))
+    t.set_ships(0, {P(RED, 1): 1, P(RED, 2): 1, P(RED, 3): 1, P(RED, 4): 4})
+    assert t.power(0) == 1 and t.home(0) == 4
+    warp = t.warp(0)
+    _in_seat_hook(t, RED, A.W_7)
+    assert int(t.k.hb_colony_ships(t.st, t.c, I(0))) == 7
+    t.script(A.src_code(P(RED, 1), 1), A.src_code(P(RED, 2), 1))
+    assert _send(t, RED, 2) == 2 and t.script_ok()
+    assert {k for k, _, _ in t.asked()} == {A.D_POWER_SHIPS}
+    assert t.warp(0) == warp + 2 and t.on(0, P(RED, 1)) == 0 and t.on(0, P(RED, 2)) == 0
+    assert t.home(0) == 2 and t.power(0) == 0
+    assert t[A.S_HB_ERR] == 0 and t.conserved() == 0 and t.engine_check() == 0
+
+
+def test_ships_sent_to_the_warp_never_leave_the_planet_in_the_encounter(tester_env):
+    """CE.7 / CE.10.2: the defense Tester's 4 ships on the target planet blue 1 are in the encounter:
+    asked for 10 ships it sends the 2 it has elsewhere (blue 2, no choice left: nothing asked) and
+    the target keeps its 4; asked again, none is left to send (counts bounded by hb_colony_ships)."""
+    t = Table(tester_env, "none,Tester,none,none")
+    t.encounter_state(0, 1, P(BLUE, 1), centre=2)
+    t.set_ships(1, {P(BLUE, 1): 4, P(BLUE, 2): 2})
+    warp = t.warp(1)
+    _in_seat_hook(t, BLUE, A.W_7)
+    assert int(t.k.hb_colony_ships(t.st, t.c, I(1))) == 2
+    assert _send(t, BLUE, 10) == 2 and t.asked() == []
+    assert t.on(1, P(BLUE, 1)) == 4 and t.on(1, P(BLUE, 2)) == 0 and t.warp(1) == warp + 2
+    assert _send(t, BLUE, 3) == 0 and _send(t, BLUE, -5) == 0
+    assert t[A.S_HB_ERR] == 0 and t.conserved() == 0
+
+
+@pytest.mark.parametrize("hook, seat, k", [(A.H_TOTALS, RED, 1), (A.W_7, GREEN, 1)],
+                         ids=["outside_its_hooks", "another_seats_ships"])
+def test_ships_sent_to_the_warp_misuse_moves_nothing(tester_env, hook, seat, k):
+    """hb_send_to_warp in on_totals (no effect there under the rules), or for another seat than the
+    running hook's: refused, nothing moves, and the invariant check reports it (V_ALIEN_API)."""
+    t = Table(tester_env, "Tester,none,none,none")
+    t.encounter_state(1, 2, P(GREEN, 1))
+    t.set_ships(0, {P(RED, 1): 4, P(RED, 2): 4, P(RED, 3): 4})
+    t.set_ships(2, {P(GREEN, 1): 4, P(GREEN, 2): 4, P(GREEN, 3): 4})
+    before = (t.ships(0), t.ships(2), t.warp(0), t.warp(2))
+    _in_seat_hook(t, RED, hook)
+    assert _send(t, seat, k) == 0
+    assert (t.ships(0), t.ships(2), t.warp(0), t.warp(2)) == before
+    assert t.engine_check() == A.VIOLATION_NAMES[A.V_ALIEN_API]
+
+
+def _count(t, me, n, hint):
+    return int(t.k.hb_ask_count(t.st, t.c, I(me), I(n), I(hint)))
+
+
+def test_ce_50_20_how_many_is_a_power_decision_of_n_plus_one_options(tester_env):
+    """CE.50.20: hb_ask_count asks the holder's strategy one D_POWER decision (kind PK_HOW_MANY)
+    with the options 0..n, option i meaning i; the scripted answer 3 of 0..5 comes back, and is the
+    argument of the E.POWER that follows. n = 0 asks nothing."""
+    t = Table(tester_env, "Tester,none,none,none")
+    _in_seat_hook(t, RED, A.W_7)
+    t.script(3)
+    assert _count(t, RED, 5, 1) == 3 and t.script_ok()
+    assert t.asked() == [(A.D_POWER, RED, 6)] and t[A.S_PK] == A.PK_HOW_MANY and t[A.S_PK_ARG] == 3
+    assert [t[A.S_OPT + i] for i in range(6)] == list(range(6))
+    t.script()
+    assert _count(t, RED, 0, 1) == 0 and t.asked() == []
+
+
+@pytest.mark.parametrize("hint, answer", [(2, 2), (9, 5), (-1, 0)])
+def test_basic_answers_the_how_many_hint(tester_env, hint, answer):
+    """basic's default answer to a how-many question (powers.how_many): the file's hint, clamped to
+    0..n (n = 5)."""
+    from cosmic_harness import strategy_id
+
+    t = Table(tester_env, "Tester,none,none,none")
+    t.st[A.S_STRAT + RED] = strategy_id("basic")
+    _in_seat_hook(t, RED, A.W_7)
+    assert _count(t, RED, 5, hint) == answer
+
+
+def test_power_random_answers_how_many_across_its_options(tester_env):
+    """power_random (the naive policy of the power-value check) answers a how-many question with any
+    of 0..n at random, pass included: 200 questions with n = 3 give each of 0, 1, 2, 3, and nothing else."""
+    from cosmic_harness import strategy_id
+
+    t = Table(tester_env, "Tester,none,none,none")
+    t.st[A.S_STRAT + RED] = strategy_id("power_random")
+    _in_seat_hook(t, RED, A.W_7)
+    assert {_count(t, RED, 3, 1) for _ in range(200)} == {0, 1, 2, 3}
+
+
+def _regroup_table(tester_env):
+    """Red (offense) with 2 ships in the warp and a hand; the Tester at green, not a main player."""
+    t = Table(tester_env, "none,none,Tester,none")
+    t.hands(p0=[ATT(8), ATT(6)], p1=[ATT(4)], p2=[ATT(6)], p3=[ATT(8)])
+    t.set_ships(0, {P(RED, 1): 6, P(RED, 2): 6, P(RED, 3): 3, P(RED, 4): 3})
+    t.set_ships(2, {P(GREEN, 1): 4, P(GREEN, 2): 4, P(GREEN, 3): 4})
+    return t
+
+
+def test_ce_4_ce_5_on_regroup_and_on_destiny_fire_at_their_moments(tester_env):
+    """CE.4 / CE.5 / CE.20.1: in red's encounter the Tester's on_regroup runs once, after red
+    regrouped a warp ship onto red 4 (hb_regrouped: red 4), and its on_destiny after the order disc
+    named blue the defense (hb_defense: blue); the hooks record what they saw in their memory."""
+    t = _regroup_table(tester_env)
+    t.set_order([BLUE])
+    t.script(P(RED, 4))
+    t.encounter(0)
+    assert t.asked()[0] == (A.D_REGROUP, RED, 5) and t.events(t.k.E_REGROUP)[0][:2] == (0, P(RED, 4))
+    mem = [t[A.S_HB_MEM + 2 * A.HB_MEM_WORDS + i] for i in range(3)]
+    assert mem == [P(RED, 4) + 2, 1, BLUE + 1]
+    assert t[A.S_HB_ERR] == 0
+
+
+def test_ce_5_5_no_destiny_hook_when_step_2_ends_the_encounter(tester_env):
+    """CE.5.4 / CE.5.5: red turns its own colour and re-settles, so the encounter ends in step 2 with
+    no defense: on_regroup ran (red regrouped none: the decision passed), on_destiny did not."""
+    t = _regroup_table(tester_env)
+    t.set_order([RED])
+    t.script(A.NONE, P(RED, 5), A.src_code(P(RED, 1), 1), A.NONE)
+    assert t.encounter(0) == A.R_NO_RESULT and t.script_ok()
+    mem = [t[A.S_HB_MEM + 2 * A.HB_MEM_WORDS + i] for i in range(3)]
+    assert mem == [1, 1, 0]
+
+
+def test_regroup_and_destiny_primitives_are_checked_before_any_game(tmp_path):
+    """hb_send_to_warp has no effect in on_totals, hb_regrouped means something only in on_regroup, a
+    face-down card is not read at the destiny draw (CE.70.14): each refused by the static check; the
+    generated reference lists the new primitives and the new hooks' places."""
+    from simsuite.errors import BadInput
+    from simsuite.games.cosmic.alien_files import api_reference, check_source, hook_problems
+
+    src = (ROOT / "examples" / "aliens" / "underdog.py").read_text()
+    cases = {
+        "hb_send_to_warp has no effect in on_totals": "    hb_send_to_warp(st, cfg, me, 1, log, lg)\n",
+        "hb_regrouped has no effect in on_totals": "    opp = hb_regrouped(st)\n",
+    }
+    for says, line in cases.items():
+        bad = tmp_path / "bad.py"
+        bad.write_text(src.replace("    opp = hb_opponent(st, me)\n", line + "    opp = hb_opponent(st, me)\n"))
+        check_source(bad)
+        assert says in hook_problems(bad)
+    early = tmp_path / "early.py"
+    early.write_text(src.replace("def on_totals(st, cfg, me, log, lg):\n",
+                                 "def on_destiny(st, cfg, me, log, lg):\n    hb_card_value(st, cfg, SIDE_OFFENSE)\n"))
+    check_source(early)
+    assert "still face down" in hook_problems(early)
+    with pytest.raises(BadInput, match="hook on_regroup must take"):
+        (tmp_path / "args.py").write_text(src.replace("def on_totals(st, cfg, me, log, lg)", "def on_regroup(st)"))
+        check_source(tmp_path / "args.py")
+    ref = api_reference()
+    for name in ("hb_ask_count(st, cfg, me, n, hint)", "hb_send_to_warp(st, cfg, me, k, log, lg)", "hb_regrouped(st)",
+                 "hb_colony_ships(st, cfg, me)", "hb_encounter_id(st)"):
+        assert f"`{name}`" in ref
+    assert "`on_regroup`, `on_destiny`" in ref

@@ -88,14 +88,16 @@ def _bad(path, msg):
 
 
 WINDOW_HOOKS = ("on_w2", "on_w4", "on_w6", "on_w7", "on_w8", "on_w9", "on_w10")
-EARLY = ("on_w2", "on_w4", "on_w6", "on_w7", "on_w8")  # the encounter cards are still face down
+EARLY = ("on_regroup", "on_destiny", "on_w2", "on_w4", "on_w6", "on_w7", "on_w8")  # the encounter cards face down
+START = ("on_regroup", "on_destiny")  # steps 1 and 2 (CE.4, CE.5): fixed moments, every seat asked
 # each writing primitive: the hooks where the rules give it an effect (alien_api.py checks the same at run time)
 WHERE = {
     "hb_add_total": ("on_totals",), "hb_set_total": ("on_totals",), "hb_lower_wins": ("on_totals",),
     "hb_swap_hands": WINDOW_HOOKS, "hb_look_at_hand": WINDOW_HOOKS,
-    "hb_draw": (*WINDOW_HOOKS, "on_outcome", "on_loss"),
+    "hb_draw": (*START, *WINDOW_HOOKS, "on_outcome", "on_loss"),
     "hb_take_random": (*WINDOW_HOOKS, "on_outcome"), "hb_give_random": (*WINDOW_HOOKS, "on_outcome"),
-    "hb_retrieve": (*WINDOW_HOOKS, "on_outcome"),
+    "hb_retrieve": (*START, *WINDOW_HOOKS, "on_outcome"),
+    "hb_send_to_warp": (*START, *WINDOW_HOOKS), "hb_regrouped": ("on_regroup",),
     "hb_return_lost": ("on_loss",), "hb_loss_owner": ("on_loss",), "hb_loss_ships": ("on_loss",),
     "hb_loss_may_return": ("on_loss",),
     "hb_join": ("on_w7",), "hb_take_from_discard": ("on_w10", "on_outcome"),
@@ -614,6 +616,7 @@ def _misuses() -> dict:
         5: ("brought too many cards into hands",
             f"at most {A.HB_MAX_CARDS} cards per encounter (drawn, taken or given), none into a hand of "
             f"{A.MAX_HAND}"),
+        6: ("moved another seat's ships", "hb_send_to_warp(st, cfg, me, k, log, lg) for the hook's own seat `me`"),
     }
 
 

@@ -81,18 +81,19 @@ MAX_HOMEBREW = 12
 MAX_ALIENS = N_ALIENS + MAX_HOMEBREW
 # alien-file hooks (kernel/alien_api.py): the CE.20.1 windows are the W_* ids themselves (an
 # optional use in the window's priority loop); the fixed moments follow them
-H_RESOLVE, H_TOTALS, H_OUTCOME, H_LOSS = (np.int64(k) for k in range(40, 44))
-HOOK_NAMES = {"on_w2": 2, "on_w4": 3, "on_w6": 4, "on_w7": 5, "on_w8": 6, "on_w9": 7, "on_w10": 8, "on_resolve": 40,
-              "on_totals": 41, "on_outcome": 42, "on_loss": 43}  # hook function name -> W_* / H_* id
+H_RESOLVE, H_TOTALS, H_OUTCOME, H_LOSS, H_REGROUP, H_DESTINY = (np.int64(k) for k in range(40, 46))
+HOOK_NAMES = {"on_regroup": 44, "on_destiny": 45, "on_w2": 2, "on_w4": 3, "on_w6": 4, "on_w7": 5, "on_w8": 6, "on_w9": 7,
+              "on_w10": 8, "on_resolve": 40, "on_totals": 41, "on_outcome": 42,
+              "on_loss": 43}  # hook function name -> W_* / H_* id, in the order of an encounter
 # alien assignment modes (C_ALIEN_MODE)
 AM_FIXED, AM_RANDOM, AM_ALL = range(3)
 # power decision kinds (st[S_PK])
 (PK_AMOEBA, PK_CHRONOS, PK_CLONE, PK_EMPATH, PK_FILCH, PK_HEALER, PK_LASER, PK_MIND, PK_MUTANT, PK_MUTANT_SRC,
  PK_PACIFIST, PK_PARASITE, PK_PHILANTHROPIST, PK_SORCERER, PK_TRADER, PK_VULCH, PK_VULCH_KEEP, PK_ZOMBIE,
- PK_RELEASE, PK_AMOEBA_BACK, PK_HOMEBREW) = (np.int64(k) for k in range(1, 22))
+ PK_RELEASE, PK_AMOEBA_BACK, PK_HOMEBREW, PK_HOW_MANY) = (np.int64(k) for k in range(1, 23))
 PK_NAMES = ("", "amoeba", "chronos", "clone", "empath", "filch", "healer", "laser", "mind", "mutant", "mutant_source",
             "pacifist", "parasite", "philanthropist", "sorcerer", "trader", "vulch", "vulch_keep", "zombie",
-            "zombie_release", "amoeba_back", "alien_file")
+            "zombie_release", "amoeba_back", "alien_file", "alien_file_how_many")
 AMOEBA_REMOVE = np.int64(1000)
 
 # decision kinds (np.int64: numba compiles a callee once per distinct *literal* int argument)

@@ -28,6 +28,7 @@ from simsuite.games.cosmic.api import (
     PK_AMOEBA_BACK,
     PK_CHRONOS,
     PK_HEALER,
+    PK_HOW_MANY,
     PK_MIND,
     PK_MUTANT,
     PK_MUTANT_SRC,
@@ -298,6 +299,16 @@ def release(st, cfg, me):
 
 
 @njit
+def how_many(st, cfg, me):
+    """An alien file's how-many question (alien_api.hb_ask_count, options 0 .. n): the number the
+    file suggests (st[S_PK_ARG], its hint), clamped to the options; a file thus carries its
+    holder's default policy."""
+    h = st[S_PK_ARG]
+    n = st[S_NOPT] - 1
+    return h if 0 <= h <= n else (n if h > n else _Z)
+
+
+@njit
 def power_decide(st, cfg, me):
     """D_POWER for the basic heuristic: the powers above; every other optional power (Clone, Empath
     when optional, Filch, Laser, Pacifist, Vulch, Zombie) is always used: it never costs its owner."""
@@ -326,4 +337,6 @@ def power_decide(st, cfg, me):
         return trader(st, cfg, me)
     if pk == PK_RELEASE:
         return release(st, cfg, me)
+    if pk == PK_HOW_MANY:
+        return how_many(st, cfg, me)
     return 1 if st[S_NOPT] > 1 else 0

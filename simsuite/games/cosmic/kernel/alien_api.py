@@ -4,6 +4,8 @@ An alien file (games/cosmic/alien_files.py loads it) defines hooks named after t
 CE.20 (``api.HOOK_NAMES``): ``on_w2`` .. ``on_w10``, an optional use in that window's priority loop
 (CE.20.1-CE.20.2; return 1 if it acted, then its once-per-encounter use is spent), ``on_resolve``
 (start of step 10; return SIDE_OFFENSE / SIDE_DEFENSE to make that side win, 0 otherwise),
+``on_regroup`` (step 1, CE.4: after the offense's regroup, before W-1), ``on_destiny`` (step 2, CE.5:
+the defense is known, by the order disc or an EXPEL, before W-2),
 ``on_totals`` (after the A/A totals of CE.10.3, before reinforcements), ``on_outcome`` (after
 step 10's result) and ``on_loss`` (E.LOSS, CE.20.6: ships about to go to the warp; return 1 if
 it sent them elsewhere). Each hook is ``(st, cfg, me, log, lg) -> int``: ``st``, ``cfg`` and ``log``
@@ -42,12 +44,15 @@ HBE_HIDDEN = np.int64(2)  # a read of what the holder may not see (CE.70.14)
 HBE_MEMORY = np.int64(3)  # a power memory word out of range, or another seat's memory written
 HBE_TOTAL = np.int64(4)  # more than HB_MAX_ADD added to totals in one encounter, or a total set out of reach
 HBE_CARDS = np.int64(5)  # more than HB_MAX_CARDS cards brought into hands in one encounter, or a full hand
+HBE_SEAT = np.int64(6)  # a primitive moving another seat's ships than the running hook's own
 # hook masks: where each writing primitive may act (bit = W_* / H_* - 40 + 16)
 _HM_WINDOWS = np.int64((1 << 2) | (1 << 3) | (1 << 4) | (1 << 5) | (1 << 6) | (1 << 7) | (1 << 8))
 _HM_RESOLVE = np.int64(1 << 16)
 _HM_TOTALS = np.int64(1 << 17)
 _HM_OUTCOME = np.int64(1 << 18)
 _HM_LOSS = np.int64(1 << 19)
+_HM_REGROUP = np.int64(1 << 20)
+_HM_DESTINY = np.int64(1 << 21)
 
 
 @njit(inline="always")
@@ -198,7 +203,8 @@ def hb_window(st, cfg, w, p, log, lg):
 def hb_moment(st, cfg, h, log, lg):
     """The fixed moment h (H_*) for every seat whose file alien has a hook there, in priority
     order (CE.20.2), power on and allowed by its `who`. Returns the first non-zero answer (the
-    later seats are not asked then: one side wins, one redirection of a loss)."""
+    later seats are not asked then: one side wins, one redirection of a loss); at regroup and
+    destiny every seat is asked and the answers are not read."""
     for i in range(cfg[C_NP]):
         p = _prio(st, cfg, i)
         if ((st[S_HB_SEATS] >> p) & 1) == 0 or st[S_POWER + p] == 0:
@@ -212,7 +218,7 @@ def hb_moment(st, cfg, h, log, lg):
         r = homebrew_hook(a, h, st, cfg, p, log, lg)
         st[S_HB_HOOK] = NONE
         st[S_HB_SEAT] = NONE
-        if r != 0:
+        if r != 0 and h <= H_LOSS:
             return r
     return 0
 
@@ -519,7 +525,7 @@ def hb_draw(st, cfg, p, log, lg):
     st = state_of(st)
     cfg = cfg_of(cfg)
     log = log_of(log)
-    if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME | _HM_LOSS) == 0 or _hb_card_to(st, p) == 0:
+    if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME | _HM_LOSS | _HM_REGROUP | _HM_DESTINY) == 0 or _hb_card_to(st, p) == 0:
         return NONE
     c = _draw(st, cfg, log, lg)
     if c >= 0:
@@ -562,7 +568,7 @@ def hb_retrieve(st, cfg, me, k, log, lg):
     st = state_of(st)
     cfg = cfg_of(cfg)
     log = log_of(log)
-    if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME) == 0:
+    if _hb_in(st, _HM_WINDOWS | _HM_OUTCOME | _HM_REGROUP | _HM_DESTINY) == 0:
         return I0
     n = st[S_WARP + me] if st[S_WARP + me] < k else k
     if n <= 0:
@@ -644,3 +650,92 @@ def hb_take_from_discard(st, cfg, me, c):
     st[S_DISC_GEN] += 1  # a card left the pile: strategies' caches of the pile recount it (cardplay.pool_ready)
     _hand_add(st, cfg, me, c)
     return I1
+
+
+# ---- own ships to the warp, the how-many question, regroup and destiny reads (one block) ----
+
+@njit
+def hb_ask_count(st, cfg, me, n, hint):
+    """Ask `me` how many (0 to n; 0 is not using the power) it uses now: decision D_POWER of kind
+    PK_HOW_MANY, option i meaning i (CE.50.20). `hint` is the file's suggested answer: `basic`
+    answers it (clamped to 0 .. n), `power_random` any of 0 .. n at random. n <= 0 asks nothing
+    and returns 0; n is at most MAX_OPT - 1. During the E.POWER that follows st[S_PK_ARG] is the
+    answer (the replay's argument)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    if n <= 0:
+        return I0
+    m = n if n < MAX_OPT - 1 else np.int64(MAX_OPT - 1)
+    for i in range(m + 1):
+        st[S_OPT + i] = i
+    st[S_PK_ARG] = hint
+    k = _ask_power(st, cfg, me, PK_HOW_MANY, np.int64(m + 1))
+    st[S_PK_ARG] = k
+    return k
+
+
+@njit
+def hb_colony_ships(st, cfg, me):
+    """How many of `me`'s ships are on its colonies outside the encounter (every colony but one
+    on the target planet, CE.5.6 / CE.7): what hb_send_to_warp may move."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    n = st[S_ONPL + me]
+    t = st[S_TARGET]
+    if t >= 0:
+        n -= st[S_PS + me * MAX_PLANETS + t]
+    return n
+
+
+@njit
+def hb_colonies(st, q):
+    """How many colonies q has, home and foreign (public, CE.16)."""
+    st = state_of(st)
+    return st[S_HOME + q] + st[S_FOREIGN + q]
+
+
+@njit
+def hb_home_colonies(st, q):
+    """How many home colonies q has (public; its power is on from 3, CE.19.1)."""
+    st = state_of(st)
+    return st[S_HOME + q]
+
+
+@njit
+def hb_send_to_warp(st, cfg, me, k, log, lg):
+    """In a window, on_regroup or on_destiny: up to k of `me`'s own ships leave its colonies for
+    the warp, as many as it has outside the encounter at most (hb_colony_ships), from the planets
+    it chooses (decision D_POWER_SHIPS, chunks of 1 to 4). Returns how many moved. Sent, not lost
+    (no E.LOSS, CE.20.6); a planet left empty is no longer its colony (CE.16.1) and its power is
+    rechecked at once (CE.19.1). Another seat's ships: a misuse, and nothing moves."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
+    if _hb_in(st, _HM_WINDOWS | _HM_REGROUP | _HM_DESTINY) == 0:
+        return I0
+    if me != st[S_HB_SEAT]:
+        _hb_misuse(st, HBE_SEAT)
+        return I0
+    m = hb_colony_ships(st, cfg, me)
+    n = k if k < m else m
+    if n <= 0:
+        return I0
+    got = take_ships(st, cfg, me, D_POWER_SHIPS, n, n, st[S_TARGET], I0, log, lg)
+    st[S_WARP + me] += got
+    return got
+
+
+@njit
+def hb_regrouped(st):
+    """on_regroup: where the offense's regroup put its ship this encounter (a planet, or
+    OPT_MOTHERSHIP with no colony, CE.4.2), -1 if it regrouped none."""
+    st = state_of(st)
+    return st[S_HB_ARG]
+
+
+@njit
+def hb_encounter_id(st):
+    """A number naming the running encounter within the game (2 x the turn + its number in the
+    turn, CE.15): a power remembers it with a declaration that holds for this encounter only."""
+    st = state_of(st)
+    return st[S_TURN] * 2 + st[S_ENC_NO]

@@ -19,9 +19,10 @@ from simsuite.games.cosmic.records import *
 
 @njit
 def regroup(st, cfg, o, log, lg):
-    """CE.4 step 1: optionally one warp ship onto a colony, or onto the mothership with no colony."""
+    """CE.4 step 1: optionally one warp ship onto a colony, or onto the mothership with no colony.
+    Returns where it went (a planet, OPT_MOTHERSHIP), -1 if none."""
     if st[S_WARP + o] == 0:
-        return
+        return NONE
     ffg = cfg[C_EDITION] == ED_FFG2008
     st[S_OPT] = NONE
     n = 0 if ffg else 1  # CE.32.2: no skip under FFG2008
@@ -32,7 +33,7 @@ def regroup(st, cfg, o, log, lg):
     st[S_NOPT] = n
     dest = _decide(st, cfg, o, D_REGROUP)
     if dest < 0:
-        return
+        return NONE
     st[S_WARP + o] -= 1
     if dest == OPT_MOTHERSHIP:
         st[S_CENTRE] += 1
@@ -40,6 +41,7 @@ def regroup(st, cfg, o, log, lg):
         ships_add(st, cfg, o, dest, I1, log, lg)
     if lg:
         _log(log, E_REGROUP, o, dest, I0, I0, I0, I0)
+    return dest
 
 
 @njit

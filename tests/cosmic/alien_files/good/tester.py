@@ -8,7 +8,8 @@ SUMMARY = "one hook of every kind, for the rule tests"
 TEXT = ("W-2, as a main player: you may take a random card from your opponent's hand. W-7, not a main player "
         "nor an ally: you may join the offense. When both revealed cards are attacks of the same value, your "
         "side wins. As a main player, +2 to your side's total. After an encounter your side loses as a main "
-        "player, draw a card. Your own lost ships may go home instead of to the warp.")
+        "player, draw a card. Your own lost ships may go home instead of to the warp. (For the tests, it keeps "
+        "in its memory what it saw at regroup and at the destiny draw.)")
 EDITIONS = ("ah2000", "ffg2008")
 WHO = "any"
 BONUS = 2
@@ -68,4 +69,19 @@ def on_loss(st, cfg, me, log, lg):
         return 0
     if hb_ask(st, cfg, me, PK_HOMEBREW) == 1 and hb_event(st, cfg, me, PK_HOMEBREW, log, lg) == 1:
         return hb_return_lost(st, cfg, CTX_ZOMBIE, log, lg)
+    return 0
+
+
+@njit
+def on_regroup(st, cfg, me, log, lg):
+    # for the tests: word 0 = where the offense's regrouped ship went + 2 (1: none), word 1 = times called
+    hb_remember(st, me, 0, hb_regrouped(st) + 2)
+    hb_remember(st, me, 1, hb_memory(st, me, 1) + 1)
+    return 0
+
+
+@njit
+def on_destiny(st, cfg, me, log, lg):
+    # for the tests: word 2 = the defense the order disc named + 1 (0: never called)
+    hb_remember(st, me, 2, hb_defense(st) + 1)
     return 0
