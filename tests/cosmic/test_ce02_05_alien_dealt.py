@@ -23,14 +23,15 @@ def _tags(t, players):
     return [int(t.st[A.S_ALIEN_TAG + p]) for p in range(players)]
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_ce_2_5_the_dealt_alien_sits_at_exactly_one_seat_and_the_others_come_from_the_pool(players):
+@pytest.mark.parametrize("players, edition", [(3, "AH2000"), (4, "AH2000"), (5, "FFG2008")])
+def test_ce_2_5_the_dealt_alien_sits_at_exactly_one_seat_and_the_others_come_from_the_pool(players, edition):
     """CE.2.5: one seat holds the Virus, every other seat a distinct alien of the pool (never the
     Virus again), in every one of 40 setups."""
     pool = ("Virus", "Macron", "Oracle", "Clone", "Zombie", "Laser")
     ids = {A.ALIEN_NAMES.index(n) for n in pool}
     for seed in range(40):
-        t = Table(players, seed=seed, aliens="random", alien_dealt="Virus", alien_pool=",".join(pool))
+        t = Table(players, seed=seed, edition=edition, aliens="random", alien_dealt="Virus",
+                  alien_pool=",".join(pool))
         tags = _tags(t, players)
         assert tags.count(VIRUS) == 1, tags
         assert len(set(tags)) == players and set(tags) <= ids, tags
