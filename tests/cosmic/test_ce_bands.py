@@ -121,6 +121,35 @@ def test_a_homebrew_alien_gets_a_band_like_a_classic(tmp_path):
     assert "alien_pool" not in B.tune_spec(sp, "Virus", 3, "exploited").base  # a classic: the default pool
 
 
+def test_each_end_deals_its_alien_in_every_game():
+    """CE.2.5 alien_dealt: both ends of an alien's band play it in every game (aliens = random, the
+    others from the pool without it), with its holder's weights row; a plan may not set either."""
+    g = get("cosmic")
+    sp = B.band_spec(g, {"aliens": ["Virus", "Laser"], "players": "3..4"})
+    for side in B.SIDES:
+        base = B.tune_spec(sp, "Laser", 4, side).base
+        assert base["alien_dealt"] == "Laser" and base["basic_holder_alien"] == "Laser"
+        assert base["aliens"] == "random"
+        cfg = g.resolve(dict(base, players=4))
+        assert cfg["alien_dealt"] == "Laser"
+    from simsuite.errors import BadInput
+
+    with pytest.raises(BadInput, match="alien_dealt"):
+        B.band_spec(g, {"aliens": ["Virus"], "players": "3", "set": {"alien_dealt": "Laser"}})
+
+
+def test_a_band_check_counts_every_game_for_its_alien(tmp_path):
+    """A played check of one end (real games, 3 players): the alien's win share is measured over all
+    of the check's games, not over the 3/20 of them that would deal it from the whole pool."""
+    g = get("cosmic")
+    sp = B.band_spec(g, dict(aliens="Virus", players="3", weights=["ship_value"], budget=1, games=200, recheck=1,
+                             seed=3))
+    doc = run_tune(g, B.tune_spec(sp, "Virus", 3, "exploited"), tmp_path / "t")
+    for key in ("recheck", "final"):
+        o = doc["default"][key]["objectives"][0]
+        assert o["games"] == 400, (key, o["games"])  # recheck_factor 2: 400 games, the Virus in each
+
+
 def test_widest_band_is_named_only_when_wider_than_its_noise():
     """Ends within their noise (or inverted, countered above exploited) are no band: the headline
     says play moved no alien measurably instead of naming the 'widest'."""
@@ -152,6 +181,15 @@ def test_an_interval_that_misses_fair_beside_a_corrected_verdict_is_marked(tmp_p
     assert page.count("&nbsp;†") == want
     assert "† marks an end whose own interval misses fair but whose corrected check does not" in page
     assert not re.search(r"\(\d+\.\d% countered to \d+\.\d% exploited\)", page)
+    # the example dealt every alien from the whole pool; a plan that deals the alien in every game says so
+    assert "the alien sat at the table in only about P/20 of them" in page
+    doc = json.loads((src / "plan.json").read_text())
+    doc["spec"]["alien_dealt"] = True
+    (tmp_path / "new").mkdir()
+    (tmp_path / "new" / "plan.json").write_text(json.dumps(doc))
+    make_plan_report(tmp_path / "new", tmp_path / "rep2")
+    page = (tmp_path / "rep2" / "index.html").read_text()
+    assert "the alien dealt in every game, at a random seat" in page and "P/20" not in page
 
 
 def _bands_plans():
@@ -176,6 +214,11 @@ def test_shipped_bands_plans_read(path):
     assert len(sp.aliens) == 20 and sp.players and set(sp.weights) <= set(B.W.NAMES)
     # a search, not random draws: at least 30 candidates per end, the random start-up a third at most
     assert sp.budget >= 30 and sp.startup() <= sp.budget / 3
+    # the alien is dealt in every game (alien_dealt), so a trial measures its share in all `games` of
+    # them: at least as precise as a trial of 10,000 games dealing it from the 20 classics, which sit it
+    # at the table in p/20 of them
+    for p in sp.players:
+        assert sp.games >= 10_000 * p / 20, (p, sp.games)
 
 
 # ------------------------------------------------------------------ known truth: play has no effect

@@ -90,7 +90,7 @@ _FFG_ONLY = ("ffg_hand_size", "ffg_double_morph", "ffg_reinforcement_players", "
              "ffg_target_requires_defense_colony")
 _FLARE_KEYS = ("ffg_flares", "ffg_flare_limit")
 _FFG_LATER = {"ffg_target_requires_defense_colony": False}
-_LATER = {"deal_leader_margin": 1, "basic_holder_alien": "none",
+_LATER = {"deal_leader_margin": 1, "basic_holder_alien": "none", "alien_dealt": "none",
           **{"basic_" + n: d for n, d in W.DEFAULTS.items()},
           **{"basic_holder_" + n: d for n, d in W.DEFAULTS.items()},
           # the answers to powers joined the tuned row after tuned runs were made: left out at their default
@@ -117,6 +117,7 @@ def _old_canonical_json(g, cfg: dict) -> str:
 
 CUSTOM = {"aliens": ("random", "none", "all", "Macron,Virus,none"), "alien_pool": ("all", "Macron,Virus,Oracle,Zombie"),
           "ffg_flares": ("none", "assumed"), "basic_holder_alien": ("none", "Oracle"),
+          "alien_dealt": ("none", "Virus"),
           "strategies": ("basic", "tuned", "basic,tuned,random", "random,nopower", "search_tuned,basic")}
 
 

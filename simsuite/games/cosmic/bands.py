@@ -8,7 +8,10 @@ machinery (``simsuite.tune.run_tune``: Optuna, derived seeds, resume, re-check o
 - **countered**: the opponents' shared weights (``basic_*``) tuned to minimise it, X's holder at the
   defaults.
 
-Both play ``aliens = random`` (the aliens report's table) with ``basic_holder_alien = X``. The band is
+Both play ``aliens = random`` (the aliens report's table) with ``basic_holder_alien = X`` and
+``alien_dealt = X``: X is dealt in every game at a random seat, the other seats from the pool without
+it, so every game measures X's win share when dealt (dealt from the whole pool, X would sit at the
+table in only 3/20 of the games at 3 players and 4/20 at 4). The band is
 countered - default - exploited. Each end is the final check of its tune's chosen candidate: the
 candidate is chosen by its re-check (the defaults compete: when nothing beats them, the defaults are
 chosen), then played once more on fresh seeds, so that the end is not the best of several noisy
@@ -53,7 +56,7 @@ class BandSpec:
         return dict(name=self.name, aliens=self.aliens, players=self.players, weights=self.weights,
                     base={k: str(v) for k, v in sorted(self.base.items())}, seed=self.seed, budget=self.budget,
                     games=self.games, recheck=self.recheck, recheck_factor=self.recheck_factor,
-                    sampler=self.sampler, unit=self.unit)
+                    sampler=self.sampler, unit=self.unit, alien_dealt=True)
 
     def games_total(self) -> int:
         """Games the plan plays when nothing is resumed: per alien, player count and side, the
@@ -99,9 +102,10 @@ def band_spec(g, d: dict, budget=None, games=None, seed=None, aliens=None, playe
         if w not in W.NAMES:
             raise BadInput("weights", f"unknown weight {w!r}; allowed: all, or names from {', '.join(W.NAMES)}")
     base = dict(d.get("set", {}))
-    for k in ("aliens", "basic_holder_alien"):
+    for k in ("aliens", "basic_holder_alien", "alien_dealt"):
         if k in base:
-            raise BadInput("set", f"{k} is fixed by the bands plan (aliens = random, the holder = each alien in turn)")
+            raise BadInput("set", f"{k} is fixed by the bands plan (aliens = random, the holder and the alien "
+                                  "dealt in every game = each alien in turn)")
     base["aliens"] = "random"
     pl = players if players is not None else str(d.get("players", "3..4"))
     ps = parse_players(g, pl) if not isinstance(pl, list) else pl
@@ -116,9 +120,10 @@ def band_spec(g, d: dict, budget=None, games=None, seed=None, aliens=None, playe
 
 
 def _holder_base(base: dict, alien: str) -> dict:
-    """The holder's fixed parameters: a homebrew alien joins the default pool (the 20 classics) so
-    that it is dealt like any of them; a pool the plan sets is kept as it is."""
-    out = dict(base, basic_holder_alien=alien)
+    """The holder's fixed parameters: the alien is dealt in every game (alien_dealt), the other seats
+    from the pool without it; a homebrew alien joins the default pool (the 20 classics), so that the
+    others are dealt as in any game; a pool the plan sets is kept as it is."""
+    out = dict(base, basic_holder_alien=alien, alien_dealt=alien)
     if alien not in A.ALIEN_NAMES and "alien_pool" not in base:
         out["alien_pool"] = f"all,{alien}"
     return out

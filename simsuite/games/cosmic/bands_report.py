@@ -234,6 +234,10 @@ def make_plan_report(src: Path, out_dir: Path | None = None) -> dict:
                   if startup < int(sp["budget"]) else
                   "every one of them a random start-up trial (the sampler guided none), so each end is a random "
                   "draw of the weights (or the defaults), not a search")
+    # a plan run before alien_dealt dealt each alien from the whole pool: at the table in P/20 of its games
+    dealt_text = ("the alien dealt in every game, at a random seat" if sp.get("alien_dealt") else
+                  "aliens dealt from the whole pool, so the alien sat at the table in only about P/20 of them at "
+                  "P players")
     m = int(t["end_checks"].max()) if len(t) else 1
     end_text = ("Each end is the final check of its chosen weights: played once more on fresh seeds after the "
                 "choice, so that with no effect of play it estimates the default share without bias (it is not "
@@ -291,7 +295,7 @@ td,th{{border:1px solid #ccc;padding:3px 7px;font-size:90%;vertical-align:top}}i
 <p>Each alien's holder win share when its opponents' weights are tuned against it (<b>countered</b>), with
 basic's default weights on every seat (<b>default</b>), and when its own holder's weights are tuned for it
 (<b>exploited</b>); 95% intervals. Budget: {sp['budget']} trials of {sp['games']:,} games per end, alien and
-player count, {_esc(start_text)}; the best {sp['recheck']} candidate(s) and the defaults re-checked on fresh seeds
+player count ({_esc(dealt_text)}), {_esc(start_text)}; the best {sp['recheck']} candidate(s) and the defaults re-checked on fresh seeds
 with {sp['recheck_factor']:g}× the games to choose each end's weights; {doc['games']:,} games in all,
 {secs / 60:.0f} minutes of wall time. With a short search an end is a lower bound on how far play can move the alien
 (a longer search may find more), and each end's interval is about

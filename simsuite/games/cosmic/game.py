@@ -129,6 +129,20 @@ def parse_holder(value) -> str:
     return alien_names()[alien_id(v, "basic_holder_alien")]
 
 
+DEALT_ALLOWED = "none, or one alien name (the 20 classics, alien files) in alien_pool, with aliens = random"
+
+
+def parse_dealt(value) -> str:
+    """alien_dealt: none or one alien's name (canonical spelling)."""
+    v = str(value).strip()
+    if _alien_key(v) in ("none", ""):
+        return "none"
+    i = alien_id(v, "alien_dealt")
+    if i < 0:
+        raise BadInput("alien_dealt", f"{v!r} is not an alien; allowed: {DEALT_ALLOWED}")
+    return alien_names()[i]
+
+
 def seat_aliens(cfg: dict) -> list[int]:
     """Fixed aliens per seat (-1 none) for a fixed list; [] for none/random/all."""
     if cfg["aliens"] in ALIEN_MODES:
@@ -208,6 +222,10 @@ PARAMS = (
           parser=parse_aliens, allowed_text=ALIEN_ALLOWED),
     Param("alien_pool", "custom", "all", "aliens that random / all draw from (comma-separated names, or all)",
           "CE.2.5", parser=parse_pool, allowed_text="all, or alien names joined by commas"),
+    Param("alien_dealt", "custom", "none",
+          "aliens = random: this alien is dealt in every game, at a seat drawn at random, and the other aliens "
+          "from alien_pool without it (so that its win share when dealt is measured in every game); none: every "
+          "alien from the pool", "CE.2.5", parser=parse_dealt, allowed_text=DEALT_ALLOWED, hashed_at_default=False),
     Param("aliens_per_game", "int", 0, "aliens at the table for random / all (0 = one per player; the other "
           "seats play without a power)", "CE.2.5", 0, A.MAX_P),
     Param("empath_optional", "bool", False, "make the Empath's power optional", "A36", slot="C_EMPATH_OPT"),
@@ -450,6 +468,13 @@ class Cosmic(Game):
         if cfg["ships_per_player"] < need:
             raise BadInput("ships_per_player", f"{cfg['ships_per_player']} is fewer than planets_per_system x "
                                                f"start_ships_per_planet = {need} (CE.2.2)")
+        if cfg["alien_dealt"] != "none":
+            if cfg["aliens"] != "random":
+                raise BadInput("alien_dealt", f"{cfg['alien_dealt']} with aliens = {cfg['aliens']}; allowed: none, "
+                                              "or an alien name with aliens = random")
+            if alien_id(cfg["alien_dealt"]) not in pool_ids(cfg):
+                raise BadInput("alien_dealt", f"{cfg['alien_dealt']} is not in alien_pool ({cfg['alien_pool']}); "
+                                              "allowed: none, or an alien of the pool")
         if cfg["aliens"] in ("random", "all"):
             k = cfg["aliens_per_game"] or cfg["players"]
             if k > cfg["players"]:
@@ -489,6 +514,10 @@ class Cosmic(Game):
             c[A.C_SEARCH_FN] = rollout_address(self.kernel_parts())
         self._extra_dirs = tuple(extra_dirs)  # seat_view of this run's records numbers strategies the same way
         pool = pool_ids(cfg)
+        dealt = -1 if cfg["alien_dealt"] == "none" else alien_id(cfg["alien_dealt"])
+        c[A.C_ALIEN_DEALT] = dealt + 1 if cfg["aliens"] == "random" else 0
+        if dealt >= 0:  # dealt in every game: the other seats draw from the pool without it (CE.2.5)
+            pool = [a for a in pool if a != dealt]
         c[A.C_POOL_N] = len(pool)
         for i, a in enumerate(pool):
             c[A.C_POOL + i] = a

@@ -213,6 +213,7 @@ MAX_WEIGHTS = 24
 C_W_HOLDER = _C.add()
 C_W_TUNED_MASK = _C.add()
 C_W = _C.add(3 * MAX_WEIGHTS)
+C_ALIEN_DEALT = _C.add()  # AM_RANDOM: 1 + the alien dealt in every game (alien_dealt; C_POOL then lacks it), 0 none
 CFG_SIZE = _C.size
 
 # --- state layout (after the common header: S_RNG, S_GAME, S_TURN, S_START, S_DONE, S_TIMEOUT,

@@ -28,7 +28,8 @@ def _binom(n, k):
 @njit
 def _deal_aliens(st, cfg):
     """CE.2.5: the aliens of this game. AM_FIXED: per seat from the config; AM_RANDOM: K distinct
-    aliens from the pool dealt at random to K random seats; AM_ALL: game g gets combination
+    aliens from the pool dealt at random to K random seats (with C_ALIEN_DEALT, that alien and K - 1
+    from the pool, which then lacks it); AM_ALL: game g gets combination
     number (j * stride) mod C(P, K), j = g // N, of the pool (every combination equally often,
     spread over the games), its slots rotated by (g + j) mod N, so over N consecutive games each
     alien of a combination sits in every seat once, and its pairing with the rotated strategy
@@ -52,9 +53,11 @@ def _deal_aliens(st, cfg):
         for p in range(N):
             st[S_ALIEN_TAG + p] = cfg[C_ALIEN_FIXED + p]
     elif mode == AM_RANDOM:
+        D = cfg[C_ALIEN_DEALT] - 1  # alien_dealt: dealt in every game, the others from the pool without it
+        KP = K if D < 0 else K - 1
         for i in range(P):
             st[buf + i] = i
-        for i in range(K):
+        for i in range(KP):
             j = i + below(st, S_RNG, np.int64(P - i))
             x = st[buf + i]
             st[buf + i] = st[buf + j]
@@ -63,8 +66,10 @@ def _deal_aliens(st, cfg):
         for p in range(N):
             st[sb + p] = p
         _shuffle(st, sb, N)
-        for i in range(K):
+        for i in range(KP):
             st[S_ALIEN_TAG + st[sb + i]] = cfg[C_POOL + st[buf + i]]
+        if D >= 0:  # the shuffled seat order puts it at a uniformly random seat
+            st[S_ALIEN_TAG + st[sb + KP]] = D
     else:
         g = st[S_GAME]
         j = g // N
