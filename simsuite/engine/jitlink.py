@@ -28,7 +28,8 @@ import contextlib
 import os
 import threading
 
-ENTRY_NAMES = frozenset({"run_batch", "replay_game", "run_checked", "check_batch"})  # check_batch: check_driver.py
+ENTRY_NAMES = frozenset({"run_batch", "replay_game", "run_checked", "check_batch",  # check_batch: check_driver.py
+                         "run_steps"})  # run_steps: codegen.steps_entry (tests)
 # C callbacks compiled as entries (their library is named after the Python function): the Cosmic
 # rollout search (simsuite/games/cosmic/rollout_driver.py), compiled inside entry_compile
 CFUNC_ENTRY_NAMES = frozenset({"_search_cfunc"})
