@@ -290,11 +290,28 @@ def build_kernel(game_dir: str, kernel_parts: list[Path], deps: list[Path], stra
     mod = importlib.util.module_from_spec(spec)
     sys.modules[modname] = mod
     spec.loader.exec_module(mod)
+    _cache_callees(mod)
     jitlink.scope_entry_points(mod)
     for name in jitlink.ENTRY_NAMES:
         _compile_once(getattr(mod, name, None), path.with_name(f"{modname}.{name}.lock"))
     _loaded[modname] = mod
     return mod
+
+
+def _cache_callees(mod) -> None:
+    """numba's disk cache for every function the kernel module defines (not only its entry points):
+    a process that compiles an entry (run_batch, run_checked, a tests' steps entry) then loads the
+    kernel functions an earlier process typed and lowered, instead of doing that minute of work
+    again. Safe only here: numba keys a cached function by its own file, and this file's name is
+    a hash of every source it is built from (a package module's callers would outlive its edits).
+    Functions numba inlines are never compiled on their own, so they have nothing to cache."""
+    from numba.core.caching import NullCache
+    from numba.core.registry import CPUDispatcher
+
+    for v in vars(mod).values():
+        if (isinstance(v, CPUDispatcher) and v.py_func.__module__ == mod.__name__
+                and v.targetoptions.get("inline", "never") == "never" and isinstance(v._cache, NullCache)):
+            v.enable_caching()
 
 
 def _compile_once(disp, lock_path: Path) -> None:
