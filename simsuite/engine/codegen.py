@@ -369,14 +369,15 @@ def cached_trampoline(fn, src: str):
     tmod = importlib.util.module_from_spec(spec)
     sys.modules[tname] = tmod
     spec.loader.exec_module(tmod)
+    jitlink.scope_entry(tmod._call)
     _compile_once(tmod._call, path.with_suffix(".lock"))
     return tmod._call
 
 
-def steps_entry(module, names: tuple):
+def steps_entry(module, names: tuple, pointer_args: tuple):
     """One cache=True entry, ``run_steps(fid, st, cfg, log, out, a)``, that calls the kernel
     functions `names` of `module` (a kernel module build_kernel loaded) by their index `fid` (see
-    simsuite.engine.unmanaged.PointerKernel): st / cfg / log passed on as pointers, `out` as the
+    simsuite.engine.unmanaged.PointerKernel): the `pointer_args` (st / cfg / log) passed on as pointers, `out` as the
     array, every other argument read from the int64 array `a` in order, the result written back
     through ``step_result``. Compiled as an entry point (jitlink): the kernel code below all the
     steps is optimized and emitted once, in one module, and numba's cache keeps it for every later
@@ -385,14 +386,12 @@ def steps_entry(module, names: tuple):
     modname = getattr(module, "__name__", "")
     if _loaded.get(modname) is not module:
         return None
-    from .unmanaged import POINTER_ARGS
-
     body = []
     for i, name in enumerate(names):
         code = getattr(module, name).py_func.__code__
         args, j = [], 0
         for n in code.co_varnames[:code.co_argcount]:
-            if n in POINTER_ARGS:
+            if n in pointer_args:
                 args.append(f"_ptr({n})")
             elif n == "out":
                 args.append("out")

@@ -81,6 +81,9 @@ def pointer_call(fn):
             ns = {"_fn": fn, "_ptr": ptr}
             exec(src, ns)
             t = njit(_nrt=False)(ns["_call"])
+            from simsuite.engine import jitlink
+
+            jitlink.scope_entry(t)  # one optimized module, as the kernel's entry points
         _trampolines[fn] = t
     return t
 
@@ -186,7 +189,7 @@ class PointerKernel:
         if self._entry is None:
             from simsuite.engine.codegen import steps_entry
 
-            self._entry = steps_entry(self._module, self._steps) or False
+            self._entry = steps_entry(self._module, self._steps, POINTER_ARGS) or False
         return self._entry or None
 
     def __getattr__(self, name):
