@@ -70,8 +70,17 @@ def build(players=4, strategies="scripted", **params):
     return harness.build_of(GAME.name, players, strategies, **params)
 
 
+# every kernel step the Cosmic tests call (harness.Table.steps)
+STEPS = (*harness.Table.steps, "outcome", "encounter", "play_turn", "window", "ships_add", "power_event",
+         "select_cards", "reveal", "new_hand", "order", "regroup", "_flip_disc", "aim", "play_artifact",
+         "_allies_home", "answers", "side_totals", "ffg_reinforcements", "ffg_end_encounter", "ffg_flares",
+         "ffg_destiny_pick", "_reinf_options", "_flare_options", "_chunk_options", "_card_options", "_invite",
+         "standard_deal", "art_plays", "predicted_aa", "hb_add_total", "hb_memory", "hb_remember")
+
+
 class Table(harness.Table):
     game_name = GAME.name
+    steps = STEPS
     log_rows = 20000
     log_on = 1
 

@@ -69,6 +69,7 @@ def types_of(t, cards):
 
 
 class Table(harness.Table):
+    steps = (*harness.Table.steps, "load_step", "deliver", "play_turn", "_marker_change")
     game_name = GAME.name
 
     def __init__(self, players=4, **params):

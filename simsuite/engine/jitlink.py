@@ -18,7 +18,7 @@ module changes what numba does with each library:
   module that LLVM optimizes once, with internal linkage, so it may inline, specialise and
   drop what it likes; the cached object file is self-contained.
 
-Outside that scope (tests' trampolines, user code) numba behaves as usual. Set
+Outside that scope (user code) numba behaves as usual. Set
 ``SIMSUITE_PLAIN_LINK=1`` to turn this off (to compare, or if a numba release changes the
 internals this relies on: the patch checks for them and stays off if they are missing).
 """
@@ -28,7 +28,9 @@ import contextlib
 import os
 import threading
 
-ENTRY_NAMES = frozenset({"run_batch", "replay_game", "run_checked", "check_batch"})  # check_batch: check_driver.py
+# check_batch: check_driver.py; run_steps: codegen.steps_entry; _call: unmanaged.pointer_call's
+# trampolines (tests calling one kernel or strategy function)
+ENTRY_NAMES = frozenset({"run_batch", "replay_game", "run_checked", "check_batch", "run_steps", "_call"})
 # C callbacks compiled as entries (their library is named after the Python function): the Cosmic
 # rollout search (simsuite/games/cosmic/rollout_driver.py), compiled inside entry_compile
 CFUNC_ENTRY_NAMES = frozenset({"_search_cfunc"})
@@ -129,13 +131,18 @@ def entry_compile():
 def scope_entry_points(module) -> None:
     """Make the entry points of a kernel module compile inside ``entry_compile``."""
     for name in ENTRY_NAMES:
-        disp = getattr(module, name, None)
-        if disp is None or not hasattr(disp, "compile"):
-            continue
-        plain = disp.compile
+        scope_entry(getattr(module, name, None))
 
-        def compile_scoped(sig, _plain=plain):
-            with entry_compile():
-                return _plain(sig)
 
-        disp.compile = compile_scoped
+def scope_entry(disp) -> None:
+    """Make one entry point (a dispatcher whose function is named in ENTRY_NAMES) compile inside
+    ``entry_compile``."""
+    if disp is None or not hasattr(disp, "compile"):
+        return
+    plain = disp.compile
+
+    def compile_scoped(sig, _plain=plain):
+        with entry_compile():
+            return _plain(sig)
+
+    disp.compile = compile_scoped

@@ -9,9 +9,11 @@ The owner arrays must stay alive while a pointer is used: the entry points keep 
 arguments or use them after the work (numba frees an array right after its last use).
 """
 import numba
+import numpy as np
 from numba import njit
 from numba.core import types
-from numba.extending import intrinsic
+from numba.core.errors import TypingError
+from numba.extending import intrinsic, overload
 
 
 @intrinsic
@@ -79,18 +81,121 @@ def pointer_call(fn):
             ns = {"_fn": fn, "_ptr": ptr}
             exec(src, ns)
             t = njit(_nrt=False)(ns["_call"])
+            from simsuite.engine import jitlink
+
+            jitlink.scope_entry(t)  # one optimized module, as the kernel's entry points
         _trampolines[fn] = t
     return t
 
 
-class PointerKernel:
-    """A kernel module whose jitted functions take numpy arrays for st / cfg / log (tests)."""
+# the int64 argument array of a steps entry (simsuite.engine.codegen.steps_entry): the scalar
+# arguments first, then what the step returned: its kind, then a tuple's items
+STEP_ARGS = 16
+STEP_KIND = STEP_ARGS  # -2 nothing, -1 one integer (the entry's own result), k >= 0 a k-tuple
+STEP_ITEMS = STEP_ARGS + 1
+STEP_WORDS = STEP_ITEMS + 15
 
-    def __init__(self, module):
+
+def step_result(r, a):
+    """(jitted only) `r`, a step's result, as the steps entry's int64; its kind in a[STEP_KIND]."""
+
+
+@overload(step_result)
+def _step_result(r, a):
+    def whole(x):
+        return isinstance(x, (types.Integer, types.Boolean))
+
+    if isinstance(r, (types.NoneType, types.Omitted)) or r == types.none:
+        def impl(r, a):
+            a[STEP_KIND] = -2
+            return np.int64(0)
+    elif whole(r):
+        def impl(r, a):
+            a[STEP_KIND] = -1
+            return np.int64(r)
+    elif isinstance(r, types.BaseTuple) and len(r.types) < STEP_WORDS - STEP_ITEMS and all(map(whole, r.types)):
+        n = len(r.types)
+        lines = ["def impl(r, a):", f"    a[{STEP_KIND}] = {n}"]
+        lines += [f"    a[{STEP_ITEMS + i}] = np.int64(r[{i}])" for i in range(n)]
+        lines.append("    return np.int64(0)")
+        ns = {"np": np}
+        exec("\n".join(lines), ns)
+        impl = ns["impl"]
+    else:
+        raise TypingError(f"a kernel step returning {r} cannot be called through the steps entry "
+                          "(integers, booleans, tuples of them or nothing)")
+    return impl
+
+
+class _Step:
+    """A kernel function called through its kernel's steps entry (PointerKernel)."""
+
+    def __init__(self, pk, name, fn):
+        self._pk, self._name, self._fn = pk, name, fn
+        code = fn.py_func.__code__
+        self._params = code.co_varnames[:code.co_argcount]
+
+    def __call__(self, *args):
+        arrays = {"st": None, "cfg": None, "log": None, "out": None}
+        a = np.zeros(STEP_WORDS, np.int64)
+        if len(args) != len(self._params):
+            raise TypeError(f"{self._name}() takes {len(self._params)} arguments ({len(args)} given)")
+        j = 0
+        for n, v in zip(self._params, args):
+            if n in arrays:
+                ok = (isinstance(v, np.ndarray) and v.dtype == np.int64 and v.flags.c_contiguous
+                      and (v.ndim == 2 if n == "out" else True))
+                if not ok:
+                    return pointer_call(self._fn)(*args)
+                arrays[n] = v if n == "out" else v.reshape(-1)  # a view: writes reach the caller's array
+            elif isinstance(v, (bool, int, np.integer, np.bool_)) and j < STEP_ARGS:
+                a[j] = int(v)
+                j += 1
+            else:  # an array or a float: this step's own trampoline
+                return pointer_call(self._fn)(*args)
+        entry = self._pk._steps_entry()
+        if entry is None:
+            return pointer_call(self._fn)(*args)
+        empty = _EMPTY
+        r = entry(np.int64(self._pk._steps.index(self._name)), *(arrays[n] if arrays[n] is not None else empty
+                                                               for n in ("st", "cfg", "log")),
+                  arrays["out"] if arrays["out"] is not None else _EMPTY2, a)
+        kind = int(a[STEP_KIND])
+        if kind == -2:
+            return None
+        if kind == -1:
+            return int(r)
+        return tuple(int(x) for x in a[STEP_ITEMS:STEP_ITEMS + kind])
+
+
+_EMPTY = np.zeros(1, np.int64)
+_EMPTY2 = np.zeros((1, 1), np.int64)
+
+
+class PointerKernel:
+    """A kernel module whose jitted functions take numpy arrays for st / cfg / log (tests).
+
+    The functions named in `steps` (their other arguments integers) are called through one entry
+    compiled for all of them (simsuite.engine.codegen.steps_entry): compiling the kernel under each
+    step once, for every test process, instead of once per step and process. Any other function,
+    or a call with other arguments, goes through its own trampoline (pointer_call)."""
+
+    def __init__(self, module, steps: tuple = ()):
         self._module = module
+        self._steps = tuple(n for n in dict.fromkeys(steps) if hasattr(getattr(module, n, None), "py_func"))
+        self._entry = None
+
+    def _steps_entry(self):
+        if self._entry is None:
+            from simsuite.engine.codegen import steps_entry
+
+            self._entry = steps_entry(self._module, self._steps, POINTER_ARGS) or False
+        return self._entry or None
 
     def __getattr__(self, name):
         v = getattr(self._module, name)
         if name in ("run_batch", "replay_game", "run_checked") or not hasattr(v, "py_func"):
             return v  # the entry points take arrays
+        if name in self._steps:
+            return _Step(self, name, v)
         return pointer_call(v)

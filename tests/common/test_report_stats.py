@@ -163,11 +163,16 @@ def test_mdd_is_detected_with_80_percent_power():
 
 
 
-def test_holm_matches_statsmodels():
+def test_holm_matches_statsmodels(monkeypatch):
     """The project's Holm adjustment (simsuite.analysis.inference.holm: every report's family-wise
     correction, without the full garbage collection statsmodels runs on each call) gives
     statsmodels' Holm-adjusted p-values, ties and p near 1 included."""
+    import gc
+
     from statsmodels.stats.multitest import multipletests
+
+    # statsmodels collects garbage on every call: seconds each in a test worker holding compiled kernels
+    monkeypatch.setattr(gc, "collect", lambda *a: 0)
 
     from simsuite.analysis.inference import holm
 

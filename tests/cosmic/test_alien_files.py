@@ -53,7 +53,7 @@ class Table(_Table):
 
     def _start(self, players, seed=None, **params):
         super()._start(players, seed=seed, **params)
-        self.k = PointerKernel(Table.kern)  # the kernel with the test alien's file pasted in
+        self.k = PointerKernel(Table.kern, self.steps)  # the kernel with the test alien's file pasted in
 
 
 def fight(kern, aliens, card_o, card_d, centre, def_ships):

@@ -37,9 +37,15 @@ def build(players=4, strategies="basic", **params):
     return cfg, GAME.build_cfg(cfg)
 
 
+# every kernel step the Space Venture tests call, compiled together (PointerKernel)
+STEPS = ("setup", "place_sun", "put_tile", "after_place", "final_scoring", "place_options", "find",
+         "check_invariants", "draw_tiles", "move_options", "path_status", "discover", "checkpoint",
+         "_turn_then_next", "_init_game", "play_game", "score_game")
+
+
 class Board:
     def __init__(self, players=4, strategies="basic", **params):
-        self.k = PointerKernel(kernel())
+        self.k = PointerKernel(kernel(), STEPS)
         self.N = players
         self.cfg, self.c = build(players, strategies, **params)
         self.tiles = load_tiles(Path(self.cfg["tiles"]))
