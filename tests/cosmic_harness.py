@@ -75,7 +75,8 @@ STEPS = (*harness.Table.steps, "outcome", "encounter", "play_turn", "window", "s
          "select_cards", "reveal", "new_hand", "order", "regroup", "_flip_disc", "aim", "play_artifact",
          "_allies_home", "answers", "side_totals", "ffg_reinforcements", "ffg_end_encounter", "ffg_flares",
          "ffg_destiny_pick", "_reinf_options", "_flare_options", "_chunk_options", "_card_options", "_invite",
-         "standard_deal", "art_plays", "predicted_aa", "hb_add_total", "hb_memory", "hb_remember")
+         "standard_deal", "art_plays", "predicted_aa", "hb_add_total", "hb_memory", "hb_remember", "hb_set_total",
+         "hb_draw", "hb_ask_count", "hb_colony_ships", "hb_send_to_warp")
 
 
 class Table(harness.Table):
