@@ -84,12 +84,12 @@ def test_ally_risk_follows_where_lost_ships_go(aliens, expect):
 @pytest.mark.parametrize("aliens, expect", [("none,none,Zombie,none", A.SIDE_OFFENSE),
                                             ("none,none,none,Healer", A.SIDE_DEFENSE)])
 def test_the_answer_to_saved_ships_can_ignore_another_players_power(aliens, expect):
-    """basic_answer_saved_ships 0 (an answer the bands and the tuner search): the same state as above,
+    """basic_answer_zombie and basic_answer_healer 0 (answers the bands and the tuner search): the same state as above,
     but green plays as if another player's Zombie or Healer were not at the table. Yellow's Healer
     would return green's ships (CE.22.7); ignored, they count as lost to the warp, and green defends
     as it does with no power at the table. Green's own Zombie (CE.22.20) is its own power, still
     counted: it joins the offense."""
-    t = setup_fight(aliens, centre=1, def_ships=6, basic_answer_saved_ships=0)
+    t = setup_fight(aliens, centre=1, def_ships=6, basic_answer_zombie=0, basic_answer_healer=0)
     t.set_hand(GREEN, [ATT(8), NEG])
     assert _decide(t, A.D_ALLIANCE, GREEN, ALLY) == expect
 
@@ -98,7 +98,7 @@ def test_the_answer_to_saved_ships_can_ignore_another_players_power(aliens, expe
 def test_the_answer_to_an_offensive_power_moves_the_alliance_answer(alien):
     """Red attacks with 1 ship against blue's 6, holding the power; green is invited by both sides.
     Against a plain offense green defends (1 + 3 of its ships against 6: the offense is the likely
-    loser). basic's modelled answer (basic_answer_NAME 1, the default) forecasts by the engine's
+    loser). basic's modelled answer (basic_answer_NAME 1) forecasts by the engine's
     rules for red's power: a Macron's ship weighs 4 (CE.22.9), a Virus multiplies its card by its
     ships (CE.22.18), against an Anti-Matter the lower total wins (CE.22.2 revision 2), an Empath's
     negotiate turns the other card into a negotiate (CE.22.5), a Pacifist's negotiate beats an attack
@@ -113,7 +113,7 @@ def test_the_answer_to_an_offensive_power_moves_the_alliance_answer(alien):
         return _decide(t, A.D_ALLIANCE, GREEN, ALLY)
 
     assert green("none,none,none,none") == A.SIDE_DEFENSE
-    assert green(f"{alien},none,none,none") == A.SIDE_OFFENSE
+    assert green(f"{alien},none,none,none", **{answer: 1}) == A.SIDE_OFFENSE
     assert green(f"{alien},none,none,none", **{answer: 0}) == A.SIDE_DEFENSE
 
 

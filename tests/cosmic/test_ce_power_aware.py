@@ -14,14 +14,19 @@ from cosmic_harness import ATT, NEG, RED, P, setup_fight
 import simsuite.games.cosmic.api as A
 from simsuite.engine.unmanaged import pointer_call
 from simsuite.games.cosmic.policy import basic_decide
+from simsuite.games.cosmic.weights import ANSWERS
 
 I = np.int64
 HAND = [ATT(4), ATT(8), ATT(12), ATT(20), NEG]
+# every answer to another player's power at 1, the modelled answer (the engine's rules), whatever
+# basic's default for it: the tests below read the modelled answers
+MODELLED = {"basic_answer_" + a.removeprefix("answer_"): 1 for a in ANSWERS}
 
 
 def _table(aliens, centre=4, def_ships=4):
-    """Red (offense) with `centre` ships against blue 1 with `def_ships` (step 8, no card yet)."""
-    return setup_fight(aliens, centre, def_ships)
+    """Red (offense) with `centre` ships against blue 1 with `def_ships` (step 8, no card yet),
+    every seat answering other players' powers as modelled."""
+    return setup_fight(aliens, centre, def_ships, **MODELLED)
 
 
 def _card(t, me, hand):
@@ -131,18 +136,18 @@ def test_the_answer_to_a_sorcerer_keeps_the_big_card_back_or_ignores_the_swap():
     hand of the encounter and win for it. With the answer off (0, a value the bands and the tuner
     search) red plays as if there were no swap and leads with the 20."""
     hand = [ATT(4), ATT(20)]
-    assert _card(setup_fight("none,Sorcerer,none,none", 1, 1), 0, hand) == ("A", 4)
+    assert _card(_table("none,Sorcerer,none,none", 1, 1), 0, hand) == ("A", 4)
     assert _card(setup_fight("none,Sorcerer,none,none", 1, 1, basic_answer_sorcerer=0), 0, hand) == ("A", 20)
 
 
 def test_the_answer_to_an_oracle_plays_its_best_card_or_ignores_the_oracle():
     """CE.22.12: a defending Oracle sees the offense's card before choosing its own. Red attacks with
     4 ships against blue (Oracle) with 1, holding a 10, a 20 and a negotiate. The modelled answer
-    (basic_answer_oracle 1) rates each card against the Oracle's best reply, and only the 20 stands
+    (basic_answer_oracle 1; the default is 0, see weights.py) rates each card against the Oracle's best reply, and only the 20 stands
     up to that; with the answer off (0) red rates its cards against the cards blue may hold, as
     against anyone, and a 10 is enough (the 20 is saved)."""
     hand = [ATT(10), ATT(20), NEG]
-    assert _card(setup_fight("none,Oracle,none,none", 4, 1), 0, hand) == ("A", 20)
+    assert _card(_table("none,Oracle,none,none", 4, 1), 0, hand) == ("A", 20)
     assert _card(setup_fight("none,Oracle,none,none", 4, 1, basic_answer_oracle=0), 0, hand) == ("A", 10)
 
 
@@ -155,7 +160,7 @@ def test_the_answer_to_an_oracle_plays_its_best_card_or_ignores_the_oracle():
 def test_the_answer_to_a_defending_power_changes_the_card_or_ignores_the_power(alien, answer, hand, modelled,
                                                                                ignored):
     """Red attacks with 4 ships against blue's 4, blue holding the power. basic's modelled answer (the
-    weight at 1, the default) forecasts the encounter by the engine's rules for it: a Macron's 4
+    weight at 1; the default for Macron and Anti-Matter) forecasts the encounter by the engine's rules for it: a Macron's 4
     ships weigh 16 (CE.22.9) and a Virus's total is its card times 4 (CE.22.18), so even red's 20 is
     no better than even and red negotiates; against an Anti-Matter the lower total wins (CE.22.2
     revision 2), so red plays its lowest attack; a Pacifist's negotiate beats an attack (CE.22.13),

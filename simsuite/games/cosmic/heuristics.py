@@ -101,9 +101,10 @@ OWN_BASIC, OWN_NEVER, OWN_ALWAYS, OWN_RANDOM = (np.int64(k) for k in range(4))
 from simsuite.games.cosmic.weights import (  # noqa: E402 (basic's named weights)
     W_ALLY_SHIPS,
     W_ANSWER_ANTI_MATTER,
+    W_ANSWER_HEALER,
     W_ANSWER_MACRON,
-    W_ANSWER_SAVED_SHIPS,
     W_ANSWER_VIRUS,
+    W_ANSWER_ZOMBIE,
     weight,
     weight_int,
 )
@@ -186,14 +187,13 @@ def warp_share(st, cfg, p, me, own):
     it (OWN_*). 1.0 with no Zombie or Healer at the table."""
     if st[S_HOME + p] + st[S_FOREIGN + p] < 1:
         return 1.0
-    # answer_saved_ships 0: another player's Zombie or Healer is played as if absent
-    others = weight(st, cfg, me, W_ANSWER_SAVED_SHIPS) >= 0.5
-    if zombie_keeps(st, p) == 1 and (p == me or others):
+    # answer_zombie / answer_healer 0: another player's Zombie or Healer is played as if absent
+    if zombie_keeps(st, p) == 1 and (p == me or weight(st, cfg, me, W_ANSWER_ZOMBIE) >= 0.5):
         if p != me or own == OWN_BASIC or own == OWN_ALWAYS:
             return 0.0  # basic always uses the Zombie's power (powers.power_decide)
         return 1.0 if own == OWN_NEVER else 0.5
     h = healer_for(st, p)
-    if h >= 0 and (h == me or others) and not threat(st, cfg, p):
+    if h >= 0 and (h == me or weight(st, cfg, me, W_ANSWER_HEALER) >= 0.5) and not threat(st, cfg, p):
         if h != me or own == OWN_BASIC or own == OWN_ALWAYS:
             return 0.0
         return 1.0 if own == OWN_NEVER else 0.5
