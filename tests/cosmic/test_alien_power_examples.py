@@ -193,3 +193,21 @@ def test_remora_not_asked_without_a_regroup(kern):
     assert t.encounter(0) == A.R_NO_RESULT and t.script_ok()
     assert t.warp(2) == warp and uses(t, 2) == 0
     assert not any(s == GREEN for _, s, _ in t.asked())
+
+
+# ---- replay words ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("alien, said, not_said", [
+    ("Kamikaze", "Kamikaze's power sends to the warp", "Amoeba adds"),
+    ("Remora", "leaves the warp (Remora's power) onto", "is healed (Healer)"),
+])
+def test_the_replay_names_the_file_aliens_power(kern, alien, said, not_said):
+    """CE.71: a replay names the power that moved the ships. The Kamikaze's ships sent to the warp
+    and the Remora's ships out of it are the file alien's power, not the Amoeba's or the Healer's
+    (no Amoeba or Healer is at the table): replayed games of basic with the alien dealt at seat 0."""
+    game = get("cosmic")
+    cfg = game.resolve({"players": 4, "strategies": "basic", "aliens": f"{alien},Laser,Mind,Trader"},
+                       extra_dirs(game))
+    texts = [e["text"] for g in range(40) for e in game.replay(cfg, 5, g, extra_dirs(game))[0]]
+    assert any(said in s for s in texts)
+    assert not any(not_said in s for s in texts)

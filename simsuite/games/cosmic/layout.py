@@ -128,7 +128,7 @@ WINDOW_NAMES = ("W-E0", "W-1", "W-2", "W-4", "W-6", "W-7", "W-8", "W-9", "W-10",
 
 # contexts of D_PLACE (st[S_CTX])
 (CTX_RETURN, CTX_EARLY_END, CTX_MOBIUS, CTX_FORCE_FIELD, CTX_TURN_END, CTX_AMOEBA, CTX_HEALER, CTX_ZOMBIE,
- CTX_RELEASE, CTX_FLARE) = (np.int64(k) for k in range(1, 11))
+ CTX_RELEASE, CTX_FLARE, CTX_POWER) = (np.int64(k) for k in range(1, 12))  # CTX_POWER: an alien file's hb_retrieve
 
 # encounter results (CE.3.5)
 (R_NONE, R_OFFENSE_WIN, R_DEFENSE_WIN, R_DEAL_MADE, R_DEAL_FAILED, R_NO_RESULT, R_REESTABLISHED) = (

@@ -11,7 +11,7 @@ CTX_NAMES = {int(A.CTX_RETURN): "returns", int(A.CTX_EARLY_END): "returns (early
              int(A.CTX_TURN_END): "returns (end of turn)", int(A.CTX_AMOEBA): "returns (Amoeba)",
              int(A.CTX_HEALER): "is healed (Healer) onto", int(A.CTX_ZOMBIE): "is redirected (Zombie) onto",
              int(A.CTX_RELEASE): "leaves the warp (Zombie's RELEASE) onto",
-             int(A.CTX_FLARE): "leaves the warp (flare) onto"}
+             int(A.CTX_FLARE): "leaves the warp (flare) onto", int(A.CTX_POWER): "leaves the warp ({alien}'s power) onto"}
 KIND_NAMES = {int(v): nm for v, nm in ((A.D_LAUNCH, "launch"), (A.D_ALLY_SHIPS, "ally"),
                                        (A.D_RESETTLE_SHIPS, "resettle"), (A.D_PENALTY, "failed-deal loss"),
                                        (A.D_PLAGUE_SHIPS, "plague loss"), (A.D_DEAL_SHIPS, "deal colony"),
@@ -161,6 +161,8 @@ def _track(code, ns, state):
         state["lower_wins"] = False
     elif code == "E_ALIEN" and ns["c"] == int(ns["k"].FX_ANTI_MATTER):
         state["lower_wins"] = True
+    elif code == "E_ALIENS":  # each seat's alien, for the moves its power makes (an alien file's among them)
+        state.setdefault("aliens", {})[int(ns["a"])] = int(ns["b"])
 
 
 SIDE = "'offense' if b == SIDE_OFFENSE else 'defense'"
@@ -188,7 +190,7 @@ EVENTS = EventTable((
           "   expels {seat(b)} ({d} ship(s)) from {planet_name(c)}"),
     Event("E_DEFENSE", "defense", {"player": "a"}, "   defense: {seat(a)}"),
     Event("E_SHIP_FROM", "ship_from", {"player": "a", "planet": "b", "kind": "KIND_NAMES.get(c, str(c))", "ships": "d"},
-          "     {KIND_NAMES.get(c, '?')}: {d} ship(s) of seat {a} from {planet_name(b)}"),
+          "     {ship_kind(c, a, state)}: {d} ship(s) of seat {a} from {planet_name(b)}"),
     Event("E_LAUNCH", "launch", {"player": "a", "ships": "b"}, "   launch: {b} ship(s) on the mothership"),
     Event("E_TARGET", "target", {"planet": "c", "defense_ships": "d"},
           "   target {planet_name(c)}: defense {d} ship(s) vs offense {e} on the centre row"),
@@ -208,7 +210,7 @@ EVENTS = EventTable((
     Event("E_LAND", "land", {"player": "a", "planet": "b", "ships": "c"},
           "     seat {a} lands {c} ship(s) on {planet_name(b)}"),
     Event("E_PLACE", "place", {"player": "a", "planet": "b", "ships": "d"},
-          "     {d} ship(s) of seat {a} {CTX_NAMES.get(c, 'placed')} to {planet_name(b)}"),
+          "     {d} ship(s) of seat {a} {place_text(c, a, state)} to {planet_name(b)}"),
     Event("E_NO_COLONY", "no_colony", {"player": "a", "ships": "b"},
           "     seat {a} has no colony: {b} ship(s) go to the warp (CE.16.3)"),
     Event("E_REWARD", "reward", {"player": "a", "choice": "b"},
@@ -260,8 +262,23 @@ def describe_events(k, log, cfg_arr, seat_strats) -> list[dict]:
     from .alien_files import names as alien_names
 
     every = alien_names()  # the classics, then the homebrew alien files (ids after the 20)
+
+    def alien_of(p, state):
+        b = state.get("aliens", {}).get(int(p), -1)
+        return every[b] if b >= 0 else "its alien"
+
+    def ship_kind(c, p, state):
+        """D_POWER_SHIPS is the Amoeba's ships to or from the encounter (CE.22.1), or the ships an
+        alien file's power sends from its colonies to the warp (hb_send_to_warp)."""
+        if int(c) == int(A.D_POWER_SHIPS) and alien_of(p, state) != A.ALIEN_NAMES[A.A_AMOEBA]:
+            return f"{alien_of(p, state)}'s power sends to the warp"
+        return KIND_NAMES.get(int(c), "?")
+
+    def place_text(c, p, state):
+        return CTX_NAMES.get(int(c), "placed").format(alien=alien_of(p, state))
     rules = (*A.ALIEN_RULES, *(f"{n} (alien file)" for n in every[A.N_ALIENS:]))
     names = dict(vars(A), ALIEN_NAMES=every, ALIEN_RULES=rules, CTX_NAMES=CTX_NAMES, KIND_NAMES=KIND_NAMES, END_REASONS=END_REASONS, seat=seat,
+                 ship_kind=ship_kind, place_text=place_text,
                  card_name=lambda c: card_name(cfg_arr, c), planet_name=planet_name, disc_name=disc_name, deal_text=deal_text,
                  art_text=art_text, power_text=power_text, flare_text=flare_text,
                  flare_when=lambda f: FLARE_WHEN[A.FLARE_TIMINGS[int(cfg_arr[A.C_FLARE_TIMING + f])]], own_colour_text=own_colour_text, term_text=term_text)

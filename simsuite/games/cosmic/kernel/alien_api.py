@@ -574,7 +574,7 @@ def hb_retrieve(st, cfg, me, k, log, lg):
     if n <= 0:
         return I0
     st[S_WARP + me] -= n
-    place_ships(st, cfg, me, n, I0, CTX_HEALER, log, lg)
+    place_ships(st, cfg, me, n, I0, CTX_POWER, log, lg)
     return n
 
 
