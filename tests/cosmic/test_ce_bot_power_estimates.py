@@ -94,6 +94,19 @@ def test_the_answer_to_saved_ships_can_ignore_another_players_power(aliens, expe
     assert _decide(t, A.D_ALLIANCE, GREEN, ALLY) == expect
 
 
+@pytest.mark.parametrize("answers, expect", [(dict(basic_answer_healer=0), A.SIDE_DEFENSE),
+                                             (dict(basic_answer_zombie=0), A.SIDE_OFFENSE)])
+def test_the_answers_to_the_healer_and_the_zombie_are_separate(answers, expect):
+    """The same state with yellow's Healer (CE.22.7): answer_healer 0 alone makes green count its
+    ships as lost to the warp, and it defends; answer_zombie 0 alone leaves the Healer answered
+    (basic's default, 1), and green joins the offense. The two answers are searched apart because
+    they do best at different values (tools/answer_defaults.py)."""
+    t = setup_fight("none,none,none,Healer", centre=1, def_ships=6,
+                    **{"basic_answer_zombie": 1, "basic_answer_healer": 1, **answers})
+    t.set_hand(GREEN, [ATT(8), NEG])
+    assert _decide(t, A.D_ALLIANCE, GREEN, ALLY) == expect
+
+
 @pytest.mark.parametrize("alien", ["Macron", "Virus", "Anti-Matter", "Empath", "Pacifist"])
 def test_the_answer_to_an_offensive_power_moves_the_alliance_answer(alien):
     """Red attacks with 1 ship against blue's 6, holding the power; green is invited by both sides.
