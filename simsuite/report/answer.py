@@ -744,12 +744,17 @@ def ladder_table(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict) -> tuple[
     pairs: dict = {}
     for x, w, y, s, f, n in best:
         pairs.setdefault((x, y, n), []).append((w, s, f))
+    def _wins(ws) -> str:
+        # one line-up: its share; several: the lowest and highest of their shares, said as a range over
+        # the line-ups so that it does not read as an interval
+        lo, hi = pct(min(s for _, s, _ in ws)), pct(max(s for _, s, _ in ws))
+        if len(ws) == 1 or lo == hi:
+            return f"its one seat wins {lo}" + (f" in each of its {len(ws)} settings" if len(ws) > 1 else "")
+        return f"its one seat wins from {lo} to {hi} over its {len(ws)} settings"
+
     said = "; ".join(
         f"{esc(x)} {link(ws[0][0]) if len({w for w, _, _ in ws}) == 1 else 'is mixed against'} {n - 1} × {esc(y)} "
-        f"(its one seat wins {pct(min(s for _, s, _ in ws))}" + (f"–{pct(max(s for _, s, _ in ws))}" if len(ws) > 1
-                                                                   and pct(min(s for _, s, _ in ws)) !=
-                                                                   pct(max(s for _, s, _ in ws)) else "")
-        + f" against a fair {pct(ws[0][2])})" for (x, y, n), ws in pairs.items())
+        f"({_wins(ws)}, against a fair {pct(ws[0][2])})" for (x, y, n), ws in pairs.items())
     text = ("One seat of each bot against a table of another, seats rotated (how well the bots play, not a "
             f"fault of the rules): {said}.")
     return text, _table(head, rows)

@@ -76,6 +76,12 @@ def test_the_report_answers_with_the_rungs_first(tmp_path):
     assert [h.split(" wins ")[0] for h in skill] == ["basic", "search", "basic", "search"]
     assert skill[1].startswith("search wins 31.0%")
     assert "900 games/s" in skill[1]
+    # the shares of a pair of bots over its line-ups are said as a range over them, never as
+    # "A%–B%", which reads as an interval
+    said = next(a for a in res["answer"] if a.startswith("One seat of each bot"))
+    assert re.search(r"its one seat wins (from [\d.]+% to [\d.]+% over its 2 settings|[\d.]+% in each of its 2 "
+                     r"settings), against a fair 25.0%", said), said
+    assert not re.search(r"wins [\d.]+%–", said)
 
 
 def test_games_per_second_come_from_the_manifest(tmp_path):
