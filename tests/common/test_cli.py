@@ -205,9 +205,12 @@ def test_bench_reports_the_best_of_repeated_runs():
         assert row[f"games_per_s_{label}_median"] == sorted(runs)[1]
     assert row["thread_speedup"] == row["games_per_s_all_threads"] / row["games_per_s_1_thread"]
     # memory: the warm start's own process (kernel loaded from the cache) and the bench process;
-    # an interpreter with numba, numpy and pandas loaded is ~100 MB, and none of this may take GBs
-    assert 50 < doc["warm_start_peak_rss_mb"] < 2000 and 50 < doc["peak_rss_mb"] < 2000
-    assert isinstance(doc["kernel_cached"], bool)  # False: this process compiled it (its peak includes that)
+    # an interpreter with numba, numpy and pandas loaded is ~100 MB, and playing may not take GBs.
+    # A bench process that compiled the kernel (kernel_cached False) peaks with LLVM's compile,
+    # which depends on what numba's cache already held: bounded more loosely
+    assert isinstance(doc["kernel_cached"], bool)
+    assert 50 < doc["warm_start_peak_rss_mb"] < 2000
+    assert 50 < doc["peak_rss_mb"] < (2000 if doc["kernel_cached"] else 6000)
     assert "cold_start_s" not in doc and "cold_start_peak_rss_mb" not in doc  # --no-cold
 
 

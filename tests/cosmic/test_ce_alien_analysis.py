@@ -322,7 +322,7 @@ def test_alien_sweep_definition_and_report(tmp_path):
     assert d["game"] == "cosmic" and d["set"]["aliens"] == "all" and d["set"]["rotate"] is True
     assert [(g["players"], g["strategies"]) for g in d["sweep"]] == [
         (3, "basic|nopower,basic,basic"), (4, "basic|nopower,basic,basic,basic"), (3, "tuned"), (4, "tuned"),
-        (3, "search"), (4, "search"), (3, "basic"), (4, "basic")]
+        (3, "search_wide"), (4, "search_wide"), (3, "basic"), (4, "basic")]
     # the modelling-choice grids: the other deal models (the default, wary, is in the grids above)
     assert [g.get("deal_accept_policy") for g in d["sweep"]] == [None] * 6 + [["standard_only", "never"]] * 2
     for N in (3, 4):  # whole cycles of the all-mode schedule (both slot orders) at both player counts
@@ -339,7 +339,7 @@ def test_alien_sweep_definition_and_report(tmp_path):
     assert [(row["players"], row["strategies"], row["deal_accept_policy"]) for row in doc["rows"]] == [
         (3, "basic", "wary"), (3, "nopower,basic,basic", "wary"), (4, "basic", "wary"),
         (4, "nopower,basic,basic,basic", "wary"), (3, "tuned", "wary"), (4, "tuned", "wary"),
-        (3, "search", "wary"), (4, "search", "wary"),
+        (3, "search_wide", "wary"), (4, "search_wide", "wary"),
         (3, "basic", "standard_only"), (3, "basic", "never"), (4, "basic", "standard_only"), (4, "basic", "never")]
     st = sim("status", out)
     assert st.returncode == 0 and "12/12 cells done" in st.stdout
@@ -370,11 +370,11 @@ def test_alien_sweep_definition_and_report(tmp_path):
     assert "Head to head (alien, 4 players)" in page and "Plackett-Luce strength (alien, 4 players)" not in page
     assert "Plackett-Luce strengths are not shown" in page and "a bias that more games do not remove" in page
     for N in (3, 4):  # the ranking under the three strategies, compared: tau between each pair
-        assert f"Robustness: the alien ranking under basic, tuned and search, {N} players" in page
+        assert f"Robustness: the alien ranking under basic, tuned and search_wide, {N} players" in page
         assert (tmp_path / "rep" / f"skill_alien_{N}p.csv").exists()
         tau = pd.read_csv(tmp_path / "rep" / f"tau_alien_{N}p.csv")
         assert [tuple(x) for x in tau[["strategy_a", "strategy_b"]].to_numpy()] == [
-            ("basic", "tuned"), ("basic", "search"), ("tuned", "search")]
+            ("basic", "tuned"), ("basic", "search_wide"), ("tuned", "search_wide")]
         assert ((tau["ci_low"] <= tau["tau"]) & (tau["tau"] <= tau["ci_high"])).all()
         places = pd.read_csv(tmp_path / "rep" / f"places_alien_{N}p.csv")
         assert sorted(places["alien"]) == sorted(A.ALIEN_NAMES)

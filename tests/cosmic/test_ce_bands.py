@@ -181,15 +181,16 @@ def test_an_interval_that_misses_fair_beside_a_corrected_verdict_is_marked(tmp_p
     assert page.count("&nbsp;†") == want
     assert "† marks an end whose own interval misses fair but whose corrected check does not" in page
     assert not re.search(r"\(\d+\.\d% countered to \d+\.\d% exploited\)", page)
-    # the example dealt every alien from the whole pool; a plan that deals the alien in every game says so
-    assert "the alien sat at the table in only about P/20 of them" in page
-    doc = json.loads((src / "plan.json").read_text())
-    doc["spec"]["alien_dealt"] = True
-    (tmp_path / "new").mkdir()
-    (tmp_path / "new" / "plan.json").write_text(json.dumps(doc))
-    make_plan_report(tmp_path / "new", tmp_path / "rep2")
-    page = (tmp_path / "rep2" / "index.html").read_text()
+    # the example deals the alien in every game and says so; a plan that dealt it from the whole pool
+    # says that instead
     assert "the alien dealt in every game, at a random seat" in page and "P/20" not in page
+    doc = json.loads((src / "plan.json").read_text())
+    doc["spec"]["alien_dealt"] = False
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "plan.json").write_text(json.dumps(doc))
+    make_plan_report(tmp_path / "old", tmp_path / "rep2")
+    page = (tmp_path / "rep2" / "index.html").read_text()
+    assert "the alien sat at the table in only about P/20 of them" in page
 
 
 def _bands_plans():
