@@ -19,10 +19,12 @@ import subprocess
 import sys
 import tempfile
 
-# the answer, and the alien it answers
-PAIRS = [("sorcerer", "Sorcerer"), ("zombie", "Zombie"), ("healer", "Healer"), ("oracle", "Oracle"),
-         ("macron", "Macron"), ("virus", "Virus"), ("anti_matter", "Anti-Matter"), ("empath", "Empath"),
-         ("pacifist", "Pacifist")]
+from simsuite.games.cosmic.api import ALIEN_NAMES
+from simsuite.games.cosmic.weights import ANSWERS
+
+# each answer (weights.ANSWERS: answer_<alien>) and the alien it answers
+PAIRS = [(a.removeprefix("answer_"), next(n for n in ALIEN_NAMES if n.lower().replace("-", "_") == a.removeprefix("answer_")))
+         for a in ANSWERS]
 SETTINGS = [("AH2000", 3), ("AH2000", 4), ("FFG2008", 5)]
 
 

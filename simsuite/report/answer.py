@@ -744,6 +744,7 @@ def ladder_table(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict) -> tuple[
     pairs: dict = {}
     for x, w, y, s, f, n in best:
         pairs.setdefault((x, y, n), []).append((w, s, f))
+
     def _wins(ws) -> str:
         # one line-up: its share; several: the lowest and highest of their shares, said as a range over
         # the line-ups so that it does not read as an interval
