@@ -52,6 +52,22 @@ class CellResult:
     extra: dict = field(default_factory=dict)
 
 
+def _last_compile(game_dir: str, took: float | None = None) -> float | None:
+    """The seconds the last compile of this game's kernel took on this machine (kept in the kernel
+    cache), so the next compile can say up front how long it will take; with `took`, record it."""
+    from .engine.codegen import cache_dir
+
+    f = cache_dir() / "compile_seconds" / game_dir
+    try:
+        if took is not None:
+            f.parent.mkdir(parents=True, exist_ok=True)
+            f.write_text(f"{took:.1f}")
+            return took
+        return float(f.read_text())
+    except (OSError, ValueError):
+        return None
+
+
 class KernelNotice:
     """Says whether a command compiles its kernel or only loads it from the cache: "compiling the
     ... kernel" before() when numba's cache has no copy of the entry point (a minute of silence
@@ -72,7 +88,10 @@ class KernelNotice:
         self.kern = g.kernel(self.extra_dirs)  # a strategy that fails to load: its one line, before any notice
         self.misses = cache_misses(self.kern, self.entry)
         if not is_compiled(g.dirname, g.kernel_digest(self.extra_dirs), self.entry):
-            self.say(f"compiling the {g.title} kernel for this code and these strategies (once: 25-90 s on 2 cores; "
+            last = _last_compile(g.dirname)
+            how_long = (f"about {last:.0f} s, as its last compile on this machine took" if last else
+                        "up to a few minutes on 2 cores")
+            self.say(f"compiling the {g.title} kernel for this code, these strategies and plug-ins (once: {how_long}; "
                      f"cached in {cache_dir()}) ...")
         self.t0 = time.perf_counter()
 
@@ -84,6 +103,7 @@ class KernelNotice:
         took, self.t0 = time.perf_counter() - self.t0, None
         if cache_misses(self.kern, self.entry) > self.misses:
             self.say(f"compiled the {self.game.title} kernel in {took:.0f} s")
+            _last_compile(self.game.dirname, took)
         else:
             self.say(f"loaded the compiled {self.game.title} kernel ({took:.1f} s)")
         self.say = None  # once

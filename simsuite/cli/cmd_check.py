@@ -98,11 +98,13 @@ def strategy_cmd(file, game_name, n_games, players, seed, strategy_dirs, as_json
 
 @check.command("plugin", short_help="Check a game's plug-in file (also `check NOUN FILE`, NOUN below).")
 @click.argument("file")
-@click.option("--games", "-n", "n_games", type=GameCount(4, 10**7), default=2000, show_default=True,
-              help="games per edition (spread over the alien's four seats)")
+@click.option("--games", "-n", "n_games", type=GameCount(4, 10**7), default=None,
+              help="games per edition, spread over the alien's four seats  [default: 400; 2000 with --compiled]")
+@click.option("--compiled", is_flag=True, help="compile the kernel with the file (minutes, once per version of the "
+              "file) to play many more games; without it the games are played interpreted, with no compile")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def plugin_cmd(file, n_games, seed, as_json):
+def plugin_cmd(file, n_games, compiled, seed, as_json):
     """Check a game's plug-in file (`simsuite check alien FILE` for a Cosmic Encounter alien file): its fields and hooks, that it acts only through
     the power API and reads only what its holder may see, then play it under each edition it
     declares at every seat with the game's invariants checked after every turn. A bad file: one
@@ -111,7 +113,7 @@ def plugin_cmd(file, n_games, seed, as_json):
 
     g = next((get(n) for n in names() if get(n).plugin_check is not None), None)
     say, progress = _say(as_json)
-    r = g.plugin_check(file, n_games=n_games, seed=seed, say=say, progress=progress)
+    r = g.plugin_check(file, n_games=n_games, seed=seed, say=say, progress=progress, compiled=compiled)
     if r["ok"]:
         uses = sum(x["power_uses"] for x in r["runs"])
         lines = [f"pass: {r['name']} ({g.name}; {', '.join(r['editions'])}; hooks {', '.join(r['hooks'])}): "

@@ -56,6 +56,27 @@ def unmanaged2(a):
     return numba.carray(_data_ptr(a), (a.shape[0], a.shape[1]))
 
 
+if numba.config.DISABLE_JIT:
+    # Interpreted (NUMBA_DISABLE_JIT=1: `check alien`'s quick play, with no compile): a "pointer" is
+    # a flat view of its array, so p[i] reads and writes the same word as the compiled kernel does
+    # and the games are the same games.
+    def ptr(a):
+        return a.reshape(-1)
+
+    def ptr_add(p, k):
+        return p[k:]
+
+    def unmanaged2(a):
+        return a
+
+    def trailing_zeros(m):
+        """Index of the lowest set bit of m (m != 0), as numba's intrinsic."""
+        m = int(m)
+        return (m & -m).bit_length() - 1
+else:
+    from numba.cpython.unsafe.numbers import trailing_zeros  # noqa: F401  (re-exported for the kernels)
+
+
 POINTER_ARGS = ("st", "cfg", "log")
 _trampolines: dict = {}
 

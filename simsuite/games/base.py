@@ -280,7 +280,7 @@ class Game:
         return json.dumps({"game": self.name, **c}, sort_keys=True)
 
     plugin_noun = ""  # what `simsuite check NOUN FILE` calls its plug-in files (a game with plug-ins)
-    plugin_check = None  # a game with power plug-ins: plugin_check(file, n_games, seed, say, progress) -> dict (simsuite check alien)
+    plugin_check = None  # a game with power plug-ins: plugin_check(file, n_games, seed, say, progress, compiled) -> dict (simsuite check alien)
 
     def plugin_listing(self) -> dict:
         """More lists for ``simsuite list`` (name -> rows with name, source, summary, file); a game

@@ -181,3 +181,28 @@ def test_tune_lines_say_the_trials_done_and_the_time_left(tmp_path):
     assert len(trials) == 4
     for k, s in enumerate(trials, 1):
         assert re.search(rf"\({k} of 4 trials; .+ a trial, about .+ left\)$", s), s
+
+
+def test_a_compile_says_up_front_how_long_the_last_one_took(tmp_path, monkeypatch):
+    """Before a compile the notice says how long the last compile of that game's kernel took on this
+    machine (recorded in the kernel cache when it ends); with none recorded, a general bound."""
+    from types import SimpleNamespace
+
+    from simsuite import runner
+    from simsuite.engine import codegen
+
+    monkeypatch.setenv("SIMSUITE_CACHE_DIR", str(tmp_path))
+    misses = iter(range(100))
+    monkeypatch.setattr(codegen, "cache_misses", lambda kern, entry: next(misses))
+    monkeypatch.setattr(codegen, "is_compiled", lambda *a: False)
+    g = SimpleNamespace(title="Test", dirname="testgame", kernel=lambda dirs=(): object(), kernel_digest=lambda dirs=(): "x")
+    said = []
+    n = runner.KernelNotice(g, say=said.append)
+    n.before()
+    n.after()
+    assert "up to a few minutes" in said[0] and re.fullmatch(r"compiled the Test kernel in \d+ s", said[1]), said
+    runner._last_compile("testgame", 93.4)
+    said.clear()
+    runner.KernelNotice(g, say=said.append).before()
+    assert "(once: about 93 s, as its last compile on this machine took; cached in" in said[0], said
+    assert runner._last_compile("othergame") is None

@@ -605,10 +605,10 @@ class Cosmic(Game):
 
             raise RuleBreak("alien", why)
 
-    def plugin_check(self, file, n_games=2000, seed=1, say=None, progress=False) -> dict:
+    def plugin_check(self, file, n_games=None, seed=1, say=None, progress=False, compiled=False) -> dict:
         from .alien_check import check_alien
 
-        return check_alien(self, file, n_games=n_games, seed=seed, say=say, progress=progress)
+        return check_alien(self, file, n_games=n_games, seed=seed, say=say, progress=progress, compiled=compiled)
 
     def plugin_listing(self) -> dict:
         """The aliens for ``simsuite list``: the 20 classics (built in, or the file that replaces

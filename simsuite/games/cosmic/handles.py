@@ -13,6 +13,7 @@ Sealing and opening cost nothing: the handle is the pointer itself (one register
 numba type differs. The openers also take a raw pointer, so a primitive may call another
 primitive with what it already opened.
 """
+import numba
 from llvmlite import ir
 from numba.core import types
 from numba.extending import intrinsic, models, register_model
@@ -69,3 +70,9 @@ log_handle = _sealer(LOG)
 state_of = _opener(STATE)  # the pointer behind a state handle (the power API's primitives only)
 cfg_of = _opener(CFG)
 log_of = _opener(LOG)
+
+if numba.config.DISABLE_JIT:  # interpreted (a quick check): a handle is the array itself
+    def _identity(x):
+        return x
+
+    state_handle = cfg_handle = log_handle = state_of = cfg_of = log_of = _identity

@@ -15,10 +15,10 @@ setup, the turn and the game, final scoring, invariants, the record).
 """
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simsuite.engine.kernel_common import log_event as _log  # note_illegal: for the prelude
 from simsuite.engine.kernel_common import note_illegal, shuffle
+from simsuite.engine.unmanaged import trailing_zeros
 from simsuite.games.space_venture.api import *
 from simsuite.games.space_venture.records import *
 

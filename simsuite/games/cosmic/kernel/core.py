@@ -58,11 +58,11 @@ Readings this engine had to choose where the contract leaves a gap (each documen
 """
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simsuite.engine.kernel_common import discards_to_deck, note_illegal, shuffle
 from simsuite.engine.kernel_common import log_event as _log
 from simsuite.engine.rng import below
+from simsuite.engine.unmanaged import trailing_zeros
 from simsuite.games.cosmic.api import *
 from simsuite.games.cosmic.handles import cfg_handle, cfg_of, log_handle, log_of, state_handle, state_of
 from simsuite.games.cosmic.records import *
