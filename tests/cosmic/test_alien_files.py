@@ -17,8 +17,9 @@ from cosmic_harness import Table as _Table
 from harness import extra_dirs
 
 import simsuite.games.cosmic.api as A
-from simsuite.engine.unmanaged import PointerKernel
+from simsuite.engine.unmanaged import PointerKernel, pointer_call
 from simsuite.games import get
+from simsuite.games.cosmic.heuristics import seen_aa
 from simsuite.plugin_dirs import ENV
 
 pytestmark = pytest.mark.own_kernel  # alien files: a kernel with the test folder's homebrew alien
@@ -360,19 +361,40 @@ def test_check_help_shows_the_alien_noun():
     assert "check alien FILE" in _cli("--help").stdout
 
 
-@pytest.mark.xfail(strict=True, reason="open: basic's forecast of the A/A totals (api.predicted_aa, and "
-                                       "heuristics.seen_aa built on the same api.aa_totals_w) knows the classics' "
-                                       "total changes (Virus, Anti-Matter) but not a file alien's on_totals")
 def test_basic_forecast_includes_a_file_aliens_total(tester_env):
-    """CE.10.3: basic rates its card choices with the engine's totals (api.predicted_aa). With the
-    offense Tester (+2 to its side's total as a main player, its on_totals hook), 6 + 3 ships
-    against 10 + 4 is 11 against 14 for the engine; the forecast must say the same."""
+    """CE.10.3: basic rates its card choices with the engine's totals (api.predicted_aa, and
+    heuristics.seen_aa as a player sees them). With the offense Tester (+2 to its side's total as a
+    main player, its on_totals hook), 6 + 3 ships against 10 + 4 is 11 against 14 for the engine;
+    once the engine has forecast the files' hooks (hb_forecast, before the cards are selected) the
+    forecast says the same, for the Tester and for its opponent."""
     t = fight(tester_env, "Tester,none,none,none", ATT(6), ATT(10), centre=3, def_ships=4)
-    to, td, lower = t.k.predicted_aa(t.st, t.c, np.int64(6), np.int64(10), np.int64(0), np.int64(0))
+    assert tuple(t.k.predicted_aa(t.st, t.c, I(6), I(10), I(0), I(0))) == (9, 14, 0)  # not forecast yet
+    t.k.hb_forecast(t.st, t.c, t.log, I(0))
+    assert (t[A.S_HB_FC], t[A.S_HB_FC + 1], t[A.S_HB_FC + 2]) == (2, 0, 0)
+    to, td, lower = t.k.predicted_aa(t.st, t.c, I(6), I(10), I(0), I(0))
+    for me in (0, 1):
+        assert tuple(pointer_call(seen_aa)(t.st, t.c, I(me), 6.0, 10.0, 0.0, 0.0)) == (11.0, 14.0, 0)
     t.script(-1)
     assert t.outcome() == A.R_DEFENSE_WIN
     assert (t[A.S_TOT + 2], t[A.S_TOT + 5]) == (11, 14)
     assert (to, td, lower) == (11, 14, 0)
+
+
+def test_the_forecast_changes_nothing_else(tester_env):
+    """hb_forecast runs the files' on_totals with no effect on the game: apart from its three words
+    the state is as before (the totals, the power uses, the allowances, the misuse word, the random
+    stream) and nothing is logged, even with the log on; a seat whose power is off is not forecast
+    (CE.19.3)."""
+    t = fight(tester_env, "Tester,none,none,none", ATT(6), ATT(10), centre=3, def_ships=4)
+    t.st[A.S_TOT:A.S_TOT + 7] = [1, 2, 3, 4, 5, 6, 0]
+    before, log_before = t.st.copy(), t.log.copy()
+    t.k.hb_forecast(t.st, t.c, t.log, I(1))
+    changed = set(np.flatnonzero(t.st != before).tolist())
+    assert changed == {A.S_HB_FC}, changed
+    assert (t.log == log_before).all()
+    t.st[A.S_POWER + 0] = 0
+    t.k.hb_forecast(t.st, t.c, t.log, I(1))
+    assert t[A.S_HB_FC] == 0
 
 
 @pytest.mark.parametrize("cheat, hook", [("renamed_write", "on_outcome"), ("renamed_peek", "on_totals")])

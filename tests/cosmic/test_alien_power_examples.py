@@ -11,8 +11,9 @@ from cosmic_harness import Table as _Table
 from harness import extra_dirs
 
 import simsuite.games.cosmic.api as A
-from simsuite.engine.unmanaged import PointerKernel
+from simsuite.engine.unmanaged import PointerKernel, pointer_call
 from simsuite.games import get
+from simsuite.games.cosmic.heuristics import seen_aa
 from simsuite.plugin_dirs import ENV
 
 pytestmark = pytest.mark.own_kernel  # the example alien files: a kernel of their own
@@ -157,6 +158,23 @@ def test_loser_basic_default_declares_when_outnumbered(kern):
         t.st[A.S_STRAT + RED] = strategy_id("basic")
         t.window(A.W_7)
         assert t[A.S_HB_MEM] == declared
+
+
+@pytest.mark.parametrize("declare", [1, 0], ids=["upset", "no_upset"])
+def test_ce_10_4_the_forecast_knows_the_declared_upset(kern, declare):
+    """After the Loser declared its upset in W-7 (remembered in its power memory), the engine's
+    forecast before the cards (hb_forecast, its on_totals as at CE.10.3) has the lower total win, so
+    every player's forecast of the totals (api.predicted_aa, heuristics.seen_aa) says that 4 + 2
+    against 10 + 4 is a win for the offense; without the upset, the higher total wins as usual."""
+    t = _loser(kern, ATT(4), ATT(10))
+    t.script(declare)
+    t.window(A.W_7)
+    t.k.hb_forecast(t.st, t.c, t.log, I(0))
+    assert (t[A.S_HB_FC], t[A.S_HB_FC + 1], t[A.S_HB_FC + 2]) == (0, 0, 2 if declare else 0)
+    assert tuple(t.k.predicted_aa(t.st, t.c, I(4), I(10), I(0), I(0))) == (6, 14, declare)
+    for me in (0, 1, 2):
+        assert tuple(pointer_call(seen_aa)(t.st, t.c, I(me), 4.0, 10.0, 0.0, 0.0)) == (6.0, 14.0, declare)
+    assert t[A.S_HB_MEM] == (3 * 2 + 1 if declare else 0) and uses(t, 0) == declare  # nothing spent again
 
 
 # ---- Remora --------------------------------------------------------------------------------

@@ -63,7 +63,7 @@ class AlienFile:
 
 
 # hb_* functions of alien_api.py that the engine calls and a hook may not: the dispatch to the hooks
-ENGINE_ONLY = frozenset({"hb_is_file", "hb_window", "hb_moment"})
+ENGINE_ONLY = frozenset({"hb_is_file", "hb_window", "hb_moment", "hb_forecast"})
 
 
 def _primitives() -> set:
@@ -430,7 +430,8 @@ def generated_part(cache: Path) -> Path:
              "# ---- kernel part body ----", ""]
     replaced = sum(1 << a.aid for a in al if a.classic)
     anymom = sum(1 << (h - 40) for a in al for h in a.hooks.values() if h >= 40)
-    lines += [f"HB_REPLACED = {replaced}", f"HB_MOMENTS_ANY = {anymom}", ""]
+    forecast = int(any(not a.classic and "on_totals" in a.hooks for a in al))  # a classic file: the built-in forecast
+    lines += [f"HB_REPLACED = {replaced}", f"HB_MOMENTS_ANY = {anymom}", f"HB_FORECAST_ANY = {forecast}", ""]
     for a in al:
         lines.append(f"# ---- {a.name} ({a.path}) ----")
         lines.append(_prefixed(a))
@@ -572,6 +573,8 @@ def typecheck(a: AlienFile, path: Path | None = None) -> str:
     mark = cache_dir() / TYPED_OK / key
     if mark.exists():
         return ""
+    if numba.config.DISABLE_JIT:  # the sealed handles type only when compiled: the caller typechecks first
+        raise RuntimeError(f"{shown}: typecheck it in a compiled process before playing it interpreted")
     ns = dict(_typing_namespace())
     tree = ast.parse(a.source)
     keep = [n for n in tree.body if isinstance(n, ast.FunctionDef) or (

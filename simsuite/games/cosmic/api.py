@@ -260,15 +260,43 @@ def main_power(st, o, d, a):
     return 0
 
 
+@njit(inline="always")
+def with_forecast(st, al_o, al_d, anti, virus):
+    """The side weights and Anti-Matter argument of ``aa_totals_w`` with the homebrew alien files'
+    change to the totals folded in (their on_totals hooks as the engine forecast them for this
+    encounter, alien_api.hb_forecast, st[S_HB_FC..]): a change k to a side's total is k more allied
+    weight (k less where an Anti-Matter makes the allies subtract); a file that makes the lower
+    total win where no Anti-Matter does is anti = 3 (plain totals, the lower wins). Left out: a
+    change to the total of a side whose Virus multiplies (T = v x S has no additive term)."""
+    fo = st[S_HB_FC]
+    fd = st[S_HB_FC + 1]
+    fl = st[S_HB_FC + 2]
+    if fo == 0 and fd == 0 and fl == 0:
+        return al_o, al_d, anti
+    if anti == 0:
+        if virus != 1:
+            al_o += fo
+        if virus != 2:
+            al_d += fd
+        if fl == 2:
+            anti = 3
+    else:
+        al_o -= fo
+        al_d -= fd
+    return al_o, al_d, anti
+
+
 @njit
 def predicted_aa(st, cfg, vo, vd, dk_o, dk_d):
     """(T_O, T_D, lower_wins) as the engine would total an A/A now with card values vo / vd and
-    dk_o / dk_d more ship weight of the offense / defense itself (for strategies)."""
+    dk_o / dk_d more ship weight of the offense / defense itself (for strategies), alien files'
+    on_totals included (``with_forecast``)."""
     o = st[S_OFF]
     d = st[S_DEF]
     own_o, al_o, own_d, al_d = side_weights(st, cfg)
-    return aa_totals_w(own_o + dk_o, al_o, own_d + dk_d, al_d, vo, vd, main_power(st, o, d, A_ANTI_MATTER),
-                       main_power(st, o, d, A_VIRUS))
+    virus = main_power(st, o, d, A_VIRUS)
+    al_o, al_d, anti = with_forecast(st, al_o, al_d, main_power(st, o, d, A_ANTI_MATTER), virus)
+    return aa_totals_w(own_o + dk_o, al_o, own_d + dk_d, al_d, vo, vd, anti, virus)
 
 
 @njit
@@ -292,13 +320,15 @@ def aa_totals(st, cfg, vo, vd, anti, virus):
 def aa_totals_w(own_o, al_o, own_d, al_d, vo, vd, anti, virus):
     """``aa_totals`` from the side weights: strategies trying many card values compute them once."""
     lower = 0
-    if anti == 0:
+    if anti == 0 or anti == 3:  # 3: no Anti-Matter, but an alien file makes the lower total win (with_forecast)
         to = vo + own_o + al_o
         td = vd + own_d + al_d
         if virus == 1:
             to = vo * (own_o + al_o)
         elif virus == 2:
             td = vd * (own_d + al_d)
+        if anti == 3:
+            lower = 1
     else:
         lower = 1
         if anti == 1:

@@ -85,6 +85,7 @@ from simsuite.games.cosmic.api import (
     seen_hand_base,
     seen_hand_n,
     ship_weight,
+    with_forecast,
 )
 from simsuite.games.cosmic.heuristics import (
     OWN_ALWAYS,
@@ -279,6 +280,7 @@ def _forecast_setup(st, cfg, me, own):
     own_o, al_o, own_d, al_d = seen_side_weights(st, cfg, me)
     anti = seen_power(st, cfg, me, o, d, A_ANTI_MATTER, W_ANSWER_ANTI_MATTER)
     virus = seen_power(st, cfg, me, o, d, A_VIRUS, W_ANSWER_VIRUS)
+    al_o, al_d, anti = with_forecast(st, al_o, al_d, anti, virus)  # alien files' on_totals
     emp = seen_power(st, cfg, me, o, d, A_EMPATH, W_ANSWER_EMPATH) if cfg[C_EMPATH_OPT] == 0 else 0
     pac = seen_power(st, cfg, me, o, d, A_PACIFIST, W_ANSWER_PACIFIST)
     k_o = st[S_CENTRE]
@@ -537,6 +539,7 @@ def ships_help_offense(st, cfg, me):
     own_o, al_o, own_d, al_d = seen_side_weights(st, cfg, me)
     anti = seen_power(st, cfg, me, o, d, A_ANTI_MATTER, W_ANSWER_ANTI_MATTER)
     virus = seen_power(st, cfg, me, o, d, A_VIRUS, W_ANSWER_VIRUS)
+    al_o, al_d, anti = with_forecast(st, al_o, al_d, anti, virus)  # alien files' on_totals
     t0, d0, lower = aa_totals_w(own_o, al_o, own_d, al_d, G, G, anti, virus)
     t1, d1, lower = aa_totals_w(own_o + ship_weight(st, me), al_o, own_d, al_d, G, G, anti, virus)
     m0 = (d0 - t0) if lower == 1 else (t0 - d0)
@@ -575,6 +578,7 @@ def _win_inputs(st, cfg, me):
     own_o, al_o, own_d, al_d = seen_side_weights(st, cfg, me)
     anti = seen_power(st, cfg, me, o, d, A_ANTI_MATTER, W_ANSWER_ANTI_MATTER)
     virus = seen_power(st, cfg, me, o, d, A_VIRUS, W_ANSWER_VIRUS)
+    al_o, al_d, anti = with_forecast(st, al_o, al_d, anti, virus)  # alien files' on_totals
     emp = seen_power(st, cfg, me, o, d, A_EMPATH, W_ANSWER_EMPATH)
     pac = seen_power(st, cfg, me, o, d, A_PACIFIST, W_ANSWER_PACIFIST)
     G = mean_attack(st, cfg)
@@ -598,8 +602,9 @@ def _win_prob(own_o, al_o, own_d, al_d, anti, virus, emp, pac, G, sd, pn):
     negotiate share."""
     # A/A: T = a v + b with a = 1, or S (Virus); the margin at typical cards, its spread from v's
     to, td, lower = aa_totals_w(own_o, al_o, own_d, al_d, G, G, anti, virus)
-    so = sd * ((own_o + al_o) if virus == 1 and anti == 0 else (own_o if virus == 1 else 1.0))
-    sdd = sd * ((own_d + al_d) if virus == 2 and anti == 0 else (own_d if virus == 2 else 1.0))
+    plain = anti == 0 or anti == 3  # 3: the lower total wins, the totals plain (api.with_forecast)
+    so = sd * ((own_o + al_o) if virus == 1 and plain else (own_o if virus == 1 else 1.0))
+    sdd = sd * ((own_d + al_d) if virus == 2 and plain else (own_d if virus == 2 else 1.0))
     spread = math.sqrt(so * so + sdd * sdd) + 1e-9
     m = (to - td) if lower == 0 else (td - to)
     p_aa = 0.5 * (1.0 + math.erf(m / (spread * math.sqrt(2.0))))

@@ -55,6 +55,7 @@ from simsuite.games.cosmic.api import (
     S_FOREIGN,
     S_HAND_N,
     S_HAND_VER,
+    S_HB_FC,
     S_HOME,
     S_NOPT,
     S_OFF,
@@ -80,6 +81,7 @@ from simsuite.games.cosmic.api import (
     ship_limit,
     ship_weight,
     side_weights,
+    with_forecast,
     zombie_keeps,
 )
 
@@ -154,9 +156,10 @@ def seen_aa(st, cfg, me, vo, vd, dk_o, dk_d):
     o = st[S_OFF]
     d = st[S_DEF]
     own_o, al_o, own_d, al_d = seen_side_weights(st, cfg, me)
-    return aa_totals_w(own_o + dk_o, al_o, own_d + dk_d, al_d, vo, vd,
-                       seen_power(st, cfg, me, o, d, A_ANTI_MATTER, W_ANSWER_ANTI_MATTER),
-                       seen_power(st, cfg, me, o, d, A_VIRUS, W_ANSWER_VIRUS))
+    virus = seen_power(st, cfg, me, o, d, A_VIRUS, W_ANSWER_VIRUS)
+    al_o, al_d, anti = with_forecast(st, al_o, al_d, seen_power(st, cfg, me, o, d, A_ANTI_MATTER,
+                                                                W_ANSWER_ANTI_MATTER), virus)
+    return aa_totals_w(own_o + dk_o, al_o, own_d + dk_d, al_d, vo, vd, anti, virus)
 
 
 @njit
@@ -423,8 +426,8 @@ def pick_card(st, cfg, me):
     compensation, or a deal), else the lowest attack card (save the high ones, CE.10)."""
     o = st[S_OFF]
     own_o, al_o, own_d, al_d = seen_side_weights(st, cfg, me)  # S_O and S_D of CE.10.2 as me forecasts them
-    so = own_o + al_o
-    sd = own_d + al_d
+    so = own_o + al_o + st[S_HB_FC]  # and what alien files add to the totals (api.with_forecast)
+    sd = own_d + al_d + st[S_HB_FC + 1]
     t = st[S_TARGET]
     G = mean_attack(st, cfg)
     if me == o:
