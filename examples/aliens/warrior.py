@@ -10,7 +10,8 @@ TEXT = ("After each encounter in which you are a main player, place one token on
         "it and two if it lost. As a main player, add one to your side's total for each token.")
 # Our reading of the classic text: a deal or a failed deal (neither side won) earns no token; a token
 # is earned only while the power is on (a hook runs only then) and kept when it goes off. The tokens are
-# the power's memory (hb_memory / hb_remember, word 0), public like tokens on a sheet.
+# the power's memory (hb_memory / hb_remember, word 0), public like tokens on a sheet. The tokens add at most
+# HB_MAX_ADD (40) to a total, the engine's allowance per encounter: a very long game can earn more.
 EDITIONS = ("ah2000", "ffg2008")
 WHO = "main"
 TOKENS = np.int64(0)  # the memory word that holds the tokens
@@ -32,5 +33,5 @@ def on_totals(st, cfg, me, log, lg):
     k = hb_memory(st, me, TOKENS)
     # mandatory: no question asked, but the use is an E.POWER a Cosmic Zap may stop
     if k > 0 and hb_event(st, cfg, me, PK_HOMEBREW, log, lg) == 1:
-        hb_add_total(st, hb_side(st, me), k)
+        hb_add_total(st, hb_side(st, me), min(k, HB_MAX_ADD))
     return 0

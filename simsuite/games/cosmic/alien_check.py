@@ -26,6 +26,7 @@ import selectors
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -144,12 +145,14 @@ def _interpreted(name, jobs, per, seed, say, bar, workers):
         say(f"playing {per * len(jobs)} games interpreted in {n} process{'es' if n > 1 else ''} (no kernel "
             "compile; the same games the compiled kernel plays; --compiled for many more games)")
     env = dict(os.environ, NUMBA_DISABLE_JIT="1", PYTHONWARNINGS="ignore")
-    procs = []
+    procs, errs = [], {}
     sel = selectors.DefaultSelector()
     for share in shares:
         spec = json.dumps(dict(name=name, jobs=share, per=per, seed=seed))
-        p = subprocess.Popen([sys.executable, "-m", "simsuite.games.cosmic.alien_check_worker", spec], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, env=env)
+        err = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: a worker's warnings can never block it
+        p = subprocess.Popen([sys.executable, "-m", "simsuite.games.cosmic.alien_check_worker", spec],
+                             stdout=subprocess.PIPE, stderr=err, text=True, env=env)
+        errs[p] = err
         procs.append(p)
         sel.register(p.stdout, selectors.EVENT_READ, p)
     state = {p: dict(at="starting", last=time.monotonic(), result=None) for p in procs}
@@ -186,7 +189,8 @@ def _interpreted(name, jobs, per, seed, say, bar, workers):
             p.wait()
             res = state[p]["result"]
             if res is None:
-                err = p.stderr.read().strip().splitlines()
+                errs[p].seek(0)
+                err = errs[p].read().strip().splitlines()
                 raise BadInput("alien", err[-1].removeprefix("error: ") if err else
                                f"an interpreted check worker for {name} stopped (exit status {p.returncode})")
             runs += res["runs"]
@@ -196,6 +200,7 @@ def _interpreted(name, jobs, per, seed, say, bar, workers):
             if p.poll() is None:
                 p.kill()
                 p.wait()
+            errs[p].close()
     order = {tuple(j): i for i, j in enumerate(jobs)}
     runs.sort(key=lambda r: order[(r["edition"], r["seat"])])
     return runs, problems
