@@ -177,12 +177,16 @@ def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, e
         with tempfile.TemporaryDirectory() as d:
             res["cold_start_s"], res["cold_start_peak_rss_mb"] = _timed_start(game.name, pcounts[0], strategies, d, sets)
     # fill the user's cache first (compiles here if the code changed): the warm start must not compile
-    from .engine.codegen import is_compiled
+    from .engine.codegen import cache_misses
 
-    # None: a game without generated kernel files (a test's stand-in), nothing to look up
-    cached = res["kernel_cached"] = is_compiled(game.dirname, game.kernel_digest()) if game.kernel_files else None
     warm_cfg = game.resolve({"players": pcounts[0], "strategies": strategies, **sets})
-    game.run_range(game.kernel(), game.build_cfg(warm_cfg), 1, 0, 10)
+    kern0 = game.kernel()
+    misses = cache_misses(kern0)
+    game.run_range(kern0, game.build_cfg(warm_cfg), 1, 0, 10)
+    # numba's own count says whether this process compiled the kernel or loaded it (a cache index
+    # on disk may lack this signature, or be another process's compile in progress); None: a game
+    # without generated kernel files (a test's stand-in)
+    cached = res["kernel_cached"] = (cache_misses(kern0) == misses) if game.kernel_files else None
     res["warm_start_s"], res["warm_start_peak_rss_mb"] = _timed_start(game.name, pcounts[0], strategies, sets=sets)
     kernel = game.kernel()
     setting = "".join(f", {k} {v}" for k, v in shown.items())

@@ -365,11 +365,11 @@ def test_basic_forecast_includes_a_file_aliens_total(tester_env):
     """CE.10.3: basic rates its card choices with the engine's totals (api.predicted_aa, and
     heuristics.seen_aa as a player sees them). With the offense Tester (+2 to its side's total as a
     main player, its on_totals hook), 6 + 3 ships against 10 + 4 is 11 against 14 for the engine;
-    once the engine has forecast the files' hooks (hb_forecast, before the cards are selected) the
+    once the engine has forecast the files' hooks (forecast_totals, before the cards are selected) the
     forecast says the same, for the Tester and for its opponent."""
     t = fight(tester_env, "Tester,none,none,none", ATT(6), ATT(10), centre=3, def_ships=4)
     assert tuple(t.k.predicted_aa(t.st, t.c, I(6), I(10), I(0), I(0))) == (9, 14, 0)  # not forecast yet
-    t.k.hb_forecast(t.st, t.c, t.log, I(0))
+    t.k.forecast_totals(t.st, t.c, t.log, I(0))
     assert (t[A.S_HB_FC], t[A.S_HB_FC + 1], t[A.S_HB_FC + 2]) == (2, 0, 0)
     to, td, lower = t.k.predicted_aa(t.st, t.c, I(6), I(10), I(0), I(0))
     for me in (0, 1):
@@ -381,19 +381,19 @@ def test_basic_forecast_includes_a_file_aliens_total(tester_env):
 
 
 def test_the_forecast_changes_nothing_else(tester_env):
-    """hb_forecast runs the files' on_totals with no effect on the game: apart from its three words
+    """forecast_totals runs the files' on_totals with no effect on the game: apart from its three words
     the state is as before (the totals, the power uses, the allowances, the misuse word, the random
     stream) and nothing is logged, even with the log on; a seat whose power is off is not forecast
     (CE.19.3)."""
     t = fight(tester_env, "Tester,none,none,none", ATT(6), ATT(10), centre=3, def_ships=4)
     t.st[A.S_TOT:A.S_TOT + 7] = [1, 2, 3, 4, 5, 6, 0]
     before, log_before = t.st.copy(), t.log.copy()
-    t.k.hb_forecast(t.st, t.c, t.log, I(1))
+    t.k.forecast_totals(t.st, t.c, t.log, I(1))
     changed = set(np.flatnonzero(t.st != before).tolist())
     assert changed == {A.S_HB_FC}, changed
     assert (t.log == log_before).all()
     t.st[A.S_POWER + 0] = 0
-    t.k.hb_forecast(t.st, t.c, t.log, I(1))
+    t.k.forecast_totals(t.st, t.c, t.log, I(1))
     assert t[A.S_HB_FC] == 0
 
 

@@ -163,13 +163,13 @@ def test_loser_basic_default_declares_when_outnumbered(kern):
 @pytest.mark.parametrize("declare", [1, 0], ids=["upset", "no_upset"])
 def test_ce_10_4_the_forecast_knows_the_declared_upset(kern, declare):
     """After the Loser declared its upset in W-7 (remembered in its power memory), the engine's
-    forecast before the cards (hb_forecast, its on_totals as at CE.10.3) has the lower total win, so
+    forecast before the cards (forecast_totals, its on_totals as at CE.10.3) has the lower total win, so
     every player's forecast of the totals (api.predicted_aa, heuristics.seen_aa) says that 4 + 2
     against 10 + 4 is a win for the offense; without the upset, the higher total wins as usual."""
     t = _loser(kern, ATT(4), ATT(10))
     t.script(declare)
     t.window(A.W_7)
-    t.k.hb_forecast(t.st, t.c, t.log, I(0))
+    t.k.forecast_totals(t.st, t.c, t.log, I(0))
     assert (t[A.S_HB_FC], t[A.S_HB_FC + 1], t[A.S_HB_FC + 2]) == (0, 0, 2 if declare else 0)
     assert tuple(t.k.predicted_aa(t.st, t.c, I(4), I(10), I(0), I(0))) == (6, 14, declare)
     for me in (0, 1, 2):

@@ -63,7 +63,7 @@ class AlienFile:
 
 
 # hb_* functions of alien_api.py that the engine calls and a hook may not: the dispatch to the hooks
-ENGINE_ONLY = frozenset({"hb_is_file", "hb_window", "hb_moment", "hb_forecast"})
+ENGINE_ONLY = frozenset({"hb_is_file", "hb_window", "hb_moment"})
 
 
 def _primitives() -> set:

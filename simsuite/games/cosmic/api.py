@@ -264,7 +264,7 @@ def main_power(st, o, d, a):
 def with_forecast(st, al_o, al_d, anti, virus):
     """The side weights and Anti-Matter argument of ``aa_totals_w`` with the homebrew alien files'
     change to the totals folded in (their on_totals hooks as the engine forecast them for this
-    encounter, alien_api.hb_forecast, st[S_HB_FC..]): a change k to a side's total is k more allied
+    encounter, forecast.forecast_totals, st[S_HB_FC..]): a change k to a side's total is k more allied
     weight (k less where an Anti-Matter makes the allies subtract); a file that makes the lower
     total win where no Anti-Matter does is anti = 3 (plain totals, the lower wins). Left out: a
     change to the total of a side whose Virus multiplies (T = v x S has no additive term)."""

@@ -279,10 +279,10 @@ HB_MAX_CARDS = 10
 S_HB_ADDED = _S.add(MAX_P)  # per seat: what its hooks added to totals this encounter (sum of |k|)
 S_HB_CARDS = _S.add(MAX_P)  # per seat: cards its hooks brought into a hand this encounter
 S_HB_LAST = _S.add()  # the last alien-file hook that ran since the last check: seat * 64 + hook, -1 none
-# the strategies' forecast of the homebrew files' on_totals in this encounter (alien_api.hb_forecast): what
+# the strategies' forecast of the homebrew files' on_totals in this encounter (forecast.forecast_totals): what
 # they add to the offense's total, to the defense's, and 0 (the lower-wins flag untouched) or 1 + the flag set
 S_HB_FC = _S.add(3)
-S_HB_FORECASTING = _S.add()  # 1 while hb_forecast runs the on_totals hooks (no effect, no question, no misuse)
+S_HB_FORECASTING = _S.add()  # 1 while forecast_totals runs the on_totals hooks (no effect, no question, no misuse)
 S_POWER_USES = _S.add(MAX_P)  # power uses and automatic effects applied, per seat (records)
 # power state of the current encounter (cleared at its end)
 S_PK = _S.add()  # power decision kind PK_* being asked

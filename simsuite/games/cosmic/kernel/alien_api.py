@@ -62,7 +62,7 @@ def _hook_bit(h):
 
 @njit
 def _hb_misuse(st, code):
-    if st[S_HB_ERR] == 0 and st[S_HB_FORECASTING] == 0:  # a forecast is not the rules' moment (hb_forecast)
+    if st[S_HB_ERR] == 0 and st[S_HB_FORECASTING] == 0:  # a forecast is not the rules' moment (forecast_totals)
         seat = st[S_HB_SEAT] if st[S_HB_SEAT] >= 0 else 7
         st[S_HB_ERR] = (code * 8 + seat) * 64 + (st[S_HB_HOOK] if st[S_HB_HOOK] >= 0 else 63)
 
@@ -224,74 +224,6 @@ def hb_moment(st, cfg, h, log, lg):
         if r != 0 and h <= H_LOSS:
             return r
     return 0
-
-
-@njit
-def hb_forecast(st, cfg, log, lg):
-    """What the homebrew alien files' on_totals hooks would do to the A/A totals of this encounter,
-    for the strategies' forecast (api.predicted_aa, heuristics.seen_aa read st[S_HB_FC..]); the
-    engine calls it before the alliances, before the allies' answers and before the cards are
-    selected. Each hook runs as at the totals (CE.10.3: power on, allowed by its `who`, in priority
-    order) on the totals the engine would count now with card values 0, with no effect on the game:
-    a question is answered "use" (hb_ask_count: the file's own suggestion), an E.POWER takes effect
-    with no Zap asked and nothing logged, the power's memory is not written, no allowance is spent
-    and no misuse recorded; a face-down card reads 0, as to any hook before the reveal. The words
-    kept are the change to each total and the lower-wins flag: exact for a file whose change does
-    not depend on the cards (a bonus, a declared upset); a change that does (a product, a total set
-    from a card's value) is forecast as with cards of value 0. A classic a file replaces keeps its
-    built-in forecast (api.aa_totals_w)."""
-    st[S_HB_FC] = 0
-    st[S_HB_FC + 1] = 0
-    st[S_HB_FC + 2] = 0
-    if HB_FORECAST_ANY == 0 or st[S_HB_SEATS] == 0 or st[S_DEF] < 0:
-        return
-    o = st[S_OFF]
-    d = st[S_DEF]
-    anti = 0
-    virus = 0
-    a = st[S_WHO + A_ANTI_MATTER]
-    if (a == o or a == d) and a >= 0 and st[S_POWER + a] == 1:
-        anti = 1 if a == o else 2
-    v = st[S_WHO + A_VIRUS] if ((HB_REPLACED >> A_VIRUS) & 1) == 0 else NONE
-    if (v == o or v == d) and v >= 0 and st[S_POWER + v] == 1:
-        virus = 1 if v == o else 2
-    # the seven S_TOT words, kept in registers (the game kernels allocate nothing)
-    s0, s1, s2, s3, s4, s5, s6 = (st[S_TOT], st[S_TOT + 1], st[S_TOT + 2], st[S_TOT + 3], st[S_TOT + 4],
-                                  st[S_TOT + 5], st[S_TOT + 6])
-    hook = st[S_HB_HOOK]
-    seat = st[S_HB_SEAT]
-    to, td, lower = aa_totals(st, cfg, I0, I0, anti, virus)
-    st[S_TOT] = 0
-    st[S_TOT + 1] = offense_strength(st, cfg)
-    st[S_TOT + 2] = to
-    st[S_TOT + 3] = 0
-    st[S_TOT + 4] = defense_strength(st, cfg)
-    st[S_TOT + 5] = td
-    st[S_TOT + 6] = lower
-    st[S_HB_FORECASTING] = 1
-    for i in range(cfg[C_NP]):
-        p = _prio(st, cfg, i)
-        if ((st[S_HB_SEATS] >> p) & 1) == 0 or st[S_POWER + p] == 0:
-            continue
-        al = st[S_ALIEN + p]
-        if al < N_ALIENS or ((hb_moments(al) >> (H_TOTALS - 40)) & 1) == 0 or _hb_may(st, p, al) == 0:
-            continue
-        st[S_HB_HOOK] = H_TOTALS
-        st[S_HB_SEAT] = p
-        homebrew_hook(al, H_TOTALS, st, cfg, p, log, I0)  # nothing logged
-    st[S_HB_FORECASTING] = 0
-    st[S_HB_HOOK] = hook
-    st[S_HB_SEAT] = seat
-    st[S_HB_FC] = st[S_TOT + 2] - to
-    st[S_HB_FC + 1] = st[S_TOT + 5] - td
-    st[S_HB_FC + 2] = 1 + st[S_TOT + 6] if st[S_TOT + 6] != lower else 0
-    st[S_TOT] = s0
-    st[S_TOT + 1] = s1
-    st[S_TOT + 2] = s2
-    st[S_TOT + 3] = s3
-    st[S_TOT + 4] = s4
-    st[S_TOT + 5] = s5
-    st[S_TOT + 6] = s6
 
 
 # ---- a power's memory: what it keeps through a game (tokens, counters, a declared choice) ----

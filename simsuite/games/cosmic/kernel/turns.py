@@ -85,13 +85,13 @@ def _encounter_steps(st, cfg, o, log, lg):
     if _offense_out(st, cfg):
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
     if N >= 3:  # CE.8.8
-        hb_forecast(st, cfg, log, lg)  # alien files' change to the totals, for the strategies (alien_api.py)
+        forecast_totals(st, cfg, log, lg)  # alien files' change to the totals, for the strategies (forecast.py)
         alliances(st, cfg, o, log, lg)
     window(st, cfg, W_6, log, lg)
     if _offense_out(st, cfg):
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
     if N >= 3:
-        hb_forecast(st, cfg, log, lg)
+        forecast_totals(st, cfg, log, lg)
         answers(st, cfg, o, log, lg)
     if st[S_ANY_ALIEN] == 1:  # Amoeba's condition is fixed at the end of step 7 (CE.22.1)
         st[S_IN7] = 0
@@ -115,7 +115,7 @@ def _encounter_steps(st, cfg, o, log, lg):
     if st[S_HAND_ENC + st[S_OFF]] == 0 and cfg[C_EDITION] == ED_FFG2008:  # CE.36.3
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
     while True:  # steps 8 and 9; a Chronos time travel (CE.22.3) goes round once more
-        hb_forecast(st, cfg, log, lg)
+        forecast_totals(st, cfg, log, lg)
         select_cards(st, cfg, log, lg)
         window(st, cfg, W_8, log, lg)
         st[S_STEP] = 9
