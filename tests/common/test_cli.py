@@ -204,13 +204,14 @@ def test_bench_reports_the_best_of_repeated_runs():
         assert row[f"games_per_s_{label}"] == max(runs)
         assert row[f"games_per_s_{label}_median"] == sorted(runs)[1]
     assert row["thread_speedup"] == row["games_per_s_all_threads"] / row["games_per_s_1_thread"]
-    # memory: the warm start's own process (kernel loaded from the cache) and the bench process;
-    # an interpreter with numba, numpy and pandas loaded is ~100 MB, and playing may not take GBs.
-    # A bench process that compiled the kernel (kernel_cached False) peaks with LLVM's compile,
-    # which depends on what numba's cache already held: bounded more loosely
+    # memory: the warm start's own process (the kernel surely in the cache by then: loading and
+    # playing only) is an interpreter with numba, numpy and pandas, ~100 MB, and may not take GBs.
+    # The bench process's peak includes whatever it compiled, which depends on what the other test
+    # processes had put in the shared cache at that moment (seen at 2.3 GB with the kernel itself
+    # loaded): bounded loosely
     assert isinstance(doc["kernel_cached"], bool)
     assert 50 < doc["warm_start_peak_rss_mb"] < 2000
-    assert 50 < doc["peak_rss_mb"] < (2000 if doc["kernel_cached"] else 6000)
+    assert 50 < doc["peak_rss_mb"] < 6000
     assert "cold_start_s" not in doc and "cold_start_peak_rss_mb" not in doc  # --no-cold
 
 
