@@ -380,6 +380,21 @@ def test_basic_forecast_includes_a_file_aliens_total(tester_env):
     assert (to, td, lower) == (11, 14, 0)
 
 
+def test_the_forecast_against_an_anti_matter_defense(tester_env):
+    """CE.22.2 with a file's bonus: against the Anti-Matter defense the lower total wins and the
+    offense's allies subtract; the Tester's +2 still adds to its side's total. The forecast folds it
+    in with the sign the Anti-Matter's totals need (api.with_forecast) and says what the engine
+    counts."""
+    t = fight(tester_env, "Tester,Anti-Matter,none,none", ATT(6), ATT(10), centre=3, def_ships=4)
+    t.k.forecast_totals(t.st, t.c, t.log, I(0))
+    assert (t[A.S_HB_FC], t[A.S_HB_FC + 1], t[A.S_HB_FC + 2]) == (2, 0, 0)
+    forecast = tuple(t.k.predicted_aa(t.st, t.c, I(6), I(10), I(0), I(0)))
+    t.script(-1)
+    t.outcome()
+    assert t[A.S_TOT + 6] == 1  # the lower total wins
+    assert forecast == (t[A.S_TOT + 2], t[A.S_TOT + 5], 1)
+
+
 def test_the_forecast_changes_nothing_else(tester_env):
     """forecast_totals runs the files' on_totals with no effect on the game: apart from its three words
     the state is as before (the totals, the power uses, the allowances, the misuse word, the random
