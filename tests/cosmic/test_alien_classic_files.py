@@ -1,70 +1,115 @@
-"""The classics through the power API: the alien files of simsuite/data/aliens/cosmic_classics
-(Filch, Healer, Mind, Pacifist, Trader, Virus; CLASSIC = their name) replace the built-in code of
-those six under the same ids, and the games are the same game for game: the records of fixed
-batches (every seat basic, the 20 aliens dealt at random, both editions) are byte-identical with
-and without the files. A file that changed one decision, one card drawn or one total would change
-the records of the games where that alien sits (about 1 in 5 of them at 4 players).
+"""The classics written as alien files: the package's files of simsuite/data/aliens/cosmic_classics
+(Clone, Filch, Healer, Mind, Pacifist, Trader, Virus) are the engine's only code for those aliens,
+under their classic ids. A user's file with CLASSIC = one of them replaces the package's; copies of
+them in a plug-in folder give the same games as the package's files, although a user's file is
+checked against the CE.70 invariants after every turn in which its hook ran and the package's are not.
 """
+import ast
 import os
+import shutil
+from pathlib import Path
 
 import numpy as np
 import pytest
 from harness import extra_dirs, kernel_of
 
 from simsuite.engine.rng import run_key
+from simsuite.errors import BadInput
 from simsuite.games import get
 from simsuite.plugin_dirs import ENV
-from simsuite.resources import DATA
 
-pytestmark = pytest.mark.own_kernel  # the classics as alien files: a kernel of their own
+pytestmark = pytest.mark.own_kernel  # the user's copies of the classics: a kernel of their own
 
-CLASSICS = DATA / "aliens" / "cosmic_classics"
+SEVEN = ["Clone", "Filch", "Healer", "Mind", "Pacifist", "Trader", "Virus"]
 CASES = [
     {"players": 4, "aliens": "random", "strategies": "basic"},
-    {"players": 3, "aliens": "random", "strategies": "basic,power_random,basic"},
     {"edition": "FFG2008", "players": 5, "aliens": "random", "strategies": "basic"},
     {"players": 4, "aliens": "Filch,Healer,Mind,Pacifist", "strategies": "basic"},
+    {"players": 3, "aliens": "Clone,Filch,Sorcerer", "strategies": "basic"},
     {"edition": "FFG2008", "players": 4, "aliens": "Trader,Virus,Mind,Healer", "strategies": "basic"},
     # the naive policy draws at random at each power decision: an ask too many or too few, or with
     # another number of options, shifts the generator and every card after it
     {"players": 4, "aliens": "Filch,Healer,Mind,Pacifist", "strategies": "power_random"},
     {"edition": "FFG2008", "players": 3, "aliens": "Trader,Virus,Filch", "strategies": "power_random,basic"},
+    {"players": 4, "aliens": "Clone,Filch,Chronos,Virus", "strategies": "power_random"},
 ]
 
 
-@pytest.fixture(scope="module")
-def both():
-    game = get("cosmic")
-    builtin = kernel_of("cosmic")
-    old = os.environ.get(ENV)
-    os.environ[ENV] = str(CLASSICS)
-    try:
-        from simsuite.games.cosmic.alien_files import discover
+class _plugin_dir:
+    def __init__(self, d):
+        self.d, self.old = str(d), None
 
-        files = discover()
-        assert sorted(a.classic for a in files) == ["Filch", "Healer", "Mind", "Pacifist", "Trader", "Virus"]
-        # the same strategy folders as the built-in kernel: strategy ids are positions in that list
-        through_files = game.kernel(extra_dirs(game))
-    finally:
-        if old is None:
+    def __enter__(self):
+        self.old = os.environ.get(ENV)
+        os.environ[ENV] = self.d
+
+    def __exit__(self, *exc):
+        if self.old is None:
             del os.environ[ENV]
         else:
-            os.environ[ENV] = old
-    assert through_files is not builtin
-    return game, builtin, through_files
+            os.environ[ENV] = self.old
+
+
+def test_the_classics_written_as_files_are_the_packages_files_under_their_classic_ids():
+    from simsuite.games.cosmic import api as A
+    from simsuite.games.cosmic.alien_files import CLASSICS, discover, packaged
+
+    files = [a for a in discover() if a.classic]
+    assert sorted(a.classic for a in files) == SEVEN
+    assert all(packaged(a) and a.path.parent == CLASSICS for a in files)
+    assert all(a.aid == A.ALIEN_NAMES.index(a.classic) for a in files)
+
+
+def test_no_kernel_part_has_code_of_its_own_for_the_classics_written_as_files():
+    """Their decision kinds and power effects are named in their files only: the kernel parts keep
+    no second, built-in version of these powers."""
+    game = get("cosmic")
+    own = {"PK_CLONE", "PK_FILCH", "PK_HEALER", "PK_MIND", "PK_PACIFIST", "PK_TRADER", "FX_VIRUS"}
+    for part in game.kernel_parts()[:-1]:  # the last is the generated part: the files themselves
+        names = {n.id for n in ast.walk(ast.parse(Path(part).read_text())) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        assert not names & own, f"{Path(part).name} names {sorted(names & own)}"
+
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory):
+    from simsuite.games.cosmic.alien_files import CLASSICS, discover, packaged
+
+    game = get("cosmic")
+    package = kernel_of("cosmic")
+    d = tmp_path_factory.mktemp("my_classics")
+    for f in CLASSICS.glob("*.py"):
+        shutil.copy(f, d / f.name)
+    with _plugin_dir(d):
+        files = [a for a in discover() if a.classic]
+        assert sorted(a.classic for a in files) == SEVEN and not any(packaged(a) for a in files)
+        # the same strategy folders as the package's kernel: strategy ids are positions in that list
+        copies = game.kernel(extra_dirs(game))
+    assert copies is not package
+    return game, package, copies
 
 
 @pytest.mark.parametrize("over", CASES)
-def test_classic_files_give_the_same_games(both, over):
-    game, builtin, files = both
+def test_users_copies_of_the_classics_give_the_packages_games(both, over):
+    game, package, copies = both
     dirs = extra_dirs(game)
     cfg = game.resolve(over, dirs)
     carr, key = game.build_cfg(cfg, dirs), run_key(7, game.config_hash(cfg))
-    a = game.run_range(builtin, carr, key, 0, 4000)
-    b = game.run_range(files, carr, key, 0, 4000)
+    a = game.run_range(package, carr, key, 0, 4000)
+    b = game.run_range(copies, carr, key, 0, 4000)
     assert np.array_equal(a, b)
-    # the six act in these games (not a comparison of games where they never did anything)
-    six = [game.api.A_FILCH, game.api.A_HEALER, game.api.A_MIND, game.api.A_PACIFIST, game.api.A_TRADER,
-           game.api.A_VIRUS]
-    held = np.isin(a["alien"], six)
+    # these aliens act in these games (not a comparison of games where they never did anything)
+    api = game.api
+    held = np.isin(a["alien"], [api.A_CLONE, api.A_FILCH, api.A_HEALER, api.A_MIND, api.A_PACIFIST, api.A_TRADER, api.A_VIRUS])
     assert a["power_uses"][held].sum() > 0
+
+
+def test_two_files_replacing_one_classic_are_refused_in_one_line(tmp_path):
+    from simsuite.games.cosmic.alien_files import CLASSICS, discover
+
+    src = (CLASSICS / "trader.py").read_text()
+    (tmp_path / "trader.py").write_text(src)
+    (tmp_path / "trader2.py").write_text(src.replace('NAME = "Trader"', 'NAME = "Trader Two"'))
+    with _plugin_dir(tmp_path), pytest.raises(BadInput) as e:
+        discover()
+    assert str(e.value) == (f"alien: Trader is replaced by {tmp_path / 'trader.py'}, {tmp_path / 'trader2.py'}; "
+                            "allowed: one file per classic")

@@ -18,11 +18,12 @@ primitive checks that it runs in a hook where the rules allow it, and a read of 
 encounter card before the reveal) is refused: either misuse records the first offence in
 st[S_HB_ERR] and does nothing, and the invariant check reports it (V_ALIEN_API); so does a use
 past the limits per seat and encounter (HB_MAX_ADD added to totals, HB_MAX_CARDS cards brought
-into hands). A game with a file at the table is checked after each turn in which a hook ran
-(_hb_after_turn), and a game a file broke is marked in its record (_hb_mark_record). The
+into hands). A game with a user's file at the table is checked after each turn in which its hook
+ran (_hb_after_turn), and a game a file broke is marked in its record (_hb_mark_record). The
 generated part (alien_files.generated_part) defines ``homebrew_hook`` (dispatch on the alien id),
-``hb_windows``, ``hb_who``, ``HB_REPLACED`` (the classics whose built-in code is replaced by a
-file) and ``HB_MOMENTS``.
+``hb_windows``, ``hb_who``, ``HB_REPLACED`` (the classics that act through a file),
+``HB_TRUSTED`` (those whose file is the package's own, not checked after each turn) and
+``HB_MOMENTS_ANY``.
 
 A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
@@ -163,6 +164,13 @@ def hb_is_file(a):
 
 
 @njit
+def _hb_checked(a):
+    """1 if the CE.70 invariants are checked after a turn in which alien a's hook ran: every file
+    but the package's own classics (HB_TRUSTED), which are the engine's code for those aliens."""
+    return 0 if a < N_ALIENS and ((HB_TRUSTED >> a) & 1) == 1 else 1
+
+
+@njit
 def _hb_may(st, p, a):
     """Who may use it (hb_who: 0 any, 1 offense, 2 defense, 3 main player, 4 ally, 5 not a main
     player)."""
@@ -192,7 +200,8 @@ def hb_window(st, cfg, w, p, log, lg):
         return 0
     st[S_HB_HOOK] = w
     st[S_HB_SEAT] = p
-    st[S_HB_LAST] = p * 64 + w
+    if _hb_checked(a) == 1:
+        st[S_HB_LAST] = p * 64 + w
     r = homebrew_hook(a, w, st, cfg, p, log, lg)
     st[S_HB_HOOK] = NONE
     st[S_HB_SEAT] = NONE
@@ -203,24 +212,43 @@ def hb_window(st, cfg, w, p, log, lg):
 
 
 @njit
+def _hb_at(st, cfg, h, p, log, lg):
+    """Seat p's hook at moment h, if its power is on and its `who` allows it now (an earlier
+    seat's hook at the same moment may have changed either); its answer, or 0."""
+    a = st[S_ALIEN + p]
+    if st[S_POWER + p] == 0 or _hb_may(st, p, a) == 0:
+        return 0
+    st[S_HB_HOOK] = h
+    st[S_HB_SEAT] = p
+    if _hb_checked(a) == 1:
+        st[S_HB_LAST] = p * 64 + h
+    r = homebrew_hook(a, h, st, cfg, p, log, lg)
+    st[S_HB_HOOK] = NONE
+    st[S_HB_SEAT] = NONE
+    return r
+
+
+@njit
 def hb_moment(st, cfg, h, log, lg):
     """The fixed moment h (H_*) for every seat whose file alien has a hook there, in priority
     order (CE.20.2), power on and allowed by its `who`. Returns the first non-zero answer (the
     later seats are not asked then: one side wins, one redirection of a loss); at regroup and
     destiny every seat is asked and the answers are not read."""
+    m = np.int64(0)  # the seats with a hook at h and their power on
+    for p in range(cfg[C_NP]):
+        if (((st[S_HB_SEATS] >> p) & 1) == 1 and st[S_POWER + p] != 0
+                and ((hb_moments(st[S_ALIEN + p]) >> (h - 40)) & 1) == 1):
+            m |= np.int64(1) << p
+    if m == 0:
+        return 0
+    if (m & (m - 1)) == 0:  # one seat (the usual case): no priority order to work out
+        r = _hb_at(st, cfg, h, np.int64(trailing_zeros(m)), log, lg)
+        return r if h <= H_LOSS else 0
     for i in range(cfg[C_NP]):
         p = _prio(st, cfg, i)
-        if ((st[S_HB_SEATS] >> p) & 1) == 0 or st[S_POWER + p] == 0:
+        if ((m >> p) & 1) == 0:
             continue
-        a = st[S_ALIEN + p]
-        if ((hb_moments(a) >> (h - 40)) & 1) == 0 or _hb_may(st, p, a) == 0:
-            continue
-        st[S_HB_HOOK] = h
-        st[S_HB_SEAT] = p
-        st[S_HB_LAST] = p * 64 + h
-        r = homebrew_hook(a, h, st, cfg, p, log, lg)
-        st[S_HB_HOOK] = NONE
-        st[S_HB_SEAT] = NONE
+        r = _hb_at(st, cfg, h, p, log, lg)
         if r != 0 and h <= H_LOSS:
             return r
     return 0
@@ -663,6 +691,34 @@ def hb_take_from_discard(st, cfg, me, c):
     st[S_DISC_N] = n
     st[S_DISC_GEN] += 1  # a card left the pile: strategies' caches of the pile recount it (cardplay.pool_ready)
     _hand_add(st, cfg, me, c)
+    return I1
+
+
+@njit
+def hb_card(st, side):
+    """The id of side's encounter card, -1 if none; hidden before the reveal. For hb_ask_about: what
+    a use is about (a strategy reads the card's kind and value from it)."""
+    st = state_of(st)
+    if card_visible(st, side) == 0:
+        _hb_misuse(st, HBE_HIDDEN)
+        return NONE
+    return st[S_CARD_O] if side == SIDE_OFFENSE else st[S_CARD_D]
+
+
+@njit
+def hb_keep_card(st, cfg, me):
+    """on_outcome: `me`'s own encounter card goes back to its hand instead of the discard pile
+    (CE.9.4; the Clone, CE.22.4). 1 if `me` is a main player, else 0 (a misuse)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    if _hb_in(st, _HM_OUTCOME) == 0:
+        return I0
+    if me != st[S_OFF] and me != st[S_DEF]:
+        _hb_misuse(st, HBE_WINDOW)
+        return I0
+    if _hb_card_to(st, me) == 0:
+        return I0
+    st[S_HB_KEEP] = me
     return I1
 
 

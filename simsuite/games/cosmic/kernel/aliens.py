@@ -229,7 +229,6 @@ def power_window(st, cfg, w, p, log, lg):
         return 0
     bit = np.int64(1) << p
     main = p == o or p == d
-    opp = d if p == o else o
     early = w == W_2 or w == W_4 or w == W_6 or w == W_7
     if (st[S_ONCE] & bit) != 0:
         if a != A_AMOEBA and a != A_SORCERER:
@@ -256,37 +255,9 @@ def power_window(st, cfg, w, p, log, lg):
                 return 1  # zapped: the first reveal stands
             st[S_REDO] = 1
             return 2
-    elif a == A_MIND:
-        if early:
-            st[S_OPT] = NONE
-            n = 1
-            if opp >= 0 and main:
-                st[S_OPT + 1] = opp
-                n = 2
-            elif not main:
-                st[S_OPT + 1] = o
-                st[S_OPT + 2] = d
-                n = 3
-            q = _ask_power(st, cfg, p, PK_MIND, np.int64(n))
-            if q >= 0:
-                st[S_ONCE] |= bit
-                st[S_PK_ARG] = q
-                if power_event(st, cfg, p, PK_MIND, log, lg) == 1:  # CE.22.10
-                    st[S_MIND_SEEN] |= np.int64(1) << q
-                    n = st[S_HAND_N + q]  # what it saw: the hand now, not as it changes later
-                    st[S_MIND_HAND_N] = n
-                    for i in range(n):
-                        st[S_MIND_HAND + i] = st[S_HAND + q * MAX_HAND + i]
-                return 1
     elif a == A_PHILANTHROPIST:
         if early and st[S_HAND_N + p] > 0 and _phil_may_give(st, cfg, p) == 1:  # A46
             return _philanthropist(st, cfg, p, log, lg)
-    elif a == A_TRADER:
-        if early and main and _yes_no(st, cfg, p, PK_TRADER) == 1:
-            st[S_ONCE] |= bit
-            if power_event(st, cfg, p, PK_TRADER, log, lg) == 1:  # CE.22.17
-                _swap_hands(st, cfg, p, opp)
-            return 1
     elif a == A_MUTANT:
         if (w == W_8 or w == W_9 or w == W_10) and main and st[S_HAND_N + p] < MUTANT_HAND:
             return _mutant(st, cfg, p, log, lg)
@@ -302,23 +273,4 @@ def power_window(st, cfg, w, p, log, lg):
                 if power_event(st, cfg, p, PK_PARASITE, log, lg) == 1:  # CE.22.14
                     _join(st, cfg, p, side, log, lg)
                 return 1
-    elif a == A_FILCH:
-        if w == W_10 and main:
-            c = st[S_LAST_CD] if p == o else st[S_LAST_CO]
-            if c >= 0:
-                j = -1
-                for i in range(st[S_DISC_N]):
-                    if st[S_DISC + i] == c:
-                        j = i
-                if j >= 0:
-                    st[S_PK_ARG] = c
-                    if _yes_no(st, cfg, p, PK_FILCH) == 1:
-                        st[S_ONCE] |= bit
-                        if power_event(st, cfg, p, PK_FILCH, log, lg) == 1:  # CE.22.6
-                            n = st[S_DISC_N] - 1
-                            st[S_DISC + j] = st[S_DISC + n]
-                            st[S_DISC_N] = n
-                            st[S_DISC_GEN] += 1
-                            _hand_add(st, cfg, p, c)
-                        return 1
     return 0

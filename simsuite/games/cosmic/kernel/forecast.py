@@ -47,7 +47,7 @@ def forecast_totals(st, cfg, log, lg):
     a = st[S_WHO + A_ANTI_MATTER]
     if (a == o or a == d) and a >= 0 and st[S_POWER + a] == 1:
         anti = 1 if a == o else 2
-    v = st[S_WHO + A_VIRUS] if ((HB_REPLACED >> A_VIRUS) & 1) == 0 else NONE
+    v = st[S_WHO + A_VIRUS]  # its product, as the strategies' forecast has it (api.aa_totals)
     if (v == o or v == d) and v >= 0 and st[S_POWER + v] == 1:
         virus = 1 if v == o else 2
     # the seven S_TOT words, kept in registers (the game kernels allocate nothing)

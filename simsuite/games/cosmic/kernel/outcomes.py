@@ -42,15 +42,11 @@ def side_totals(st, cfg, log, lg):
     so = offense_strength(st, cfg)
     sd = defense_strength(st, cfg)
     anti = 0
-    virus = 0
     if st[S_ANY_ALIEN] == 1:
         a = st[S_WHO + A_ANTI_MATTER]
         if (a == o or a == d) and st[S_POWER + a] == 1 and power_event(st, cfg, a, FX_ANTI_MATTER, log, lg) == 1:
             anti = 1 if a == o else 2
-        v = st[S_WHO + A_VIRUS] if ((HB_REPLACED >> A_VIRUS) & 1) == 0 else NONE
-        if v >= 0 and (v == o or v == d) and st[S_POWER + v] == 1 and power_event(st, cfg, v, FX_VIRUS, log, lg) == 1:
-            virus = 1 if v == o else 2
-    to, td, lower = aa_totals(st, cfg, vo, vd, anti, virus)
+    to, td, lower = aa_totals(st, cfg, vo, vd, anti, I0)  # the Virus multiplies in its file's on_totals
     st[S_TOT] = vo
     st[S_TOT + 1] = so
     st[S_TOT + 2] = to
@@ -58,7 +54,7 @@ def side_totals(st, cfg, log, lg):
     st[S_TOT + 4] = sd
     st[S_TOT + 5] = td
     st[S_TOT + 6] = lower
-    if HB_MOMENTS_ANY != 0 and st[S_HB_SEATS] != 0:  # alien files' on_totals (alien_api.py)
+    if HB_MOMENTS_ANY != 0 and ((st[S_HB_MOMS] >> (H_TOTALS - 40)) & 1) != 0:  # alien files' on_totals (alien_api.py)
         hb_moment(st, cfg, H_TOTALS, log, lg)
     if cfg[C_EDITION] == ED_FFG2008:  # CE.39.1: reinforcements after the alien modifiers
         st[S_TOT + 2] += st[S_REINF] + st[S_FLARE_TOT]  # add_total flares (CE.45): as reinforcements
@@ -224,41 +220,11 @@ def _side_attack(st, cfg, side):
 
 
 @njit
-def _pacifist(st, cfg, ao, ad, log, lg):
-    """CE.22.13 at the start of step 10: a Pacifist main player whose negotiate meets an attack may
-    win instead. Returns its side, or 0."""
-    f = st[S_WHO + A_PACIFIST]
-    if ((HB_REPLACED >> A_PACIFIST) & 1) == 1 or f < 0 or st[S_POWER + f] == 0:
-        return 0
-    side = 0
-    if f == st[S_OFF] and ao == 0 and ad == 1:
-        side = SIDE_OFFENSE
-    elif f == st[S_DEF] and ad == 0 and ao == 1:
-        side = SIDE_DEFENSE
-    if side == 0:
-        return 0
-    c = st[S_CARD_O] if side == SIDE_OFFENSE else st[S_CARD_D]
-    if _kind_of(st, cfg, c, side) != K_NEGOTIATE:
-        return 0
-    st[S_OPT] = NONE
-    st[S_OPT + 1] = I1
-    if _ask_power(st, cfg, f, PK_PACIFIST, I2) == 1 and power_event(st, cfg, f, PK_PACIFIST, log, lg) == 1:
-        return side
-    return 0
-
-
-@njit
 def _discard_played(st, cfg, log, lg):
     """CE.9.4: both encounter cards go to the discard pile, unless a Clone keeps its own (CE.22.4,
-    decided first: CE.23.3)."""
-    keep = NONE
-    c = st[S_WHO + A_CLONE]
-    if c >= 0 and st[S_ANY_ALIEN] == 1 and st[S_POWER + c] == 1 and (c == st[S_OFF] or c == st[S_DEF]):
-        st[S_OPT] = NONE
-        st[S_OPT + 1] = I1
-        st[S_PK_ARG] = st[S_CARD_O] if c == st[S_OFF] else st[S_CARD_D]
-        if _ask_power(st, cfg, c, PK_CLONE, I2) == 1 and power_event(st, cfg, c, PK_CLONE, log, lg) == 1:
-            keep = c
+    decided first, CE.23.3: its file's hb_keep_card at on_outcome, just before this)."""
+    keep = st[S_HB_KEEP]
+    st[S_HB_KEEP] = NONE
     st[S_LAST_CO] = st[S_CARD_O]
     st[S_LAST_CD] = st[S_CARD_D]
     if keep == st[S_OFF]:
@@ -286,9 +252,7 @@ def outcome(st, cfg, log, lg):
     ao = _side_attack(st, cfg, SIDE_OFFENSE)
     ad = _side_attack(st, cfg, SIDE_DEFENSE)
     pac = 0
-    if st[S_ANY_ALIEN] == 1 and ao != ad:
-        pac = _pacifist(st, cfg, ao, ad, log, lg)
-    if HB_MOMENTS_ANY != 0 and st[S_HB_SEATS] != 0 and pac == 0:  # alien files' on_resolve
+    if HB_MOMENTS_ANY != 0 and ((st[S_HB_MOMS] >> (H_RESOLVE - 40)) & 1) != 0:  # alien files' on_resolve
         pac = hb_moment(st, cfg, H_RESOLVE, log, lg)
     if pac == SIDE_OFFENSE:  # CE.22.13: the Pacifist wins; nobody negotiated a loss, no compensation
         _offense_win(st, cfg, NONE, log, lg)
@@ -316,7 +280,7 @@ def outcome(st, cfg, log, lg):
         compensation(st, cfg, o, d, lost, log, lg)
     else:
         _deal_outcome(st, cfg, log, lg)
-    if HB_MOMENTS_ANY != 0 and st[S_HB_SEATS] != 0 and st[S_DONE] == 0:  # alien files' on_outcome
+    if HB_MOMENTS_ANY != 0 and ((st[S_HB_MOMS] >> (H_OUTCOME - 40)) & 1) != 0 and st[S_DONE] == 0:  # alien files' on_outcome
         hb_moment(st, cfg, H_OUTCOME, log, lg)
     if st[S_DONE] == 0:  # CE.9.4
         _discard_played(st, cfg, log, lg)

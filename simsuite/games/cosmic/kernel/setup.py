@@ -39,6 +39,8 @@ def _deal_aliens(st, cfg):
     for a in range(MAX_ALIENS):
         st[S_WHO + a] = -1
     st[S_HB_SEATS] = 0
+    st[S_HB_MOMS] = 0
+    st[S_HB_KEEP] = NONE
     st[S_HB_ERR] = 0
     st[S_HB_HOOK] = NONE
     st[S_HB_SEAT] = NONE
@@ -104,6 +106,7 @@ def _deal_aliens(st, cfg):
             anyone = 1
             if hb_is_file(a) == 1:
                 st[S_HB_SEATS] |= np.int64(1) << p
+                st[S_HB_MOMS] |= hb_moments(a)
     st[S_ANY_ALIEN] = anyone
 
 

@@ -93,19 +93,7 @@ def _loss(st, cfg, p, k, xm, barred, log, lg):
             if _ask_power(st, cfg, p, PK_ZOMBIE, I2) == 1 and power_event(st, cfg, p, PK_ZOMBIE, log, lg) == 1:
                 place_ships(st, cfg, p, k, xm, CTX_ZOMBIE, log, lg)  # no other colony: to the warp
                 return 0
-        h = healer_for(st, p) if ((HB_REPLACED >> A_HEALER) & 1) == 0 else NONE
-        if h >= 0 and p != barred and _has_colony_except(st, cfg, p, xm) == 1:
-            st[S_PK_ARG] = p
-            st[S_PK_ARG2] = k
-            st[S_OPT] = NONE
-            st[S_OPT + 1] = I1
-            if _ask_power(st, cfg, h, PK_HEALER, I2) == 1 and power_event(st, cfg, h, PK_HEALER, log, lg) == 1:
-                place_ships(st, cfg, p, k, xm, CTX_HEALER, log, lg)
-                c = _draw(st, cfg, log, lg)
-                if c >= 0:
-                    _hand_add(st, cfg, h, c)
-                return 0
-        if HB_MOMENTS_ANY != 0 and st[S_HB_SEATS] != 0:  # alien files' on_loss (alien_api.py)
+        if HB_MOMENTS_ANY != 0 and ((st[S_HB_MOMS] >> (H_LOSS - 40)) & 1) != 0:  # alien files' on_loss (alien_api.py)
             st[S_HB_ARG] = p
             st[S_HB_ARG + 1] = k
             st[S_HB_ARG + 2] = xm

@@ -48,7 +48,7 @@ def _encounter_steps(st, cfg, o, log, lg):
         return early_end(st, cfg, END_OFFENSE_OUT, log, lg)
     st[S_STEP] = 1
     rg = regroup(st, cfg, o, log, lg)
-    if HB_MOMENTS_ANY != 0 and st[S_HB_SEATS] != 0:  # alien files' on_regroup (alien_api.py)
+    if HB_MOMENTS_ANY != 0 and ((st[S_HB_MOMS] >> (H_REGROUP - 40)) & 1) != 0:  # alien files' on_regroup (alien_api.py)
         st[S_HB_ARG] = rg
         hb_moment(st, cfg, H_REGROUP, log, lg)
     window(st, cfg, W_1, log, lg)
@@ -62,7 +62,7 @@ def _encounter_steps(st, cfg, o, log, lg):
         return R_REESTABLISHED
     if r == 3:
         return early_end(st, cfg, END_NO_DEFENSE, log, lg)
-    if HB_MOMENTS_ANY != 0 and st[S_HB_SEATS] != 0:  # alien files' on_destiny (alien_api.py)
+    if HB_MOMENTS_ANY != 0 and ((st[S_HB_MOMS] >> (H_DESTINY - 40)) & 1) != 0:  # alien files' on_destiny (alien_api.py)
         hb_moment(st, cfg, H_DESTINY, log, lg)
     window(st, cfg, W_2, log, lg)
     if _offense_out(st, cfg):

@@ -177,7 +177,7 @@ def _alien_window(a, w):
     if hb_is_file(a) == 1:
         return (hb_windows(a) >> w) & 1
     if w == W_2 or w == W_4 or w == W_6 or w == W_7:
-        if a == A_MIND or a == A_PHILANTHROPIST or a == A_TRADER or (a == A_PARASITE and w == W_7):
+        if a == A_PHILANTHROPIST or (a == A_PARASITE and w == W_7):
             return 1
     elif w == W_8:
         if a == A_AMOEBA or a == A_SORCERER or a == A_MUTANT:
@@ -186,7 +186,7 @@ def _alien_window(a, w):
         if a == A_CHRONOS or a == A_MUTANT:
             return 1
     elif w == W_10:
-        if a == A_FILCH or a == A_MUTANT:
+        if a == A_MUTANT:
             return 1
     return 0
 
