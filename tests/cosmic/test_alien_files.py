@@ -76,7 +76,7 @@ def test_homebrew_id_follows_the_classics(tester_env):
     assert names[:A.N_ALIENS] == A.ALIEN_NAMES and names[A.N_ALIENS] == "Tester"
     t = Table(tester_env, "Tester,Virus,none,none")
     assert t[A.S_ALIEN] == A.N_ALIENS and t[A.S_ALIEN + 1] == A.A_VIRUS
-    assert t[A.S_HB_SEATS] == 1 and t[A.S_WHO + A.N_ALIENS] == 0
+    assert t[A.S_HB_SEATS] == 0b11 and t[A.S_WHO + A.N_ALIENS] == 0  # the Virus is a file too (cosmic_classics)
     # CE.20.1: its windows are those of its window hooks (W-2, W-7)
     assert t[A.S_PWIN] == (1 << A.W_2) | (1 << A.W_7)
 
