@@ -1,6 +1,6 @@
 """The classics written as alien files: the package's files of simsuite/data/aliens/cosmic_classics
-(Clone, Filch, Healer, Mind, Pacifist, Trader, Virus) are the engine's only code for those aliens,
-under their classic ids. A user's file with CLASSIC = one of them replaces the package's; copies of
+(Clone, Filch, Healer, Mind, Pacifist, Sorcerer, Trader, Virus) are the engine's only code for
+those aliens, under their classic ids. A user's file with CLASSIC = one of them replaces the package's; copies of
 them in a plug-in folder give the same games as the package's files, although a user's file is
 checked against the CE.70 invariants after every turn in which its hook ran and the package's are not.
 """
@@ -20,12 +20,13 @@ from simsuite.plugin_dirs import ENV
 
 pytestmark = pytest.mark.own_kernel  # the user's copies of the classics: a kernel of their own
 
-SEVEN = ["Clone", "Filch", "Healer", "Mind", "Pacifist", "Trader", "Virus"]
+AS_FILES = ["Clone", "Filch", "Healer", "Mind", "Pacifist", "Sorcerer", "Trader", "Virus"]
 CASES = [
     {"players": 4, "aliens": "random", "strategies": "basic"},
     {"edition": "FFG2008", "players": 5, "aliens": "random", "strategies": "basic"},
     {"players": 4, "aliens": "Filch,Healer,Mind,Pacifist", "strategies": "basic"},
     {"players": 3, "aliens": "Clone,Filch,Sorcerer", "strategies": "basic"},
+    {"players": 4, "aliens": "Sorcerer,Chronos,Oracle,Clone", "strategies": "power_random"},
     {"edition": "FFG2008", "players": 4, "aliens": "Trader,Virus,Mind,Healer", "strategies": "basic"},
     # the naive policy draws at random at each power decision: an ask too many or too few, or with
     # another number of options, shifts the generator and every card after it
@@ -55,7 +56,7 @@ def test_the_classics_written_as_files_are_the_packages_files_under_their_classi
     from simsuite.games.cosmic.alien_files import CLASSICS, discover, packaged
 
     files = [a for a in discover() if a.classic]
-    assert sorted(a.classic for a in files) == SEVEN
+    assert sorted(a.classic for a in files) == AS_FILES
     assert all(packaged(a) and a.path.parent == CLASSICS for a in files)
     assert all(a.aid == A.ALIEN_NAMES.index(a.classic) for a in files)
 
@@ -64,7 +65,7 @@ def test_no_kernel_part_has_code_of_its_own_for_the_classics_written_as_files():
     """Their decision kinds and power effects are named in their files only: the kernel parts keep
     no second, built-in version of these powers."""
     game = get("cosmic")
-    own = {"PK_CLONE", "PK_FILCH", "PK_HEALER", "PK_MIND", "PK_PACIFIST", "PK_TRADER", "FX_VIRUS"}
+    own = {"PK_CLONE", "PK_FILCH", "PK_HEALER", "PK_MIND", "PK_PACIFIST", "PK_SORCERER", "PK_TRADER", "FX_VIRUS"}
     for part in game.kernel_parts()[:-1]:  # the last is the generated part: the files themselves
         names = {n.id for n in ast.walk(ast.parse(Path(part).read_text())) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         assert not names & own, f"{Path(part).name} names {sorted(names & own)}"
@@ -81,7 +82,7 @@ def both(tmp_path_factory):
         shutil.copy(f, d / f.name)
     with _plugin_dir(d):
         files = [a for a in discover() if a.classic]
-        assert sorted(a.classic for a in files) == SEVEN and not any(packaged(a) for a in files)
+        assert sorted(a.classic for a in files) == AS_FILES and not any(packaged(a) for a in files)
         # the same strategy folders as the package's kernel: strategy ids are positions in that list
         copies = game.kernel(extra_dirs(game))
     assert copies is not package
@@ -99,7 +100,7 @@ def test_users_copies_of_the_classics_give_the_packages_games(both, over):
     assert np.array_equal(a, b)
     # these aliens act in these games (not a comparison of games where they never did anything)
     api = game.api
-    held = np.isin(a["alien"], [api.A_CLONE, api.A_FILCH, api.A_HEALER, api.A_MIND, api.A_PACIFIST, api.A_TRADER, api.A_VIRUS])
+    held = np.isin(a["alien"], [api.A_CLONE, api.A_FILCH, api.A_HEALER, api.A_MIND, api.A_PACIFIST, api.A_SORCERER, api.A_TRADER, api.A_VIRUS])
     assert a["power_uses"][held].sum() > 0
 
 
@@ -113,3 +114,13 @@ def test_two_files_replacing_one_classic_are_refused_in_one_line(tmp_path):
         discover()
     assert str(e.value) == (f"alien: Trader is replaced by {tmp_path / 'trader.py'}, {tmp_path / 'trader2.py'}; "
                             "allowed: one file per classic")
+
+
+def test_a_uses_field_outside_encounter_and_window_is_one_line(tmp_path):
+    from simsuite.games.cosmic.alien_files import CLASSICS, check_source
+
+    f = tmp_path / "sorcerer.py"
+    f.write_text((CLASSICS / "sorcerer.py").read_text().replace('USES = "window"', 'USES = "turn"'))
+    with pytest.raises(BadInput) as e:
+        check_source(f)
+    assert str(e.value) == f"alien: {f}: USES 'turn'; allowed: encounter, window"

@@ -7,6 +7,7 @@ An alien file is one Python file::
     TEXT = "the power's text"
     EDITIONS = ("ah2000", "ffg2008")  # editions it plays under
     WHO = "main"                      # who may use it: any, offense, defense, main, ally, not_main
+    USES = "encounter"                # a window hook's use: once per encounter, or once per window
     CLASSIC = ""                      # a classic's name: the file is that classic (replacing the package's file or code)
 
     @njit
@@ -45,7 +46,8 @@ CLASSICS = DATA / "aliens" / "cosmic_classics"
 _BUILTINS = frozenset(dir(builtins))
 WHO = ("any", "offense", "defense", "main", "ally", "not_main")
 EDITIONS = ("ah2000", "ffg2008")
-META = {"NAME", "SUMMARY", "TEXT", "EDITIONS", "WHO", "CLASSIC"}
+META = {"NAME", "SUMMARY", "TEXT", "EDITIONS", "WHO", "USES", "CLASSIC"}
+USES = ("encounter", "window")
 # what a hook may call besides the hb_* primitives: pure arithmetic, and the kernel's constants
 SAFE_CALLS = {"min", "max", "abs", "range", "int", "np.int64"}
 IMPORTS_OK = {("numba", "njit"), ("numpy", None), ("simsuite.games.cosmic.api", "*"),
@@ -63,6 +65,7 @@ class AlienFile:
     hooks: dict  # hook name -> W_* / H_* id
     path: Path
     source: str = ""
+    uses: str = "encounter"
     aid: int = -1
     body: str = field(default="", repr=False)
 
@@ -106,7 +109,7 @@ WHERE = {
     "hb_return_lost": ("on_loss",), "hb_loss_owner": ("on_loss",), "hb_loss_ships": ("on_loss",),
     "hb_loss_may_return": ("on_loss",),
     "hb_join": ("on_w7",), "hb_take_from_discard": ("on_w10", "on_outcome"),
-    "hb_keep_card": ("on_outcome",),
+    "hb_keep_card": ("on_outcome",), "hb_swap_cards": ("on_w8",),
 }
 HIDDEN_EARLY = ("hb_card_value", "hb_is_attack", "hb_is_negotiate", "hb_card")
 
@@ -273,6 +276,9 @@ def check_source(path: Path) -> AlienFile:
     who = who.strip().lower() if isinstance(who, str) else who
     if who not in WHO:
         _bad(path, f"WHO {who!r}; allowed: {', '.join(WHO)}")
+    uses = meta.get("USES", "encounter")
+    if uses not in USES:
+        _bad(path, f"USES {uses!r}; allowed: {', '.join(USES)}")
     classic = meta.get("CLASSIC", "")
     if classic and classic not in A.ALIEN_NAMES:
         _bad(path, f"CLASSIC {classic!r}; allowed: one of the 20 classics ({', '.join(A.ALIEN_NAMES)})")
@@ -284,7 +290,7 @@ def check_source(path: Path) -> AlienFile:
         line, name = bad[0]
         _bad(path, f"line {line}: `{name}` is not defined{did_you_mean(name, _kernel_names() | helpers)}")
     return AlienFile(meta["NAME"].strip(), meta["SUMMARY"].strip(), meta["TEXT"].strip(), eds, who, classic, hooks,
-                     path.resolve(), src, body=ast.unparse(ast.Module(body=body, type_ignores=[])))
+                     path.resolve(), src, uses=uses, body=ast.unparse(ast.Module(body=body, type_ignores=[])))
 
 
 SAFE_NAMES = {"min", "max", "abs", "range", "int", "np", "njit"}
@@ -459,7 +465,8 @@ def generated_part(cache: Path) -> Path:
     who = {a.aid: WHO.index(a.who) for a in al}
     wins = {a.aid: sum(1 << h for h in a.hooks.values() if h < 40) for a in al}
     moms = {a.aid: sum(1 << (h - 40) for h in a.hooks.values() if h >= 40) for a in al}
-    for fname, table in (("hb_who", who), ("hb_windows", wins), ("hb_moments", moms)):
+    per_window = {a.aid: int(a.uses == "window") for a in al}
+    for fname, table in (("hb_who", who), ("hb_windows", wins), ("hb_moments", moms), ("hb_per_window", per_window)):
         lines += ["", "@njit(inline='always')", f"def {fname}(a):"]
         for aid, v in table.items():
             lines += [f"    if a == {aid}:", f"        return np.int64({v})"]

@@ -21,7 +21,7 @@ past the limits per seat and encounter (HB_MAX_ADD added to totals, HB_MAX_CARDS
 into hands). A game with a user's file at the table is checked after each turn in which its hook
 ran (_hb_after_turn), and a game a file broke is marked in its record (_hb_mark_record). The
 generated part (alien_files.generated_part) defines ``homebrew_hook`` (dispatch on the alien id),
-``hb_windows``, ``hb_who``, ``HB_REPLACED`` (the classics that act through a file),
+``hb_windows``, ``hb_who``, ``hb_per_window`` (the file's USES), ``HB_REPLACED`` (the classics that act through a file),
 ``HB_TRUSTED`` (those whose file is the package's own, not checked after each turn) and
 ``HB_MOMENTS_ANY``.
 
@@ -196,7 +196,8 @@ def hb_window(st, cfg, w, p, log, lg):
     encounter (CE.22: each use of a power is its holder's choice, asked inside the hook)."""
     a = st[S_ALIEN + p]
     bit = np.int64(1) << p
-    if (st[S_ONCE] & bit) != 0 or st[S_DEF] < 0 or _hb_may(st, p, a) == 0:
+    once = S_WONCE if hb_per_window(a) == 1 else S_ONCE  # the file's USES: per window, or per encounter
+    if (st[once] & bit) != 0 or st[S_DEF] < 0 or _hb_may(st, p, a) == 0:
         return 0
     st[S_HB_HOOK] = w
     st[S_HB_SEAT] = p
@@ -206,7 +207,7 @@ def hb_window(st, cfg, w, p, log, lg):
     st[S_HB_HOOK] = NONE
     st[S_HB_SEAT] = NONE
     if r != 0:
-        st[S_ONCE] |= bit
+        st[once] |= bit
         return 1
     return 0
 
@@ -719,6 +720,34 @@ def hb_keep_card(st, cfg, me):
     if _hb_card_to(st, me) == 0:
         return I0
     st[S_HB_KEEP] = me
+    return I1
+
+
+@njit
+def hb_cards_down(st):
+    """1 while both main players' encounter cards lie face down in front of them: selected (CE.9.1),
+    not yet revealed (W-8)."""
+    st = state_of(st)
+    return I1 if (st[S_REVEALED] == 0 and st[S_CARD_O] >= 0 and st[S_CARD_D] >= 0) else I0
+
+
+@njit
+def hb_swap_cards(st, cfg, me):
+    """W-8: the two face-down encounter cards change places, unseen (the Sorcerer, CE.22.16); each
+    then counts as played by the side it lies in front of. 1 if swapped; `me` not a main player, or
+    the cards not both face down: a misuse, and 0."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    if _hb_in(st, _hook_bit(W_8)) == 0:
+        return I0
+    if (me != st[S_OFF] and me != st[S_DEF]) or hb_cards_down(st) == 0:
+        _hb_misuse(st, HBE_WINDOW)
+        return I0
+    x = st[S_CARD_O]
+    st[S_CARD_O] = st[S_CARD_D]
+    st[S_CARD_D] = x
+    f = st[S_FACEUP]  # an Oracle's face-up card moves with the card
+    st[S_FACEUP] = ((f & 1) << 1) | ((f >> 1) & 1)
     return I1
 
 

@@ -231,22 +231,11 @@ def power_window(st, cfg, w, p, log, lg):
     main = p == o or p == d
     early = w == W_2 or w == W_4 or w == W_6 or w == W_7
     if (st[S_ONCE] & bit) != 0:
-        if a != A_AMOEBA and a != A_SORCERER:
+        if a != A_AMOEBA:
             return 0
     if a == A_AMOEBA:
         if w == W_8 and main and (st[S_WONCE] & bit) == 0 and (st[S_IN7] & bit) != 0:
             return _amoeba(st, cfg, p, log, lg)
-    elif a == A_SORCERER:
-        if (w == W_8 and main and (st[S_WONCE] & bit) == 0 and st[S_REVEALED] == 0 and st[S_CARD_O] >= 0
-                and st[S_CARD_D] >= 0 and _yes_no(st, cfg, p, PK_SORCERER) == 1):
-            st[S_WONCE] |= bit
-            if power_event(st, cfg, p, PK_SORCERER, log, lg) == 1:  # CE.22.16
-                x = st[S_CARD_O]
-                st[S_CARD_O] = st[S_CARD_D]
-                st[S_CARD_D] = x
-                f = st[S_FACEUP]
-                st[S_FACEUP] = ((f & 1) << 1) | ((f >> 1) & 1)
-            return 1
     elif a == A_CHRONOS:
         if (w == W_9 and main and st[S_REVEALED] == 1 and st[S_CARD_O] >= 0 and st[S_CARD_D] >= 0
                 and _yes_no(st, cfg, p, PK_CHRONOS) == 1):
