@@ -743,3 +743,43 @@ def test_regroup_and_destiny_primitives_are_checked_before_any_game(tmp_path):
                  "hb_colony_ships(st, cfg, me)", "hb_encounter_id(st)"):
         assert f"`{name}`" in ref
     assert "`on_regroup`, `on_destiny`" in ref
+
+
+def _choose(t, me, values, pk=None):
+    t.k.hb_options_clear(t.st)
+    for v in values:
+        assert int(t.k.hb_option(t.st, I(v))) == 1
+    return int(t.k.hb_ask_option(t.st, t.c, I(me), I(A.PK_CHOICE if pk is None else pk), t.log, t.lg))
+
+
+def test_ce_50_20_an_option_question_asks_the_values_listed_with_no_pass(tester_env):
+    """CE.50.20: hb_ask_option asks one D_POWER decision over exactly the values the file listed
+    (no PASS added: -1 is the file's own value here, "the deck"), returns the value picked, and the
+    event log keeps it (E_ALIEN, for the replay); basic picks the first listed, the file's default."""
+    from cosmic_harness import strategy_id
+
+    t = Table(tester_env, "Tester,none,none,none")
+    _in_seat_hook(t, RED, A.W_8)
+    t.script(2)
+    assert _choose(t, RED, [-1, 3, 2]) == 2 and t.script_ok()
+    assert t.asked() == [(A.D_POWER, RED, 3)] and t[A.S_PK] == A.PK_CHOICE
+    assert [t[A.S_OPT + i] for i in range(3)] == [-1, 3, 2]
+    assert t.events(t.k.E_ALIEN)[-1][:4] == (RED, A.N_ALIENS, A.PK_CHOICE, 2)
+    t.st[A.S_STRAT + RED] = strategy_id("basic")
+    assert _choose(t, RED, [3, -1, 2]) == 3
+
+
+def test_an_option_question_with_no_option_or_too_many_is_a_misuse(tester_env):
+    """hb_ask_option with nothing listed asks nothing and returns -1; an option past MAX_OPT is not
+    listed; both are misuses the invariant check reports (V_ALIEN_API)."""
+    t = Table(tester_env, "Tester,none,none,none")
+    _in_seat_hook(t, RED, A.W_8)
+    t.script()
+    assert _choose(t, RED, []) == -1 and t.asked() == []
+    assert t.engine_check() == A.VIOLATION_NAMES[A.V_ALIEN_API]
+    u = Table(tester_env, "Tester,none,none,none")
+    _in_seat_hook(u, RED, A.W_8)
+    u.k.hb_options_clear(u.st)
+    assert all(int(u.k.hb_option(u.st, I(1))) == 1 for _ in range(A.MAX_OPT))
+    assert int(u.k.hb_option(u.st, I(1))) == 0 and int(u.k.hb_options(u.st)) == A.MAX_OPT
+    assert u.engine_check() == A.VIOLATION_NAMES[A.V_ALIEN_API]

@@ -175,11 +175,12 @@ def parasite_uninvited(st, q, side):
 @njit(inline="always")
 def option_uses_power(st, kind, p, i):
     """1 if answering option i of decision `kind` uses p's alien power (CE.50.20): every option of a
-    power decision but PASS (the Mutant's source choice has no PASS: all of it is the use), and a
+    power decision but PASS (the Mutant's source choice and an alien file's option question have no
+    PASS: all of it is the use), and a
     side joined uninvited by the Parasite at the alliance answers (CE.22.14). Naive power policies
     read this, so they control every use, whatever decision it arrives through."""
     if kind == D_POWER:
-        return 1 if (i > 0 or st[S_PK] == PK_MUTANT_SRC) else 0
+        return 1 if (i > 0 or st[S_PK] == PK_MUTANT_SRC or st[S_PK] == PK_CHOICE) else 0
     if kind == D_ALLIANCE:
         return parasite_uninvited(st, p, st[S_OPT + i])
     return 0

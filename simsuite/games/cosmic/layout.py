@@ -90,10 +90,10 @@ AM_FIXED, AM_RANDOM, AM_ALL = range(3)
 # power decision kinds (st[S_PK])
 (PK_AMOEBA, PK_CHRONOS, PK_CLONE, PK_EMPATH, PK_FILCH, PK_HEALER, PK_LASER, PK_MIND, PK_MUTANT, PK_MUTANT_SRC,
  PK_PACIFIST, PK_PARASITE, PK_PHILANTHROPIST, PK_SORCERER, PK_TRADER, PK_VULCH, PK_VULCH_KEEP, PK_ZOMBIE,
- PK_RELEASE, PK_AMOEBA_BACK, PK_HOMEBREW, PK_HOW_MANY) = (np.int64(k) for k in range(1, 23))
+ PK_RELEASE, PK_AMOEBA_BACK, PK_HOMEBREW, PK_HOW_MANY, PK_CHOICE) = (np.int64(k) for k in range(1, 24))
 PK_NAMES = ("", "amoeba", "chronos", "clone", "empath", "filch", "healer", "laser", "mind", "mutant", "mutant_source",
             "pacifist", "parasite", "philanthropist", "sorcerer", "trader", "vulch", "vulch_keep", "zombie",
-            "zombie_release", "amoeba_back", "alien_file", "alien_file_how_many")
+            "zombie_release", "amoeba_back", "alien_file", "alien_file_how_many", "alien_file_choice")
 AMOEBA_REMOVE = np.int64(1000)
 
 # decision kinds (np.int64: numba compiles a callee once per distinct *literal* int argument)
@@ -270,6 +270,7 @@ S_HB_ARG = _S.add(4)  # the hook's arguments (H_LOSS: owner, ships, planets mask
 S_HB_SEATS = _S.add()  # bit p: seat p plays an alien through its file (set at the deal)
 S_HB_MOMS = _S.add()  # bit h - 40: a seated file alien has a hook at moment h (H_*; set at the deal)
 S_HB_KEEP = _S.add()  # the seat whose encounter card goes back to its hand, not the discard (hb_keep_card), -1 none
+S_HB_NOPT = _S.add()  # options listed so far for the running hook's question (hb_option, hb_ask_option)
 S_HB_SEAT = _S.add()  # the seat whose alien-file hook is running now, -1 none (alien_api.py)
 HB_MEM_WORDS = 4  # words of memory an alien file's power keeps through a game, per seat
 S_HB_MEM = _S.add(MAX_P * HB_MEM_WORDS)  # seat p's power memory: word i at S_HB_MEM + p * HB_MEM_WORDS + i

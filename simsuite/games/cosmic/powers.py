@@ -26,6 +26,7 @@ from simsuite.games.cosmic.api import (
     NONE,
     PK_AMOEBA,
     PK_AMOEBA_BACK,
+    PK_CHOICE,
     PK_CHRONOS,
     PK_HEALER,
     PK_HOW_MANY,
@@ -339,4 +340,6 @@ def power_decide(st, cfg, me):
         return release(st, cfg, me)
     if pk == PK_HOW_MANY:
         return how_many(st, cfg, me)
+    if pk == PK_CHOICE:
+        return 0  # an alien file's question (alien_api.hb_ask_option): the first option it listed
     return 1 if st[S_NOPT] > 1 else 0

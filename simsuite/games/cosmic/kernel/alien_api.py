@@ -751,6 +751,71 @@ def hb_swap_cards(st, cfg, me):
     return I1
 
 
+@njit
+def hb_deck_size(st):
+    """Cards left to draw: the deck and the discard pile that is shuffled into it when it runs out
+    (CE.17.2) (public)."""
+    st = state_of(st)
+    return st[S_DECK_N] + st[S_DISC_N]
+
+
+@njit
+def hb_left(cfg, me, j):
+    """The seat j places clockwise from `me` (1: its left neighbour; CE.0.5: the rules' order
+    round the table, not the seat index)."""
+    cfg = cfg_of(cfg)
+    return _cw(me, j, cfg[C_NP])
+
+
+@njit
+def hb_options_clear(st):
+    """Start listing the options of a question (hb_option, then hb_ask_option)."""
+    st = state_of(st)
+    st[S_HB_NOPT] = 0
+
+
+@njit
+def hb_option(st, v):
+    """Add value v (a seat, a number, -1 for "the deck" ...: what the question's kind means) to the
+    options listed; past MAX_OPT options: a misuse, and 0. 1 if listed."""
+    st = state_of(st)
+    n = st[S_HB_NOPT]
+    if n >= MAX_OPT:
+        _hb_misuse(st, HBE_WINDOW)
+        return I0
+    st[S_OPT + n] = v
+    st[S_HB_NOPT] = n + 1
+    return I1
+
+
+@njit
+def hb_options(st):
+    """How many options are listed."""
+    st = state_of(st)
+    return st[S_HB_NOPT]
+
+
+@njit
+def hb_ask_option(st, cfg, me, pk, log, lg):
+    """Ask `me` (decision D_POWER of kind pk) to pick one of the options listed, every one a real
+    choice (no pass: list a value meaning "none" for that); returns the value picked, which the
+    event log keeps (E_ALIEN, for the replay). No option: a misuse, and -1. A homebrew file asks
+    with pk = PK_CHOICE, and `basic` then picks the first option: list the holder's default first."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
+    n = st[S_HB_NOPT]
+    if n == 0:
+        _hb_misuse(st, HBE_WINDOW)
+        return NONE
+    if st[S_HB_FORECASTING] == 1:
+        return st[S_OPT]
+    v = _ask_power(st, cfg, me, pk, n)
+    if lg:
+        _log(log, E_ALIEN, me, st[S_ALIEN + me], pk, v, I0, I0)
+    return v
+
+
 # ---- own ships to the warp, the how-many question, regroup and destiny reads (one block) ----
 
 @njit

@@ -1,11 +1,12 @@
-"""Cosmic kernel part: the alien powers' optional uses (CE.22, rulings CE.23).
+"""Cosmic kernel part: the alien powers' optional uses (CE.22, rulings CE.23), for the classics
+still built in; the others are alien files (simsuite/data/aliens/cosmic_classics: Clone, Filch,
+Healer, Mind, Mutant, Pacifist, Sorcerer, Trader, Virus), called through alien_api.py.
 
-The powers that act in a window (``power_window``): Amoeba, Chronos, Filch, Mind, Mutant,
-Parasite, Philanthropist, Sorcerer, Trader (windows.py says who may act where). The powers with
-fixed moments act in the parts of the steps they change: regroup_alliances (Macron's one ship,
-Parasite's answer), planning_reveal (Oracle, Laser, Empath, Chronos's time travel), outcomes
-(Macron, Anti-Matter, Virus, Pacifist, Clone), deals (Zombie's RELEASE), ships (E.LOSS: Zombie,
-Healer), windows (E.ARTDISCARD: Vulch) and cards (Vulch at a new hand).
+The powers that act in a window (``power_window``): Amoeba, Chronos, Parasite, Philanthropist
+(windows.py says who may act where). The powers with fixed moments act in the parts of the steps
+they change: regroup_alliances (Macron's one ship, Parasite's answer), planning_reveal (Oracle,
+Laser, Empath, Chronos's time travel), outcomes (Macron, Anti-Matter), deals (Zombie's RELEASE),
+ships (E.LOSS: Zombie), windows (E.ARTDISCARD: Vulch) and cards (Vulch at a new hand).
 
 A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
@@ -166,39 +167,6 @@ def _philanthropist(st, cfg, p, log, lg):
 
 
 @njit
-def _mutant(st, cfg, p, log, lg):
-    """CE.22.11: draw one card at a time until it holds 7, each from the deck or at random from the
-    hand of another player of its choice."""
-    if _yes_no(st, cfg, p, PK_MUTANT) == 0:
-        return 0
-    st[S_ONCE] |= np.int64(1) << p
-    if power_event(st, cfg, p, PK_MUTANT, log, lg) == 0:
-        return 1
-    while st[S_HAND_N + p] < MUTANT_HAND:
-        n = 0
-        if st[S_DECK_N] + st[S_DISC_N] > 0:
-            st[S_OPT] = NONE
-            n = 1
-        N = cfg[C_NP]
-        for j in range(1, N):  # the other hands clockwise from p's left (CE.0.5), not by seat index
-            q = _cw(p, j, N)
-            if st[S_HAND_N + q] > 0:
-                st[S_OPT + n] = q
-                n += 1
-        if n == 0:
-            break
-        src = _ask_power(st, cfg, p, PK_MUTANT_SRC, np.int64(n))
-        if src < 0:
-            c = _draw(st, cfg, log, lg)
-        else:
-            c = _hand_take(st, cfg, src, below(st, S_RNG, st[S_HAND_N + src]))
-        _hand_add(st, cfg, p, c)
-        if lg:
-            _log(log, E_ALIEN, p, A_MUTANT, PK_MUTANT_SRC, src, I0, I0)
-    return 1
-
-
-@njit
 def _join(st, cfg, q, side, log, lg):
     """CE.8.4: q commits 1-4 ships from its colonies (Macron: 1, CE.22.9) to a wing or its carrier."""
     avail = st[S_ONPL + q]
@@ -247,9 +215,6 @@ def power_window(st, cfg, w, p, log, lg):
     elif a == A_PHILANTHROPIST:
         if early and st[S_HAND_N + p] > 0 and _phil_may_give(st, cfg, p) == 1:  # A46
             return _philanthropist(st, cfg, p, log, lg)
-    elif a == A_MUTANT:
-        if (w == W_8 or w == W_9 or w == W_10) and main and st[S_HAND_N + p] < MUTANT_HAND:
-            return _mutant(st, cfg, p, log, lg)
     elif a == A_PARASITE:
         if (w == W_7 and not main and st[S_ALLY + p] == 0 and ((st[S_FF_OUT] >> p) & 1) == 0
                 and st[S_ONPL + p] > 0 and cfg[C_NP] >= 3):

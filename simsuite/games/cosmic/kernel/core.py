@@ -80,7 +80,6 @@ from simsuite.games.cosmic.records import *
 TERM_CARDS_OD, TERM_CARDS_DO, TERM_COLONY_DO, TERM_COLONY_OD, TERM_RELEASE = (np.int64(k) for k in range(5))
 # E_ALIEN details (what the power did; PK_* for optional uses, these for automatic effects)
 FX_MACRON, FX_ANTI_MATTER, FX_VIRUS, FX_ORACLE, FX_EMPATH = (np.int64(k) for k in range(100, 105))
-MUTANT_HAND = np.int64(7)  # CE.22.11
 # E_EARLY_END reasons
 # (END_NO_DEFENSE / END_NO_TARGET: FFG2008 with ffg_target_requires_defense_colony, A52)
 END_OFFENSE_OUT, END_DEFENSE_NO_CARD, END_NO_SHIPS, END_RESETTLE, END_NO_DEFENSE, END_NO_TARGET = (

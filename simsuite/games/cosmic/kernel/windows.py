@@ -180,13 +180,10 @@ def _alien_window(a, w):
         if a == A_PHILANTHROPIST or (a == A_PARASITE and w == W_7):
             return 1
     elif w == W_8:
-        if a == A_AMOEBA or a == A_MUTANT:
+        if a == A_AMOEBA:
             return 1
     elif w == W_9:
-        if a == A_CHRONOS or a == A_MUTANT:
-            return 1
-    elif w == W_10:
-        if a == A_MUTANT:
+        if a == A_CHRONOS:
             return 1
     return 0
 
