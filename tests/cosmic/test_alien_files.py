@@ -783,3 +783,28 @@ def test_an_option_question_with_no_option_or_too_many_is_a_misuse(tester_env):
     assert all(int(u.k.hb_option(u.st, I(1))) == 1 for _ in range(A.MAX_OPT))
     assert int(u.k.hb_option(u.st, I(1))) == 0 and int(u.k.hb_options(u.st)) == A.MAX_OPT
     assert u.engine_check() == A.VIOLATION_NAMES[A.V_ALIEN_API]
+
+
+def test_ce_70_14_a_hook_reads_its_own_hand_only(tester_env):
+    """CE.70.14: hb_hand_card reads the running hook's holder's own hand; another seat's hand is
+    hidden: -1, and a misuse the invariant check reports (V_ALIEN_API)."""
+    t = Table(tester_env, "Tester,none,none,none")
+    t.hands(p0=[ATT(8), ATT(6)], p1=[ATT(4)])
+    _in_seat_hook(t, RED, A.W_2)
+    own = [int(t.k.hb_hand_card(t.st, I(RED), I(i))) for i in range(2)]
+    assert sorted(own) == sorted(t.hand(RED)) and t.engine_check() == 0
+    assert int(t.k.hb_hand_card(t.st, I(1), I(0))) == -1
+    assert t.engine_check() == A.VIOLATION_NAMES[A.V_ALIEN_API]
+
+
+def test_a_gift_moves_one_card_from_the_givers_hand_only(tester_env):
+    """hb_give_card (windows): the card leaves the giver's hand for the receiver's; a card the giver
+    does not hold is not given (a Card Zap may have taken it meanwhile)."""
+    t = Table(tester_env, "Tester,none,none,none")
+    t.hands(p0=[ATT(8), ATT(6)], p1=[ATT(4)])
+    _in_seat_hook(t, RED, A.W_2)
+    c = t.hand(RED)[0]
+    assert int(t.k.hb_give_card(t.st, t.c, I(RED), I(c), I(1))) == 1
+    assert c not in t.hand(RED) and c in t.hand(1) and len(t.hand(1)) == 2
+    assert int(t.k.hb_give_card(t.st, t.c, I(RED), I(c), I(2))) == 0 and c in t.hand(1)
+    assert t.engine_check() == 0

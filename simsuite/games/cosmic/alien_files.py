@@ -109,7 +109,7 @@ WHERE = {
     "hb_return_lost": ("on_loss",), "hb_loss_owner": ("on_loss",), "hb_loss_ships": ("on_loss",),
     "hb_loss_may_return": ("on_loss",),
     "hb_join": ("on_w7",), "hb_take_from_discard": ("on_w10", "on_outcome"),
-    "hb_keep_card": ("on_outcome",), "hb_swap_cards": ("on_w8",),
+    "hb_keep_card": ("on_outcome",), "hb_swap_cards": ("on_w8",), "hb_give_card": WINDOW_HOOKS,
 }
 HIDDEN_EARLY = ("hb_card_value", "hb_is_attack", "hb_is_negotiate", "hb_card")
 

@@ -816,6 +816,50 @@ def hb_ask_option(st, cfg, me, pk, log, lg):
     return v
 
 
+@njit
+def hb_config(cfg, w):
+    """Word w of the game's configuration: a rule parameter (C_PHIL_GIVER ...), a card's kind,
+    value or class (C_CARD_KIND + c ...). Public, as the rules and the deck are; out of range: 0."""
+    cfg = cfg_of(cfg)
+    return cfg[w] if 0 <= w < CFG_SIZE else I0
+
+
+@njit
+def hb_hand_card(st, me, i):
+    """Card i (0 .. hb_hand_size - 1) of `me`'s own hand, the running hook's holder; another seat's
+    hand is hidden (a misuse, and -1)."""
+    st = state_of(st)
+    if me != st[S_HB_SEAT] or i < 0 or i >= st[S_HAND_N + me]:
+        _hb_misuse(st, HBE_HIDDEN)
+        return NONE
+    return st[S_HAND + me * MAX_HAND + i]
+
+
+@njit
+def hb_event_about(st, cfg, me, what, arg, arg2, log, lg):
+    """hb_event naming what the use is about (arg, arg2: a card, a seat), as the strategies asked
+    about it and the event log and the replay name it."""
+    st = state_of(st)
+    st[S_PK_ARG] = arg
+    st[S_PK_ARG2] = arg2
+    return hb_event(st, cfg, me, what, log, lg)
+
+
+@njit
+def hb_give_card(st, cfg, me, c, q):
+    """Windows: `me` gives card c of its own hand to q. 1 if given, 0 if c is no longer in its hand
+    (a Card Zap may have taken it meanwhile)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    if _hb_in(st, _HM_WINDOWS) == 0 or q < 0 or q >= cfg[C_NP] or q == me:
+        return I0
+    if c < 0 or _hand_index(st, me, c) < 0 or _hb_card_to(st, q) == 0:
+        return I0
+    _hand_remove(st, cfg, me, c)
+    _hand_add(st, cfg, q, c)
+    return I1
+
+
 # ---- own ships to the warp, the how-many question, regroup and destiny reads (one block) ----
 
 @njit

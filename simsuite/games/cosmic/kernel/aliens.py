@@ -1,9 +1,10 @@
 """Cosmic kernel part: the alien powers' optional uses (CE.22, rulings CE.23), for the classics
 still built in; the others are alien files (simsuite/data/aliens/cosmic_classics: Clone, Filch,
-Healer, Mind, Mutant, Pacifist, Sorcerer, Trader, Virus), called through alien_api.py.
+Healer, Mind, Mutant, Pacifist, Philanthropist, Sorcerer, Trader, Virus), called through
+alien_api.py.
 
-The powers that act in a window (``power_window``): Amoeba, Chronos, Parasite, Philanthropist
-(windows.py says who may act where). The powers with fixed moments act in the parts of the steps
+The powers that act in a window (``power_window``): Amoeba, Chronos, Parasite (windows.py says
+who may act where). The powers with fixed moments act in the parts of the steps
 they change: regroup_alliances (Macron's one ship, Parasite's answer), planning_reveal (Oracle,
 Laser, Empath, Chronos's time travel), outcomes (Macron, Anti-Matter), deals (Zombie's RELEASE),
 ships (E.LOSS: Zombie), windows (E.ARTDISCARD: Vulch) and cards (Vulch at a new hand).
@@ -117,56 +118,6 @@ def _amoeba(st, cfg, p, log, lg):
 
 
 @njit
-def _phil_may_give(st, cfg, p):
-    """A46 revision 2 (philanthropist_giver): 1 if p may give as the Philanthropist: anyone under
-    `any`; under `main_or_ally` only a main player or a current ally (st[S_ALLY + p] != 0)."""
-    if cfg[C_PHIL_GIVER] == PHIL_GIVER_ANY:
-        return 1
-    if p == st[S_OFF] or p == st[S_DEF] or st[S_ALLY + p] != 0:
-        return 1
-    return 0
-
-
-@njit
-def _philanthropist(st, cfg, p, log, lg):
-    """CE.22.15: give one card of its hand to the offense or the defense (or an ally, A46 switch);
-    under philanthropist_giver = main_or_ally only a main player or an ally gives (A46 revision 2)."""
-    N = cfg[C_NP]
-    if _phil_may_give(st, cfg, p) == 0:
-        return 0
-    st[S_OPT] = NONE
-    n = 1
-    seen = np.int64(0)
-    base = S_HAND + p * MAX_HAND
-    for i in range(st[S_HAND_N + p]):
-        c = st[base + i]
-        b = np.int64(1) << cfg[C_CARD_CLASS + c]
-        if (seen & b) != 0:
-            continue
-        seen |= b
-        for j in range(1, N):  # the receivers clockwise from p's left (CE.0.5), not by seat index
-            q = _cw(p, j, N)
-            if q == st[S_OFF] or q == st[S_DEF] or (cfg[C_PHIL_ALLIES] == 1 and st[S_ALLY + q] != 0):
-                if n < MAX_OPT:
-                    st[S_OPT + n] = c * 8 + q
-                    n += 1
-    if n == 1:
-        return 0
-    ch = _ask_power(st, cfg, p, PK_PHILANTHROPIST, np.int64(n))
-    if ch < 0:
-        return 0
-    st[S_ONCE] |= np.int64(1) << p
-    st[S_PK_ARG] = ch // 8
-    st[S_PK_ARG2] = ch % 8
-    # the card may be gone once the power takes effect: under FFG2008 a Card Zap can be spent
-    # cancelling a Cosmic Zap aimed at this very use (the gift then lapses)
-    if power_event(st, cfg, p, PK_PHILANTHROPIST, log, lg) == 1 and _hand_index(st, p, ch // 8) >= 0:
-        _hand_remove(st, cfg, p, ch // 8)
-        _hand_add(st, cfg, ch % 8, ch // 8)
-    return 1
-
-
-@njit
 def _join(st, cfg, q, side, log, lg):
     """CE.8.4: q commits 1-4 ships from its colonies (Macron: 1, CE.22.9) to a wing or its carrier."""
     avail = st[S_ONPL + q]
@@ -197,7 +148,6 @@ def power_window(st, cfg, w, p, log, lg):
         return 0
     bit = np.int64(1) << p
     main = p == o or p == d
-    early = w == W_2 or w == W_4 or w == W_6 or w == W_7
     if (st[S_ONCE] & bit) != 0:
         if a != A_AMOEBA:
             return 0
@@ -212,9 +162,6 @@ def power_window(st, cfg, w, p, log, lg):
                 return 1  # zapped: the first reveal stands
             st[S_REDO] = 1
             return 2
-    elif a == A_PHILANTHROPIST:
-        if early and st[S_HAND_N + p] > 0 and _phil_may_give(st, cfg, p) == 1:  # A46
-            return _philanthropist(st, cfg, p, log, lg)
     elif a == A_PARASITE:
         if (w == W_7 and not main and st[S_ALLY + p] == 0 and ((st[S_FF_OUT] >> p) & 1) == 0
                 and st[S_ONPL + p] > 0 and cfg[C_NP] >= 3):

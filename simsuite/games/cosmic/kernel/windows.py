@@ -177,7 +177,7 @@ def _alien_window(a, w):
     if hb_is_file(a) == 1:
         return (hb_windows(a) >> w) & 1
     if w == W_2 or w == W_4 or w == W_6 or w == W_7:
-        if a == A_PHILANTHROPIST or (a == A_PARASITE and w == W_7):
+        if a == A_PARASITE and w == W_7:
             return 1
     elif w == W_8:
         if a == A_AMOEBA:
