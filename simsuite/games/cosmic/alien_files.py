@@ -110,6 +110,7 @@ WHERE = {
     "hb_loss_may_return": ("on_loss",),
     "hb_join": ("on_w7",), "hb_take_from_discard": ("on_w10", "on_outcome"),
     "hb_keep_card": ("on_outcome",), "hb_swap_cards": ("on_w8",), "hb_give_card": WINDOW_HOOKS,
+    "hb_time_travel": ("on_w9",),
 }
 HIDDEN_EARLY = ("hb_card_value", "hb_is_attack", "hb_is_negotiate", "hb_card")
 
@@ -495,8 +496,24 @@ def _prefixed(a: AlienFile) -> str:
     own = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
     own |= {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
     pre = f"_hb{a.aid}_"
+    ints = {n.targets[0].id for n in tree.body if isinstance(n, ast.Assign) and len(n.targets) == 1
+            and isinstance(n.targets[0], ast.Name) and isinstance(n.value, ast.Constant) and type(n.value.value) is int}
+    ints |= {k for k in dir(A) if k.isupper() and type(getattr(A, k)) is int}
+
+    def plain_int(e):
+        return ((isinstance(e, ast.Constant) and type(e.value) is int) or (isinstance(e, ast.Name) and e.id in ints)
+                or (isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.USub) and plain_int(e.operand)))
 
     class R(ast.NodeTransformer):
+        def visit_Call(self, n):
+            # a plain int argument (7, -1, a layout offset such as C_PHIL_GIVER) would compile the
+            # callee once more for that literal value: passed as int64, every call shares one version
+            if isinstance(n.func, ast.Name) and (n.func.id.startswith("hb_") or n.func.id in own):
+                n.args = [ast.Call(ast.Attribute(ast.Name("np", ast.Load()), "int64", ast.Load()), [x], [])
+                          if plain_int(x) else x for x in n.args]
+            self.generic_visit(n)
+            return n
+
         def visit_Name(self, n):
             if n.id in own:
                 n.id = pre + n.id

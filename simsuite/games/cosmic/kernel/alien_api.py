@@ -208,7 +208,7 @@ def hb_window(st, cfg, w, p, log, lg):
     st[S_HB_SEAT] = NONE
     if r != 0:
         st[once] |= bit
-        return 1
+        return 2 if st[S_REDO] != 0 else 1  # a time travel closes the window (hb_time_travel)
     return 0
 
 
@@ -857,6 +857,29 @@ def hb_give_card(st, cfg, me, c, q):
         return I0
     _hand_remove(st, cfg, me, c)
     _hand_add(st, cfg, q, c)
+    return I1
+
+
+@njit
+def hb_revealed(st):
+    """1 once the encounter cards are revealed (step 9) (public)."""
+    st = state_of(st)
+    return st[S_REVEALED]
+
+
+@njit
+def hb_time_travel(st, cfg, me):
+    """W-9: the reveal is cancelled and steps 8 to 10 come again once the window closes, which it
+    does at once (the Chronos, CE.22.3): `me` takes its revealed card back, the opponent's is set
+    aside. 1 if so; `me` not a main player, or the cards not both revealed: a misuse, and 0."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    if _hb_in(st, _hook_bit(W_9)) == 0:
+        return I0
+    if (me != st[S_OFF] and me != st[S_DEF]) or st[S_REVEALED] == 0 or st[S_CARD_O] < 0 or st[S_CARD_D] < 0:
+        _hb_misuse(st, HBE_WINDOW)
+        return I0
+    st[S_REDO] = me + 1
     return I1
 
 

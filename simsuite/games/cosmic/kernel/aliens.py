@@ -1,12 +1,12 @@
 """Cosmic kernel part: the alien powers' optional uses (CE.22, rulings CE.23), for the classics
-still built in; the others are alien files (simsuite/data/aliens/cosmic_classics: Clone, Filch,
-Healer, Mind, Mutant, Pacifist, Philanthropist, Sorcerer, Trader, Virus), called through
-alien_api.py.
+still built in; the others are alien files (simsuite/data/aliens/cosmic_classics: Chronos, Clone, Filch,
+ Healer, Mind, Mutant, Pacifist, Philanthropist, Sorcerer, Trader, Virus), called
+through alien_api.py.
 
-The powers that act in a window (``power_window``): Amoeba, Chronos, Parasite (windows.py says
-who may act where). The powers with fixed moments act in the parts of the steps
+The powers that act in a window (``power_window``): Amoeba, Parasite (windows.py says who may
+act where). The powers with fixed moments act in the parts of the steps
 they change: regroup_alliances (Macron's one ship, Parasite's answer), planning_reveal (Oracle,
-Laser, Empath, Chronos's time travel), outcomes (Macron, Anti-Matter), deals (Zombie's RELEASE),
+Laser, Empath, the time travel a Chronos asks for), outcomes (Macron, Anti-Matter), deals (Zombie's RELEASE),
 ships (E.LOSS: Zombie), windows (E.ARTDISCARD: Vulch) and cards (Vulch at a new hand).
 
 A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
@@ -154,14 +154,6 @@ def power_window(st, cfg, w, p, log, lg):
     if a == A_AMOEBA:
         if w == W_8 and main and (st[S_WONCE] & bit) == 0 and (st[S_IN7] & bit) != 0:
             return _amoeba(st, cfg, p, log, lg)
-    elif a == A_CHRONOS:
-        if (w == W_9 and main and st[S_REVEALED] == 1 and st[S_CARD_O] >= 0 and st[S_CARD_D] >= 0
-                and _yes_no(st, cfg, p, PK_CHRONOS) == 1):
-            st[S_ONCE] |= bit
-            if power_event(st, cfg, p, PK_CHRONOS, log, lg) == 0:
-                return 1  # zapped: the first reveal stands
-            st[S_REDO] = 1
-            return 2
     elif a == A_PARASITE:
         if (w == W_7 and not main and st[S_ALLY + p] == 0 and ((st[S_FF_OUT] >> p) & 1) == 0
                 and st[S_ONPL + p] > 0 and cfg[C_NP] >= 3):

@@ -42,14 +42,8 @@ def forecast_totals(st, cfg, log, lg):
         return
     o = st[S_OFF]
     d = st[S_DEF]
-    anti = 0
-    virus = 0
-    a = st[S_WHO + A_ANTI_MATTER]
-    if (a == o or a == d) and a >= 0 and st[S_POWER + a] == 1:
-        anti = 1 if a == o else 2
-    v = st[S_WHO + A_VIRUS]  # its product, as the strategies' forecast has it (api.aa_totals)
-    if (v == o or v == d) and v >= 0 and st[S_POWER + v] == 1:
-        virus = 1 if v == o else 2
+    anti = main_power(st, o, d, A_ANTI_MATTER)
+    virus = virus_side(st, o, d)  # its product, as the strategies' forecast has it (api.aa_totals_w)
     # the seven S_TOT words, kept in registers (the game kernels allocate nothing)
     s0, s1, s2, s3, s4, s5, s6 = (st[S_TOT], st[S_TOT + 1], st[S_TOT + 2], st[S_TOT + 3], st[S_TOT + 4],
                                   st[S_TOT + 5], st[S_TOT + 6])

@@ -116,11 +116,10 @@ def reveal(st, cfg, log, lg):
 
 
 @njit
-def time_travel(st, cfg, log, lg):
-    """CE.22.3 / CE.23.4: the reveal is cancelled; Chronos takes its card back; the opponent's card
-    is set aside (or, if it was its only encounter card, stays in place face down); changes of
-    card type lapse; steps 8-10 follow again."""
-    c = st[S_WHO + A_CHRONOS]
+def time_travel(st, cfg, c, log, lg):
+    """CE.22.3 / CE.23.4: the reveal is cancelled; the traveller c (the Chronos) takes its card back;
+    the opponent's card is set aside (or, if it was its only encounter card, stays in place face
+    down); changes of card type lapse; steps 8-10 follow again."""
     opp = st[S_DEF] if c == st[S_OFF] else st[S_OFF]
     _hand_add(st, cfg, c, _card_of(st, c))
     _set_card(st, c, NONE)
@@ -133,4 +132,4 @@ def time_travel(st, cfg, log, lg):
     st[S_FACEUP] = 0
     st[S_STEP] = 8
     if lg:
-        _log(log, E_ALIEN, c, A_CHRONOS, PK_CHRONOS, I1, I0, I0)
+        _log(log, E_ALIEN, c, st[S_ALIEN + c], PK_CHRONOS, I1, I0, I0)

@@ -123,8 +123,9 @@ def _encounter_steps(st, cfg, o, log, lg):
         window(st, cfg, W_9, log, lg)
         if st[S_REDO] == 0:
             break
+        c = st[S_REDO] - 1
         st[S_REDO] = 0
-        time_travel(st, cfg, log, lg)
+        time_travel(st, cfg, c, log, lg)
     if cfg[C_FLARE_N] > 0:  # CE.45: after the reveal, before the reinforcements
         ffg_flares(st, cfg, FT_REVEAL, log, lg)
     if cfg[C_EDITION] == ED_FFG2008:  # CE.37.2, after the reveal's window has closed

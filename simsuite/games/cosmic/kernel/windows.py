@@ -182,9 +182,6 @@ def _alien_window(a, w):
     elif w == W_8:
         if a == A_AMOEBA:
             return 1
-    elif w == W_9:
-        if a == A_CHRONOS:
-            return 1
     return 0
 
 
