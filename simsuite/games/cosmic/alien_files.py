@@ -111,6 +111,7 @@ WHERE = {
     "hb_join": ("on_w7",), "hb_take_from_discard": ("on_w10", "on_outcome"),
     "hb_keep_card": ("on_outcome",), "hb_swap_cards": ("on_w8",), "hb_give_card": WINDOW_HOOKS,
     "hb_time_travel": ("on_w9",),
+    "hb_turn_negotiate": ("on_reveal",),
 }
 HIDDEN_EARLY = ("hb_card_value", "hb_is_attack", "hb_is_negotiate", "hb_card")
 
@@ -121,7 +122,8 @@ def api_reference() -> str:
     face-down card read: HIDDEN_EARLY) and the first sentence of its docstring."""
     tree = ast.parse((Path(__file__).parent / "kernel" / "alien_api.py").read_text())
     rows = ["| primitive | where | what it does |", "|---|---|---|"]
-    late = ", ".join(f"`{h}`" for h in ("on_w9", "on_w10", "on_resolve", "on_totals", "on_outcome", "on_loss"))
+    late = ", ".join(f"`{h}`" for h in ("on_reveal", "on_w9", "on_w10", "on_resolve", "on_totals", "on_outcome",
+                                        "on_loss"))
     for n in tree.body:
         if not (isinstance(n, ast.FunctionDef) and n.name.startswith("hb_")) or n.name in ENGINE_ONLY:
             continue

@@ -5,7 +5,8 @@ CE.20 (``api.HOOK_NAMES``): ``on_w2`` .. ``on_w10``, an optional use in that win
 (CE.20.1-CE.20.2; return 1 if it acted, then its once-per-encounter use is spent), ``on_resolve``
 (start of step 10; return SIDE_OFFENSE / SIDE_DEFENSE to make that side win, 0 otherwise),
 ``on_regroup`` (step 1, CE.4: after the offense's regroup, before W-1), ``on_destiny`` (step 2, CE.5:
-the defense is known, by the order disc or an EXPEL, before W-2),
+the defense is known, by the order disc or an EXPEL, before W-2), ``on_reveal`` (step 9, CE.9.3:
+the cards just revealed, before W-9),
 ``on_totals`` (after the A/A totals of CE.10.3, before reinforcements), ``on_outcome`` (after
 step 10's result) and ``on_loss`` (E.LOSS, CE.20.6: ships about to go to the warp; return 1 if
 it sent them elsewhere). Each hook is ``(st, cfg, me, log, lg) -> int``: ``st``, ``cfg`` and ``log``
@@ -54,6 +55,7 @@ _HM_OUTCOME = np.int64(1 << 18)
 _HM_LOSS = np.int64(1 << 19)
 _HM_REGROUP = np.int64(1 << 20)
 _HM_DESTINY = np.int64(1 << 21)
+_HM_REVEAL = np.int64(1 << 22)
 
 
 @njit(inline="always")
@@ -880,6 +882,17 @@ def hb_time_travel(st, cfg, me):
         _hb_misuse(st, HBE_WINDOW)
         return I0
     st[S_REDO] = me + 1
+    return I1
+
+
+@njit
+def hb_turn_negotiate(st, side):
+    """on_reveal: side's revealed card counts as a negotiate from now on (the Empath, CE.22.5). 1
+    if so."""
+    st = state_of(st)
+    if _hb_in(st, _HM_REVEAL) == 0 or (side != SIDE_OFFENSE and side != SIDE_DEFENSE):
+        return I0
+    st[S_NEG_SIDE] |= side
     return I1
 
 

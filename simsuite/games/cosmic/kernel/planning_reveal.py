@@ -97,22 +97,15 @@ def select_cards(st, cfg, log, lg):
 
 @njit
 def reveal(st, cfg, log, lg):
-    """CE.9.3: both cards face up; an Empath main player that reveals a negotiate turns the
-    opponent's card into a negotiate (CE.22.5, E.POWER; optional with empath_optional, A36)."""
+    """CE.9.3: both cards face up, then the alien files' on_reveal (an Empath main player that
+    reveals a negotiate turns the opponent's card into a negotiate, CE.22.5)."""
     st[S_REVEALED] = 1
     if lg:
         _log(log, E_REVEAL, st[S_CARD_O], st[S_CARD_D], I0, I0, I0, I0)
     if cfg[C_EDITION] == ED_FFG2008:
         ffg_morph(st, cfg)
-    if st[S_ANY_ALIEN] == 1:
-        e = st[S_WHO + A_EMPATH]
-        o = st[S_OFF]
-        if (e == o or e == st[S_DEF]) and st[S_POWER + e] == 1 and _kind_of(st, cfg, _card_of(st, e), np.int64(1 if e == o else 2)) == K_NEGOTIATE:
-            use = 1
-            if cfg[C_EMPATH_OPT] == 1:
-                use = _yes_no(st, cfg, e, PK_EMPATH)
-            if use == 1 and power_event(st, cfg, e, FX_EMPATH, log, lg) == 1:
-                st[S_NEG_SIDE] |= SIDE_DEFENSE if e == o else SIDE_OFFENSE
+    if HB_MOMENTS_ANY != 0 and ((st[S_HB_MOMS] >> (H_REVEAL - 40)) & 1) != 0:  # alien files' on_reveal
+        hb_moment(st, cfg, H_REVEAL, log, lg)
 
 
 @njit
