@@ -842,6 +842,8 @@ def hb_event_about(st, cfg, me, what, arg, arg2, log, lg):
     """hb_event naming what the use is about (arg, arg2: a card, a seat), as the strategies asked
     about it and the event log and the replay name it."""
     st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
     st[S_PK_ARG] = arg
     st[S_PK_ARG2] = arg2
     return hb_event(st, cfg, me, what, log, lg)
