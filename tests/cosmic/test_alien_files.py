@@ -749,13 +749,13 @@ def _choose(t, me, values, pk=None):
     t.k.hb_options_clear(t.st)
     for v in values:
         assert int(t.k.hb_option(t.st, I(v))) == 1
-    return int(t.k.hb_ask_option(t.st, t.c, I(me), I(A.PK_CHOICE if pk is None else pk), t.log, t.lg))
+    return int(t.k.hb_ask_option(t.st, t.c, I(me), I(A.PK_CHOICE if pk is None else pk)))
 
 
 def test_ce_50_20_an_option_question_asks_the_values_listed_with_no_pass(tester_env):
     """CE.50.20: hb_ask_option asks one D_POWER decision over exactly the values the file listed
-    (no PASS added: -1 is the file's own value here, "the deck"), returns the value picked, and the
-    event log keeps it (E_ALIEN, for the replay); basic picks the first listed, the file's default."""
+    (no PASS added: -1 is the file's own value here, "the deck") and returns the value picked;
+    hb_note logs it (E_ALIEN, for the replay); basic picks the first listed, the file's default."""
     from cosmic_harness import strategy_id
 
     t = Table(tester_env, "Tester,none,none,none")
@@ -764,6 +764,8 @@ def test_ce_50_20_an_option_question_asks_the_values_listed_with_no_pass(tester_
     assert _choose(t, RED, [-1, 3, 2]) == 2 and t.script_ok()
     assert t.asked() == [(A.D_POWER, RED, 3)] and t[A.S_PK] == A.PK_CHOICE
     assert [t[A.S_OPT + i] for i in range(3)] == [-1, 3, 2]
+    assert t.events(t.k.E_ALIEN) == []
+    t.k.hb_note(t.st, t.c, I(RED), I(A.PK_CHOICE), I(2), t.log, t.lg)
     assert t.events(t.k.E_ALIEN)[-1][:4] == (RED, A.N_ALIENS, A.PK_CHOICE, 2)
     t.st[A.S_STRAT + RED] = strategy_id("basic")
     assert _choose(t, RED, [3, -1, 2]) == 3

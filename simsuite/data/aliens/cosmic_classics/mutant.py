@@ -29,10 +29,11 @@ def _regenerate(st, cfg, me, log, lg):
                 hb_option(st, q)
         if hb_options(st) == 0:
             break
-        src = hb_ask_option(st, cfg, me, PK_MUTANT_SRC, log, lg)
+        src = hb_ask_option(st, cfg, me, PK_MUTANT_SRC)
         c = hb_draw(st, cfg, me, log, lg) if src < 0 else hb_take_random(st, cfg, me, src)
         if c < 0:  # the engine refused the card (its limits): stop rather than ask again
             break
+        hb_note(st, cfg, me, PK_MUTANT_SRC, src, log, lg)  # the replay says where each card came from
     return 1
 
 

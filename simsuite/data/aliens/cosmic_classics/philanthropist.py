@@ -44,7 +44,7 @@ def _give(st, cfg, me, log, lg):
                 hb_option(st, c * 8 + q)
     if hb_options(st) == 1:
         return 0
-    ch = hb_ask_option(st, cfg, me, PK_PHILANTHROPIST, log, lg)
+    ch = hb_ask_option(st, cfg, me, PK_PHILANTHROPIST)
     if ch < 0:
         return 0
     # the card may be gone once the power takes effect: under FFG2008 a Card Zap can be spent

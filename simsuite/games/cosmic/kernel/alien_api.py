@@ -798,24 +798,31 @@ def hb_options(st):
 
 
 @njit
-def hb_ask_option(st, cfg, me, pk, log, lg):
+def hb_ask_option(st, cfg, me, pk):
     """Ask `me` (decision D_POWER of kind pk) to pick one of the options listed, every one a real
-    choice (no pass: list a value meaning "none" for that); returns the value picked, which the
-    event log keeps (E_ALIEN, for the replay). No option: a misuse, and -1. A homebrew file asks
+    choice (no pass: list a value meaning "none" for that); returns the value picked (hb_note
+    writes it to the event log, for the replay). No option: a misuse, and -1. A homebrew file asks
     with pk = PK_CHOICE, and `basic` then picks the first option: list the holder's default first."""
     st = state_of(st)
     cfg = cfg_of(cfg)
-    log = log_of(log)
     n = st[S_HB_NOPT]
     if n == 0:
         _hb_misuse(st, HBE_WINDOW)
         return NONE
     if st[S_HB_FORECASTING] == 1:
         return st[S_OPT]
-    v = _ask_power(st, cfg, me, pk, n)
-    if lg:
-        _log(log, E_ALIEN, me, st[S_ALIEN + me], pk, v, I0, I0)
-    return v
+    return _ask_power(st, cfg, me, pk, n)
+
+
+@njit
+def hb_note(st, cfg, me, what, arg, log, lg):
+    """Write what `me`'s power did to the game's event log (E_ALIEN: its alien, what, arg), for the
+    replay: the Mutant's source of each card, say. Changes nothing in the game."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
+    if lg and st[S_HB_FORECASTING] == 0:
+        _log(log, E_ALIEN, me, st[S_ALIEN + me], what, arg, I0, I0)
 
 
 @njit
