@@ -269,6 +269,7 @@ S_HB_ERR = _S.add()  # first misuse of the alien-file API in this game: (HBE_* c
 S_HB_ARG = _S.add(4)  # the hook's arguments (H_LOSS: owner, ships, planets mask, barred seat)
 S_HB_SEATS = _S.add()  # bit p: seat p plays an alien through its file (set at the deal)
 S_HB_MOMS = _S.add()  # bit h - 40: a seated file alien has a hook at moment h (H_*; set at the deal)
+S_HB_PMOM = _S.add(MAX_P)  # seat p's file alien's moments (hb_moments), 0 for a seat with no file (set at the deal)
 S_HB_KEEP = _S.add()  # the seat whose encounter card goes back to its hand, not the discard (hb_keep_card), -1 none
 S_HB_NOPT = _S.add()  # options listed so far for the running hook's question (hb_option, hb_ask_option)
 S_HB_SEAT = _S.add()  # the seat whose alien-file hook is running now, -1 none (alien_api.py)

@@ -239,8 +239,7 @@ def hb_moment(st, cfg, h, log, lg):
     destiny every seat is asked and the answers are not read."""
     m = np.int64(0)  # the seats with a hook at h and their power on
     for p in range(cfg[C_NP]):
-        if (((st[S_HB_SEATS] >> p) & 1) == 1 and st[S_POWER + p] != 0
-                and ((hb_moments(st[S_ALIEN + p]) >> (h - 40)) & 1) == 1):
+        if ((st[S_HB_PMOM + p] >> (h - 40)) & 1) == 1 and st[S_POWER + p] != 0:
             m |= np.int64(1) << p
     if m == 0:
         return 0

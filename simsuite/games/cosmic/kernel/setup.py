@@ -40,6 +40,8 @@ def _deal_aliens(st, cfg):
         st[S_WHO + a] = -1
     st[S_HB_SEATS] = 0
     st[S_HB_MOMS] = 0
+    for p in range(MAX_P):
+        st[S_HB_PMOM + p] = 0
     st[S_HB_KEEP] = NONE
     st[S_HB_ERR] = 0
     st[S_HB_HOOK] = NONE
@@ -106,7 +108,8 @@ def _deal_aliens(st, cfg):
             anyone = 1
             if hb_is_file(a) == 1:
                 st[S_HB_SEATS] |= np.int64(1) << p
-                st[S_HB_MOMS] |= hb_moments(a)
+                st[S_HB_PMOM + p] = hb_moments(a)
+                st[S_HB_MOMS] |= st[S_HB_PMOM + p]
     st[S_ANY_ALIEN] = anyone
 
 
