@@ -470,11 +470,10 @@ def test_every_primitive_opens_its_handles():
     log parameter opens it on its first lines (st = state_of(st), ...), before any other statement."""
     import ast
 
-    from simsuite.games.cosmic.alien_files import ENGINE_ONLY, HANDLE_ARGS
+    from simsuite.games.cosmic.alien_files import API_PARTS, ENGINE_ONLY, HANDLE_ARGS
 
-    tree = ast.parse((ROOT / "simsuite" / "games" / "cosmic" / "kernel" / "alien_api.py").read_text())
     checked = 0
-    for n in tree.body:
+    for n in (n for f in API_PARTS for n in ast.parse(f.read_text()).body):
         if not (isinstance(n, ast.FunctionDef) and n.name.startswith("hb_")) or n.name in ENGINE_ONLY:
             continue
         want = [f"{a} = {HANDLE_ARGS[a]}({a})" for a in (x.arg for x in n.args.args) if a in HANDLE_ARGS]

@@ -70,13 +70,21 @@ class AlienFile:
     body: str = field(default="", repr=False)
 
 
+# the kernel parts holding the power API's hb_* primitives
+API_PARTS = tuple(Path(__file__).parent / "kernel" / f for f in ("alien_api.py", "alien_api_flow.py"))
+
+
+def _api_functions() -> list:
+    """The function definitions of the power API's parts, in order."""
+    return [n for f in API_PARTS for n in ast.parse(f.read_text()).body if isinstance(n, ast.FunctionDef)]
+
+
 # hb_* functions of alien_api.py that the engine calls and a hook may not: the dispatch to the hooks
 ENGINE_ONLY = frozenset({"hb_is_file", "hb_window", "hb_moment"})
 
 
 def _primitives() -> set:
-    tree = ast.parse((Path(__file__).parent / "kernel" / "alien_api.py").read_text())
-    return {n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("hb_")} - ENGINE_ONLY
+    return {n.name for n in _api_functions() if n.name.startswith("hb_")} - ENGINE_ONLY
 
 
 def _constants() -> set:
@@ -118,14 +126,13 @@ HIDDEN_EARLY = ("hb_card_value", "hb_is_attack", "hb_is_negotiate", "hb_card")
 
 def api_reference() -> str:
     """The power API as a Markdown table, from the code (docs/games/write-your-own-alien.md): each
-    hb_* primitive of kernel/alien_api.py with its arguments, the hooks where it acts (WHERE; a
+    hb_* primitive of the power API's parts (API_PARTS) with its arguments, the hooks where it acts (WHERE; a
     face-down card read: HIDDEN_EARLY) and the first sentence of its docstring."""
-    tree = ast.parse((Path(__file__).parent / "kernel" / "alien_api.py").read_text())
     rows = ["| primitive | where | what it does |", "|---|---|---|"]
     late = ", ".join(f"`{h}`" for h in ("on_reveal", "on_w9", "on_w10", "on_resolve", "on_totals", "on_outcome",
                                         "on_loss"))
-    for n in tree.body:
-        if not (isinstance(n, ast.FunctionDef) and n.name.startswith("hb_")) or n.name in ENGINE_ONLY:
+    for n in _api_functions():
+        if not n.name.startswith("hb_") or n.name in ENGINE_ONLY:
             continue
         args = ", ".join(a.arg for a in n.args.args)
         doc = " ".join((ast.get_docstring(n) or "").split())
@@ -540,9 +547,8 @@ def _stub_source() -> str:
     """The power API with the same signatures and no effect: each primitive opens its handle
     arguments as the real one does (a handle of another role, or anything else, fails there), makes
     its other arguments integers and returns an int64 where the real one returns a value."""
-    tree = ast.parse((Path(__file__).parent / "kernel" / "alien_api.py").read_text())
     out = []
-    for n in tree.body:
+    for n in _api_functions():
         if not (isinstance(n, ast.FunctionDef) and n.name.startswith("hb_")) or n.name in ENGINE_ONLY:
             continue
         args = [a.arg for a in n.args.args]
@@ -613,8 +619,8 @@ def typecheck(a: AlienFile, path: Path | None = None) -> str:
     from . import handles
 
     shown = Path(path or shown_path(a.path))
-    api_text = b"".join((Path(__file__).parent / f).read_bytes() for f in ("kernel/alien_api.py", "handles.py",
-                                                                          "alien_files.py"))
+    api_text = b"".join(f.read_bytes() for f in (*API_PARTS, Path(__file__).parent / "handles.py",
+                                                 Path(__file__).parent / "alien_files.py"))
     key = hashlib.sha256(a.source.encode() + api_text + numba.__version__.encode()).hexdigest()[:24]
     mark = cache_dir() / TYPED_OK / key
     if mark.exists():

@@ -332,7 +332,8 @@ def uses_rollouts(path: Path) -> bool:
 
 
 KERNEL_PARTS = ("core", "cards", "ships", "windows", "artifacts", "aliens", "regroup_alliances", "planning_reveal",
-                "ffg", "outcomes", "deals", "turns", "setup", "invariants", "alien_api", "forecast")
+                "ffg", "outcomes", "deals", "turns", "setup", "invariants", "alien_api",
+                "alien_api_flow", "forecast")
 NOPOWER_SUFFIX = " (no power)"
 ALIEN_LABELS = (*A.ALIEN_NAMES, "none")  # the classics only; alien_labels() adds the alien files
 ALIEN_POWER_LABELS = (*(n + x for n in A.ALIEN_NAMES for x in ("", NOPOWER_SUFFIX)), "none")

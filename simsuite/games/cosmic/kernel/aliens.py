@@ -17,7 +17,6 @@ import numpy as np
 from numba import njit
 
 from simsuite.engine.kernel_common import log_event as _log
-from simsuite.engine.rng import below
 from simsuite.games.cosmic.api import *
 from simsuite.games.cosmic.records import *
 

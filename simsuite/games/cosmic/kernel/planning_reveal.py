@@ -7,7 +7,6 @@ A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the pa
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
 defined in no import below come from the other parts. Only the code below the marker line is pasted.
 """
-import numpy as np
 from numba import njit
 
 from simsuite.engine.kernel_common import log_event as _log

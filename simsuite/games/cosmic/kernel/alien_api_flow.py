@@ -1,0 +1,318 @@
+"""Cosmic kernel part: the power API, continued (CE.20, CE.22; alien_api.py has its contract, the
+dispatch to the hooks, the memory, the reads and the writes on totals and hands): the cards of the
+encounter (one's own revealed card, kept, swapped, given, turned into a negotiate), questions with
+options of the file's own and the how-many question, the course of the encounter (the reveal, a
+time travel), own ships sent to the warp, and the regroup and destiny reads. Every public ``hb_*``
+primitive opens its handles first, as in alien_api.py.
+
+A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
+``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
+defined in no import below come from the other parts. Only the code below the marker line is pasted.
+"""
+import numpy as np
+from numba import njit
+
+from simsuite.games.cosmic.api import *
+from simsuite.games.cosmic.handles import cfg_of, log_of, state_of
+from simsuite.games.cosmic.records import *
+
+# ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
+
+
+@njit
+def hb_card(st, side):
+    """The id of side's encounter card, -1 if none; hidden before the reveal. For hb_ask_about: what
+    a use is about (a strategy reads the card's kind and value from it)."""
+    st = state_of(st)
+    if card_visible(st, side) == 0:
+        _hb_misuse(st, HBE_HIDDEN)
+        return NONE
+    return st[S_CARD_O] if side == SIDE_OFFENSE else st[S_CARD_D]
+
+
+@njit
+def hb_keep_card(st, cfg, me):
+    """on_outcome: `me`'s own encounter card goes back to its hand instead of the discard pile
+    (CE.9.4; the Clone, CE.22.4). 1 if `me` is a main player, else 0 (a misuse)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    if _hb_in(st, _HM_OUTCOME) == 0:
+        return I0
+    if me != st[S_OFF] and me != st[S_DEF]:
+        _hb_misuse(st, HBE_WINDOW)
+        return I0
+    if _hb_card_to(st, me) == 0:
+        return I0
+    st[S_HB_KEEP] = me
+    return I1
+
+
+@njit
+def hb_cards_down(st):
+    """1 while both main players' encounter cards lie face down in front of them: selected (CE.9.1),
+    not yet revealed (W-8)."""
+    st = state_of(st)
+    return I1 if (st[S_REVEALED] == 0 and st[S_CARD_O] >= 0 and st[S_CARD_D] >= 0) else I0
+
+
+@njit
+def hb_swap_cards(st, cfg, me):
+    """W-8: the two face-down encounter cards change places, unseen (the Sorcerer, CE.22.16); each
+    then counts as played by the side it lies in front of. 1 if swapped; `me` not a main player, or
+    the cards not both face down: a misuse, and 0."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    if _hb_in(st, _hook_bit(W_8)) == 0:
+        return I0
+    if (me != st[S_OFF] and me != st[S_DEF]) or hb_cards_down(st) == 0:
+        _hb_misuse(st, HBE_WINDOW)
+        return I0
+    x = st[S_CARD_O]
+    st[S_CARD_O] = st[S_CARD_D]
+    st[S_CARD_D] = x
+    f = st[S_FACEUP]  # an Oracle's face-up card moves with the card
+    st[S_FACEUP] = ((f & 1) << 1) | ((f >> 1) & 1)
+    return I1
+
+
+@njit
+def hb_deck_size(st):
+    """Cards left to draw: the deck and the discard pile that is shuffled into it when it runs out
+    (CE.17.2) (public)."""
+    st = state_of(st)
+    return st[S_DECK_N] + st[S_DISC_N]
+
+
+@njit
+def hb_left(cfg, me, j):
+    """The seat j places clockwise from `me` (1: its left neighbour; CE.0.5: the rules' order
+    round the table, not the seat index)."""
+    cfg = cfg_of(cfg)
+    return _cw(me, j, cfg[C_NP])
+
+
+@njit
+def hb_options_clear(st):
+    """Start listing the options of a question (hb_option, then hb_ask_option)."""
+    st = state_of(st)
+    st[S_HB_NOPT] = 0
+
+
+@njit
+def hb_option(st, v):
+    """Add value v (a seat, a number, -1 for "the deck" ...: what the question's kind means) to the
+    options listed; past MAX_OPT options: a misuse, and 0. 1 if listed."""
+    st = state_of(st)
+    n = st[S_HB_NOPT]
+    if n >= MAX_OPT:
+        _hb_misuse(st, HBE_WINDOW)
+        return I0
+    st[S_OPT + n] = v
+    st[S_HB_NOPT] = n + 1
+    return I1
+
+
+@njit
+def hb_options(st):
+    """How many options are listed."""
+    st = state_of(st)
+    return st[S_HB_NOPT]
+
+
+@njit
+def hb_ask_option(st, cfg, me, pk):
+    """Ask `me` (decision D_POWER of kind pk) to pick one of the options listed, every one a real
+    choice (no pass: list a value meaning "none" for that); returns the value picked (hb_note
+    writes it to the event log, for the replay). No option: a misuse, and -1. A homebrew file asks
+    with pk = PK_CHOICE, and `basic` then picks the first option: list the holder's default first."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    n = st[S_HB_NOPT]
+    if n == 0:
+        _hb_misuse(st, HBE_WINDOW)
+        return NONE
+    if st[S_HB_FORECASTING] == 1:
+        return st[S_OPT]
+    return _ask_power(st, cfg, me, pk, n)
+
+
+@njit
+def hb_note(st, cfg, me, what, arg, log, lg):
+    """Write what `me`'s power did to the game's event log (E_ALIEN: its alien, what, arg), for the
+    replay: the Mutant's source of each card, say. Changes nothing in the game."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
+    if lg and st[S_HB_FORECASTING] == 0:
+        _log(log, E_ALIEN, me, st[S_ALIEN + me], what, arg, I0, I0)
+
+
+@njit
+def hb_config(cfg, w):
+    """Word w of the game's configuration: a rule parameter (C_PHIL_GIVER ...), a card's kind,
+    value or class (C_CARD_KIND + c ...). Public, as the rules and the deck are; out of range: 0."""
+    cfg = cfg_of(cfg)
+    return cfg[w] if 0 <= w < CFG_SIZE else I0
+
+
+@njit
+def hb_hand_card(st, me, i):
+    """Card i (0 .. hb_hand_size - 1) of `me`'s own hand, the running hook's holder; another seat's
+    hand is hidden (a misuse, and -1)."""
+    st = state_of(st)
+    if me != st[S_HB_SEAT] or i < 0 or i >= st[S_HAND_N + me]:
+        _hb_misuse(st, HBE_HIDDEN)
+        return NONE
+    return st[S_HAND + me * MAX_HAND + i]
+
+
+@njit
+def hb_event_about(st, cfg, me, what, arg, arg2, log, lg):
+    """hb_event naming what the use is about (arg, arg2: a card, a seat), as the strategies asked
+    about it and the event log and the replay name it."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
+    st[S_PK_ARG] = arg
+    st[S_PK_ARG2] = arg2
+    return hb_event(st, cfg, me, what, log, lg)
+
+
+@njit
+def hb_give_card(st, cfg, me, c, q):
+    """Windows: `me` gives card c of its own hand to q. 1 if given, 0 if c is no longer in its hand
+    (a Card Zap may have taken it meanwhile)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    if _hb_in(st, _HM_WINDOWS) == 0 or q < 0 or q >= cfg[C_NP] or q == me:
+        return I0
+    if c < 0 or _hand_index(st, me, c) < 0 or _hb_card_to(st, q) == 0:
+        return I0
+    _hand_remove(st, cfg, me, c)
+    _hand_add(st, cfg, q, c)
+    return I1
+
+
+@njit
+def hb_revealed(st):
+    """1 once the encounter cards are revealed (step 9) (public)."""
+    st = state_of(st)
+    return st[S_REVEALED]
+
+
+@njit
+def hb_time_travel(st, cfg, me):
+    """W-9: the reveal is cancelled and steps 8 to 10 come again once the window closes, which it
+    does at once (the Chronos, CE.22.3): `me` takes its revealed card back, the opponent's is set
+    aside. 1 if so; `me` not a main player, or the cards not both revealed: a misuse, and 0."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    if _hb_in(st, _hook_bit(W_9)) == 0:
+        return I0
+    if (me != st[S_OFF] and me != st[S_DEF]) or st[S_REVEALED] == 0 or st[S_CARD_O] < 0 or st[S_CARD_D] < 0:
+        _hb_misuse(st, HBE_WINDOW)
+        return I0
+    st[S_REDO] = me + 1
+    return I1
+
+
+@njit
+def hb_turn_negotiate(st, side):
+    """on_reveal: side's revealed card counts as a negotiate from now on (the Empath, CE.22.5). 1
+    if so."""
+    st = state_of(st)
+    if _hb_in(st, _HM_REVEAL) == 0 or (side != SIDE_OFFENSE and side != SIDE_DEFENSE):
+        return I0
+    st[S_NEG_SIDE] |= side
+    return I1
+
+
+# ---- own ships to the warp, the how-many question, regroup and destiny reads (one block) ----
+
+@njit
+def hb_ask_count(st, cfg, me, n, hint):
+    """Ask `me` how many (0 to n; 0 is not using the power) it uses now: decision D_POWER of kind
+    PK_HOW_MANY, option i meaning i (CE.50.20). `hint` is the file's suggested answer: `basic`
+    answers it (clamped to 0 .. n), `power_random` any of 0 .. n at random. n <= 0 asks nothing
+    and returns 0; n is at most MAX_OPT - 1. During the E.POWER that follows st[S_PK_ARG] is the
+    answer (the replay's argument)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    if n <= 0:
+        return I0
+    m = n if n < MAX_OPT - 1 else np.int64(MAX_OPT - 1)
+    if st[S_HB_FORECASTING] == 1:  # the forecast takes the file's own suggestion
+        return max(I0, min(m, hint))
+    for i in range(m + 1):
+        st[S_OPT + i] = i
+    st[S_PK_ARG] = hint
+    k = _ask_power(st, cfg, me, PK_HOW_MANY, np.int64(m + 1))
+    st[S_PK_ARG] = k
+    return k
+
+
+@njit
+def hb_colony_ships(st, cfg, me):
+    """How many of `me`'s ships are on its colonies outside the encounter (every colony but one
+    on the target planet, CE.5.6 / CE.7): what hb_send_to_warp may move."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    n = st[S_ONPL + me]
+    t = st[S_TARGET]
+    if t >= 0:
+        n -= st[S_PS + me * MAX_PLANETS + t]
+    return n
+
+
+@njit
+def hb_colonies(st, q):
+    """How many colonies q has, home and foreign (public, CE.16)."""
+    st = state_of(st)
+    return st[S_HOME + q] + st[S_FOREIGN + q]
+
+
+@njit
+def hb_home_colonies(st, q):
+    """How many home colonies q has (public; its power is on from 3, CE.19.1)."""
+    st = state_of(st)
+    return st[S_HOME + q]
+
+
+@njit
+def hb_send_to_warp(st, cfg, me, k, log, lg):
+    """In a window, on_regroup or on_destiny: up to k of `me`'s own ships leave its colonies for
+    the warp, as many as it has outside the encounter at most (hb_colony_ships), from the planets
+    it chooses (decision D_POWER_SHIPS, chunks of 1 to 4). Returns how many moved. Sent, not lost
+    (no E.LOSS, CE.20.6); a planet left empty is no longer its colony (CE.16.1) and its power is
+    rechecked at once (CE.19.1). Another seat's ships: a misuse, and nothing moves."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
+    if _hb_in(st, _HM_WINDOWS | _HM_REGROUP | _HM_DESTINY) == 0:
+        return I0
+    if me != st[S_HB_SEAT]:
+        _hb_misuse(st, HBE_SEAT)
+        return I0
+    m = hb_colony_ships(st, cfg, me)
+    n = k if k < m else m
+    if n <= 0:
+        return I0
+    got = take_ships(st, cfg, me, D_POWER_SHIPS, n, n, st[S_TARGET], I0, log, lg)
+    st[S_WARP + me] += got
+    return got
+
+
+@njit
+def hb_regrouped(st):
+    """on_regroup: where the offense's regroup put its ship this encounter (a planet, or
+    OPT_MOTHERSHIP with no colony, CE.4.2), -1 if it regrouped none."""
+    st = state_of(st)
+    return st[S_HB_ARG]
+
+
+@njit
+def hb_encounter_id(st):
+    """A number naming the running encounter within the game (2 x the turn + its number in the
+    turn, CE.15): a power remembers it with a declaration that holds for this encounter only."""
+    st = state_of(st)
+    return st[S_TURN] * 2 + st[S_ENC_NO]
