@@ -177,6 +177,29 @@ def test_ce_10_4_the_forecast_knows_the_declared_upset(kern, declare):
     assert t[A.S_HB_MEM] == (3 * 2 + 1 if declare else 0) and uses(t, 0) == declare  # nothing spent again
 
 
+def test_ce_22_18_the_virus_product_comes_before_a_homebrew_upset(kern):
+    """CE.10.3 with two files at the totals: the Virus's product is the classic's (CE.22.18), the
+    Loser's declared upset (a homebrew) changes who wins after it, whatever the priority order
+    (the Loser, the offense, comes first in it, CE.20.2). Blue, the Virus, defends with 4 ships and
+    green's 2 allied: 10 x (4 + 2) = 60 against 4 + 2 = 6, and the lower total wins (the offense).
+    The engine's totals are the strategies' forecast (api.predicted_aa), which adds the homebrew
+    change to the classics' totals."""
+    t = Table(kern, "Loser,Virus,none,none")
+    t.encounter_state(0, 1, P(BLUE, 1), centre=2, carriers={2: 2})
+    t.st[A.S_TURN], t.st[A.S_ENC_NO] = 3, 1
+    t.set_ships(0, {P(RED, n): 4 for n in range(1, 5)})
+    t.set_ships(1, {P(BLUE, 1): 4, P(BLUE, 2): 4, P(BLUE, 3): 4})
+    for q in (2, 3):
+        t.set_ships(q, {P(q, 1): 4, P(q, 2): 4, P(q, 3): 4})
+    t.script(1)
+    t.window(A.W_7)
+    t.k.forecast_totals(t.st, t.c, t.log, I(0))
+    forecast = tuple(t.k.predicted_aa(t.st, t.c, I(4), I(10), I(0), I(0)))
+    t.play_cards(ATT(4), ATT(10))
+    assert t.outcome() == A.R_OFFENSE_WIN
+    assert (t[A.S_TOT + 2], t[A.S_TOT + 5], t[A.S_TOT + 6]) == (6, 60, 1) == forecast
+
+
 # ---- Remora --------------------------------------------------------------------------------
 
 def _remora(kern):

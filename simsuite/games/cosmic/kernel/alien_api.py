@@ -233,10 +233,11 @@ def _hb_at(st, cfg, h, p, log, lg):
 
 @njit
 def hb_moment(st, cfg, h, log, lg):
-    """The fixed moment h (H_*) for every seat whose file alien has a hook there, in priority
-    order (CE.20.2), power on and allowed by its `who`. Returns the first non-zero answer (the
-    later seats are not asked then: one side wins, one redirection of a loss); at regroup and
-    destiny every seat is asked and the answers are not read."""
+    """The fixed moment h (H_*) for every seat whose file alien has a hook there, power on and
+    allowed by its `who`: the classics' files, then the homebrew ones, each in priority order
+    (CE.20.2). Returns the first non-zero answer (the later seats are not asked then: one side
+    wins, one redirection of a loss); at regroup and destiny every seat is asked and the answers
+    are not read."""
     m = np.int64(0)  # the seats with a hook at h and their power on
     for p in range(cfg[C_NP]):
         if ((st[S_HB_PMOM + p] >> (h - 40)) & 1) == 1 and st[S_POWER + p] != 0:
@@ -246,13 +247,18 @@ def hb_moment(st, cfg, h, log, lg):
     if (m & (m - 1)) == 0:  # one seat (the usual case): no priority order to work out
         r = _hb_at(st, cfg, h, np.int64(trailing_zeros(m)), log, lg)
         return r if h <= H_LOSS else 0
-    for i in range(cfg[C_NP]):
-        p = _prio(st, cfg, i)
-        if ((m >> p) & 1) == 0:
-            continue
-        r = _hb_at(st, cfg, h, p, log, lg)
-        if r != 0 and h <= H_LOSS:
-            return r
+    # the classics first, then the homebrew files, each in priority order: a classic's power says
+    # what the totals, the resolution or a loss are (the Virus's product, the Pacifist's win, the
+    # Healer's rescue), a homebrew power changes them after, as the strategies' forecast has it
+    # (forecast.py adds the homebrew files' changes to totals with the classics' already in)
+    for homebrew in range(2):
+        for i in range(cfg[C_NP]):
+            p = _prio(st, cfg, i)
+            if ((m >> p) & 1) == 0 or (1 if st[S_ALIEN + p] >= N_ALIENS else 0) != homebrew:
+                continue
+            r = _hb_at(st, cfg, h, p, log, lg)
+            if r != 0 and h <= H_LOSS:
+                return r
     return 0
 
 
