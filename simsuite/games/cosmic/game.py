@@ -68,9 +68,10 @@ def alien_id(name: str, field: str = "aliens") -> int:
 
 def _plugin_hint() -> str:
     """Why a name may be unknown: its alien file's folder was not given (--plugin-dir)."""
-    from .alien_files import plugin_dirs
+    from .alien_files import BUILTIN, CLASSICS, plugin_dirs
 
-    given = [d for d in plugin_dirs()[1:] if "alien_check" not in d.parts]  # not `check alien`'s own copies
+    # the user's folders: not the package's, nor `check alien`'s own copies
+    given = [d for d in plugin_dirs() if d not in (CLASSICS, BUILTIN) and "alien_check" not in d.parts]
     if not given:
         return " (is it in an alien file? pass --plugin-dir DIR, the folder that holds the file)"
     return f" (no alien file in {', '.join(map(str, given))} has that NAME)"
