@@ -120,6 +120,7 @@ WHERE = {
     "hb_keep_card": ("on_outcome",), "hb_swap_cards": ("on_w8",), "hb_give_card": WINDOW_HOOKS,
     "hb_time_travel": ("on_w9",),
     "hb_turn_negotiate": ("on_reveal",),
+    "hb_add_deal_term": ("on_propose",), "hb_deal_term": ("on_deal",), "hb_release": ("on_deal",),
 }
 HIDDEN_EARLY = ("hb_card_value", "hb_is_attack", "hb_is_negotiate", "hb_card")
 

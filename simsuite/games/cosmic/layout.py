@@ -81,10 +81,13 @@ MAX_HOMEBREW = 12
 MAX_ALIENS = N_ALIENS + MAX_HOMEBREW
 # alien-file hooks (kernel/alien_api.py): the CE.20.1 windows are the W_* ids themselves (an
 # optional use in the window's priority loop); the fixed moments follow them
-H_RESOLVE, H_TOTALS, H_OUTCOME, H_LOSS, H_REGROUP, H_DESTINY, H_REVEAL = (np.int64(k) for k in range(40, 47))
+(H_RESOLVE, H_TOTALS, H_OUTCOME, H_LOSS, H_REGROUP, H_DESTINY, H_REVEAL, H_PROPOSE, H_DEAL, H_ARTIFACT,
+ H_NEW_HAND) = (np.int64(k) for k in range(40, 51))
 HOOK_NAMES = {"on_regroup": 44, "on_destiny": 45, "on_w2": 2, "on_w4": 3, "on_w6": 4, "on_w7": 5, "on_w8": 6,
-              "on_reveal": 46, "on_w9": 7, "on_w10": 8, "on_resolve": 40, "on_totals": 41, "on_outcome": 42,
-              "on_loss": 43}  # hook function name -> W_* / H_* id, in the order of an encounter
+              "on_reveal": 46, "on_w9": 7, "on_w10": 8, "on_resolve": 40, "on_totals": 41, "on_propose": 47,
+              "on_deal": 48, "on_outcome": 42, "on_loss": 43, "on_artifact_discard": 49,
+              "on_new_hand": 50}  # hook function name -> W_* / H_* id, in the order of an encounter (the last
+# three: whenever the event happens)
 # alien assignment modes (C_ALIEN_MODE)
 AM_FIXED, AM_RANDOM, AM_ALL = range(3)
 # power decision kinds (st[S_PK])

@@ -56,6 +56,13 @@ _HM_LOSS = np.int64(1 << 19)
 _HM_REGROUP = np.int64(1 << 20)
 _HM_DESTINY = np.int64(1 << 21)
 _HM_REVEAL = np.int64(1 << 22)
+_HM_PROPOSE = np.int64(1 << 23)
+_HM_DEAL = np.int64(1 << 24)
+_HM_ARTIFACT = np.int64(1 << 25)
+_HM_NEW_HAND = np.int64(1 << 26)
+# the fixed moments whose answer the engine reads (bit = H_* - 40): resolve, totals, outcome, loss,
+# a deal's power term carried out, an artifact collected, a new hand's artifacts kept
+_HB_ANSWERED = np.int64(0b11100001111)
 
 
 @njit(inline="always")
@@ -223,6 +230,9 @@ def _hb_at(st, cfg, h, p, log, lg):
         return 0
     st[S_HB_HOOK] = h
     st[S_HB_SEAT] = p
+    if h == H_LOSS:  # what the loss is about, as each seat decides (an earlier seat's Zap answer overwrote it)
+        st[S_PK_ARG] = st[S_HB_ARG]
+        st[S_PK_ARG2] = st[S_HB_ARG + 1]
     if _hb_checked(a) == 1:
         st[S_HB_LAST] = p * 64 + h
     r = homebrew_hook(a, h, st, cfg, p, log, lg)
@@ -235,18 +245,28 @@ def _hb_at(st, cfg, h, p, log, lg):
 def hb_moment(st, cfg, h, log, lg):
     """The fixed moment h (H_*) for every seat whose file alien has a hook there, power on and
     allowed by its `who`: the classics' files, then the homebrew ones, each in priority order
-    (CE.20.2). Returns the first non-zero answer (the later seats are not asked then: one side
-    wins, one redirection of a loss); at regroup and destiny every seat is asked and the answers
-    are not read."""
+    (CE.20.2); at E.LOSS the lost ships' owner first (CE.20.6). Returns the first non-zero answer
+    where the engine reads one (_HB_ANSWERED: the later seats are not asked then: one side wins,
+    one redirection of a loss, one collector of an artifact); at the other moments every seat is
+    asked and the answers are not read."""
     m = np.int64(0)  # the seats with a hook at h and their power on
     for p in range(cfg[C_NP]):
         if ((st[S_HB_PMOM + p] >> (h - 40)) & 1) == 1 and st[S_POWER + p] != 0:
             m |= np.int64(1) << p
     if m == 0:
         return 0
+    answered = (_HB_ANSWERED >> (h - 40)) & 1
+    if h == H_LOSS and ((m >> st[S_HB_ARG]) & 1) == 1:  # CE.20.6: the ships' owner decides first (the Zombie)
+        q = st[S_HB_ARG]
+        r = _hb_at(st, cfg, h, q, log, lg)
+        if r != 0:
+            return r
+        m &= ~(np.int64(1) << q)
+        if m == 0:
+            return 0
     if (m & (m - 1)) == 0:  # one seat (the usual case): no priority order to work out
         r = _hb_at(st, cfg, h, np.int64(trailing_zeros(m)), log, lg)
-        return r if h <= H_LOSS else 0
+        return r if answered == 1 else 0
     # the classics first, then the homebrew files, each in priority order: a classic's power says
     # what the totals, the resolution or a loss are (the Virus's product, the Pacifist's win, the
     # Healer's rescue), a homebrew power changes them after, as the strategies' forecast has it
@@ -257,7 +277,7 @@ def hb_moment(st, cfg, h, log, lg):
             if ((m >> p) & 1) == 0 or (1 if st[S_ALIEN + p] >= N_ALIENS else 0) != homebrew:
                 continue
             r = _hb_at(st, cfg, h, p, log, lg)
-            if r != 0 and h <= H_LOSS:
+            if r != 0 and answered == 1:
                 return r
     return 0
 

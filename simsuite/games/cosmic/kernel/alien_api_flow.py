@@ -316,3 +316,58 @@ def hb_encounter_id(st):
     turn, CE.15): a power remembers it with a declaration that holds for this encounter only."""
     st = state_of(st)
     return st[S_TURN] * 2 + st[S_ENC_NO]
+
+
+# ---- a deal's power term: what a power adds to a deal it proposes (the Zombie's RELEASE) ----
+
+@njit
+def hb_proposer(st):
+    """on_propose, on_deal: the main player whose proposal it is (public, CE.51.2)."""
+    st = state_of(st)
+    return st[S_PROPOSER]
+
+
+@njit
+def hb_add_deal_term(st, me, k):
+    """on_propose: `me`, the proposer, adds its power's term k (1 to 60: what k means is the power's;
+    the Zombie's, k of the other main player's ships released from the warp, CE.22.20 / CE.51.1)
+    to its proposal, replacing one added before. The other main player takes or refuses the whole
+    deal (standard_only takes the standard deal with such a term, CE.51.5); the term acts in the
+    power's on_deal once the deal is carried out. 1 if added."""
+    st = state_of(st)
+    if _hb_in(st, _HM_PROPOSE) == 0 or me != st[S_PROPOSER] or k < 1 or k > 60:
+        return I0
+    st[S_HB_ARG] = with_release(st[S_HB_ARG], k)
+    return I1
+
+
+@njit
+def hb_deal_term(st, me):
+    """on_deal: the term k that `me`'s power added to the deal now carried out (hb_add_deal_term),
+    0 if none (a deal proposed by the other main player carries none of `me`'s)."""
+    st = state_of(st)
+    if st[S_HB_HOOK] != H_DEAL or me != st[S_PROPOSER]:
+        return I0
+    return st[S_HB_ARG]
+
+
+@njit
+def hb_release(st, cfg, me, q, k, log, lg):
+    """on_deal: k of q's ships leave the warp for q's colonies (q places them, CE.50.15): the
+    Zombie's term (CE.22.20). At most the term's k (hb_deal_term), q the other main player with
+    k ships in the warp and a colony; else nothing moves. 1 if they moved."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
+    if _hb_in(st, _HM_DEAL) == 0:
+        return I0
+    if me != st[S_PROPOSER] or k < 1 or k > st[S_HB_ARG] or q == me or (q != st[S_OFF] and q != st[S_DEF]):
+        _hb_misuse(st, HBE_SEAT)
+        return I0
+    if st[S_WARP + q] < k or st[S_ONPL + q] == 0:
+        return I0
+    st[S_WARP + q] -= k
+    place_ships(st, cfg, q, k, I0, CTX_RELEASE, log, lg)
+    if lg:
+        _log(log, E_DEAL_TERM, TERM_RELEASE, me, q, k, I0, I0)
+    return I1

@@ -196,18 +196,10 @@ def execute_deal(st, cfg, code, log, lg):
             if lg:
                 _log(log, E_DEAL_TERM, TERM_COLONY_DO if j == 0 else TERM_COLONY_OD, g, r, pl, k, I0)
     k = deal_release(code)
-    if k > 0:  # RELEASE(zombie -> other, k), CE.51.1 / CE.22.20
-        z = st[S_WHO + A_ZOMBIE]
-        if z == o or z == d:
-            r = d if z == o else o
-            st[S_PK_ARG] = r
-            st[S_PK_ARG2] = k
-            if st[S_WARP + r] >= k and st[S_ONPL + r] > 0 and power_event(st, cfg, z, PK_RELEASE, log, lg) == 1:
-                st[S_WARP + r] -= k
-                place_ships(st, cfg, r, k, I0, CTX_RELEASE, log, lg)
-                done += 1
-                if lg:
-                    _log(log, E_DEAL_TERM, TERM_RELEASE, z, r, k, I0, I0)
+    if k > 0 and HB_MOMENTS_ANY != 0 and ((st[S_HB_MOMS] >> (H_DEAL - 40)) & 1) != 0:
+        st[S_HB_ARG] = k  # a power's term (the Zombie's RELEASE, CE.51.1): its file's on_deal carries it out
+        if hb_moment(st, cfg, H_DEAL, log, lg) != 0:
+            done += 1
     return done
 
 
@@ -276,18 +268,12 @@ def negotiate(st, cfg, log, lg):
             n = deal_menu(st, cfg)
             st[S_NOPT] = n
             prop = _decide(st, cfg, pp, D_DEAL_PROPOSE)
-        if (pol != PROPOSE_NONE and st[S_ANY_ALIEN] == 1 and st[S_WHO + A_ZOMBIE] == pp and st[S_POWER + pp] == 1
-                and st[S_WARP + resp] > 0 and st[S_ONPL + resp] > 0):
-            st[S_OPT] = NONE  # CE.22.20 effect 2: the Zombie may add a RELEASE term
-            n = 1
-            for k in range(1, st[S_WARP + resp] + 1):  # 1 <= k <= its warp ships (CE.51.1)
-                st[S_OPT + n] = k
-                n += 1
+        if pol != PROPOSE_NONE and HB_MOMENTS_ANY != 0 and ((st[S_HB_MOMS] >> (H_PROPOSE - 40)) & 1) != 0:
+            st[S_HB_ARG] = prop  # alien files' on_propose: the proposer's power may add its term (the Zombie's RELEASE)
             st[S_PK_ARG] = prop
             st[S_PK_ARG2] = resp
-            k = _ask_power(st, cfg, pp, PK_RELEASE, np.int64(n))
-            if k > 0:
-                prop = with_release(prop, k)
+            hb_moment(st, cfg, H_PROPOSE, log, lg)
+            prop = st[S_HB_ARG]
         if prop < 0:
             if lg:
                 _log(log, E_DEAL_PROPOSE, pp, NONE, I0, I0, I0, I0)

@@ -78,21 +78,13 @@ def check_victory(st, cfg, log, lg):
 @njit
 def _loss(st, cfg, p, k, xm, barred, log, lg):
     """E.LOSS (CE.20.6): k ships of p (already taken from their zone; `xm` = the planets they came
-    from, a bit mask) are about to go to the warp. First the Zombie for its own ships (CE.22.20), then
-    the Healer for another player's (CE.22.7; never `barred`, the negotiator owed compensation for
-    this loss, nor a player with no colony to receive them). Returns the ships that reached the
-    warp."""
+    from, a bit mask) are about to go to the warp. The alien files' on_loss, the owner's first
+    (CE.20.6: the Zombie for its own ships, CE.22.20), then the others' (the Healer for another
+    player's, CE.22.7; never `barred`, the negotiator owed compensation for this loss, nor a player
+    with no colony to receive them). Returns the ships that reached the warp."""
     if k <= 0:
         return 0
     if st[S_ANY_ALIEN] == 1:
-        st[S_PK_ARG] = p
-        st[S_PK_ARG2] = k
-        if zombie_keeps(st, p) == 1 and _has_colony_except(st, cfg, p, xm) == 1:
-            st[S_OPT] = NONE
-            st[S_OPT + 1] = I1
-            if _ask_power(st, cfg, p, PK_ZOMBIE, I2) == 1 and power_event(st, cfg, p, PK_ZOMBIE, log, lg) == 1:
-                place_ships(st, cfg, p, k, xm, CTX_ZOMBIE, log, lg)  # no other colony: to the warp
-                return 0
         if HB_MOMENTS_ANY != 0 and ((st[S_HB_MOMS] >> (H_LOSS - 40)) & 1) != 0:  # alien files' on_loss (alien_api.py)
             st[S_HB_ARG] = p
             st[S_HB_ARG + 1] = k
