@@ -809,3 +809,32 @@ def test_a_gift_moves_one_card_from_the_givers_hand_only(tester_env):
     assert c not in t.hand(RED) and c in t.hand(1) and len(t.hand(1)) == 2
     assert int(t.k.hb_give_card(t.st, t.c, I(RED), I(c), I(2))) == 0 and c in t.hand(1)
     assert t.engine_check() == 0
+
+
+def test_artifact_hook_only_decides_and_deal_primitives_act_only_in_their_hooks(tmp_path):
+    """on_artifact_discard runs inside an E.POWER's Zap: an hb_event there (directly or through a
+    helper) is refused before any game, as is a RELEASE outside on_deal or a deal term outside
+    on_propose; the package's Vulch and Zombie pass the same check."""
+    from simsuite.games.cosmic.alien_files import CLASSICS, check_source, hook_problems
+
+    for name in ("vulch.py", "zombie.py"):
+        check_source(CLASSICS / name)
+        assert hook_problems(CLASSICS / name) == ""
+    src = (CLASSICS / "vulch.py").read_text()
+    bad = tmp_path / "bad.py"
+    bad.write_text(src.replace("    return PK_VULCH\n", "    return _take(st, cfg, me, log, lg)\n")
+                   + "\n\n@njit\ndef _take(st, cfg, me, log, lg):\n"
+                     "    return PK_VULCH if hb_event(st, cfg, me, PK_VULCH, log, lg) == 1 else 0\n")
+    check_source(bad)
+    assert "hb_event in on_artifact_discard: that hook only decides" in hook_problems(bad)
+    zsrc = (CLASSICS / "zombie.py").read_text()
+    for old, new, says in (
+            ("        hb_add_deal_term(st, me, k)\n", "        hb_release(st, cfg, me, q, k, log, lg)\n",
+             "hb_release has no effect in on_propose; allowed in: on_deal"),
+            ("    return hb_release(st, cfg, me, q, k, log, lg)\n", "    return hb_add_deal_term(st, me, k)\n",
+             "hb_add_deal_term has no effect in on_deal; allowed in: on_propose")):
+        assert old in zsrc
+        f = tmp_path / "z.py"
+        f.write_text(zsrc.replace(old, new).replace('CLASSIC = "Zombie"\n', ""))
+        check_source(f)
+        assert says in hook_problems(f)

@@ -174,6 +174,25 @@ def test_ce_23_6_empath_attack_against_pacifist_negotiate():
     assert t.events(t.k.E_COMP) == []
 
 
+@pytest.mark.parametrize("zombie", [1, -1])
+def test_ce_23_8_the_zombie_decides_first_even_after_the_healer_in_priority(zombie):
+    """CE.23.8 / CE.20.6: the Healer is the offense (first in priority, CE.20.2) and wins; the
+    defending Zombie still decides first for its own lost ships, and the Healer is asked only if
+    the Zombie declines."""
+    t = fight("Healer,Zombie,none,none", ATT(10), ATT(4), centre=4, def_ships=4)
+    w1, h0 = t.warp(1), len(t.hand(0))
+    t.script(zombie, *([] if zombie == 1 else [1]), S(P(BLUE, 2), 4))
+    assert t.outcome() == A.R_OFFENSE_WIN
+    assert t.script_ok()
+    if zombie == 1:
+        assert [a for a in t.asked() if a[0] == A.D_POWER] == [(A.D_POWER, 1, 2)]
+        assert len(t.hand(0)) == h0
+    else:
+        assert [a for a in t.asked() if a[0] == A.D_POWER] == [(A.D_POWER, 1, 2), (A.D_POWER, 0, 2)]
+        assert len(t.hand(0)) == h0 + 1
+    assert t.warp(1) == w1  # redirected or healed: none reached the warp
+
+
 def test_ce_23_7_anti_matter_against_virus():
     """CE.23.7: each total by its owner's rule (Anti-Matter 10 - 4 = 6, Virus 4 x 2 = 8), then the
     lower total wins: the Anti-Matter offense. (Anti-Matter alone: 6 against 4 + 2 = 6, a tie.)"""

@@ -121,7 +121,11 @@ WHERE = {
     "hb_time_travel": ("on_w9",),
     "hb_turn_negotiate": ("on_reveal",),
     "hb_add_deal_term": ("on_propose",), "hb_deal_term": ("on_deal",), "hb_release": ("on_deal",),
+    "hb_artifact": ("on_artifact_discard",),
+    "hb_artifact_owner": ("on_artifact_discard",), "hb_new_hand_seat": ("on_new_hand",),
 }
+# what on_artifact_discard may not call: it runs inside an E.POWER's Zap, so it asks and answers only
+DECIDES_ONLY = ("hb_event", "hb_event_about", "hb_note")
 HIDDEN_EARLY = ("hb_card_value", "hb_is_attack", "hb_is_negotiate", "hb_card")
 
 
@@ -212,6 +216,9 @@ def hook_problems(path: Path) -> str:
         for prim, line in calls(hook, set()):
             if prim in WHERE and hook not in WHERE[prim]:
                 return (f"line {line}: {prim} has no effect in {hook}; allowed in: {', '.join(WHERE[prim])}")
+            if hook == "on_artifact_discard" and prim in DECIDES_ONLY:
+                return (f"line {line}: {prim} in on_artifact_discard: that hook only decides (return the use's "
+                        "kind, PK_*, to take the card; the engine carries the use out); allowed in: any other hook")
             if prim in HIDDEN_EARLY and hook in EARLY:
                 return (f"line {line}: {prim} in {hook} reads an encounter card still face down (CE.70.14); "
                         "allowed from on_w9 on")
@@ -484,10 +491,22 @@ def generated_part(cache: Path) -> Path:
         lines += ["    return np.int64(0)", ""]
     lines += ["", "@njit", "def homebrew_hook(a, h, st, cfg, me, log, lg):"]
     for a in al:
+        if not set(a.hooks) - {"on_artifact_discard"}:
+            continue
         lines.append(f"    if a == {a.aid}:")
         for hn, hid in a.hooks.items():
-            lines += [f"        if h == {hid}:",
-                      f"            return np.int64(_hb{a.aid}_{hn}(state_handle(st), cfg_handle(cfg), me, log_handle(log), lg))"]
+            if hn != "on_artifact_discard":
+                lines += [f"        if h == {hid}:",
+                          f"            return np.int64(_hb{a.aid}_{hn}(state_handle(st), cfg_handle(cfg), me, log_handle(log), lg))"]
+    lines += ["    return np.int64(0)", ""]
+    # on_artifact_discard runs inside an E.POWER's Zap (alien_api._hb_artifact_taker): a dispatch of
+    # its own, which reaches no other hook, keeps the kernel free of recursion
+    lines += ["", "@njit", "def homebrew_artifact_hook(a, st, cfg, me, log, lg):"]
+    for a in al:
+        if "on_artifact_discard" in a.hooks:
+            lines += [f"    if a == {a.aid}:",
+                      f"        return np.int64(_hb{a.aid}_on_artifact_discard(state_handle(st), cfg_handle(cfg), me, "
+                      "log_handle(log), lg))"]
     lines += ["    return np.int64(0)", ""]
     text = "\n".join(lines)
     path = cache / "kernels" / f"cosmic_alien_files_{hashlib.sha256(text.encode()).hexdigest()[:16]}.py"

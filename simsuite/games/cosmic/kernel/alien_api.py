@@ -58,11 +58,10 @@ _HM_DESTINY = np.int64(1 << 21)
 _HM_REVEAL = np.int64(1 << 22)
 _HM_PROPOSE = np.int64(1 << 23)
 _HM_DEAL = np.int64(1 << 24)
-_HM_ARTIFACT = np.int64(1 << 25)
 _HM_NEW_HAND = np.int64(1 << 26)
-# the fixed moments whose answer the engine reads (bit = H_* - 40): resolve, totals, outcome, loss,
-# a deal's power term carried out, an artifact collected, a new hand's artifacts kept
-_HB_ANSWERED = np.int64(0b11100001111)
+# the fixed moments whose answer hb_moment returns (bit = H_* - 40): resolve, totals, outcome, loss,
+# a deal's power term carried out, a new hand's artifacts kept (on_artifact_discard: _hb_artifact_taker)
+_HB_ANSWERED = np.int64(0b10100001111)
 
 
 @njit(inline="always")
@@ -208,13 +207,15 @@ def hb_window(st, cfg, w, p, log, lg):
     once = S_WONCE if hb_per_window(a) == 1 else S_ONCE  # the file's USES: per window, or per encounter
     if (st[once] & bit) != 0 or st[S_DEF] < 0 or _hb_may(st, p, a) == 0:
         return 0
+    h_out = st[S_HB_HOOK]  # a hook runs inside another's E.POWER (a Vulch collects the Zap): back to it after
+    s_out = st[S_HB_SEAT]
     st[S_HB_HOOK] = w
     st[S_HB_SEAT] = p
     if _hb_checked(a) == 1:
         st[S_HB_LAST] = p * 64 + w
     r = homebrew_hook(a, w, st, cfg, p, log, lg)
-    st[S_HB_HOOK] = NONE
-    st[S_HB_SEAT] = NONE
+    st[S_HB_HOOK] = h_out
+    st[S_HB_SEAT] = s_out
     if r != 0:
         st[once] |= bit
         return 2 if st[S_REDO] != 0 else 1  # a time travel closes the window (hb_time_travel)
@@ -228,6 +229,8 @@ def _hb_at(st, cfg, h, p, log, lg):
     a = st[S_ALIEN + p]
     if st[S_POWER + p] == 0 or _hb_may(st, p, a) == 0:
         return 0
+    h_out = st[S_HB_HOOK]  # a hook runs inside another's E.POWER (a Vulch collects the Zap): back to it after
+    s_out = st[S_HB_SEAT]
     st[S_HB_HOOK] = h
     st[S_HB_SEAT] = p
     if h == H_LOSS:  # what the loss is about, as each seat decides (an earlier seat's Zap answer overwrote it)
@@ -236,8 +239,8 @@ def _hb_at(st, cfg, h, p, log, lg):
     if _hb_checked(a) == 1:
         st[S_HB_LAST] = p * 64 + h
     r = homebrew_hook(a, h, st, cfg, p, log, lg)
-    st[S_HB_HOOK] = NONE
-    st[S_HB_SEAT] = NONE
+    st[S_HB_HOOK] = h_out
+    st[S_HB_SEAT] = s_out
     return r
 
 
@@ -247,8 +250,8 @@ def hb_moment(st, cfg, h, log, lg):
     allowed by its `who`: the classics' files, then the homebrew ones, each in priority order
     (CE.20.2); at E.LOSS the lost ships' owner first (CE.20.6). Returns the first non-zero answer
     where the engine reads one (_HB_ANSWERED: the later seats are not asked then: one side wins,
-    one redirection of a loss, one collector of an artifact); at the other moments every seat is
-    asked and the answers are not read."""
+    one redirection of a loss); at the other moments every seat is asked and the answers are not
+    read."""
     m = np.int64(0)  # the seats with a hook at h and their power on
     for p in range(cfg[C_NP]):
         if ((st[S_HB_PMOM + p] >> (h - 40)) & 1) == 1 and st[S_POWER + p] != 0:
@@ -280,6 +283,48 @@ def hb_moment(st, cfg, h, log, lg):
             if r != 0 and answered == 1:
                 return r
     return 0
+
+
+@njit
+def _hb_artifact_taker(st, cfg, owner, c, log, lg):
+    """E.ARTDISCARD (CE.20.3): the alien files' on_artifact_discard for owner's artifact c, in
+    priority order, until one takes it (the Vulch, CE.22.19). Returns (seat, its use's kind PK_*)
+    or (-1, 0); the caller carries the use out. Those hooks only decide (their own dispatch,
+    homebrew_artifact_hook: they run inside an E.POWER's Zap and reach none). The hook's state in
+    force before (an E.POWER inside another hook) is kept."""
+    if HB_MOMENTS_ANY == 0 or ((st[S_HB_MOMS] >> (H_ARTIFACT - 40)) & 1) == 0:
+        return NONE, I0
+    h_out = st[S_HB_HOOK]
+    s_out = st[S_HB_SEAT]
+    a0 = st[S_HB_ARG]
+    a1 = st[S_HB_ARG + 1]
+    st[S_HB_ARG] = owner
+    st[S_HB_ARG + 1] = c
+    v = NONE
+    pk = I0
+    for i in range(cfg[C_NP]):
+        p = _prio(st, cfg, i)
+        a = st[S_ALIEN + p]
+        if ((st[S_HB_PMOM + p] >> (H_ARTIFACT - 40)) & 1) == 0 or st[S_POWER + p] == 0 or _hb_may(st, p, a) == 0:
+            continue
+        st[S_HB_HOOK] = H_ARTIFACT
+        st[S_HB_SEAT] = p
+        st[S_PK_ARG] = c
+        st[S_PK_ARG2] = owner
+        if _hb_checked(a) == 1:
+            st[S_HB_LAST] = p * 64 + H_ARTIFACT
+        r = homebrew_artifact_hook(a, st, cfg, p, log, lg)
+        if r > 0:
+            v = p
+            pk = r
+            break
+    st[S_HB_HOOK] = h_out
+    st[S_HB_SEAT] = s_out
+    st[S_HB_ARG] = a0
+    st[S_HB_ARG + 1] = a1
+    st[S_PK_ARG] = c  # the use's E.POWER names the card and its owner
+    st[S_PK_ARG2] = owner
+    return v, pk
 
 
 # ---- a power's memory: what it keeps through a game (tokens, counters, a declared choice) ----

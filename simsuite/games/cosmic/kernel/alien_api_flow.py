@@ -371,3 +371,30 @@ def hb_release(st, cfg, me, q, k, log, lg):
     if lg:
         _log(log, E_DEAL_TERM, TERM_RELEASE, me, q, k, I0, I0)
     return I1
+
+
+# ---- artifacts about to be discarded, and a new hand (the Vulch) ----
+
+@njit
+def hb_artifact(st):
+    """on_artifact_discard: the artifact card about to reach the discard pile (public: played or
+    discarded face up). The hook only decides: it returns its use's kind (PK_*) to take the card
+    into its holder's hand, 0 to leave it; the engine carries the use out (an E.POWER a Cosmic Zap
+    may answer, except at the end of a Zap chain), so hb_event has no place there."""
+    st = state_of(st)
+    return st[S_HB_ARG + 1] if st[S_HB_HOOK] == H_ARTIFACT else NONE
+
+
+@njit
+def hb_artifact_owner(st):
+    """on_artifact_discard: the seat whose artifact it was."""
+    st = state_of(st)
+    return st[S_HB_ARG] if st[S_HB_HOOK] == H_ARTIFACT else NONE
+
+
+@njit
+def hb_new_hand_seat(st):
+    """on_new_hand: the seat about to discard its hand's artifacts and draw a new hand (CE.17.1):
+    return 1 from the hook to keep its artifacts (the Vulch, CE.22.19)."""
+    st = state_of(st)
+    return st[S_HB_ARG] if st[S_HB_HOOK] == H_NEW_HAND else NONE

@@ -152,6 +152,17 @@ ENC_CARD = np.int64(-3)
 
 
 @njit
+def _keeps_artifacts(st, cfg, p, log, lg):
+    """The alien files' on_new_hand for p: 1 if a power keeps p's artifacts (the hook's arguments
+    in force before are kept)."""
+    a0 = st[S_HB_ARG]
+    st[S_HB_ARG] = p
+    r = hb_moment(st, cfg, H_NEW_HAND, log, lg)
+    st[S_HB_ARG] = a0
+    return 1 if r != 0 else 0
+
+
+@njit
 def new_hand(st, cfg, p, timing, log, lg):
     """CE.17.1 / CE.17.4 / A19: p (holding no encounter card) plays, if legal now, or discards each
     artifact, then draws new_hand_size cards; repeated until it holds an encounter card.
@@ -165,9 +176,8 @@ def new_hand(st, cfg, p, timing, log, lg):
                 _log(log, E_NEW_HAND_FAIL, p, timing, I0, I0, I0, I0)
             return 0
         keep = 0
-        if (st[S_HAND_N + p] > 0 and st[S_WHO + A_VULCH] == p and st[S_POWER + p] == 1
-                and _yes_no(st, cfg, p, PK_VULCH_KEEP) == 1 and power_event(st, cfg, p, PK_VULCH_KEEP, log, lg) == 1):
-            keep = 1  # CE.22.19: the Vulch keeps all its artifacts and draws
+        if st[S_HAND_N + p] > 0 and HB_MOMENTS_ANY != 0 and ((st[S_HB_MOMS] >> (H_NEW_HAND - 40)) & 1) != 0:
+            keep = _keeps_artifacts(st, cfg, p, log, lg)  # alien files' on_new_hand (the Vulch, CE.22.19)
         while st[S_HAND_N + p] > 0 and keep == 0:
             c = st[S_HAND + p * MAX_HAND + st[S_HAND_N + p] - 1]  # only artifacts (reinforcements, flares) are left
             if cfg[C_CARD_KIND + c] == K_REINF or cfg[C_CARD_KIND + c] == K_FLARE:  # CE.31.1 (A58): discarded

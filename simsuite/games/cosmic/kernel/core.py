@@ -18,12 +18,13 @@ plays a range of game indices in parallel, one output row per game.
 Alien powers (CE.22, rulings CE.23) act at the places CE.20 names: the windows of CE.20.1
 (``window`` asks ``power_window`` before the artifacts: Amoeba, Chronos, Filch, Mind, Mutant,
 Parasite, Philanthropist, Sorcerer, Trader), the triggers of CE.20.3 (``power_event`` = E.POWER
-with Cosmic Zap, before every use and automatic effect; ``loss_event`` = E.LOSS: Zombie then
-Healer; ``compensation`` = E.COMP; ``artifact_discard`` = E.ARTDISCARD: Vulch), and the fixed
+with Cosmic Zap, before every use and automatic effect; ``loss_event`` = E.LOSS: the owner's
+file (Zombie), then the others' (Healer); ``compensation`` = E.COMP; ``artifact_discard`` =
+E.ARTDISCARD: the files' on_artifact_discard, Vulch), and the fixed
 moments: ``select_cards`` (step 8: Oracle, Laser), ``reveal`` (Empath), ``side_totals`` (Macron,
 Anti-Matter, Virus), ``outcome`` (Pacifist at the start of step 10, Clone at the discards),
-``answers`` (Parasite), ``launch`` (Macron's one ship), ``new_hand`` (Vulch keeps its artifacts)
-and ``negotiate`` (Zombie's RELEASE). A power acts only while on (CE.19: enough home colonies,
+``answers`` (Parasite), ``launch`` (Macron's one ship), ``new_hand`` (on_new_hand: the Vulch keeps
+its artifacts) and ``negotiate`` (on_propose / on_deal: the Zombie's RELEASE). A power acts only while on (CE.19: enough home colonies,
 not zapped). With no alien in the game (``S_ANY_ALIEN`` 0) every hook is skipped at run time.
 
 Conventions: no Python int literal is ever passed to a non-inlined function (use the np.int64

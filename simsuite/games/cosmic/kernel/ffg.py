@@ -257,7 +257,7 @@ def _counter_zaps(st, cfg, r, target, w, log, lg):
     """Card Zap against Card Zap: r has just played a Card Zap against `target`'s play; the holders
     of a Card Zap may cancel it, and that Card Zap in turn, and so on (a loop, not recursion:
     numba kernels stay non-recursive). Each counter Card Zap goes to the discard pile, the Vulch
-    may collect it (a use not open to a Cosmic Zap here: vulch_or_discard, as in a Zap chain).
+    may collect it (a use not open to a Cosmic Zap here: collect_or_discard, as in a Zap chain).
     Returns 1 if r's Card Zap ends cancelled (an odd number of counters)."""
     cancelled = 0
     who = r
@@ -268,7 +268,7 @@ def _counter_zaps(st, cfg, r, target, w, log, lg):
             break
         if lg:
             _log(log, E_ARTIFACT, q, ART_CARD_ZAP, who, w, card, I0)
-        vulch_or_discard(st, cfg, q, card, log, lg)
+        collect_or_discard(st, cfg, q, card, log, lg)
         cancelled ^= 1
         whom = who
         who = q
@@ -302,7 +302,7 @@ def ffg_zap_cancelled(st, cfg, q, p, log, lg):
         return 0
     if lg:
         _log(log, E_ARTIFACT, r, ART_CARD_ZAP, q, T_POWER, czap, I0)
-    vulch_or_discard(st, cfg, r, czap, log, lg)
+    collect_or_discard(st, cfg, r, czap, log, lg)
     if _counter_zaps(st, cfg, r, q, T_POWER, log, lg) == 1:
         return 0
     card = _take_artifact(st, cfg, q, ART_ZAP)
@@ -310,7 +310,7 @@ def ffg_zap_cancelled(st, cfg, q, p, log, lg):
     st[S_ART_USED + ART_ZAP] += 1
     if lg:
         _log(log, E_ARTIFACT, q, ART_ZAP, p, T_POWER, card, I0)
-    vulch_or_discard(st, cfg, q, card, log, lg)
+    collect_or_discard(st, cfg, q, card, log, lg)
     return 1
 
 

@@ -59,11 +59,11 @@ def _zap(st, cfg, q, p, log, lg):
 @njit
 def _play_zap(st, cfg, q, p, log, lg):
     """q plays Cosmic Zap on p's power (CE.21.1). The used card is about to reach the discard pile;
-    a Vulch (not q, not zapped) may collect it, and that use is itself an E.POWER (CE.20.3) a
-    second Zap may answer. The chain ends there: a zapped Vulch cannot collect the second card.
-    (Written without recursion: numba kernels stay non-recursive.)"""
+    an alien file may take it (the Vulch, not q, not zapped), and that use is itself an E.POWER
+    (CE.20.3) a second Zap may answer. The chain ends there: a zapped Vulch cannot collect the
+    second card. (Written without recursion: numba kernels stay non-recursive.)"""
     card = _zap(st, cfg, q, p, log, lg)
-    v = _vulch_wants(st, cfg, q, card)
+    v, pk = _hb_artifact_taker(st, cfg, q, card, log, lg)
     if v >= 0:
         q2 = NONE
         if st[S_ART_KIND + ART_ZAP] > 0:
@@ -74,41 +74,27 @@ def _play_zap(st, cfg, q, p, log, lg):
         if q2 >= 0:
             _discard(st, _zap(st, cfg, q2, v, log, lg))
         else:
-            _vulch_takes(st, cfg, v, card, q, log, lg)
+            _takes_artifact(st, cfg, v, pk, card, q, log, lg)
             return
     _discard(st, card)
 
 
 @njit
-def _vulch_wants(st, cfg, owner, c):
-    """E.ARTDISCARD (CE.22.19): the Vulch (not the owner, power on) is asked whether it collects
-    artifact card c; returns its seat if it does, else -1."""
-    v = st[S_WHO + A_VULCH]
-    if v >= 0 and v != owner and st[S_POWER + v] == 1:
-        st[S_OPT] = NONE
-        st[S_OPT + 1] = I1
-        st[S_PK_ARG] = c
-        st[S_PK_ARG2] = owner
-        if _ask_power(st, cfg, v, PK_VULCH, I2) == 1:
-            return v
-    return NONE
-
-
-@njit
-def _vulch_takes(st, cfg, v, c, owner, log, lg):
-    """The Vulch v collects card c (a power use, counted and logged)."""
+def _takes_artifact(st, cfg, v, pk, c, owner, log, lg):
+    """v's power takes artifact c (a use no Zap may answer here: counted and logged as an E.POWER)."""
     st[S_POWER_USES + v] += 1
     if lg:
-        _log(log, E_ALIEN, v, A_VULCH, PK_VULCH, c, owner, I0)
+        _log(log, E_ALIEN, v, st[S_ALIEN + v], pk, c, owner, I0)
     _hand_add(st, cfg, v, c)
 
 
 @njit
-def vulch_or_discard(st, cfg, owner, c, log, lg):
-    """E.ARTDISCARD at the end of a Zap chain: the Vulch may collect c, a use not open to a Zap."""
-    v = _vulch_wants(st, cfg, owner, c)
+def collect_or_discard(st, cfg, owner, c, log, lg):
+    """E.ARTDISCARD at the end of a Zap chain: an alien file may take c (the Vulch), a use not
+    open to a Zap."""
+    v, pk = _hb_artifact_taker(st, cfg, owner, c, log, lg)
     if v >= 0:
-        _vulch_takes(st, cfg, v, c, owner, log, lg)
+        _takes_artifact(st, cfg, v, pk, c, owner, log, lg)
     else:
         _discard(st, c)
 
@@ -141,10 +127,10 @@ def power_event(st, cfg, p, what, log, lg):
 
 @njit
 def artifact_discard(st, cfg, owner, c, log, lg):
-    """E.ARTDISCARD (CE.20.3): another player's artifact is about to reach the discard pile; the
-    Vulch (CE.22.19) may collect it, card by card."""
-    v = _vulch_wants(st, cfg, owner, c)
-    if v >= 0 and power_event(st, cfg, v, PK_VULCH, log, lg) == 1:
+    """E.ARTDISCARD (CE.20.3): owner's artifact is about to reach the discard pile; an alien file
+    may collect it (the Vulch, CE.22.19, another player's), card by card."""
+    v, pk = _hb_artifact_taker(st, cfg, owner, c, log, lg)
+    if v >= 0 and power_event(st, cfg, v, pk, log, lg) == 1:
         _hand_add(st, cfg, v, c)
         return
     _discard(st, c)
