@@ -8,8 +8,11 @@ CE.20 (``api.HOOK_NAMES``): ``on_w2`` .. ``on_w10``, an optional use in that win
 the defense is known, by the order disc or an EXPEL, before W-2), ``on_reveal`` (step 9, CE.9.3:
 the cards just revealed, before W-9),
 ``on_totals`` (after the A/A totals of CE.10.3, before reinforcements), ``on_outcome`` (after
-step 10's result) and ``on_loss`` (E.LOSS, CE.20.6: ships about to go to the warp; return 1 if
-it sent them elsewhere). Each hook is ``(st, cfg, me, log, lg) -> int``: ``st``, ``cfg`` and ``log``
+step 10's result), ``on_loss`` (E.LOSS, CE.20.6: ships about to go to the warp, the owner's hook
+first; return 1 if it sent them elsewhere), ``on_propose`` / ``on_deal`` (a deal's power term,
+CE.51: added to a proposal, carried out), ``on_artifact_discard`` (E.ARTDISCARD: return the use's
+kind to take the artifact; its own dispatch, ``homebrew_artifact_hook``, as it runs inside an
+E.POWER's Zap) and ``on_new_hand`` (CE.17.1: return 1 to keep the artifacts). Each hook is ``(st, cfg, me, log, lg) -> int``: ``st``, ``cfg`` and ``log``
 are handles (games/cosmic/handles.py), sealed by the generated dispatch, which numba lets a file
 pass on but not index, write or convert; ``me`` is the holder's seat, ``lg`` 1 while the event log
 is on. So a hook acts only through the ``hb_*`` functions below, each of which opens its handles
