@@ -201,6 +201,24 @@ def _hb_may(st, p, a):
     return 1 if (p != o and p != d) else 0
 
 
+@njit(inline="always")
+def _hb_enter(st, h, p):
+    """Seat p's hook at h becomes the running one; returns the hook it interrupts, for _hb_leave
+    (a hook may run inside another's E.POWER: the Vulch takes the Zap played on a Healer's use)."""
+    out = (st[S_HB_HOOK], st[S_HB_SEAT])
+    st[S_HB_HOOK] = h
+    st[S_HB_SEAT] = p
+    if _hb_checked(st[S_ALIEN + p]) == 1:
+        st[S_HB_LAST] = p * 64 + h
+    return out
+
+
+@njit(inline="always")
+def _hb_leave(st, out):
+    st[S_HB_HOOK] = out[0]
+    st[S_HB_SEAT] = out[1]
+
+
 @njit
 def hb_window(st, cfg, w, p, log, lg):
     """power_window for an alien acting through its file: its hook for window w, once per
@@ -210,15 +228,9 @@ def hb_window(st, cfg, w, p, log, lg):
     once = S_WONCE if hb_per_window(a) == 1 else S_ONCE  # the file's USES: per window, or per encounter
     if (st[once] & bit) != 0 or st[S_DEF] < 0 or _hb_may(st, p, a) == 0:
         return 0
-    h_out = st[S_HB_HOOK]  # a hook runs inside another's E.POWER (a Vulch collects the Zap): back to it after
-    s_out = st[S_HB_SEAT]
-    st[S_HB_HOOK] = w
-    st[S_HB_SEAT] = p
-    if _hb_checked(a) == 1:
-        st[S_HB_LAST] = p * 64 + w
+    out = _hb_enter(st, w, p)
     r = homebrew_hook(a, w, st, cfg, p, log, lg)
-    st[S_HB_HOOK] = h_out
-    st[S_HB_SEAT] = s_out
+    _hb_leave(st, out)
     if r != 0:
         st[once] |= bit
         return 2 if st[S_REDO] != 0 else 1  # a time travel closes the window (hb_time_travel)
@@ -232,18 +244,12 @@ def _hb_at(st, cfg, h, p, log, lg):
     a = st[S_ALIEN + p]
     if st[S_POWER + p] == 0 or _hb_may(st, p, a) == 0:
         return 0
-    h_out = st[S_HB_HOOK]  # a hook runs inside another's E.POWER (a Vulch collects the Zap): back to it after
-    s_out = st[S_HB_SEAT]
-    st[S_HB_HOOK] = h
-    st[S_HB_SEAT] = p
     if h == H_LOSS:  # what the loss is about, as each seat decides (an earlier seat's Zap answer overwrote it)
         st[S_PK_ARG] = st[S_HB_ARG]
         st[S_PK_ARG2] = st[S_HB_ARG + 1]
-    if _hb_checked(a) == 1:
-        st[S_HB_LAST] = p * 64 + h
+    out = _hb_enter(st, h, p)
     r = homebrew_hook(a, h, st, cfg, p, log, lg)
-    st[S_HB_HOOK] = h_out
-    st[S_HB_SEAT] = s_out
+    _hb_leave(st, out)
     return r
 
 
@@ -297,8 +303,6 @@ def _hb_artifact_taker(st, cfg, owner, c, log, lg):
     force before (an E.POWER inside another hook) is kept."""
     if HB_MOMENTS_ANY == 0 or ((st[S_HB_MOMS] >> (H_ARTIFACT - 40)) & 1) == 0:
         return NONE, I0
-    h_out = st[S_HB_HOOK]
-    s_out = st[S_HB_SEAT]
     a0 = st[S_HB_ARG]
     a1 = st[S_HB_ARG + 1]
     st[S_HB_ARG] = owner
@@ -310,19 +314,15 @@ def _hb_artifact_taker(st, cfg, owner, c, log, lg):
         a = st[S_ALIEN + p]
         if ((st[S_HB_PMOM + p] >> (H_ARTIFACT - 40)) & 1) == 0 or st[S_POWER + p] == 0 or _hb_may(st, p, a) == 0:
             continue
-        st[S_HB_HOOK] = H_ARTIFACT
-        st[S_HB_SEAT] = p
         st[S_PK_ARG] = c
         st[S_PK_ARG2] = owner
-        if _hb_checked(a) == 1:
-            st[S_HB_LAST] = p * 64 + H_ARTIFACT
+        out = _hb_enter(st, H_ARTIFACT, p)
         r = homebrew_artifact_hook(a, st, cfg, p, log, lg)
+        _hb_leave(st, out)
         if r > 0:
             v = p
             pk = r
             break
-    st[S_HB_HOOK] = h_out
-    st[S_HB_SEAT] = s_out
     st[S_HB_ARG] = a0
     st[S_HB_ARG + 1] = a1
     st[S_PK_ARG] = c  # the use's E.POWER names the card and its owner

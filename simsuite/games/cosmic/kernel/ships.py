@@ -90,8 +90,6 @@ def _loss(st, cfg, p, k, xm, barred, log, lg):
             st[S_HB_ARG + 1] = k
             st[S_HB_ARG + 2] = xm
             st[S_HB_ARG + 3] = barred
-            st[S_PK_ARG] = p
-            st[S_PK_ARG2] = k
             if hb_moment(st, cfg, H_LOSS, log, lg) != 0:
                 return 0
     st[S_WARP + p] += k
