@@ -5,7 +5,7 @@ shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tes
 ``aliens`` lists each seat's alien.
 """
 import pytest
-from cosmic_harness import ART, ATT, BLUE, GAS, MOBIUS, NEG, PLAGUE, P, fight, table, totals
+from cosmic_harness import ART, ATT, BLUE, GAS, MOBIUS, NEG, PLAGUE, P, fight, setup_fight, table, totals
 
 import simsuite.games.cosmic.api as A
 from simsuite.games.cosmic.api import src_code as S
@@ -99,3 +99,26 @@ def test_ce_22_19_vulch_collects_plague_discards():
                          (A.D_ARTIFACT, 3, 5)]
     assert mob in t.hand(3) and plague in t.hand(3)
     assert t.hand_classes(1) == [] and t.conserved() == 0
+
+
+def test_ce_22_19_vulch_collects_the_zaps_inside_a_healers_use_which_still_takes_effect():
+    """CE.22.19 / CE.22.7 / CE.20.3 (FFG2008, data.md Card Zap): the Healer (green) rescues blue's 3
+    lost ships; red plays a Cosmic Zap on that use and blue's Card Zap cancels it as it is played.
+    The Vulch (yellow) takes both used cards, its hook running inside the Healer's E.POWER, and the
+    Healer's use then takes effect: blue's ships go home and the Healer draws."""
+    t = setup_fight("none,none,Healer,Vulch", 4, 3, edition="FFG2008")
+    t.hands(p0=[ART(A.ART_ZAP), ATT(10), ATT(6)], p1=[ART(A.ART_CARD_ZAP), ATT(4), ATT(6)], p2=[ATT(6)], p3=[ATT(6)])
+    t.face_down(ATT(10), ATT(4))
+    t.reveal()
+    zap, czap = t.card(0, ART(A.ART_ZAP)), t.card(1, ART(A.ART_CARD_ZAP))
+    w1, h2, h3 = t.warp(1), len(t.hand(2)), len(t.hand(3))
+    t.script(1, A.art_code(A.ART_ZAP, 2), A.art_code(A.ART_CARD_ZAP, 0), 1, -1, 1, S(P(BLUE, 2), 3))
+    assert t.outcome() == A.R_OFFENSE_WIN
+    assert t.script_ok(), t.asked()
+    # the Healer, red's Zap, blue's Card Zap, the Vulch takes it (and is asked whether to play it
+    # against blue's), the Vulch takes the Cosmic Zap, blue places its ships
+    assert [k[:2] for k in t.asked()] == [(A.D_POWER, 2), (A.D_ARTIFACT, 0), (A.D_ARTIFACT, 1), (A.D_POWER, 3),
+                                          (A.D_ARTIFACT, 3), (A.D_POWER, 3), (A.D_PLACE, 1)]
+    assert zap in t.hand(3) and czap in t.hand(3) and len(t.hand(3)) == h3 + 2
+    assert t.warp(1) == w1 and len(t.hand(2)) == h2 + 1
+    assert t[A.S_HB_ERR] == 0 and t.conserved() == 0
