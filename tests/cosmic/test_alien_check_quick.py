@@ -64,8 +64,11 @@ def test_interpreted_games_are_the_compiled_games(tmp_path, monkeypatch, edition
         assert compiled["power_uses"][:, 0].sum() > 0  # the file's hooks ran
 
 
-def test_a_good_file_passes_quickly_at_every_seat():
-    r = _cli("check", "alien", str(GOOD / "tester.py"), "--games", "40", "--json")
+def test_a_good_file_passes_quickly_at_every_seat(tmp_path):
+    """On a fresh cache, as a new user's first check: every file at the table (the package's
+    classics too) is typed before the interpreted workers play."""
+    r = _cli("check", "alien", str(GOOD / "tester.py"), "--games", "40", "--json",
+             env_extra={"SIMSUITE_CACHE_DIR": str(tmp_path / "cache")})
     assert r.returncode == 0, r.stderr
     doc = json.loads(r.stdout)
     assert doc["ok"] and doc["mode"] == "interpreted" and doc["problems"] == []

@@ -141,6 +141,11 @@ def _interpreted(name, jobs, per, seed, say, bar, workers):
     limit = chunk_time_limit()
     n = max(1, min(len(jobs), workers or os.cpu_count() or 1))
     shares = [jobs[i::n] for i in range(n)]
+    # every file at the table typed here, compiled, once per cache: the workers play with numba's JIT
+    # off, where the sealed handles cannot type (the package's classics included, on a fresh cache)
+    from .alien_files import discover
+
+    discover()
     if say:
         say(f"playing {per * len(jobs)} games interpreted in {n} process{'es' if n > 1 else ''} (no kernel "
             "compile; the same games the compiled kernel plays; --compiled for many more games)")
