@@ -682,7 +682,8 @@ def _misuses() -> dict:
     return {
         1: ("used a primitive in a hook where it has no effect",
             "each primitive in the hooks the power API's reference lists"),
-        2: ("read an encounter card still face down (CE.70.14)", "card reads from on_w9 on"),
+        2: ("read what its holder may not see (CE.70.14): an encounter card still face down, or another "
+            "player's hand", "card reads from on_w9 on, hb_hand_card for the holder's own hand"),
         3: ("wrote another seat's power memory or a word out of range",
             f"hb_remember(st, me, i, v) with 0 <= i < {A.HB_MEM_WORDS}"),
         4: ("added to totals past its allowance or set a total out of reach",
