@@ -160,6 +160,7 @@ def _parasite_table(inv_o, inv_d):
     t.set_hand(GREEN, [ATT(8), NEG])
     t.st[A.S_INV_O] = inv_o
     t.st[A.S_INV_D] = inv_d
+    t.st[A.S_HB_OFFER] = 3 << (2 * GREEN)  # its file's on_answer opened both sides to it (hb_offer_side)
     return t
 
 
@@ -184,6 +185,8 @@ def test_naive_policies_control_the_parasites_uninvited_join():
     t.st[A.S_OPT:A.S_OPT + 3] = ALLY
     t.st[A.S_NOPT] = 3
     assert [int(A.option_uses_power(t.st, A.D_ALLIANCE, I(GREEN), I(i))) for i in range(3)] == [0, 1, 0]
+    t.st[A.S_HB_OFFER] = 0  # no side opened by a power: an answer is never a use
+    assert [int(A.option_uses_power(t.st, A.D_ALLIANCE, I(GREEN), I(i))) for i in range(3)] == [0, 0, 0]
 
 
 def test_power_value_check_names_the_decisions_the_naive_policies_control():

@@ -104,7 +104,7 @@ def _bad(path, msg):
 
 
 WINDOW_HOOKS = ("on_w2", "on_w4", "on_w6", "on_w7", "on_w8", "on_w9", "on_w10")
-EARLY = ("on_regroup", "on_destiny", "on_w2", "on_w4", "on_w6", "on_w7", "on_w8")  # the encounter cards face down
+EARLY = ("on_regroup", "on_destiny", "on_w2", "on_w4", "on_w6", "on_answer", "on_w7", "on_w8")  # the encounter cards face down
 START = ("on_regroup", "on_destiny")  # steps 1 and 2 (CE.4, CE.5): fixed moments, every seat asked
 # each writing primitive: the hooks where the rules give it an effect (alien_api.py checks the same at run time)
 WHERE = {
@@ -116,7 +116,8 @@ WHERE = {
     "hb_send_to_warp": (*START, *WINDOW_HOOKS), "hb_regrouped": ("on_regroup",),
     "hb_return_lost": ("on_loss",), "hb_loss_owner": ("on_loss",), "hb_loss_ships": ("on_loss",),
     "hb_loss_may_return": ("on_loss",),
-    "hb_join": ("on_w7",), "hb_take_from_discard": ("on_w10", "on_outcome"),
+    "hb_join": ("on_w7",), "hb_offer_side": ("on_answer",),
+    "hb_move_encounter_ships": ("on_w4", "on_w6", "on_w7", "on_w8"), "hb_take_from_discard": ("on_w10", "on_outcome"),
     "hb_keep_card": ("on_outcome",), "hb_swap_cards": ("on_w8",), "hb_give_card": WINDOW_HOOKS,
     "hb_time_travel": ("on_w9",),
     "hb_turn_negotiate": ("on_reveal",),

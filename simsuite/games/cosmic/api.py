@@ -163,10 +163,11 @@ def ship_limit(st, p):
 
 
 @njit(inline="always")
-def parasite_uninvited(st, q, side):
+def uninvited_use(st, q, side):
     """1 if q joining `side` (SIDE_OFFENSE / SIDE_DEFENSE) at the alliance answers (CE.8.3) is a use
-    of the Parasite's power: q is an active Parasite and that side did not invite it (CE.22.14)."""
-    if side <= 0 or st[S_ANY_ALIEN] != 1 or st[S_ALIEN + q] != A_PARASITE or st[S_POWER + q] != 1:
+    of q's power: that side did not invite q, and q's power let it answer that side all the same
+    (its file's on_answer, alien_api_flow.hb_offer_side; the Parasite, CE.22.14)."""
+    if side <= 0 or ((st[S_HB_OFFER] >> (2 * q + side - 1)) & 1) == 0:
         return 0
     inv = st[S_INV_O] if side == SIDE_OFFENSE else st[S_INV_D]
     return 1 if ((inv >> q) & 1) == 0 else 0
@@ -177,12 +178,12 @@ def option_uses_power(st, kind, p, i):
     """1 if answering option i of decision `kind` uses p's alien power (CE.50.20): every option of a
     power decision but PASS (the Mutant's source choice and an alien file's option question have no
     PASS: all of it is the use), and a
-    side joined uninvited by the Parasite at the alliance answers (CE.22.14). Naive power policies
+    side joined uninvited through a power at the alliance answers (the Parasite, CE.22.14). Naive power policies
     read this, so they control every use, whatever decision it arrives through."""
     if kind == D_POWER:
         return 1 if (i > 0 or st[S_PK] == PK_MUTANT_SRC or st[S_PK] == PK_CHOICE) else 0
     if kind == D_ALLIANCE:
-        return parasite_uninvited(st, p, st[S_OPT + i])
+        return uninvited_use(st, p, st[S_OPT + i])
     return 0
 
 

@@ -82,8 +82,9 @@ MAX_ALIENS = N_ALIENS + MAX_HOMEBREW
 # alien-file hooks (kernel/alien_api.py): the CE.20.1 windows are the W_* ids themselves (an
 # optional use in the window's priority loop); the fixed moments follow them
 (H_RESOLVE, H_TOTALS, H_OUTCOME, H_LOSS, H_REGROUP, H_DESTINY, H_REVEAL, H_PROPOSE, H_DEAL, H_ARTIFACT,
- H_NEW_HAND) = (np.int64(k) for k in range(40, 51))
-HOOK_NAMES = {"on_regroup": 44, "on_destiny": 45, "on_w2": 2, "on_w4": 3, "on_w6": 4, "on_w7": 5, "on_w8": 6,
+ H_NEW_HAND, H_ANSWER) = (np.int64(k) for k in range(40, 52))
+HOOK_NAMES = {"on_regroup": 44, "on_destiny": 45, "on_w2": 2, "on_w4": 3, "on_w6": 4, "on_answer": 51,
+              "on_w7": 5, "on_w8": 6,
               "on_reveal": 46, "on_w9": 7, "on_w10": 8, "on_resolve": 40, "on_totals": 41, "on_propose": 47,
               "on_deal": 48, "on_outcome": 42, "on_loss": 43, "on_artifact_discard": 49,
               "on_new_hand": 50}  # hook function name -> W_* / H_* id, in the order of an encounter (the last
@@ -276,6 +277,8 @@ S_HB_PMOM = _S.add(MAX_P)  # seat p's file alien's moments (hb_moments), 0 for a
 S_HB_KEEP = _S.add()  # the seat whose encounter card goes back to its hand, not the discard (hb_keep_card), -1 none
 S_HB_NOPT = _S.add()  # options listed so far for the running hook's question (hb_option, hb_ask_option)
 S_HB_SEAT = _S.add()  # the seat whose alien-file hook is running now, -1 none (alien_api.py)
+S_HB_OFFER = _S.add()  # step 7: bit 2 * q + side - 1: seat q's power lets it answer side uninvited (hb_offer_side)
+S_HB_OFFER_PK = _S.add()  # the kind of that use (its E.POWER), for the seat answering now
 HB_MEM_WORDS = 4  # words of memory an alien file's power keeps through a game, per seat
 S_HB_MEM = _S.add(MAX_P * HB_MEM_WORDS)  # seat p's power memory: word i at S_HB_MEM + p * HB_MEM_WORDS + i
 # Limits per encounter on what one seat's alien-file hooks may do (alien_api.py; docs/games/write-your-own-alien.md

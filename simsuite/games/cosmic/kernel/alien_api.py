@@ -5,7 +5,8 @@ CE.20 (``api.HOOK_NAMES``): ``on_w2`` .. ``on_w10``, an optional use in that win
 (CE.20.1-CE.20.2; return 1 if it acted, then its once-per-encounter use is spent), ``on_resolve``
 (start of step 10; return SIDE_OFFENSE / SIDE_DEFENSE to make that side win, 0 otherwise),
 ``on_regroup`` (step 1, CE.4: after the offense's regroup, before W-1), ``on_destiny`` (step 2, CE.5:
-the defense is known, by the order disc or an EXPEL, before W-2), ``on_reveal`` (step 9, CE.9.3:
+the defense is known, by the order disc or an EXPEL, before W-2), ``on_answer`` (step 7, CE.8.3:
+the holder's turn to answer the invitations; hb_offer_side opens a side that did not invite it), ``on_reveal`` (step 9, CE.9.3:
 the cards just revealed, before W-9),
 ``on_totals`` (after the A/A totals of CE.10.3, before reinforcements), ``on_outcome`` (after
 step 10's result), ``on_loss`` (E.LOSS, CE.20.6: ships about to go to the warp, the owner's hook
@@ -62,6 +63,7 @@ _HM_REVEAL = np.int64(1 << 22)
 _HM_PROPOSE = np.int64(1 << 23)
 _HM_DEAL = np.int64(1 << 24)
 _HM_NEW_HAND = np.int64(1 << 26)
+_HM_ANSWER = np.int64(1 << 27)
 # the fixed moments whose answer hb_moment returns (bit = H_* - 40): resolve, totals, outcome, loss,
 # a deal's power term carried out, a new hand's artifacts kept (on_artifact_discard: _hb_artifact_taker)
 _HB_ANSWERED = np.int64(0b10100001111)
@@ -709,11 +711,15 @@ def hb_return_lost(st, cfg, ctx, log, lg):
 
 @njit
 def hb_join(st, cfg, me, side, log, lg):
-    """W-7: `me` joins side (SIDE_*) as an ally, uninvited (CE.22.14)."""
+    """W-7: `me` joins side (SIDE_*) as an ally, uninvited (CE.22.14): 1 to 4 ships from its colonies
+    (decision D_ALLY_SHIPS, CE.8.4). Not for a main player, one already allied or one a Force
+    Field removed (CE.21.2): then nothing happens."""
     st = state_of(st)
     cfg = cfg_of(cfg)
     log = log_of(log)
-    if _hb_in(st, np.int64(1 << 5)) == 1 and st[S_ALLY + me] == 0 and (side == SIDE_OFFENSE or side == SIDE_DEFENSE):
+    if _hb_in(st, np.int64(1 << 5)) == 0 or me == st[S_OFF] or me == st[S_DEF]:
+        return
+    if st[S_ALLY + me] == 0 and ((st[S_FF_OUT] >> me) & 1) == 0 and (side == SIDE_OFFENSE or side == SIDE_DEFENSE):
         _join(st, cfg, me, side, log, lg)
 
 

@@ -137,6 +137,16 @@ def hb_ask_option(st, cfg, me, pk):
 
 
 @njit
+def hb_ask_option_about(st, cfg, me, pk, arg):
+    """hb_ask_option with st[S_PK_ARG] = arg (what the question is about: an earlier answer, a seat)
+    while it decides."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    st[S_PK_ARG] = arg
+    return hb_ask_option(st, cfg, me, pk)
+
+
+@njit
 def hb_note(st, cfg, me, what, arg, log, lg):
     """Write what `me`'s power did to the game's event log (E_ALIEN: its alien, what, arg), for the
     replay: the Mutant's source of each card, say. Changes nothing in the game."""
@@ -262,6 +272,101 @@ def hb_colony_ships(st, cfg, me):
     if t >= 0:
         n -= st[S_PS + me * MAX_PLANETS + t]
     return n
+
+
+@njit
+def hb_planet_ships(st, q):
+    """How many of q's ships are on planets, its colonies (the target planet's included, CE.16;
+    public)."""
+    st = state_of(st)
+    return st[S_ONPL + q]
+
+
+@njit
+def hb_ships_in(st, q):
+    """How many of q's own ships are in the encounter, unweighted: the offense's on the centre row,
+    the defense's on the target planet, an ally's on its wing or carrier (public)."""
+    st = state_of(st)
+    if q == st[S_OFF]:
+        return st[S_CENTRE]
+    if q == st[S_DEF]:
+        return st[S_PS + q * MAX_PLANETS + st[S_TARGET]] if st[S_TARGET] >= 0 else I0
+    return st[S_WING + q] + st[S_CARRIER + q]
+
+
+@njit
+def hb_had_ships_in(st, q):
+    """1 if main player q had ships in the encounter at the end of step 7 (public)."""
+    st = state_of(st)
+    return (st[S_IN7] >> q) & 1
+
+
+@njit
+def hb_move_encounter_ships(st, cfg, me, add, back, ctx, log, lg):
+    """W-4 to W-8, a main player's own ships, one adjustment: up to `add` more of its ships from its
+    colonies into the encounter (the offense's onto the centre row, past the limit of 4; the
+    defense's onto the target planet from its other colonies; it picks them, decision
+    D_POWER_SHIPS), then up to `back` of those in the encounter back to its colonies (return rule;
+    ctx: CTX_AMOEBA, how the log names it). The counts are cut to what it has; 0 ships left in
+    the encounter is allowed; its power is checked once, after the whole adjustment (CE.19; the
+    Amoeba, CE.22.1). Returns 1, or 0 for a misuse (not a main player's own ships)."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    log = log_of(log)
+    if _hb_in(st, np.int64((1 << 3) | (1 << 4) | (1 << 5) | (1 << 6))) == 0:
+        return I0
+    o = st[S_OFF]
+    t = st[S_TARGET]
+    if me != st[S_HB_SEAT] or (me != o and me != st[S_DEF]) or t < 0:
+        _hb_misuse(st, HBE_SEAT)
+        return I0
+    if me == o:
+        inn = st[S_CENTRE]
+        avail = st[S_ONPL + me]
+    else:
+        inn = st[S_PS + me * MAX_PLANETS + t]
+        avail = st[S_ONPL + me] - inn
+    add = max(I0, min(add, avail))
+    back = max(I0, min(back, inn + add))
+    st[S_QUIET] = 1  # one step: the power check waits for the whole adjustment
+    if add > 0:
+        if me == o:
+            st[S_CENTRE] += take_ships(st, cfg, me, D_POWER_SHIPS, add, add, NONE, I0, log, lg)
+        else:
+            got = take_ships(st, cfg, me, D_POWER_SHIPS, add, add, t, I0, log, lg)
+            ships_add(st, cfg, me, t, got, log, lg)
+    if back > 0:
+        if me == o:
+            st[S_CENTRE] -= back
+            place_ships(st, cfg, me, back, I0, ctx, log, lg)
+        else:
+            ships_add(st, cfg, me, t, -back, log, lg)
+            place_ships(st, cfg, me, back, _pbit(t), ctx, log, lg)
+    _end_quiet(st, cfg, me, log, lg)
+    return I1
+
+
+@njit
+def hb_removed(st, q):
+    """1 if q was removed from this encounter (a Force Field, CE.21.2; public)."""
+    st = state_of(st)
+    return (st[S_FF_OUT] >> q) & 1
+
+
+@njit
+def hb_offer_side(st, me, side, what):
+    """on_answer (step 7, CE.8.3): `me` may also answer side (SIDE_*) if that side did not invite
+    it; joining it uninvited is then a use of its power, an E.POWER of kind `what` (a Cosmic Zap
+    may stop it, CE.20.3; the Parasite, CE.22.14). Its strategy picks the side, as any answer."""
+    st = state_of(st)
+    if _hb_in(st, _HM_ANSWER) == 0:
+        return
+    if me != st[S_HB_SEAT]:
+        _hb_misuse(st, HBE_SEAT)
+        return
+    if side == SIDE_OFFENSE or side == SIDE_DEFENSE:
+        st[S_HB_OFFER] |= np.int64(1) << (2 * me + side - 1)
+        st[S_HB_OFFER_PK] = what
 
 
 @njit

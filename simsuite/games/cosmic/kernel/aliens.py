@@ -1,12 +1,10 @@
-"""Cosmic kernel part: the alien powers' optional uses (CE.22, rulings CE.23), for the classics
-still built in; the others are alien files (simsuite/data/aliens/cosmic_classics: Chronos, Clone,
-Empath, Filch, Healer, Mind, Mutant, Pacifist, Philanthropist, Sorcerer, Trader, Virus, Vulch,
-Zombie), called through alien_api.py and alien_api_flow.py.
-
-The powers that act in a window (``power_window``): Amoeba, Parasite (windows.py says who may act
-where). The powers with fixed moments act in the parts of the steps they change:
-regroup_alliances (Macron's one ship, Parasite's answer), planning_reveal (Oracle, Laser, and the
-time travel a Chronos asks for) and outcomes (Macron, Anti-Matter).
+"""Cosmic kernel part: the alien powers' optional uses in the windows (CE.20.2, CE.22): every window
+power is an alien file's hook (simsuite/data/aliens/cosmic_classics: Amoeba, Chronos, Clone, Empath,
+Filch, Healer, Mind, Mutant, Pacifist, Parasite, Philanthropist, Sorcerer, Trader, Virus, Vulch,
+Zombie; alien_api.py and alien_api_flow.py), plus the moves the API and the engine share (an
+ally joining, CE.8.4; two hands swapped, CE.22.17). The classics still built in act in the parts
+of the steps they change: regroup_alliances (Macron's one ship), planning_reveal (Oracle, Laser)
+and outcomes (Macron, Anti-Matter).
 
 A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
@@ -53,69 +51,6 @@ def _yes_no(st, cfg, p, pk):
 
 
 @njit
-def _amoeba(st, cfg, p, log, lg):
-    """CE.22.1 at W-8: one adjustment of its ships in the encounter: add from its colonies and/or
-    take back to them (asked as: add k or take back k; after adding, also take back r); the
-    offense's limit of 4 does not apply; 0 ships left is allowed; the power check (CE.19) runs
-    after the whole adjustment."""
-    o = st[S_OFF]
-    t = st[S_TARGET]
-    if p == o:
-        inn = st[S_CENTRE]
-        avail = st[S_ONPL + p]
-    else:
-        inn = st[S_PS + p * MAX_PLANETS + t]
-        avail = st[S_ONPL + p] - inn
-    st[S_OPT] = NONE
-    n = 1
-    for k in range(1, min(avail, 40) + 1):
-        st[S_OPT + n] = k
-        n += 1
-    for k in range(1, min(inn, 40) + 1):
-        st[S_OPT + n] = AMOEBA_REMOVE + k
-        n += 1
-    if n == 1:
-        return 0
-    ch = _ask_power(st, cfg, p, PK_AMOEBA, np.int64(n))
-    if ch < 0:
-        return 0
-    back = I0
-    if ch < AMOEBA_REMOVE:
-        k = min(inn + ch, 40)
-        st[S_PK_ARG] = ch
-        st[S_OPT] = NONE
-        for r in range(1, k + 1):
-            st[S_OPT + r] = AMOEBA_REMOVE + r
-        r = _ask_power(st, cfg, p, PK_AMOEBA_BACK, np.int64(k + 1))
-        if r >= 0:
-            back = r - AMOEBA_REMOVE
-    else:
-        back = ch - AMOEBA_REMOVE
-        ch = I0
-    st[S_WONCE] |= np.int64(1) << p
-    st[S_PK_ARG] = ch
-    st[S_PK_ARG2] = back
-    if power_event(st, cfg, p, PK_AMOEBA, log, lg) == 0:
-        return 1
-    st[S_QUIET] = 1  # one step: the power check waits for the whole adjustment
-    if ch > 0:
-        if p == o:
-            st[S_CENTRE] += take_ships(st, cfg, p, D_POWER_SHIPS, ch, ch, NONE, I0, log, lg)
-        else:
-            got = take_ships(st, cfg, p, D_POWER_SHIPS, ch, ch, t, I0, log, lg)
-            ships_add(st, cfg, p, t, got, log, lg)
-    if back > 0:
-        if p == o:
-            st[S_CENTRE] -= back
-            place_ships(st, cfg, p, back, I0, CTX_AMOEBA, log, lg)
-        else:
-            ships_add(st, cfg, p, t, -back, log, lg)
-            place_ships(st, cfg, p, back, _pbit(t), CTX_AMOEBA, log, lg)
-    _end_quiet(st, cfg, p, log, lg)
-    return 1
-
-
-@njit
 def _join(st, cfg, q, side, log, lg):
     """CE.8.4: q commits 1-4 ships from its colonies (Macron: 1, CE.22.9) to a wing or its carrier."""
     avail = st[S_ONPL + q]
@@ -133,35 +68,9 @@ def _join(st, cfg, q, side, log, lg):
 
 @njit
 def power_window(st, cfg, w, p, log, lg):
-    """CE.20.2: seat p's turn in window w for an optional use of its power (CE.22, CE.50.20).
-    Returns 0 (pass), 1 (acted) or 2 (acted and the window closes: Chronos's time travel)."""
-    if st[S_POWER + p] == 0:
+    """CE.20.2: seat p's turn in window w for an optional use of its power (CE.22, CE.50.20), through
+    its alien file's hook. Returns 0 (pass), 1 (acted) or 2 (acted and the window closes: Chronos's
+    time travel)."""
+    if st[S_POWER + p] == 0 or hb_is_file(st[S_ALIEN + p]) == 0:
         return 0
-    a = st[S_ALIEN + p]
-    if hb_is_file(a) == 1:  # its file's hook (alien_api.py)
-        return hb_window(st, cfg, w, p, log, lg)
-    o = st[S_OFF]
-    d = st[S_DEF]
-    if d < 0:
-        return 0
-    bit = np.int64(1) << p
-    main = p == o or p == d
-    if (st[S_ONCE] & bit) != 0:
-        if a != A_AMOEBA:
-            return 0
-    if a == A_AMOEBA:
-        if w == W_8 and main and (st[S_WONCE] & bit) == 0 and (st[S_IN7] & bit) != 0:
-            return _amoeba(st, cfg, p, log, lg)
-    elif a == A_PARASITE:
-        if (w == W_7 and not main and st[S_ALLY + p] == 0 and ((st[S_FF_OUT] >> p) & 1) == 0
-                and st[S_ONPL + p] > 0 and cfg[C_NP] >= 3):
-            st[S_OPT] = NONE
-            st[S_OPT + 1] = SIDE_OFFENSE
-            st[S_OPT + 2] = SIDE_DEFENSE
-            side = _ask_power(st, cfg, p, PK_PARASITE, I3)
-            if side > 0:
-                st[S_ONCE] |= bit
-                if power_event(st, cfg, p, PK_PARASITE, log, lg) == 1:  # CE.22.14
-                    _join(st, cfg, p, side, log, lg)
-                return 1
-    return 0
+    return hb_window(st, cfg, w, p, log, lg)

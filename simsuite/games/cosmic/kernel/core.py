@@ -23,7 +23,7 @@ file (Zombie), then the others' (Healer); ``compensation`` = E.COMP; ``artifact_
 E.ARTDISCARD: the files' on_artifact_discard, Vulch), and the fixed
 moments: ``select_cards`` (step 8: Oracle, Laser), ``reveal`` (Empath), ``side_totals`` (Macron,
 Anti-Matter, Virus), ``outcome`` (Pacifist at the start of step 10, Clone at the discards),
-``answers`` (Parasite), ``launch`` (Macron's one ship), ``new_hand`` (on_new_hand: the Vulch keeps
+``answers`` (on_answer: a side open to the Parasite uninvited), ``launch`` (Macron's one ship), ``new_hand`` (on_new_hand: the Vulch keeps
 its artifacts) and ``negotiate`` (on_propose / on_deal: the Zombie's RELEASE). A power acts only while on (CE.19: enough home colonies,
 not zapped). With no alien in the game (``S_ANY_ALIEN`` 0) every hook is skipped at run time.
 

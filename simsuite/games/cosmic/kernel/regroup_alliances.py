@@ -231,34 +231,37 @@ def alliances(st, cfg, o, log, lg):
 @njit
 def answers(st, cfg, o, log, lg):
     """CE.8.3 step 7: each other player answers once, seeing earlier answers; joining commits 1-4
-    ships from its colonies onto a wing or its carrier (CE.8.4). An active Parasite may also join a
-    side that did not invite it (CE.22.14, an optional use of its power)."""
+    ships from its colonies onto a wing or its carrier (CE.8.4). Before it answers, its alien file's
+    on_answer may let it answer a side that did not invite it (hb_offer_side; the Parasite,
+    CE.22.14): joining that side is a use of its power (E.POWER)."""
     N = cfg[C_NP]
     d = st[S_DEF]
     st[S_STEP] = 7
+    st[S_HB_OFFER] = 0
     for s in range(1, N):
         q = _cw(o, s, N)
         if q == d or ((st[S_FF_OUT] >> q) & 1) == 1:
             continue
+        if HB_MOMENTS_ANY != 0 and ((st[S_HB_PMOM + q] >> (H_ANSWER - 40)) & 1) == 1:
+            _hb_at(st, cfg, H_ANSWER, q, log, lg)  # its power's offer, in st[S_HB_OFFER]
+        offer = (st[S_HB_OFFER] >> (2 * q)) & 3
         st[S_OPT] = NONE
         n = 1
-        para = 1 if (st[S_ANY_ALIEN] == 1 and st[S_ALIEN + q] == A_PARASITE and st[S_POWER + q] == 1) else 0
         if st[S_ONPL + q] > 0:
-            if ((st[S_INV_O] >> q) & 1) == 1 or para == 1:
+            if ((st[S_INV_O] >> q) & 1) == 1 or (offer & 1) == 1:
                 st[S_OPT + n] = SIDE_OFFENSE
                 n += 1
-            if ((st[S_INV_D] >> q) & 1) == 1 or para == 1:
+            if ((st[S_INV_D] >> q) & 1) == 1 or (offer & 2) == 2:
                 st[S_OPT + n] = SIDE_DEFENSE
                 n += 1
         if n == 1:
             continue
         st[S_NOPT] = n
         side = _decide(st, cfg, q, D_ALLIANCE)
-        if side > 0 and para == 1:
-            if parasite_uninvited(st, q, side) == 1:  # uninvited: a use of the power (E.POWER)
-                st[S_ONCE] |= np.int64(1) << q
-                if power_event(st, cfg, q, PK_PARASITE, log, lg) == 0:
-                    side = NONE
+        if side > 0 and uninvited_use(st, q, side) == 1:  # uninvited: a use of the power (E.POWER)
+            st[S_ONCE] |= np.int64(1) << q
+            if power_event(st, cfg, q, st[S_HB_OFFER_PK], log, lg) == 0:
+                side = NONE
         if side < 0:
             if lg:
                 _log(log, E_ALLY, q, NONE, I0, I0, I0, I0)

@@ -158,17 +158,9 @@ def _alien_windows(a):
 @njit
 def _alien_window(a, w):
     """1 if alien a (-1: none) has an optional use in window w."""
-    if a < 0:
+    if a < 0 or hb_is_file(a) == 0:
         return 0
-    if hb_is_file(a) == 1:
-        return (hb_windows(a) >> w) & 1
-    if w == W_2 or w == W_4 or w == W_6 or w == W_7:
-        if a == A_PARASITE and w == W_7:
-            return 1
-    elif w == W_8:
-        if a == A_AMOEBA:
-            return 1
-    return 0
+    return (hb_windows(a) >> w) & 1
 
 
 @njit
