@@ -115,6 +115,23 @@ def test_ce_22_1_amoeba_defense_adds_to_the_target_planet():
     assert totals(t)[3:6] == [8, 5, 13]
 
 
+def test_ce_22_1_amoeba_defense_empties_a_home_planet_and_loses_its_power_after_the_adjustment():
+    """CE.22.1 / CE.16.1 / CE.19.1: the defense Amoeba, with 3 home colonies, takes its only ship on
+    the target planet (blue 1) back onto blue 2: blue 1 is no longer its colony, and the power
+    check after the adjustment turns its power off (2 home colonies)."""
+    t = setup_fight("none,Amoeba,none,none", centre=4, def_ships=1)
+    t.st[A.S_IN7] = 1 << 1
+    t.face_down(ATT(8), ATT(8))
+    assert t[A.S_POWER + 1] == 1
+    t.script(A.AMOEBA_REMOVE + 1, S(P(BLUE, 2), 1))
+    t.window(A.W_8)
+    assert t.script_ok()
+    assert t.on(1, P(BLUE, 1)) == 0 and t.on(1, P(BLUE, 2)) == 5
+    assert t[A.S_HOME + 1] == 2 and t[A.S_POWER + 1] == 0
+    assert uses(t, 1) == 1
+    assert t.conserved() == 0
+
+
 def test_ce_22_1_amoeba_needs_ships_in_the_encounter_at_step_7():
     """CE.22.1 holder: a main player with no ship in the encounter at the end of step 7 (S_IN7) is
     not offered the adjustment; nor is an Amoeba that is not a main player."""
