@@ -1,6 +1,6 @@
 """The classics written as alien files: the package's files of simsuite/data/aliens/cosmic_classics
-(Amoeba, Chronos, Clone, Empath, Filch, Healer, Mind, Mutant, Pacifist, Parasite, Philanthropist,
-Sorcerer, Trader, Virus, Vulch, Zombie) are the engine's only code for those aliens, under their classic ids. A user's file with CLASSIC = one of them replaces the package's; copies of
+(Amoeba, Chronos, Clone, Empath, Filch, Healer, Macron, Mind, Mutant, Pacifist, Parasite,
+Philanthropist, Sorcerer, Trader, Virus, Vulch, Zombie) are the engine's only code for those aliens, under their classic ids. A user's file with CLASSIC = one of them replaces the package's; copies of
 them in a plug-in folder give the same games as the package's files, although a user's file is
 checked against the CE.70 invariants after every turn in which its hook ran and the package's are not.
 """
@@ -20,7 +20,7 @@ from simsuite.plugin_dirs import ENV
 
 pytestmark = pytest.mark.own_kernel  # the user's copies of the classics: a kernel of their own
 
-AS_FILES = ["Amoeba", "Chronos", "Clone", "Empath", "Filch", "Healer", "Mind", "Mutant", "Pacifist", "Parasite",
+AS_FILES = ["Amoeba", "Chronos", "Clone", "Empath", "Filch", "Healer", "Macron", "Mind", "Mutant", "Pacifist", "Parasite",
             "Philanthropist", "Sorcerer", "Trader", "Virus", "Vulch", "Zombie"]
 CASES = [
     {"players": 4, "aliens": "random", "strategies": "basic"},
@@ -143,3 +143,23 @@ def test_a_uses_field_outside_encounter_and_window_is_one_line(tmp_path):
     with pytest.raises(BadInput) as e:
         check_source(f)
     assert str(e.value) == f"alien: {f}: USES 'turn'; allowed: encounter, window"
+
+
+@pytest.mark.parametrize("line, says", [
+    ("SHIP_WEIGHT = 0", "SHIP_WEIGHT 0; allowed: an integer from 1 to 9"),
+    ("SHIP_WEIGHT = 2.5", "SHIP_WEIGHT 2.5; allowed: an integer from 1 to 9"),
+    ("SHIP_LIMIT = 5", "SHIP_LIMIT 5; allowed: an integer from 1 to 4"),
+    ("SHIP_WEIGHT = 1\nSHIP_LIMIT = 4", "no hook; define at least one of"),
+])
+def test_ship_weight_and_limit_declarations_are_checked_in_one_line(tmp_path, line, says):
+    """A file's SHIP_WEIGHT (CE.10.2: what each ship counts) and SHIP_LIMIT (CE.6.1, CE.8.4: the most
+    ships committed at once) stay inside what the engine carries out; a file that declares neither
+    away from the rules' 1 and 4 and has no hook does nothing, and is refused."""
+    from simsuite.games.cosmic.alien_files import CLASSICS, check_source
+
+    f = tmp_path / "heavy.py"
+    src = (CLASSICS / "macron.py").read_text().replace('CLASSIC = "Macron"\n', "")
+    f.write_text(src.replace("SHIP_WEIGHT = 4\nSHIP_LIMIT = 1", line))
+    with pytest.raises(BadInput) as e:
+        check_source(f)
+    assert str(e.value).startswith(f"alien: {f}: {says}")

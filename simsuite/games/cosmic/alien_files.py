@@ -9,6 +9,8 @@ An alien file is one Python file::
     WHO = "main"                      # who may use it: any, offense, defense, main, ally, not_main
     USES = "encounter"                # a window hook's use: once per encounter, or once per window
     CLASSIC = ""                      # a classic's name: the file is that classic (replacing the package's file or code)
+    SHIP_WEIGHT = 1                   # what each of its ships counts in the totals while its power is on (1 to 9)
+    SHIP_LIMIT = 4                    # the most ships it commits at once, launching or allying (1 to 4)
 
     @njit
     def on_totals(st, cfg, me, log, lg): ...
@@ -46,7 +48,9 @@ CLASSICS = DATA / "aliens" / "cosmic_classics"
 _BUILTINS = frozenset(dir(builtins))
 WHO = ("any", "offense", "defense", "main", "ally", "not_main")
 EDITIONS = ("ah2000", "ffg2008")
-META = {"NAME", "SUMMARY", "TEXT", "EDITIONS", "WHO", "USES", "CLASSIC"}
+META = {"NAME", "SUMMARY", "TEXT", "EDITIONS", "WHO", "USES", "CLASSIC", "SHIP_WEIGHT", "SHIP_LIMIT"}
+SHIP_WEIGHTS = range(1, 10)  # CE.10.2: a ship counts 1; a power may make its holder's count more
+SHIP_LIMITS = range(1, 5)  # CE.6.1, CE.8.4: 1 to 4 ships at once; a power may lower the most
 USES = ("encounter", "window")
 # what a hook may call besides the hb_* primitives: pure arithmetic, and the kernel's constants
 SAFE_CALLS = {"min", "max", "abs", "range", "int", "np.int64"}
@@ -66,6 +70,8 @@ class AlienFile:
     path: Path
     source: str = ""
     uses: str = "encounter"
+    ship_weight: int = 1
+    ship_limit: int = 4
     aid: int = -1
     body: str = field(default="", repr=False)
 
@@ -301,15 +307,20 @@ def check_source(path: Path) -> AlienFile:
     classic = meta.get("CLASSIC", "")
     if classic and classic not in A.ALIEN_NAMES:
         _bad(path, f"CLASSIC {classic!r}; allowed: one of the 20 classics ({', '.join(A.ALIEN_NAMES)})")
-    if not hooks:
-        _bad(path, f"no hook; define at least one of {', '.join(A.HOOK_NAMES)}")
+    weight, limit = meta.get("SHIP_WEIGHT", 1), meta.get("SHIP_LIMIT", 4)
+    if type(weight) is not int or weight not in SHIP_WEIGHTS:
+        _bad(path, f"SHIP_WEIGHT {weight!r}; allowed: an integer from 1 to 9")
+    if type(limit) is not int or limit not in SHIP_LIMITS:
+        _bad(path, f"SHIP_LIMIT {limit!r}; allowed: an integer from 1 to 4")
+    if not hooks and weight == 1 and limit == 4:
+        _bad(path, f"no hook; define at least one of {', '.join(A.HOOK_NAMES)} (or a SHIP_WEIGHT or SHIP_LIMIT)")
     _check_calls(path, body, helpers)
     bad = undefined_names(tree, _kernel_names())
     if bad:
         line, name = bad[0]
         _bad(path, f"line {line}: `{name}` is not defined{did_you_mean(name, _kernel_names() | helpers)}")
     return AlienFile(meta["NAME"].strip(), meta["SUMMARY"].strip(), meta["TEXT"].strip(), eds, who, classic, hooks,
-                     path.resolve(), src, uses=uses, body=ast.unparse(ast.Module(body=body, type_ignores=[])))
+                     path.resolve(), src, uses=uses, ship_weight=weight, ship_limit=limit, body=ast.unparse(ast.Module(body=body, type_ignores=[])))
 
 
 SAFE_NAMES = {"min", "max", "abs", "range", "int", "np", "njit"}
@@ -485,11 +496,15 @@ def generated_part(cache: Path) -> Path:
     wins = {a.aid: sum(1 << h for h in a.hooks.values() if h < 40) for a in al}
     moms = {a.aid: sum(1 << (h - 40) for h in a.hooks.values() if h >= 40) for a in al}
     per_window = {a.aid: int(a.uses == "window") for a in al}
-    for fname, table in (("hb_who", who), ("hb_windows", wins), ("hb_moments", moms), ("hb_per_window", per_window)):
+    weights = {a.aid: a.ship_weight for a in al if a.ship_weight != 1}
+    limits = {a.aid: a.ship_limit for a in al if a.ship_limit != 4}
+    for fname, table, other in (("hb_who", who, 0), ("hb_windows", wins, 0), ("hb_moments", moms, 0),
+                                ("hb_per_window", per_window, 0), ("hb_ship_weight", weights, 1),
+                                ("hb_ship_limit", limits, 4)):
         lines += ["", "@njit(inline='always')", f"def {fname}(a):"]
         for aid, v in table.items():
             lines += [f"    if a == {aid}:", f"        return np.int64({v})"]
-        lines += ["    return np.int64(0)", ""]
+        lines += [f"    return np.int64({other})", ""]
     lines += ["", "@njit", "def homebrew_hook(a, h, st, cfg, me, log, lg):"]
     for a in al:
         if not set(a.hooks) - {"on_artifact_discard"}:

@@ -150,16 +150,18 @@ def card_visible(st, side):
 
 @njit(inline="always")
 def ship_weight(st, p):
-    """Weight of one of p's ships in the totals (CE.10.2): 4 for an active Macron (CE.22.9)."""
-    return 4 if (st[S_ALIEN + p] == A_MACRON and st[S_POWER + p] == 1) else 1
+    """Weight of one of p's ships in the totals (CE.10.2): 1, or its alien file's SHIP_WEIGHT while
+    its power is on (4 for the Macron, CE.22.9)."""
+    return st[S_SHIP_W + p] if st[S_POWER + p] == 1 else 1
 
 
 @njit(inline="always")
 def ship_limit(st, p):
     """The most ships p may commit at once to an encounter (launch CE.6.1, joining an alliance
-    CE.8.4): 4, exactly 1 for an active Macron (CE.22.9). The kernel and the strategies' estimates
-    both read it, so a Macron ally is one ship of weight 4 everywhere."""
-    return 1 if (st[S_ALIEN + p] == A_MACRON and st[S_POWER + p] == 1) else 4
+    CE.8.4): 4, or its alien file's SHIP_LIMIT while its power is on (exactly 1 for the Macron,
+    CE.22.9). The kernel and the strategies' estimates both read it, so a Macron ally is one ship
+    of weight 4 everywhere."""
+    return st[S_SHIP_LIM + p] if st[S_POWER + p] == 1 else 4
 
 
 @njit(inline="always")

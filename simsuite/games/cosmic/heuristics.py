@@ -14,7 +14,6 @@ from numba import njit
 
 from simsuite.games.cosmic.api import (
     A_ANTI_MATTER,
-    A_MACRON,
     A_VIRUS,
     ART_CARD_ZAP,
     ART_EMOTION,
@@ -68,6 +67,7 @@ from simsuite.games.cosmic.api import (
     S_SCR,
     S_TARGET,
     S_WARP,
+    S_WEIGHTED,
     S_WHO,
     S_WING,
     SRC_SHIFT,
@@ -132,19 +132,23 @@ def seen_power(st, cfg, me, o, d, a, k):
 
 @njit
 def seen_side_weights(st, cfg, me):
-    """api.side_weights as `me` forecasts them: another player's active Macron (CE.22.9) has its ships
-    weigh 1, not 4, when me plays as if the Macron were absent (answer_macron 0)."""
+    """api.side_weights as `me` forecasts them: another player's active power whose ships weigh more
+    (its file's SHIP_WEIGHT: the Macron's 4, CE.22.9) has them weigh 1 when me plays as if that power
+    were absent (answer_macron 0)."""
     own_o, al_o, own_d, al_d = side_weights(st, cfg)
-    m = st[S_WHO + A_MACRON]
-    if m < 0 or m == me or st[S_POWER + m] != 1 or weight(st, cfg, me, W_ANSWER_MACRON) >= 0.5:
+    others = st[S_WEIGHTED] & ~(np.int64(1) << me)
+    if others == 0 or weight(st, cfg, me, W_ANSWER_MACRON) >= 0.5:
         return own_o, al_o, own_d, al_d
-    x = ship_weight(st, m) - 1  # what each of its ships adds beyond an ordinary one
-    if m == st[S_OFF]:
-        own_o -= x * st[S_CENTRE]
-    if m == st[S_DEF] and st[S_TARGET] >= 0:
-        own_d -= x * st[S_PS + m * MAX_PLANETS + st[S_TARGET]]
-    al_o -= x * st[S_WING + m]
-    al_d -= x * st[S_CARRIER + m]
+    for m in range(cfg[C_NP]):
+        if ((others >> m) & 1) == 0 or st[S_POWER + m] != 1:
+            continue
+        x = ship_weight(st, m) - 1  # what each of its ships adds beyond an ordinary one
+        if m == st[S_OFF]:
+            own_o -= x * st[S_CENTRE]
+        if m == st[S_DEF] and st[S_TARGET] >= 0:
+            own_d -= x * st[S_PS + m * MAX_PLANETS + st[S_TARGET]]
+        al_o -= x * st[S_WING + m]
+        al_d -= x * st[S_CARRIER + m]
     return own_o, al_o, own_d, al_d
 
 

@@ -279,6 +279,9 @@ S_HB_NOPT = _S.add()  # options listed so far for the running hook's question (h
 S_HB_SEAT = _S.add()  # the seat whose alien-file hook is running now, -1 none (alien_api.py)
 S_HB_OFFER = _S.add()  # step 7: bit 2 * q + side - 1: seat q's power lets it answer side uninvited (hb_offer_side)
 S_HB_OFFER_PK = _S.add()  # the kind of that use (its E.POWER), for the seat answering now
+S_SHIP_W = _S.add(MAX_P)  # per seat: what each of its ships counts in the totals while its power is on (its file's SHIP_WEIGHT)
+S_SHIP_LIM = _S.add(MAX_P)  # per seat: the most ships it commits at once while its power is on (its file's SHIP_LIMIT)
+S_WEIGHTED = _S.add()  # bit p: seat p's ships weigh more than 1 while its power is on (set at the deal)
 HB_MEM_WORDS = 4  # words of memory an alien file's power keeps through a game, per seat
 S_HB_MEM = _S.add(MAX_P * HB_MEM_WORDS)  # seat p's power memory: word i at S_HB_MEM + p * HB_MEM_WORDS + i
 # Limits per encounter on what one seat's alien-file hooks may do (alien_api.py; docs/games/write-your-own-alien.md

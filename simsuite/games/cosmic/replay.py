@@ -109,8 +109,12 @@ def power_text(k, alien, what, arg, arg2) -> str:
     """Readable text of an E_ALIEN event (what = PK_* for an optional use, FX_* for an automatic
     effect; arg / arg2 = st[S_PK_ARG] / st[S_PK_ARG2] at that moment)."""
     what, arg, arg2 = int(what), int(arg), int(arg2)
-    auto = {int(k.FX_MACRON): "each of its ships counts 4 in the totals",
-            int(k.FX_ANTI_MATTER): "its ships and every allied ship subtract (revision 2); the lower total wins",
+    if what == int(k.FX_SHIP_WEIGHT):  # its file's SHIP_WEIGHT (the Macron's 4)
+        from simsuite.games.cosmic.alien_files import discover
+
+        weight = next((a.ship_weight for a in discover() if a.aid == int(alien)), "more than 1")
+        return f"each of its ships counts {weight} in the totals"
+    auto = {int(k.FX_ANTI_MATTER): "its ships and every allied ship subtract (revision 2); the lower total wins",
             int(k.FX_VIRUS): "its total is card times ships",
             int(k.FX_ORACLE): "the opponent's card is turned face up before it chooses",
             int(k.FX_EMPATH): "its negotiate turns the opponent's card into a negotiate"}

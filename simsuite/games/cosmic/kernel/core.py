@@ -21,9 +21,9 @@ Parasite, Philanthropist, Sorcerer, Trader), the triggers of CE.20.3 (``power_ev
 with Cosmic Zap, before every use and automatic effect; ``loss_event`` = E.LOSS: the owner's
 file (Zombie), then the others' (Healer); ``compensation`` = E.COMP; ``artifact_discard`` =
 E.ARTDISCARD: the files' on_artifact_discard, Vulch), and the fixed
-moments: ``select_cards`` (step 8: Oracle, Laser), ``reveal`` (Empath), ``side_totals`` (Macron,
-Anti-Matter, Virus), ``outcome`` (Pacifist at the start of step 10, Clone at the discards),
-``answers`` (on_answer: a side open to the Parasite uninvited), ``launch`` (Macron's one ship), ``new_hand`` (on_new_hand: the Vulch keeps
+moments: ``select_cards`` (step 8: Oracle, Laser), ``reveal`` (Empath), ``side_totals`` (a file's
+SHIP_WEIGHT: the Macron; Anti-Matter, Virus), ``outcome`` (Pacifist at the start of step 10, Clone at the discards),
+``answers`` (on_answer: a side open to the Parasite uninvited), ``launch`` (a file's SHIP_LIMIT: the Macron's one ship), ``new_hand`` (on_new_hand: the Vulch keeps
 its artifacts) and ``negotiate`` (on_propose / on_deal: the Zombie's RELEASE). A power acts only while on (CE.19: enough home colonies,
 not zapped). With no alien in the game (``S_ANY_ALIEN`` 0) every hook is skipped at run time.
 
@@ -80,7 +80,7 @@ from simsuite.games.cosmic.records import *
 # E_DEAL_TERM kinds
 TERM_CARDS_OD, TERM_CARDS_DO, TERM_COLONY_DO, TERM_COLONY_OD, TERM_RELEASE = (np.int64(k) for k in range(5))
 # E_ALIEN details (what the power did; PK_* for optional uses, these for automatic effects)
-FX_MACRON, FX_ANTI_MATTER, FX_VIRUS, FX_ORACLE, FX_EMPATH = (np.int64(k) for k in range(100, 105))
+FX_SHIP_WEIGHT, FX_ANTI_MATTER, FX_VIRUS, FX_ORACLE, FX_EMPATH = (np.int64(k) for k in range(100, 105))
 # E_EARLY_END reasons
 # (END_NO_DEFENSE / END_NO_TARGET: FFG2008 with ffg_target_requires_defense_colony, A52)
 END_OFFENSE_OUT, END_DEFENSE_NO_CARD, END_NO_SHIPS, END_RESETTLE, END_NO_DEFENSE, END_NO_TARGET = (

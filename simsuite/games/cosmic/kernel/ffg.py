@@ -201,9 +201,7 @@ def _reestablish_ok(st, cfg, o, h):
 def ffg_reestablish(st, cfg, o, h, log, lg):
     """CE.33.4 c: 1 to 4 ships (Macron 1; with no colony, the gate ship alone) onto empty home
     planet h; no alliances, no cards; the encounter counts as successful (REESTABLISHED)."""
-    kmax = I4
-    if st[S_ALIEN + o] == A_MACRON and st[S_POWER + o] == 1:
-        kmax = I1
+    kmax = ship_limit(st, o)
     k = take_ships(st, cfg, o, D_RESETTLE_SHIPS, I1, kmax, h, I1, log, lg)
     ships_add(st, cfg, o, h, k, log, lg)
     st[S_N_RESETTLE] += 1

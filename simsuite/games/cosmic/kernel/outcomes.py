@@ -21,7 +21,8 @@ from simsuite.games.cosmic.records import *
 @njit
 def side_totals(st, cfg, log, lg):
     """CE.10.2-CE.10.3 A/A totals into st[S_TOT + 0..6] = v_O, S_O, T_O, v_D, S_D, T_D, lower_wins.
-    E.POWER moments (CE.21.1): each Macron in the encounter (weight 4, CE.22.9), then an
+    E.POWER moments (CE.21.1): each power with ships in the encounter that weigh more (its file's
+    SHIP_WEIGHT, in priority order: the Macron's 4, CE.22.9), then an
     Anti-Matter main player (allies subtract on both sides, the lower total wins, CE.22.2
     revision 2) and a Virus main player (T = v x S, CE.22.18; CE.23.7); a zapped power leaves the
     plain rule T = v + S. The arithmetic is ``api.aa_totals``, which the strategies call too."""
@@ -29,16 +30,18 @@ def side_totals(st, cfg, log, lg):
     d = st[S_DEF]
     vo = _val_of(st, cfg, st[S_CARD_O], SIDE_OFFENSE)
     vd = _val_of(st, cfg, st[S_CARD_D], SIDE_DEFENSE)
-    if st[S_ANY_ALIEN] == 1:
-        m = st[S_WHO + A_MACRON]
-        if m >= 0 and st[S_POWER + m] == 1:
+    if st[S_WEIGHTED] != 0:
+        for i in range(cfg[C_NP]):
+            m = _prio(st, cfg, i)
+            if ((st[S_WEIGHTED] >> m) & 1) == 0 or st[S_POWER + m] != 1:
+                continue
             inv = st[S_WING + m] + st[S_CARRIER + m]
             if m == o:
                 inv += st[S_CENTRE]
             elif m == d:
                 inv += st[S_PS + d * MAX_PLANETS + st[S_TARGET]]
             if inv > 0:
-                power_event(st, cfg, m, FX_MACRON, log, lg)  # zapped: its power is off, weight 1
+                power_event(st, cfg, m, FX_SHIP_WEIGHT, log, lg)  # zapped: its power is off, weight 1
     so = offense_strength(st, cfg)
     sd = defense_strength(st, cfg)
     anti = 0

@@ -40,8 +40,11 @@ def _deal_aliens(st, cfg):
         st[S_WHO + a] = -1
     st[S_HB_SEATS] = 0
     st[S_HB_MOMS] = 0
+    st[S_WEIGHTED] = 0
     for p in range(MAX_P):
         st[S_HB_PMOM + p] = 0
+        st[S_SHIP_W + p] = 1  # CE.10.2
+        st[S_SHIP_LIM + p] = 4  # CE.6.1, CE.8.4
     st[S_HB_KEEP] = NONE
     st[S_HB_ERR] = 0
     st[S_HB_HOOK] = NONE
@@ -110,6 +113,10 @@ def _deal_aliens(st, cfg):
                 st[S_HB_SEATS] |= np.int64(1) << p
                 st[S_HB_PMOM + p] = hb_moments(a)
                 st[S_HB_MOMS] |= st[S_HB_PMOM + p]
+                st[S_SHIP_W + p] = hb_ship_weight(a)
+                st[S_SHIP_LIM + p] = hb_ship_limit(a)
+                if st[S_SHIP_W + p] != 1:
+                    st[S_WEIGHTED] |= np.int64(1) << p
     st[S_ANY_ALIEN] = anyone
 
 

@@ -107,7 +107,7 @@ def power_event(st, cfg, p, what, log, lg):
     power is then off until the end of the encounter)."""
     if st[S_POWER + p] == 0:
         return 0
-    if st[S_ART_KIND + ART_ZAP] > 0 and (what < FX_MACRON or cfg[C_EDITION] == ED_AH2000):  # CE.43.3
+    if st[S_ART_KIND + ART_ZAP] > 0 and (what < FX_SHIP_WEIGHT or cfg[C_EDITION] == ED_AH2000):  # CE.43.3
         w_old = st[S_WINDOW]
         st[S_WINDOW] = T_POWER
         st[S_PEND_POWER] = p
