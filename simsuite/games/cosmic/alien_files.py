@@ -126,7 +126,7 @@ WHERE = {
     "hb_move_encounter_ships": ("on_w4", "on_w6", "on_w7", "on_w8"), "hb_take_from_discard": ("on_w10", "on_outcome"),
     "hb_keep_card": ("on_outcome",), "hb_swap_cards": ("on_w8",), "hb_give_card": WINDOW_HOOKS,
     "hb_time_travel": ("on_w9",),
-    "hb_turn_negotiate": ("on_reveal",),
+    "hb_turn_negotiate": ("on_reveal",), "hb_invert_totals": ("on_count",),
     "hb_add_deal_term": ("on_propose",), "hb_deal_term": ("on_deal",), "hb_release": ("on_deal",),
     "hb_artifact": ("on_artifact_discard",),
     "hb_artifact_owner": ("on_artifact_discard",), "hb_new_hand_seat": ("on_new_hand",),

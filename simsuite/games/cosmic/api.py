@@ -291,6 +291,14 @@ def with_forecast(st, al_o, al_d, anti, virus):
 
 
 @njit(inline="always")
+def anti_matter_side(st, o, d):
+    """1 / 2 if the offense's / defense's Anti-Matter makes the totals count down (its power on),
+    else 0: the strategies' forecast models it (aa_totals_w), and so does the engine's forecast of
+    the files' hooks (kernel/forecast.py)."""
+    return main_power(st, o, d, A_ANTI_MATTER)
+
+
+@njit(inline="always")
 def virus_side(st, o, d):
     """1 / 2 if the offense's / defense's Virus multiplies (its power on), else 0: the strategies'
     forecast models its product (aa_totals_w), and so does the engine's forecast of the files'
@@ -307,7 +315,7 @@ def predicted_aa(st, cfg, vo, vd, dk_o, dk_d):
     d = st[S_DEF]
     own_o, al_o, own_d, al_d = side_weights(st, cfg)
     virus = virus_side(st, o, d)
-    al_o, al_d, anti = with_forecast(st, al_o, al_d, main_power(st, o, d, A_ANTI_MATTER), virus)
+    al_o, al_d, anti = with_forecast(st, al_o, al_d, anti_matter_side(st, o, d), virus)
     return aa_totals_w(own_o + dk_o, al_o, own_d + dk_d, al_d, vo, vd, anti, virus)
 
 

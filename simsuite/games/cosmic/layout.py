@@ -83,9 +83,10 @@ MAX_ALIENS = N_ALIENS + MAX_HOMEBREW
 # optional use in the window's priority loop); the fixed moments follow them
 (H_RESOLVE, H_TOTALS, H_OUTCOME, H_LOSS, H_REGROUP, H_DESTINY, H_REVEAL, H_PROPOSE, H_DEAL, H_ARTIFACT,
  H_NEW_HAND, H_ANSWER) = (np.int64(k) for k in range(40, 52))
+H_COUNT = np.int64(54)  # step 10 (CE.10.3): the totals about to be counted
 HOOK_NAMES = {"on_regroup": 44, "on_destiny": 45, "on_w2": 2, "on_w4": 3, "on_w6": 4, "on_answer": 51,
               "on_w7": 5, "on_w8": 6,
-              "on_reveal": 46, "on_w9": 7, "on_w10": 8, "on_resolve": 40, "on_totals": 41, "on_propose": 47,
+              "on_reveal": 46, "on_w9": 7, "on_w10": 8, "on_resolve": 40, "on_count": 54, "on_totals": 41, "on_propose": 47,
               "on_deal": 48, "on_outcome": 42, "on_loss": 43, "on_artifact_discard": 49,
               "on_new_hand": 50}  # hook function name -> W_* / H_* id, in the order of an encounter (the last
 # three: whenever the event happens)
@@ -281,6 +282,7 @@ S_HB_OFFER = _S.add()  # step 7: bit 2 * q + side - 1: seat q's power lets it an
 S_HB_OFFER_PK = _S.add()  # the kind of that use (its E.POWER), for the seat answering now
 S_SHIP_W = _S.add(MAX_P)  # per seat: what each of its ships counts in the totals while its power is on (its file's SHIP_WEIGHT)
 S_SHIP_LIM = _S.add(MAX_P)  # per seat: the most ships it commits at once while its power is on (its file's SHIP_LIMIT)
+S_INVERT = _S.add()  # the side (SIDE_*) whose power makes the totals count down this encounter (hb_invert_totals), 0 none
 S_WEIGHTED = _S.add()  # bit p: seat p's ships weigh more than 1 while its power is on (set at the deal)
 HB_MEM_WORDS = 4  # words of memory an alien file's power keeps through a game, per seat
 S_HB_MEM = _S.add(MAX_P * HB_MEM_WORDS)  # seat p's power memory: word i at S_HB_MEM + p * HB_MEM_WORDS + i

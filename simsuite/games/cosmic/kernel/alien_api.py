@@ -8,7 +8,9 @@ CE.20 (``api.HOOK_NAMES``): ``on_w2`` .. ``on_w10``, an optional use in that win
 the defense is known, by the order disc or an EXPEL, before W-2), ``on_answer`` (step 7, CE.8.3:
 the holder's turn to answer the invitations; hb_offer_side opens a side that did not invite it), ``on_reveal`` (step 9, CE.9.3:
 the cards just revealed, before W-9),
-``on_totals`` (after the A/A totals of CE.10.3, before reinforcements), ``on_outcome`` (after
+``on_count`` (step 10,
+both cards attacks: the totals about to be counted; hb_invert_totals), ``on_totals`` (after the A/A
+totals of CE.10.3, before reinforcements), ``on_outcome`` (after
 step 10's result), ``on_loss`` (E.LOSS, CE.20.6: ships about to go to the warp, the owner's hook
 first; return 1 if it sent them elsewhere), ``on_propose`` / ``on_deal`` (a deal's power term,
 CE.51: added to a proposal, carried out), ``on_artifact_discard`` (E.ARTDISCARD: return the use's
@@ -64,6 +66,7 @@ _HM_PROPOSE = np.int64(1 << 23)
 _HM_DEAL = np.int64(1 << 24)
 _HM_NEW_HAND = np.int64(1 << 26)
 _HM_ANSWER = np.int64(1 << 27)
+_HM_COUNT = np.int64(1 << 30)
 # the fixed moments whose answer hb_moment returns (bit = H_* - 40): resolve, totals, outcome, loss,
 # a deal's power term carried out, a new hand's artifacts kept (on_artifact_discard: _hb_artifact_taker)
 _HB_ANSWERED = np.int64(0b10100001111)
@@ -605,6 +608,21 @@ def hb_set_total(st, side, t):
             _hb_misuse(st, HBE_TOTAL)
             return
         st[S_TOT + (2 if side == SIDE_OFFENSE else 5)] = t
+
+
+@njit
+def hb_invert_totals(st, me):
+    """on_count: `me`'s power makes the totals count down this encounter (the Anti-Matter, CE.22.2
+    revision 2): its own ships and every allied ship on either side subtract, only the other main
+    player's own ships add, and the lower total wins (ties still to the defense). A Virus's product
+    then keeps its allies subtracting (CE.23.7). Not a main player's, or another seat's: a misuse."""
+    st = state_of(st)
+    if _hb_in(st, _HM_COUNT) == 0:
+        return
+    if me != st[S_HB_SEAT] or (me != st[S_OFF] and me != st[S_DEF]):
+        _hb_misuse(st, HBE_SEAT)
+        return
+    st[S_INVERT] = SIDE_OFFENSE if me == st[S_OFF] else SIDE_DEFENSE
 
 
 @njit

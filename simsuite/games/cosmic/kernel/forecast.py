@@ -42,7 +42,7 @@ def forecast_totals(st, cfg, log, lg):
         return
     o = st[S_OFF]
     d = st[S_DEF]
-    anti = main_power(st, o, d, A_ANTI_MATTER)
+    anti = anti_matter_side(st, o, d)  # as the strategies' forecast has it (api.aa_totals_w)
     virus = virus_side(st, o, d)  # its product, as the strategies' forecast has it (api.aa_totals_w)
     # the seven S_TOT words, kept in registers (the game kernels allocate nothing)
     s0, s1, s2, s3, s4, s5, s6 = (st[S_TOT], st[S_TOT + 1], st[S_TOT + 2], st[S_TOT + 3], st[S_TOT + 4],

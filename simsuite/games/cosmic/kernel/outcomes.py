@@ -22,10 +22,10 @@ from simsuite.games.cosmic.records import *
 def side_totals(st, cfg, log, lg):
     """CE.10.2-CE.10.3 A/A totals into st[S_TOT + 0..6] = v_O, S_O, T_O, v_D, S_D, T_D, lower_wins.
     E.POWER moments (CE.21.1): each power with ships in the encounter that weigh more (its file's
-    SHIP_WEIGHT, in priority order: the Macron's 4, CE.22.9), then an
-    Anti-Matter main player (allies subtract on both sides, the lower total wins, CE.22.2
-    revision 2) and a Virus main player (T = v x S, CE.22.18; CE.23.7); a zapped power leaves the
-    plain rule T = v + S. The arithmetic is ``api.aa_totals``, which the strategies call too."""
+    SHIP_WEIGHT, in priority order: the Macron's 4, CE.22.9), then the files' on_count (an
+    Anti-Matter main player: allies subtract on both sides, the lower total wins, CE.22.2
+    revision 2, hb_invert_totals) and on_totals (a Virus main player: T = v x S, CE.22.18; CE.23.7);
+    a zapped power leaves the plain rule T = v + S. The arithmetic is ``api.aa_totals``, which the strategies call too."""
     o = st[S_OFF]
     d = st[S_DEF]
     vo = _val_of(st, cfg, st[S_CARD_O], SIDE_OFFENSE)
@@ -44,12 +44,10 @@ def side_totals(st, cfg, log, lg):
                 power_event(st, cfg, m, FX_SHIP_WEIGHT, log, lg)  # zapped: its power is off, weight 1
     so = offense_strength(st, cfg)
     sd = defense_strength(st, cfg)
-    anti = 0
-    if st[S_ANY_ALIEN] == 1:
-        a = st[S_WHO + A_ANTI_MATTER]
-        if (a == o or a == d) and st[S_POWER + a] == 1 and power_event(st, cfg, a, FX_ANTI_MATTER, log, lg) == 1:
-            anti = 1 if a == o else 2
-    to, td, lower = aa_totals(st, cfg, vo, vd, anti, I0)  # the Virus multiplies in its file's on_totals
+    st[S_INVERT] = 0
+    if HB_MOMENTS_ANY != 0 and ((st[S_HB_MOMS] >> (H_COUNT - 40)) & 1) != 0:  # alien files' on_count
+        hb_moment(st, cfg, H_COUNT, log, lg)
+    to, td, lower = aa_totals(st, cfg, vo, vd, st[S_INVERT], I0)  # the Virus multiplies in its file's on_totals
     st[S_TOT] = vo
     st[S_TOT + 1] = so
     st[S_TOT + 2] = to
