@@ -1,12 +1,12 @@
 """Cosmic kernel part: the alien powers' optional uses (CE.22, rulings CE.23), for the classics
 still built in; the others are alien files (simsuite/data/aliens/cosmic_classics: Chronos, Clone,
-Empath, Filch, Healer, Mind, Mutant, Pacifist, Philanthropist, Sorcerer, Trader, Virus, Vulch,
-Zombie), called through alien_api.py and alien_api_flow.py.
+Empath, Filch, Healer, Laser, Mind, Mutant, Oracle, Pacifist, Philanthropist, Sorcerer, Trader,
+Virus, Vulch, Zombie), called through alien_api.py and alien_api_flow.py.
 
 The powers that act in a window (``power_window``): Amoeba, Parasite (windows.py says who may act
 where). The powers with fixed moments act in the parts of the steps they change:
-regroup_alliances (Macron's one ship, Parasite's answer), planning_reveal (Oracle, Laser, and the
-time travel a Chronos asks for) and outcomes (Macron, Anti-Matter).
+regroup_alliances (Macron's one ship, Parasite's answer), planning_reveal (the time travel a
+Chronos asks for) and outcomes (Macron, Anti-Matter).
 
 A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
