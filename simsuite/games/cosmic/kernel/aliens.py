@@ -1,10 +1,10 @@
 """Cosmic kernel part: the alien powers' optional uses in the windows (CE.20.2, CE.22): every window
 power is an alien file's hook (simsuite/data/aliens/cosmic_classics: Amoeba, Chronos, Clone, Empath,
-Filch, Healer, Mind, Mutant, Pacifist, Parasite, Philanthropist, Sorcerer, Trader, Virus, Vulch,
-Zombie; alien_api.py and alien_api_flow.py), plus the moves the API and the engine share (an
-ally joining, CE.8.4; two hands swapped, CE.22.17). The classics still built in act in the parts
-of the steps they change: regroup_alliances (Macron's one ship), planning_reveal (Oracle, Laser)
-and outcomes (Macron, Anti-Matter).
+Filch, Healer, Laser, Mind, Mutant, Oracle, Pacifist, Parasite, Philanthropist, Sorcerer, Trader,
+Virus, Vulch, Zombie; alien_api.py and alien_api_flow.py), plus the moves the API and the engine
+share (an ally joining, CE.8.4; two hands swapped, CE.22.17). The classics still built in act in
+the parts of the steps they change: regroup_alliances (Macron's one ship) and outcomes (Macron,
+Anti-Matter).
 
 A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
