@@ -43,14 +43,6 @@ def _swap_hands(st, cfg, a, b):
 
 
 @njit
-def _yes_no(st, cfg, p, pk):
-    """A PASS / use decision (options -1, 1). Returns 1 for use."""
-    st[S_OPT] = NONE
-    st[S_OPT + 1] = I1
-    return 1 if _ask_power(st, cfg, p, pk, I2) == 1 else 0
-
-
-@njit
 def _join(st, cfg, q, side, log, lg):
     """CE.8.4: q commits 1-4 ships from its colonies (Macron: 1, CE.22.9) to a wing or its carrier."""
     avail = st[S_ONPL + q]
