@@ -1,5 +1,5 @@
 """The classics written as alien files: the package's files of simsuite/data/aliens/cosmic_classics
-(Amoeba, Anti-Matter, Chronos, Clone, Empath, Filch, Healer, Macron, Mind, Mutant, Pacifist, Parasite,
+(Amoeba, Anti-Matter, Chronos, Clone, Empath, Filch, Healer, Laser, Macron, Mind, Mutant, Oracle, Pacifist, Parasite,
 Philanthropist, Sorcerer, Trader, Virus, Vulch, Zombie) are the engine's only code for those aliens, under their classic ids. A user's file with CLASSIC = one of them replaces the package's; copies of
 them in a plug-in folder give the same games as the package's files, although a user's file is
 checked against the CE.70 invariants after every turn in which its hook ran and the package's are not.
@@ -20,8 +20,9 @@ from simsuite.plugin_dirs import ENV
 
 pytestmark = pytest.mark.own_kernel  # the user's copies of the classics: a kernel of their own
 
-AS_FILES = ["Amoeba", "Anti-Matter", "Chronos", "Clone", "Empath", "Filch", "Healer", "Macron", "Mind", "Mutant", "Pacifist", "Parasite",
-            "Philanthropist", "Sorcerer", "Trader", "Virus", "Vulch", "Zombie"]
+AS_FILES = ["Amoeba", "Anti-Matter", "Chronos", "Clone", "Empath", "Filch", "Healer", "Laser", "Macron", "Mind",
+            "Mutant", "Oracle", "Pacifist", "Parasite", "Philanthropist", "Sorcerer", "Trader", "Virus", "Vulch",
+            "Zombie"]
 CASES = [
     {"players": 4, "aliens": "random", "strategies": "basic"},
     {"edition": "FFG2008", "players": 5, "aliens": "random", "strategies": "basic"},
@@ -47,6 +48,10 @@ CASES = [
     {"edition": "FFG2008", "players": 5, "aliens": "Parasite,Amoeba,Chronos,Macron,Healer", "strategies": "power_random"},
     {"players": 4, "aliens": "Amoeba,Chronos,Parasite,Sorcerer", "strategies": "power_random"},
     {"edition": "FFG2008", "players": 4, "aliens": "Amoeba,Parasite,Anti-Matter,Sorcerer", "strategies": "basic"},
+    # the Laser selects first and may blind, the Oracle's opponent selects first, face up (CE.23.1),
+    # with a Chronos redo and a Sorcerer's swap after them
+    {"players": 4, "aliens": "Laser,Oracle,Chronos,Sorcerer", "strategies": "power_random"},
+    {"edition": "FFG2008", "players": 4, "aliens": "Oracle,Sorcerer,Laser,Chronos", "strategies": "power_random,basic"},
 ]
 
 
@@ -83,7 +88,7 @@ def test_no_kernel_part_has_code_of_its_own_for_the_classics_written_as_files():
     own = {"A_" + n.upper().replace("-", "_") for n in AS_FILES}
     own |= {"PK_CLONE", "PK_EMPATH", "PK_FILCH", "PK_HEALER", "PK_MIND", "PK_MUTANT", "PK_MUTANT_SRC", "PK_PACIFIST",
             "PK_PHILANTHROPIST", "PK_SORCERER", "PK_TRADER", "FX_VIRUS", "FX_EMPATH", "PK_ZOMBIE", "PK_RELEASE",
-            "PK_VULCH", "PK_VULCH_KEEP", "PK_AMOEBA", "PK_AMOEBA_BACK", "PK_PARASITE",
+            "PK_VULCH", "PK_VULCH_KEEP", "PK_AMOEBA", "PK_AMOEBA_BACK", "PK_PARASITE", "PK_LASER", "FX_ORACLE",
             "FX_ANTI_MATTER"}
     for part in game.kernel_parts()[:-1]:  # the last is the generated part: the files themselves
         tree = ast.parse(Path(part).read_text())

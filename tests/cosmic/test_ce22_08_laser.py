@@ -4,6 +4,7 @@ Rule ids (CE.x.y, ambiguity choices An = CE.60.n, invariants CE.70.n) as in
 shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tests/cosmic_harness.py;
 ``aliens`` lists each seat's alien.
 """
+import numpy as np
 from cosmic_harness import ART, ATT, BLUE, EMOTION, FF, GAS, MOBIUS, NEG, PLAGUE, RED, P, aside, setup_fight, turn_table
 
 import simsuite.games.cosmic.api as A
@@ -76,3 +77,25 @@ def test_ce_22_8_laser_pass_lets_the_opponent_choose():
     t.select()
     assert t.asked() == [(A.D_CARD, 0, 2), (A.D_POWER, 0, 2), (A.D_CARD, 1, 2)]
     assert t[A.S_CARD_D] == c10
+
+
+def test_ce_22_8_the_random_draw_acts_only_at_its_moment_and_for_the_first_selector():
+    """CE.22.8 through the power API (alien_api_flow.hb_select_at_random): the opponent's card is
+    drawn at random only in on_select_second and only by the main player who selected first; at
+    on_select (no card selected yet), or asked by the seat about to select, nothing is drawn and the
+    misuse is recorded (the invariant check reports it, V_ALIEN_API)."""
+    for hook, me in ((A.H_SELECT, 0), (A.H_SELECT_SECOND, 1)):
+        t = setup_fight("Laser,none,none,none", centre=2, def_ships=3)
+        t.hands(p0=[ATT(30), ATT(6)], p1=[ATT(10), NEG])
+        hand = sorted(t.hand(1))
+        t.st[A.S_HB_HOOK], t.st[A.S_HB_SEAT] = hook, me
+        t.st[A.S_HB_ARG], t.st[A.S_HB_ARG + 1] = 0, 1  # red selects first, blue is about to
+        assert t.k.hb_select_at_random(t.st, t.c, np.int64(me)) == 0
+        assert sorted(t.hand(1)) == hand and t[A.S_CARD_D] == -1 and t[A.S_ASIDE_N] == 0
+        assert t.engine_check() == A.VIOLATION_NAMES[A.V_ALIEN_API]
+    t = setup_fight("Laser,none,none,none", centre=2, def_ships=3)
+    t.hands(p0=[ATT(30), ATT(6)], p1=[ATT(10), NEG])
+    t.st[A.S_HB_HOOK], t.st[A.S_HB_SEAT] = A.H_SELECT_SECOND, 0
+    t.st[A.S_HB_ARG], t.st[A.S_HB_ARG + 1] = 0, 1
+    assert t.k.hb_select_at_random(t.st, t.c, np.int64(0)) == 1
+    assert t[A.S_CARD_D] >= 0 and len(t.hand(1)) + t[A.S_ASIDE_N] == 1 and t[A.S_HB_ERR] == 0

@@ -4,6 +4,7 @@ Rule ids (CE.x.y, ambiguity choices An = CE.60.n, invariants CE.70.n) as in
 shared/rules/cosmic_encounter.md; states, seats and scripted decisions as in tests/cosmic_harness.py;
 ``aliens`` lists each seat's alien.
 """
+import numpy as np
 import pytest
 from cosmic_harness import (
     ART,
@@ -56,6 +57,60 @@ def test_ce_23_1_laser_against_oracle_no_blind():
     assert t.asked() == [(A.D_CARD, 0, 2), (A.D_POWER, 0, 2), (A.D_CARD, 1, 3)]
     assert t.faceup_at() == [0, OFF, OFF]
     assert t[A.S_CARD_D] == c10
+
+
+def test_ce_23_1_oracle_as_offense_against_a_defending_laser():
+    """CE.23.1 with the seats the other way round: the offense Oracle's E.POWER comes first (the
+    start of step 8, CE.22.12), then the defense Laser selects first although it defends (CE.22.8),
+    its card is face up when it decides to blind, and blinding draws the Oracle's card from its
+    hand: the Oracle is not asked."""
+    t = setup_fight("Oracle,Laser,none,none", centre=2, def_ships=3)
+    t.hands(p0=[ATT(10), ATT(4), NEG], p1=[ATT(30), ATT(6)])
+    before = sorted(t.hand(0))
+    c6 = t.card(1, ATT(6))
+    t.script(c6, 1)
+    t.select()
+    assert t.asked() == [(A.D_CARD, 1, 2), (A.D_POWER, 1, 2)]
+    assert t.faceup_at() == [0, DEF] and t[A.S_FACEUP] == DEF
+    assert t[A.S_CARD_D] == c6 and t[A.S_CARD_O] in before and len(t.hand(0)) == 2
+    assert [e[2] for e in t.events(t.k.E_ALIEN)] == [t.k.FX_ORACLE, A.PK_LASER]
+    assert uses(t, 0) == 1 and uses(t, 1) == 1
+
+
+def test_ce_23_1_an_oracle_without_its_power_leaves_the_lasers_card_face_down():
+    """CE.23.1 / CE.19: the Oracle's power is off (zapped this encounter): no E.POWER of it, the
+    Laser still selects first (CE.22.8) but its card stays face down, and the Oracle, not blinded,
+    chooses without seeing it."""
+    t = setup_fight("Laser,Oracle,none,none", centre=2, def_ships=3)
+    t.hands(p0=[ATT(30), ATT(6)], p1=[ATT(10), ATT(4), NEG])
+    t.st[A.S_ZAPPED + 1] = 1
+    t.st[A.S_POWER + 1] = 0
+    c10 = t.card(1, ATT(10))
+    t.script(t.card(0, ATT(6)), -1, c10)
+    t.select()
+    assert t.asked() == [(A.D_CARD, 0, 2), (A.D_POWER, 0, 2), (A.D_CARD, 1, 3)]
+    assert t.faceup_at() == [0, 0, 0] and t[A.S_FACEUP] == 0
+    assert t[A.S_CARD_D] == c10 and uses(t, 1) == 0
+    assert [e[2] for e in t.events(t.k.E_ALIEN)] == []
+
+
+def test_ce_23_1_after_a_redo_the_card_left_in_place_is_face_up_and_not_drawn_again():
+    """CE.22.3 / CE.22.12 / CE.22.8: after a time travel the Oracle's only encounter card stayed in
+    place (CE.23.4): in the new step 8 the Oracle's E.POWER comes again and the Laser selects first,
+    face up, but the Oracle's card is neither chosen nor drawn again: the Laser is not asked to
+    blind."""
+    t = setup_fight("Laser,Oracle,none,none", centre=2, def_ships=3)
+    t.hands(p0=[ATT(30), ATT(6)], p1=[ATT(10), ART(GAS)])
+    c10 = t.card(1, ATT(10))
+    t.k._hand_remove(t.st, t.c, np.int64(1), np.int64(c10))
+    t.st[A.S_CARD_D] = c10
+    c6 = t.card(0, ATT(6))
+    t.script(c6)
+    t.select()
+    assert t.asked() == [(A.D_CARD, 0, 2)]
+    assert t.faceup_at() == [0] and t[A.S_FACEUP] == OFF
+    assert (t[A.S_CARD_O], t[A.S_CARD_D]) == (c6, c10)
+    assert [e[2] for e in t.events(t.k.E_ALIEN)] == [t.k.FX_ORACLE]
 
 
 def test_ce_23_2_sorcerer_against_oracle():

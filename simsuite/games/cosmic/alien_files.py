@@ -110,7 +110,8 @@ def _bad(path, msg):
 
 
 WINDOW_HOOKS = ("on_w2", "on_w4", "on_w6", "on_w7", "on_w8", "on_w9", "on_w10")
-EARLY = ("on_regroup", "on_destiny", "on_w2", "on_w4", "on_w6", "on_answer", "on_w7", "on_w8")  # the encounter cards face down
+EARLY = ("on_regroup", "on_destiny", "on_w2", "on_w4", "on_w6", "on_answer", "on_w7", "on_select",
+         "on_select_second", "on_w8")  # the encounter cards face down
 START = ("on_regroup", "on_destiny")  # steps 1 and 2 (CE.4, CE.5): fixed moments, every seat asked
 # each writing primitive: the hooks where the rules give it an effect (alien_api.py checks the same at run time)
 WHERE = {
@@ -126,6 +127,8 @@ WHERE = {
     "hb_move_encounter_ships": ("on_w4", "on_w6", "on_w7", "on_w8"), "hb_take_from_discard": ("on_w10", "on_outcome"),
     "hb_keep_card": ("on_outcome",), "hb_swap_cards": ("on_w8",), "hb_give_card": WINDOW_HOOKS,
     "hb_time_travel": ("on_w9",),
+    "hb_select_first": ("on_select",), "hb_select_face_up": ("on_select",),
+    "hb_first_selector": ("on_select", "on_select_second"), "hb_select_at_random": ("on_select_second",),
     "hb_turn_negotiate": ("on_reveal",), "hb_invert_totals": ("on_count",),
     "hb_add_deal_term": ("on_propose",), "hb_deal_term": ("on_deal",), "hb_release": ("on_deal",),
     "hb_artifact": ("on_artifact_discard",),

@@ -83,13 +83,13 @@ MAX_ALIENS = N_ALIENS + MAX_HOMEBREW
 # optional use in the window's priority loop); the fixed moments follow them
 (H_RESOLVE, H_TOTALS, H_OUTCOME, H_LOSS, H_REGROUP, H_DESTINY, H_REVEAL, H_PROPOSE, H_DEAL, H_ARTIFACT,
  H_NEW_HAND, H_ANSWER) = (np.int64(k) for k in range(40, 52))
+H_SELECT, H_SELECT_SECOND = np.int64(52), np.int64(53)  # step 8 (CE.9.2): its start; the first card face down
 H_COUNT = np.int64(54)  # step 10 (CE.10.3): the totals about to be counted
-HOOK_NAMES = {"on_regroup": 44, "on_destiny": 45, "on_w2": 2, "on_w4": 3, "on_w6": 4, "on_answer": 51,
-              "on_w7": 5, "on_w8": 6,
-              "on_reveal": 46, "on_w9": 7, "on_w10": 8, "on_resolve": 40, "on_count": 54, "on_totals": 41, "on_propose": 47,
-              "on_deal": 48, "on_outcome": 42, "on_loss": 43, "on_artifact_discard": 49,
-              "on_new_hand": 50}  # hook function name -> W_* / H_* id, in the order of an encounter (the last
-# three: whenever the event happens)
+HOOK_NAMES = {"on_regroup": 44, "on_destiny": 45, "on_w2": 2, "on_w4": 3, "on_w6": 4, "on_answer": 51, "on_w7": 5,
+              "on_select": 52, "on_select_second": 53, "on_w8": 6, "on_reveal": 46, "on_w9": 7, "on_w10": 8,
+              "on_resolve": 40, "on_count": 54, "on_totals": 41, "on_propose": 47, "on_deal": 48, "on_outcome": 42,
+              "on_loss": 43, "on_artifact_discard": 49, "on_new_hand": 50}  # hook function name -> W_* / H_* id, in
+# the order of an encounter (the last three: whenever the event happens)
 # alien assignment modes (C_ALIEN_MODE)
 AM_FIXED, AM_RANDOM, AM_ALL = range(3)
 # power decision kinds (st[S_PK])

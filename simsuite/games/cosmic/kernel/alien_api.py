@@ -6,7 +6,11 @@ CE.20 (``api.HOOK_NAMES``): ``on_w2`` .. ``on_w10``, an optional use in that win
 (start of step 10; return SIDE_OFFENSE / SIDE_DEFENSE to make that side win, 0 otherwise),
 ``on_regroup`` (step 1, CE.4: after the offense's regroup, before W-1), ``on_destiny`` (step 2, CE.5:
 the defense is known, by the order disc or an EXPEL, before W-2), ``on_answer`` (step 7, CE.8.3:
-the holder's turn to answer the invitations; hb_offer_side opens a side that did not invite it), ``on_reveal`` (step 9, CE.9.3:
+the holder's turn to answer the invitations; hb_offer_side opens a side that did not invite it),
+``on_select`` (step 8, CE.9.2:
+its start, before either main player selects: who selects first, a card selected face up),
+``on_select_second`` (step 8: the first card face down, the other main player about to select from
+a hand holding an encounter card: its card drawn at random), ``on_reveal`` (step 9, CE.9.3:
 the cards just revealed, before W-9),
 ``on_count`` (step 10,
 both cards attacks: the totals about to be counted; hb_invert_totals), ``on_totals`` (after the A/A
@@ -66,6 +70,8 @@ _HM_PROPOSE = np.int64(1 << 23)
 _HM_DEAL = np.int64(1 << 24)
 _HM_NEW_HAND = np.int64(1 << 26)
 _HM_ANSWER = np.int64(1 << 27)
+_HM_SELECT = np.int64(1 << 28)
+_HM_SELECT_SECOND = np.int64(1 << 29)
 _HM_COUNT = np.int64(1 << 30)
 # the fixed moments whose answer hb_moment returns (bit = H_* - 40): resolve, totals, outcome, loss,
 # a deal's power term carried out, a new hand's artifacts kept (on_artifact_discard: _hb_artifact_taker)

@@ -2,7 +2,8 @@
 dispatch to the hooks, the memory, the reads and the writes on totals and hands): the cards of the
 encounter (one's own revealed card, kept, swapped, given, turned into a negotiate), questions with
 options of the file's own and the how-many question, the course of the encounter (the reveal, a
-time travel), own ships sent to the warp, and the regroup and destiny reads. Every public ``hb_*``
+time travel), own ships sent to the warp, the regroup and destiny reads, and step 8's order of
+selection (who selects first, a card face up, a card drawn at random). Every public ``hb_*``
 primitive opens its handles first, as in alien_api.py.
 
 A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
@@ -12,6 +13,7 @@ defined in no import below come from the other parts. Only the code below the ma
 import numpy as np
 from numba import njit
 
+from simsuite.engine.rng import below
 from simsuite.games.cosmic.api import *
 from simsuite.games.cosmic.handles import cfg_of, log_of, state_of
 from simsuite.games.cosmic.records import *
@@ -503,3 +505,68 @@ def hb_new_hand_seat(st):
     return 1 from the hook to keep its artifacts (the Vulch, CE.22.19)."""
     st = state_of(st)
     return st[S_HB_ARG] if st[S_HB_HOOK] == H_NEW_HAND else NONE
+
+
+# ---- step 8 (CE.9.2): who selects first, a card selected face up, a card drawn at random ----
+
+@njit
+def hb_first_selector(st):
+    """on_select, on_select_second: the main player who selects first in step 8 (public): the
+    offense, unless a power said otherwise (hb_select_first); -1 in any other hook."""
+    st = state_of(st)
+    h = st[S_HB_HOOK]
+    return st[S_HB_ARG] if (h == H_SELECT or h == H_SELECT_SECOND) else NONE
+
+
+@njit
+def hb_select_first(st, q):
+    """on_select: main player q selects first and puts its card face down before the other main
+    player selects (the Laser itself, CE.22.8; the Oracle's opponent, CE.22.12); the last such call
+    at this moment stands. 1 if so; q not a main player: a misuse, and 0."""
+    st = state_of(st)
+    if _hb_in(st, _HM_SELECT) == 0:
+        return I0
+    if q != st[S_OFF] and q != st[S_DEF]:
+        _hb_misuse(st, HBE_WINDOW)
+        return I0
+    st[S_HB_ARG] = q
+    return I1
+
+
+@njit
+def hb_select_face_up(st, q):
+    """on_select: main player q's encounter card is turned face up as soon as it is selected, for
+    every player to see, and stays so until the reveal (the Oracle's opponent's, CE.22.12; a card
+    already in place, after a time travel, too). 1 if so; q not a main player: a misuse, and 0."""
+    st = state_of(st)
+    if _hb_in(st, _HM_SELECT) == 0:
+        return I0
+    if q != st[S_OFF] and q != st[S_DEF]:
+        _hb_misuse(st, HBE_WINDOW)
+        return I0
+    st[S_HB_ARG + 1] |= SIDE_OFFENSE if q == st[S_OFF] else SIDE_DEFENSE
+    return I1
+
+
+@njit
+def hb_select_at_random(st, cfg, me):
+    """on_select_second: the main player about to select, `me`'s opponent, does not choose: cards are
+    taken at random from its hand one at a time, the first encounter card becomes its face-down
+    card, the others taken on the way are set aside until the end of the encounter, then go back to
+    its hand (the Laser, CE.22.8). 1 if so; `me` not the main player who selected first: a misuse,
+    and 0."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    if _hb_in(st, _HM_SELECT_SECOND) == 0:
+        return I0
+    q = st[S_HB_ARG + 1]
+    if me != st[S_HB_ARG] or _card_of(st, q) >= 0 or st[S_HAND_ENC + q] <= 0:
+        _hb_misuse(st, HBE_WINDOW)
+        return I0
+    while True:
+        c = _hand_take(st, cfg, q, below(st, S_RNG, st[S_HAND_N + q]))
+        if _is_enc(cfg, c):
+            break
+        _aside(st, c, q)
+    _set_card(st, q, c)
+    return I1

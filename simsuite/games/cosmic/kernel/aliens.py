@@ -1,9 +1,7 @@
-"""Cosmic kernel part: the alien powers' optional uses in the windows (CE.20.2, CE.22): every window
-power is an alien file's hook (simsuite/data/aliens/cosmic_classics: Amoeba, Chronos, Clone, Empath,
-Filch, Healer, Macron, Mind, Mutant, Pacifist, Parasite, Philanthropist, Sorcerer, Trader, Virus, Vulch,
-Zombie; alien_api.py and alien_api_flow.py), plus the moves the API and the engine share (an
-ally joining, CE.8.4; two hands swapped, CE.22.17). The classics still built in act in the parts
-of the steps they change: planning_reveal (Oracle, Laser) and outcomes (Anti-Matter).
+"""Cosmic kernel part: the alien powers' optional uses in the windows (CE.20.2, CE.22): every power,
+the 20 classics' included, is an alien file (simsuite/data/aliens/cosmic_classics for the classics)
+acting through its hooks (alien_api.py, alien_api_flow.py); here are its turn in a window and the
+moves the API and the engine share (an ally joining, CE.8.4; two hands swapped, CE.22.17).
 
 A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
@@ -39,14 +37,6 @@ def _swap_hands(st, cfg, a, b):
         st[S_ART_CNT + b * N_ART + k] = x
     st[S_HAND_VER + a] += 1
     st[S_HAND_VER + b] += 1
-
-
-@njit
-def _yes_no(st, cfg, p, pk):
-    """A PASS / use decision (options -1, 1). Returns 1 for use."""
-    st[S_OPT] = NONE
-    st[S_OPT + 1] = I1
-    return 1 if _ask_power(st, cfg, p, pk, I2) == 1 else 0
 
 
 @njit

@@ -21,9 +21,10 @@ Parasite, Philanthropist, Sorcerer, Trader), the triggers of CE.20.3 (``power_ev
 with Cosmic Zap, before every use and automatic effect; ``loss_event`` = E.LOSS: the owner's
 file (Zombie), then the others' (Healer); ``compensation`` = E.COMP; ``artifact_discard`` =
 E.ARTDISCARD: the files' on_artifact_discard, Vulch), and the fixed
-moments: ``select_cards`` (step 8: Oracle, Laser), ``reveal`` (Empath), ``side_totals`` (a file's
-SHIP_WEIGHT: the Macron; Anti-Matter, Virus), ``outcome`` (Pacifist at the start of step 10, Clone at the discards),
-``answers`` (on_answer: a side open to the Parasite uninvited), ``launch`` (a file's SHIP_LIMIT: the Macron's one ship), ``new_hand`` (on_new_hand: the Vulch keeps
+moments: ``select_cards`` (step 8, on_select / on_select_second: Oracle, Laser), ``reveal`` (Empath),
+``side_totals`` (a file's SHIP_WEIGHT: the Macron; on_count: the Anti-Matter; on_totals: the Virus),
+``outcome`` (Pacifist at the start of step 10, Clone at the discards), ``answers`` (on_answer: a
+side open to the Parasite uninvited), ``launch`` (a file's SHIP_LIMIT: the Macron's one ship), ``new_hand`` (on_new_hand: the Vulch keeps
 its artifacts) and ``negotiate`` (on_propose / on_deal: the Zombie's RELEASE). A power acts only while on (CE.19: enough home colonies,
 not zapped). With no alien in the game (``S_ANY_ALIEN`` 0) every hook is skipped at run time.
 

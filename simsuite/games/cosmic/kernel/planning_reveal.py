@@ -1,7 +1,8 @@
 """Cosmic kernel part: planning and reveal, steps 8 and 9 (CE.9).
 
-Choosing and setting aside the encounter cards (Oracle, Laser, Sorcerer), the reveal (Empath)
-and Chronos's time travel.
+Choosing the encounter cards, in the order and the way the alien files' on_select and
+on_select_second say (the Laser, the Oracle), setting cards aside, the reveal (on_reveal: the
+Empath) and the time travel a Chronos asks for.
 
 A part of the Cosmic kernel (see core.py): simsuite.engine.codegen pastes the parts that
 ``Cosmic.kernel_files`` (game.py) lists, in that order, into one module; names used here and
@@ -10,7 +11,6 @@ defined in no import below come from the other parts. Only the code below the ma
 from numba import njit
 
 from simsuite.engine.kernel_common import log_event as _log
-from simsuite.engine.rng import below
 from simsuite.games.cosmic.api import *
 from simsuite.games.cosmic.records import *
 
@@ -51,45 +51,36 @@ def _aside(st, c, owner):
 
 @njit
 def select_cards(st, cfg, log, lg):
-    """Step 8 (CE.9.2) with the powers that change it: the Oracle's opponent selects first and its
-    card is turned face up (CE.22.12; E.POWER at the start of step 8); an active Laser selects first
-    and may blind: the opponent's card is then drawn at random, artifacts met on the way set aside
-    (CE.22.8; against the Oracle, CE.23.1). A card already in place (Chronos's redo with the
+    """Step 8 (CE.9.2): the offense selects first, then the defense, neither seeing the other's card,
+    unless a power changes it through the alien files' moments: on_select, at the start of step 8,
+    may make either main player select first and have a card turned face up as soon as it is
+    selected (the Laser, CE.22.8; the Oracle, CE.22.12, its E.POWER there); on_select_second, the
+    first card face down, may have the other main player's card drawn at random from its hand (the
+    Laser's blind; against the Oracle, CE.23.1). A card already in place (Chronos's redo with the
     opponent's only encounter card) is not chosen again."""
     o = st[S_OFF]
     d = st[S_DEF]
     first = o
-    second = d
-    oracle = NONE
-    laser = NONE
-    if st[S_ANY_ALIEN] == 1:
-        w = st[S_WHO + A_ORACLE]
-        if (w == o or w == d) and st[S_POWER + w] == 1 and power_event(st, cfg, w, FX_ORACLE, log, lg) == 1:
-            oracle = w
-            second = w
-            first = d if w == o else o
-        w = st[S_WHO + A_LASER]
-        if (w == o or w == d) and st[S_POWER + w] == 1:
-            laser = w
-            first = w
-            second = d if w == o else o
+    shown = 0  # SIDE_* bits: the cards turned face up as soon as selected
+    if HB_MOMENTS_ANY != 0 and ((st[S_HB_MOMS] >> (H_SELECT - 40)) & 1) != 0:  # alien files' on_select
+        st[S_HB_ARG] = o
+        st[S_HB_ARG + 1] = 0
+        hb_moment(st, cfg, H_SELECT, log, lg)
+        first = st[S_HB_ARG]
+        shown = st[S_HB_ARG + 1]
+    second = d if first == o else o
     if _card_of(st, first) < 0:
         _set_card(st, first, choose_card(st, cfg, first))
-    if oracle >= 0 and first != oracle:
-        st[S_FACEUP] |= SIDE_OFFENSE if first == o else SIDE_DEFENSE
+    st[S_FACEUP] |= shown & (SIDE_OFFENSE if first == o else SIDE_DEFENSE)
     if _card_of(st, second) < 0:
-        blind = 0
-        if laser == first and st[S_HAND_ENC + second] > 0 and _yes_no(st, cfg, laser, PK_LASER) == 1:
-            blind = power_event(st, cfg, laser, PK_LASER, log, lg)
-        if blind == 1:
-            while True:
-                c = _hand_take(st, cfg, second, below(st, S_RNG, st[S_HAND_N + second]))
-                if _is_enc(cfg, c):
-                    break
-                _aside(st, c, second)
-            _set_card(st, second, c)
-        else:
+        if (st[S_HAND_ENC + second] > 0 and HB_MOMENTS_ANY != 0
+                and ((st[S_HB_MOMS] >> (H_SELECT_SECOND - 40)) & 1) != 0):  # alien files' on_select_second
+            st[S_HB_ARG] = first
+            st[S_HB_ARG + 1] = second
+            hb_moment(st, cfg, H_SELECT_SECOND, log, lg)
+        if _card_of(st, second) < 0:
             _set_card(st, second, choose_card(st, cfg, second))
+    st[S_FACEUP] |= shown & (SIDE_OFFENSE if second == o else SIDE_DEFENSE)
     if lg:
         _log(log, E_SELECT, st[S_CARD_O], st[S_CARD_D], st[S_FACEUP], I0, I0, I0)
 
