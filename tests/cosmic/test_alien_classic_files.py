@@ -156,6 +156,7 @@ def test_a_uses_field_outside_encounter_and_window_is_one_line(tmp_path):
     ("SHIP_WEIGHT = 2.5", "SHIP_WEIGHT 2.5; allowed: an integer from 1 to 9"),
     ("SHIP_LIMIT = 5", "SHIP_LIMIT 5; allowed: an integer from 1 to 4"),
     ("SHIP_WEIGHT = 1\nSHIP_LIMIT = 4", "no hook; define at least one of"),
+    ('SHIP_WEIGHT = 2\nKIND = "sometimes"', "KIND 'sometimes'; allowed: optional, mandatory"),
 ])
 def test_ship_weight_and_limit_declarations_are_checked_in_one_line(tmp_path, line, says):
     """A file's SHIP_WEIGHT (CE.10.2: what each ship counts) and SHIP_LIMIT (CE.6.1, CE.8.4: the most
@@ -169,3 +170,19 @@ def test_ship_weight_and_limit_declarations_are_checked_in_one_line(tmp_path, li
     with pytest.raises(BadInput) as e:
         check_source(f)
     assert str(e.value).startswith(f"alien: {f}: {says}")
+
+
+def test_each_classics_kind_is_the_kind_its_rule_gives():
+    """Each classic's file is optional or mandatory as CE.22 says ("Kind:"), whether it declares
+    KIND or it follows from its questions; the naive policies' list (power_value.OPTIONAL) is those
+    files' optional ones."""
+    import re
+
+    from simsuite.games.cosmic import power_value as pv
+    from simsuite.games.cosmic.alien_files import CLASSICS, check_source
+
+    rules = (Path(__file__).parents[2] / "docs" / "rules" / "cosmic_encounter.md").read_text()
+    kinds = dict(re.findall(r"^#### CE\.22\.\d+ (\S+) .*?^- Kind: (optional|mandatory)", rules, re.M | re.S))
+    assert len(kinds) == 20
+    assert {a.classic: a.kind for a in map(check_source, sorted(CLASSICS.glob("*.py")))} == kinds
+    assert pv.OPTIONAL == {n for n, k in kinds.items() if k == "optional"}

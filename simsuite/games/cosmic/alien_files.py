@@ -11,6 +11,8 @@ An alien file is one Python file::
     CLASSIC = ""                      # a classic's name: the file is that classic (replacing the package's file or code)
     SHIP_WEIGHT = 1                   # what each of its ships counts in the totals while its power is on (1 to 9)
     SHIP_LIMIT = 4                    # the most ships it commits at once, launching or allying (1 to 4)
+    KIND = "optional"                 # CE.22 "Kind": optional (its holder decides) or mandatory; by default
+                                      # optional when it asks its holder anything (hb_ask*, hb_offer_side)
 
     @njit
     def on_totals(st, cfg, me, log, lg): ...
@@ -48,7 +50,11 @@ CLASSICS = DATA / "aliens" / "cosmic_classics"
 _BUILTINS = frozenset(dir(builtins))
 WHO = ("any", "offense", "defense", "main", "ally", "not_main")
 EDITIONS = ("ah2000", "ffg2008")
-META = {"NAME", "SUMMARY", "TEXT", "EDITIONS", "WHO", "USES", "CLASSIC", "SHIP_WEIGHT", "SHIP_LIMIT"}
+META = {"NAME", "SUMMARY", "TEXT", "EDITIONS", "WHO", "USES", "CLASSIC", "SHIP_WEIGHT", "SHIP_LIMIT", "KIND"}
+KINDS = ("optional", "mandatory")
+# the primitives that put a decision to the holder's strategy: a file calling one has an optional use
+ASKS = frozenset({"hb_ask", "hb_ask_about", "hb_ask_seat", "hb_ask_option", "hb_ask_option_about", "hb_ask_count",
+                  "hb_offer_side"})
 SHIP_WEIGHTS = range(1, 10)  # CE.10.2: a ship counts 1; a power may make its holder's count more
 SHIP_LIMITS = range(1, 5)  # CE.6.1, CE.8.4: 1 to 4 ships at once; a power may lower the most
 USES = ("encounter", "window")
@@ -72,6 +78,9 @@ class AlienFile:
     uses: str = "encounter"
     ship_weight: int = 1
     ship_limit: int = 4
+    kind: str = "mandatory"
+    decisions: tuple = ()  # the PK_* kinds of the questions it asks, by name, in PK_* order
+    offers_side: bool = False  # it opens an alliance side uninvited (hb_offer_side): a use through an answer
     aid: int = -1
     body: str = field(default="", repr=False)
 
@@ -317,13 +326,21 @@ def check_source(path: Path) -> AlienFile:
         _bad(path, f"SHIP_LIMIT {limit!r}; allowed: an integer from 1 to 4")
     if not hooks and weight == 1 and limit == 4:
         _bad(path, f"no hook; define at least one of {', '.join(A.HOOK_NAMES)} (or a SHIP_WEIGHT or SHIP_LIMIT)")
+    mod = ast.Module(body=body, type_ignores=[])
+    called = {n.func.id for n in ast.walk(mod) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    kind = meta.get("KIND", "optional" if called & ASKS else "mandatory")
+    if kind not in KINDS:
+        _bad(path, f"KIND {kind!r}; allowed: {', '.join(KINDS)}")
+    pks = {n.id for n in ast.walk(mod) if isinstance(n, ast.Name) and n.id.startswith("PK_") and hasattr(A, n.id)}
+    decisions = tuple(sorted(pks, key=lambda k: int(getattr(A, k)))) if called & ASKS else ()
     _check_calls(path, body, helpers)
     bad = undefined_names(tree, _kernel_names())
     if bad:
         line, name = bad[0]
         _bad(path, f"line {line}: `{name}` is not defined{did_you_mean(name, _kernel_names() | helpers)}")
     return AlienFile(meta["NAME"].strip(), meta["SUMMARY"].strip(), meta["TEXT"].strip(), eds, who, classic, hooks,
-                     path.resolve(), src, uses=uses, ship_weight=weight, ship_limit=limit, body=ast.unparse(ast.Module(body=body, type_ignores=[])))
+                     path.resolve(), src, uses=uses, ship_weight=weight, ship_limit=limit, kind=kind,
+                     decisions=decisions, offers_side="hb_offer_side" in called, body=ast.unparse(mod))
 
 
 SAFE_NAMES = {"min", "max", "abs", "range", "int", "np", "njit"}
@@ -403,6 +420,31 @@ def plugin_dirs() -> list[Path]:
         if not d.is_dir():
             raise BadInput("alien-dir", f"{d} is not a directory")
     return [CLASSICS, BUILTIN, *extra]
+
+
+def declared() -> dict:
+    """name -> AlienFile of every alien file, as its declarations and source say (checked as
+    check_source does, not typed: for lists and reports, which need no kernel). A user's file with
+    CLASSIC stands in for the package's."""
+    out = {}
+    for d in plugin_dirs():
+        for f in sorted(d.glob("*.py")) if d.is_dir() else ():
+            if not f.name.startswith("_"):
+                a = _declared(f, f.stat().st_mtime_ns)
+                out[a.classic or a.name] = a
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def _declared(f: Path, mtime: int) -> AlienFile:
+    return check_source(f)
+
+
+def optional_classics() -> frozenset:
+    """The classics whose power is optional (CE.22 "Kind: optional": a player decides), from the
+    package's files: the naive power policies apply only to these."""
+    return frozenset(a.classic for a in (_declared(f, f.stat().st_mtime_ns) for f in sorted(CLASSICS.glob("*.py")))
+                     if a.kind == "optional")
 
 
 def packaged(a: AlienFile) -> bool:

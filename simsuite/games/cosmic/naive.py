@@ -106,20 +106,18 @@ def naive_decide(kind, st, cfg, me, own):
     return i if i >= 0 else basic_decide_as(kind, st, cfg, me, own)
 
 
-# Uses of a power that reach the player through another decision than a power decision: the
-# cases of ``api.option_uses_power`` beyond D_POWER (kept beside it: a test checks them together).
-_OTHER_DECISIONS = {"Parasite": ("alliance answer (CE.50.9): joining a side that did not invite it",)}
-
-
 def naive_controls(alien: str) -> tuple[str, ...]:
-    """The decisions of `alien`'s player that the naive power policies answer by their rule: its
-    power decisions (CE.50.20, by ``api.PK_NAMES``) and the uses that come through other
-    decisions. Empty for an alien without an optional use."""
-    from simsuite.games.cosmic.api import ALIEN_NAMES, PK_NAMES
+    """The decisions of `alien`'s player that the naive power policies answer by their rule, from its
+    file: its power decisions (CE.50.20, the PK_* kinds its questions use) and the uses that come
+    through other decisions (a side joined uninvited at the alliance answers, as
+    ``api.option_uses_power`` counts it). Empty for an alien that asks its holder nothing."""
+    from simsuite.games.cosmic import api as A
+    from simsuite.games.cosmic.alien_files import declared
 
-    if alien not in ALIEN_NAMES:
+    a = declared().get(alien)
+    if a is None:
         return ()
-    key = alien.lower().replace("-", "_")
-    pks = [k for k in PK_NAMES if k and (k == key or k.startswith(key + "_"))]
-    out = [f"power decision ({k.replace('_', ' ')}, CE.50.20)" for k in pks]
-    return tuple(out) + _OTHER_DECISIONS.get(alien, ())
+    out = [f"power decision ({A.PK_NAMES[int(getattr(A, k))].replace('_', ' ')}, CE.50.20)" for k in a.decisions]
+    if a.offers_side:
+        out.append("alliance answer (CE.50.9): joining a side that did not invite it")
+    return tuple(out)

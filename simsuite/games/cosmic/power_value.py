@@ -26,15 +26,15 @@ import pandas as pd
 from scipy.stats import norm
 
 from simsuite.analysis.inference import holm
+from simsuite.games.cosmic.alien_files import optional_classics
 
 Z95 = 1.959963984540054
 NAIVE = ("power_always", "power_never", "power_random")
 ON, OFF = "basic", "nopower"
-# CE.22 "Kind: optional" (a player decides): the naive policies apply only to these. Anti-Matter,
-# Empath (unless empath_optional), Macron, Oracle and Virus act by themselves.
 NONE = "no significant effect"  # not "no effect": the test may lack the power to see a small one
-OPTIONAL = frozenset({"Amoeba", "Chronos", "Clone", "Filch", "Healer", "Laser", "Mind", "Mutant", "Pacifist",
-                      "Parasite", "Philanthropist", "Sorcerer", "Trader", "Vulch", "Zombie"})
+# CE.22 "Kind: optional" (a player decides), from the classics' files: the naive policies apply only
+# to these. Anti-Matter, Empath (unless empath_optional), Macron, Oracle and Virus act by themselves.
+OPTIONAL = optional_classics()
 
 
 def _se(row) -> float:

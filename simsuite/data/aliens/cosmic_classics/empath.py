@@ -10,6 +10,7 @@ TEXT = ("As a main player, when you reveal a negotiate card, your opponent's rev
         "card too.")
 EDITIONS = ("ah2000", "ffg2008")
 WHO = "main"
+KIND = "mandatory"  # CE.22.5; optional only under the rule empath_optional (A36), where it asks
 
 
 @njit
