@@ -238,7 +238,7 @@ def test_power_memory_keeps_a_word_per_seat_and_refuses_another_seats(tester_env
 
 
 def test_the_engines_own_hb_functions_are_outside_the_power_api(tmp_path):
-    """hb_window, hb_moment and hb_is_file dispatch the hooks (the engine calls them): a hook that
+    """hb_window and hb_moment dispatch the hooks (the engine calls them): a hook that
     calls one, to run another power's hook or its own again, is refused before any game, and the
     generated reference (docs/games/write-your-own-alien.md) lists only what a hook may call."""
     from simsuite.errors import BadInput

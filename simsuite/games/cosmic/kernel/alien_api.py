@@ -32,7 +32,7 @@ past the limits per seat and encounter (HB_MAX_ADD added to totals, HB_MAX_CARDS
 into hands). A game with a user's file at the table is checked after each turn in which its hook
 ran (_hb_after_turn), and a game a file broke is marked in its record (_hb_mark_record). The
 generated part (alien_files.generated_part) defines ``homebrew_hook`` (dispatch on the alien id),
-``hb_windows``, ``hb_who``, ``hb_per_window`` (the file's USES), ``HB_REPLACED`` (the classics that act through a file),
+``hb_windows``, ``hb_who``, ``hb_per_window`` (the file's USES),
 ``HB_TRUSTED`` (those whose file is the package's own, not checked after each turn) and
 ``HB_MOMENTS_ANY``.
 
@@ -177,12 +177,10 @@ def _hb_in(st, mask):
     return 0
 
 
-@njit
-def hb_is_file(a):
-    """1 if alien a acts through its file (a homebrew alien, or a classic a file replaces)."""
-    if a < 0:
-        return 0
-    return 1 if a >= N_ALIENS or ((HB_REPLACED >> a) & 1) == 1 else 0
+@njit(inline="always")
+def _hb_main(st, q):
+    """1 if seat q is a main player of this encounter (the offense or the defense)."""
+    return 1 if (q == st[S_OFF] or q == st[S_DEF]) else 0
 
 
 @njit
@@ -625,7 +623,7 @@ def hb_invert_totals(st, me):
     st = state_of(st)
     if _hb_in(st, _HM_COUNT) == 0:
         return
-    if me != st[S_HB_SEAT] or (me != st[S_OFF] and me != st[S_DEF]):
+    if me != st[S_HB_SEAT] or _hb_main(st, me) == 0:
         _hb_misuse(st, HBE_SEAT)
         return
     st[S_INVERT] = SIDE_OFFENSE if me == st[S_OFF] else SIDE_DEFENSE
@@ -741,7 +739,7 @@ def hb_join(st, cfg, me, side, log, lg):
     st = state_of(st)
     cfg = cfg_of(cfg)
     log = log_of(log)
-    if _hb_in(st, np.int64(1 << 5)) == 0 or me == st[S_OFF] or me == st[S_DEF]:
+    if _hb_in(st, np.int64(1 << 5)) == 0 or _hb_main(st, me) == 1:
         return
     if st[S_ALLY + me] == 0 and ((st[S_FF_OUT] >> me) & 1) == 0 and (side == SIDE_OFFENSE or side == SIDE_DEFENSE):
         _join(st, cfg, me, side, log, lg)

@@ -40,7 +40,7 @@ def hb_keep_card(st, cfg, me):
     cfg = cfg_of(cfg)
     if _hb_in(st, _HM_OUTCOME) == 0:
         return I0
-    if me != st[S_OFF] and me != st[S_DEF]:
+    if _hb_main(st, me) == 0:
         _hb_misuse(st, HBE_WINDOW)
         return I0
     if _hb_card_to(st, me) == 0:
@@ -66,7 +66,7 @@ def hb_swap_cards(st, cfg, me):
     cfg = cfg_of(cfg)
     if _hb_in(st, _hook_bit(W_8)) == 0:
         return I0
-    if (me != st[S_OFF] and me != st[S_DEF]) or hb_cards_down(st) == 0:
+    if _hb_main(st, me) == 0 or hb_cards_down(st) == 0:
         _hb_misuse(st, HBE_WINDOW)
         return I0
     x = st[S_CARD_O]
@@ -221,7 +221,7 @@ def hb_time_travel(st, cfg, me):
     cfg = cfg_of(cfg)
     if _hb_in(st, _hook_bit(W_9)) == 0:
         return I0
-    if (me != st[S_OFF] and me != st[S_DEF]) or st[S_REVEALED] == 0 or st[S_CARD_O] < 0 or st[S_CARD_D] < 0:
+    if _hb_main(st, me) == 0 or st[S_REVEALED] == 0 or st[S_CARD_O] < 0 or st[S_CARD_D] < 0:
         _hb_misuse(st, HBE_WINDOW)
         return I0
     st[S_REDO] = me + 1
@@ -319,7 +319,7 @@ def hb_move_encounter_ships(st, cfg, me, add, back, ctx, log, lg):
         return I0
     o = st[S_OFF]
     t = st[S_TARGET]
-    if me != st[S_HB_SEAT] or (me != o and me != st[S_DEF]) or t < 0:
+    if me != st[S_HB_SEAT] or _hb_main(st, me) == 0 or t < 0:
         _hb_misuse(st, HBE_SEAT)
         return I0
     if me == o:
@@ -468,7 +468,7 @@ def hb_release(st, cfg, me, q, k, log, lg):
     log = log_of(log)
     if _hb_in(st, _HM_DEAL) == 0:
         return I0
-    if me != st[S_PROPOSER] or k < 1 or k > st[S_HB_ARG] or q == me or (q != st[S_OFF] and q != st[S_DEF]):
+    if me != st[S_PROPOSER] or k < 1 or k > st[S_HB_ARG] or q == me or _hb_main(st, q) == 0:
         _hb_misuse(st, HBE_SEAT)
         return I0
     if st[S_WARP + q] < k or st[S_ONPL + q] == 0:
@@ -526,7 +526,7 @@ def hb_select_first(st, q):
     st = state_of(st)
     if _hb_in(st, _HM_SELECT) == 0:
         return I0
-    if q != st[S_OFF] and q != st[S_DEF]:
+    if _hb_main(st, q) == 0:
         _hb_misuse(st, HBE_WINDOW)
         return I0
     st[S_HB_ARG] = q
@@ -541,7 +541,7 @@ def hb_select_face_up(st, q):
     st = state_of(st)
     if _hb_in(st, _HM_SELECT) == 0:
         return I0
-    if q != st[S_OFF] and q != st[S_DEF]:
+    if _hb_main(st, q) == 0:
         _hb_misuse(st, HBE_WINDOW)
         return I0
     st[S_HB_ARG + 1] |= SIDE_OFFENSE if q == st[S_OFF] else SIDE_DEFENSE

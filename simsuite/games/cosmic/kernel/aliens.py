@@ -61,6 +61,6 @@ def power_window(st, cfg, w, p, log, lg):
     """CE.20.2: seat p's turn in window w for an optional use of its power (CE.22, CE.50.20), through
     its alien file's hook. Returns 0 (pass), 1 (acted) or 2 (acted and the window closes: Chronos's
     time travel)."""
-    if st[S_POWER + p] == 0 or hb_is_file(st[S_ALIEN + p]) == 0:
+    if st[S_POWER + p] == 0 or st[S_ALIEN + p] < 0:
         return 0
     return hb_window(st, cfg, w, p, log, lg)

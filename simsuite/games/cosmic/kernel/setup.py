@@ -109,14 +109,13 @@ def _deal_aliens(st, cfg):
         if a >= 0:
             st[S_WHO + a] = p
             anyone = 1
-            if hb_is_file(a) == 1:
-                st[S_HB_SEATS] |= np.int64(1) << p
-                st[S_HB_PMOM + p] = hb_moments(a)
-                st[S_HB_MOMS] |= st[S_HB_PMOM + p]
-                st[S_SHIP_W + p] = hb_ship_weight(a)
-                st[S_SHIP_LIM + p] = hb_ship_limit(a)
-                if st[S_SHIP_W + p] != 1:
-                    st[S_WEIGHTED] |= np.int64(1) << p
+            st[S_HB_SEATS] |= np.int64(1) << p  # every alien is a file (the classics' too)
+            st[S_HB_PMOM + p] = hb_moments(a)
+            st[S_HB_MOMS] |= st[S_HB_PMOM + p]
+            st[S_SHIP_W + p] = hb_ship_weight(a)
+            st[S_SHIP_LIM + p] = hb_ship_limit(a)
+            if st[S_SHIP_W + p] != 1:
+                st[S_WEIGHTED] |= np.int64(1) << p
     st[S_ANY_ALIEN] = anyone
 
 

@@ -158,7 +158,7 @@ def _alien_windows(a):
 @njit
 def _alien_window(a, w):
     """1 if alien a (-1: none) has an optional use in window w."""
-    if a < 0 or hb_is_file(a) == 0:
+    if a < 0:
         return 0
     return (hb_windows(a) >> w) & 1
 
