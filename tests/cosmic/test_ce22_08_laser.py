@@ -83,12 +83,13 @@ def test_ce_22_8_the_random_draw_acts_only_at_its_moment_and_for_the_first_selec
     """CE.22.8 through the power API (alien_api_flow.hb_select_at_random): the opponent's card is
     drawn at random only in on_select_second and only by the main player who selected first; at
     on_select (no card selected yet), or asked by the seat about to select, nothing is drawn and the
-    misuse is recorded (the invariant check reports it, V_ALIEN_API)."""
-    for hook, me in ((A.H_SELECT, 0), (A.H_SELECT_SECOND, 1)):
+    misuse is recorded (the invariant check reports it, V_ALIEN_API). Nor may another seat's hook
+    (green's, at the same moment) draw on the first selector's behalf, naming it as `me`."""
+    for hook, me, running in ((A.H_SELECT, 0, 0), (A.H_SELECT_SECOND, 1, 1), (A.H_SELECT_SECOND, 0, 2)):
         t = setup_fight("Laser,none,none,none", centre=2, def_ships=3)
         t.hands(p0=[ATT(30), ATT(6)], p1=[ATT(10), NEG])
         hand = sorted(t.hand(1))
-        t.st[A.S_HB_HOOK], t.st[A.S_HB_SEAT] = hook, me
+        t.st[A.S_HB_HOOK], t.st[A.S_HB_SEAT] = hook, running
         t.st[A.S_HB_ARG], t.st[A.S_HB_ARG + 1] = 0, 1  # red selects first, blue is about to
         assert t.k.hb_select_at_random(t.st, t.c, np.int64(me)) == 0
         assert sorted(t.hand(1)) == hand and t[A.S_CARD_D] == -1 and t[A.S_ASIDE_N] == 0

@@ -59,6 +59,7 @@ HBE_CARDS = np.int64(5)  # more than HB_MAX_CARDS cards brought into hands in on
 HBE_SEAT = np.int64(6)  # a primitive moving another seat's ships than the running hook's own
 # hook masks: where each writing primitive may act (bit = W_* / H_* - 40 + 16)
 _HM_WINDOWS = np.int64((1 << 2) | (1 << 3) | (1 << 4) | (1 << 5) | (1 << 6) | (1 << 7) | (1 << 8))
+_HM_LAUNCHED = np.int64((1 << 3) | (1 << 4) | (1 << 5) | (1 << 6))  # W-4 to W-8: ships launched, cards face down
 _HM_RESOLVE = np.int64(1 << 16)
 _HM_TOTALS = np.int64(1 << 17)
 _HM_OUTCOME = np.int64(1 << 18)

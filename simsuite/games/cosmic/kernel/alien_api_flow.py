@@ -315,7 +315,7 @@ def hb_move_encounter_ships(st, cfg, me, add, back, ctx, log, lg):
     st = state_of(st)
     cfg = cfg_of(cfg)
     log = log_of(log)
-    if _hb_in(st, np.int64((1 << 3) | (1 << 4) | (1 << 5) | (1 << 6))) == 0:
+    if _hb_in(st, _HM_LAUNCHED) == 0:
         return I0
     o = st[S_OFF]
     t = st[S_TARGET]
@@ -560,6 +560,9 @@ def hb_select_at_random(st, cfg, me):
     if _hb_in(st, _HM_SELECT_SECOND) == 0:
         return I0
     q = st[S_HB_ARG + 1]
+    if me != st[S_HB_SEAT]:  # only the running hook's own seat may take this use
+        _hb_misuse(st, HBE_SEAT)
+        return I0
     if me != st[S_HB_ARG] or _card_of(st, q) >= 0 or st[S_HAND_ENC + q] <= 0:
         _hb_misuse(st, HBE_WINDOW)
         return I0
