@@ -42,6 +42,25 @@ def test_ce_22_14_parasite_joins_in_w7_if_not_joined_yet():
     assert t[A.S_ALLY + 2] == OFF and t[A.S_WING + 2] == 2
 
 
+def test_ce_22_14_a_hook_joins_only_its_own_seat_to_an_alliance():
+    """CE.22.14 through the power API (hb_join, W-7): the Parasite's hook (green) joins green; a hook
+    naming another seat (yellow) as the joiner moves none of yellow's ships, and the misuse is
+    recorded (the invariant check reports it, V_ALIEN_API)."""
+    import numpy as np
+
+    I = np.int64
+    t = setup_fight("none,none,Parasite,none", centre=2, def_ships=2)
+    t.st[A.S_HB_HOOK], t.st[A.S_HB_SEAT] = A.W_7, 2
+    t.k.hb_join(t.st, t.c, I(3), I(OFF), t.log, t.lg)
+    assert t[A.S_ALLY + 3] == 0 and t[A.S_WING + 3] == 0
+    assert t.engine_check() == A.VIOLATION_NAMES[A.V_ALIEN_API]
+    t = setup_fight("none,none,Parasite,none", centre=2, def_ships=2)
+    t.st[A.S_HB_HOOK], t.st[A.S_HB_SEAT] = A.W_7, 2
+    t.script(S(P(GREEN, 2), 2), -1)
+    t.k.hb_join(t.st, t.c, I(2), I(OFF), t.log, t.lg)
+    assert t[A.S_ALLY + 2] == OFF and t[A.S_WING + 2] == 2 and t[A.S_HB_ERR] == 0
+
+
 def test_ce_22_14_ordinary_player_uninvited_is_not_asked():
     """CE.8.3 control for CE.22.14: without the Parasite power an uninvited player cannot join."""
     t = setup_fight("none,none,none,none", centre=2, def_ships=2)

@@ -736,11 +736,14 @@ def hb_return_lost(st, cfg, ctx, log, lg):
 def hb_join(st, cfg, me, side, log, lg):
     """W-7: `me` joins side (SIDE_*) as an ally, uninvited (CE.22.14): 1 to 4 ships from its colonies
     (decision D_ALLY_SHIPS, CE.8.4). Not for a main player, one already allied or one a Force
-    Field removed (CE.21.2): then nothing happens."""
+    Field removed (CE.21.2): then nothing happens; another seat than the hook's own: a misuse."""
     st = state_of(st)
     cfg = cfg_of(cfg)
     log = log_of(log)
     if _hb_in(st, np.int64(1 << 5)) == 0 or _hb_main(st, me) == 1:
+        return
+    if me != st[S_HB_SEAT]:  # another seat's ships: a hook may not send them into an alliance
+        _hb_misuse(st, HBE_SEAT)
         return
     if st[S_ALLY + me] == 0 and ((st[S_FF_OUT] >> me) & 1) == 0 and (side == SIDE_OFFENSE or side == SIDE_DEFENSE):
         _join(st, cfg, me, side, log, lg)
