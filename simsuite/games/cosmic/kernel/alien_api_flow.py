@@ -1,6 +1,7 @@
 """Cosmic kernel part: the power API, continued (CE.20, CE.22; alien_api.py has its contract, the
 dispatch to the hooks, the memory, the reads and the writes on totals and hands): the cards of the
-encounter (one's own revealed card, kept, swapped, given, turned into a negotiate), questions with
+encounter (one's own revealed card, kept, swapped, given, turned into a negotiate; a played card
+taken back from the discard pile), questions with
 options of the file's own and the how-many question, the course of the encounter (the reveal, a
 time travel), own ships sent to the warp, the regroup and destiny reads, and step 8's order of
 selection (who selects first, a card face up, a card drawn at random). Every public ``hb_*``
@@ -46,6 +47,48 @@ def hb_keep_card(st, cfg, me):
     if _hb_card_to(st, me) == 0:
         return I0
     st[S_HB_KEEP] = me
+    return I1
+
+
+@njit
+def hb_last_card(st, side):
+    """The card side revealed in this encounter once it reached the discard pile (step 10 on), -1
+    if none (public)."""
+    st = state_of(st)
+    return st[S_LAST_CO] if side == SIDE_OFFENSE else st[S_LAST_CD]
+
+
+@njit
+def _disc_index(st, c):
+    j = NONE
+    for i in range(st[S_DISC_N]):
+        if st[S_DISC + i] == c:
+            j = i
+    return j
+
+
+@njit
+def hb_in_discard(st, c):
+    """1 if card c is in the discard pile (public)."""
+    st = state_of(st)
+    return I1 if (c >= 0 and _disc_index(st, c) >= 0) else I0
+
+
+@njit
+def hb_take_from_discard(st, cfg, me, c):
+    """W-10 / on_outcome: `me` takes card c from the discard pile. 1 if it was there."""
+    st = state_of(st)
+    cfg = cfg_of(cfg)
+    if _hb_in(st, np.int64(1 << 8) | _HM_OUTCOME) == 0 or c < 0:
+        return I0
+    j = _disc_index(st, c)
+    if j < 0 or _hb_card_to(st, me) == 0:
+        return I0
+    n = st[S_DISC_N] - 1
+    st[S_DISC + j] = st[S_DISC + n]
+    st[S_DISC_N] = n
+    st[S_DISC_GEN] += 1  # a card left the pile: strategies' caches of the pile recount it (cardplay.pool_ready)
+    _hand_add(st, cfg, me, c)
     return I1
 
 
