@@ -1,5 +1,4 @@
 """Warrior: a main player grows stronger with every encounter it fights (a power that remembers)."""
-import numpy as np
 from numba import njit
 
 from simsuite.games.cosmic.kernel.alien_api import *
@@ -14,7 +13,7 @@ TEXT = ("After each encounter in which you are a main player, place one token on
 # HB_MAX_ADD (40) to a total, the engine's allowance per encounter: a very long game can earn more.
 EDITIONS = ("ah2000", "ffg2008")
 WHO = "main"
-TOKENS = np.int64(0)  # the memory word that holds the tokens
+TOKENS = 0  # the memory word that holds the tokens
 
 
 @njit

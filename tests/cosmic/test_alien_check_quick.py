@@ -108,11 +108,22 @@ def on_totals(st, cfg, me, log, lg):
 '''
 
 
-def test_a_hook_that_never_returns_stops_at_the_time_limit(tmp_path):
+def test_a_hook_that_never_returns_fails_the_check_at_the_step_cap(tmp_path):
+    """The engine's cap on a file's loop steps (HB_MAX_STEPS) stops the hook in the check's games as
+    in a run: the check fails, naming the hook and what it did."""
     f = tmp_path / "endless.py"
     f.write_text(ENDLESS)
-    r = _cli("check", "alien", str(f), "--games", "8", env_extra={"SIMSUITE_CHECK_TIME_LIMIT": "5"})
+    r = _cli("check", "alien", str(f), "--games", "8")
+    assert r.returncode == 1, (r.stdout, r.stderr)
+    assert "fail: Endless" in r.stdout and "hook on_totals ran its loops past the game's cap" in r.stdout, r.stdout
+
+
+def test_a_check_past_its_time_limit_stops_with_one_line(tmp_path):
+    """A check whose games outlast SIMSUITE_CHECK_TIME_LIMIT (a machine far slower than expected, or
+    an engine that hangs) stops with one line naming where it was, exit 2: 400 interpreted games
+    take far more than a second."""
+    r = _cli("check", "alien", str(GOOD / "tester.py"), "--games", "400", env_extra={"SIMSUITE_CHECK_TIME_LIMIT": "1"})
     assert r.returncode == 2, (r.stdout, r.stderr)
     lines = [x for x in r.stderr.splitlines() if x.startswith("error:")]
-    assert len(lines) == 1 and "time limit: checking Endless, " in lines[0], r.stderr
-    assert "seat" in lines[0] and "games 0–" in lines[0] and "did not finish within 5 s" in lines[0], lines[0]
+    assert len(lines) == 1 and "time limit: checking Tester, " in lines[0], r.stderr
+    assert "seat" in lines[0] and "did not finish within 1 s" in lines[0], lines[0]

@@ -298,6 +298,18 @@ S_HB_LAST = _S.add()  # the last alien-file hook that ran since the last check: 
 # they add to the offense's total, to the defense's, and 0 (the lower-wins flag untouched) or 1 + the flag set
 S_HB_FC = _S.add(3)
 S_HB_FORECASTING = _S.add()  # 1 while forecast_totals runs the on_totals hooks (no effect, no question, no misuse)
+S_HB_NP = _S.add()  # the number of players, for the checks of an alien file's seat arguments (set at the deal)
+S_HB_MEM_SAVE = _S.add(HB_MEM_WORDS)  # forecast_totals: the forecast seat's memory as it was before its hook
+S_HB_STEPS = _S.add()  # loop steps the alien files' code has taken this game (alien_api._hb_tick)
+# A game's cap on the loop steps of the alien files' code (every loop of a user's file counts one a
+# pass): generous (a hook looping over every card of every hand at every moment of a long game takes
+# about 10^5), so that only a loop that does not end reaches it; the loop is then left and the game
+# reported as broken by that file and hook.
+HB_MAX_STEPS = 1_000_000
+# the ranges of the primitives' arguments that are neither seats nor cards (alien_args.py)
+HB_MAX_COUNT = 100  # ships or cards a primitive is asked to move at once
+HB_MAX_ABOUT = 1024  # what a question or an E.POWER is about (a card, a seat, a number of the file's)
+HB_MAX_VALUE = 1 << 30  # a value a file stores or lists (its memory, an option)
 S_POWER_USES = _S.add(MAX_P)  # power uses and automatic effects applied, per seat (records)
 # power state of the current encounter (cleared at its end)
 S_PK = _S.add()  # power decision kind PK_* being asked

@@ -56,7 +56,10 @@ HBE_HIDDEN = np.int64(2)  # a read of what the holder may not see (CE.70.14)
 HBE_MEMORY = np.int64(3)  # a power memory word out of range, or another seat's memory written
 HBE_TOTAL = np.int64(4)  # more than HB_MAX_ADD added to totals in one encounter, or a total set out of reach
 HBE_CARDS = np.int64(5)  # more than HB_MAX_CARDS cards brought into hands in one encounter, or a full hand
-HBE_SEAT = np.int64(6)  # a primitive moving another seat's ships than the running hook's own
+HBE_SEAT = np.int64(6)  # another seat named where the running hook's own is required (`me`), or its ships moved
+HBE_ARG = np.int64(7)  # an argument of a primitive out of its range (alien_args.py: a seat, a card, a count ...)
+HBE_STEPS = np.int64(8)  # the file's loops past HB_MAX_STEPS in a game (a loop that does not end)
+HBE_VIOLATION = np.int64(16)  # + V_*: a CE.70 invariant failed after the file's hook ran (_hb_mark_record)
 # hook masks: where each writing primitive may act (bit = W_* / H_* - 40 + 16)
 _HM_WINDOWS = np.int64((1 << 2) | (1 << 3) | (1 << 4) | (1 << 5) | (1 << 6) | (1 << 7) | (1 << 8))
 _HM_LAUNCHED = np.int64((1 << 3) | (1 << 4) | (1 << 5) | (1 << 6))  # W-4 to W-8: ships launched, cards face down
@@ -149,7 +152,7 @@ def _hb_after_turn(st, cfg):
 def _hb_mark_record(st, out, i):
     """A game an alien file broke (a misuse of the API, or an invariant violated after its hook):
     the power_uses column of the file's seat becomes -1 - (what * 64 + hook), what = the misuse
-    code (HBE_*) or 8 + the violation code (V_*); alien_files.broken_game reads it. A game within
+    code (HBE_*) or HBE_VIOLATION + the violation code (V_*); alien_files.broken_game reads it. A game within
     the rules keeps its record as it is."""
     if st[S_HB_SEATS] == 0:
         return
@@ -160,7 +163,7 @@ def _hb_mark_record(st, out, i):
         hook = e % 64
     elif st[S_VIOL] != 0 and st[S_HB_LAST] >= 0:
         seat = st[S_HB_LAST] // 64
-        what = 8 + st[S_VIOL]
+        what = HBE_VIOLATION + st[S_VIOL]
         hook = st[S_HB_LAST] % 64
     else:
         return
@@ -176,6 +179,27 @@ def _hb_in(st, mask):
         return 1
     _hb_misuse(st, HBE_WINDOW)
     return 0
+
+
+@njit
+def _hb_tick(st):
+    """One pass of a loop of a user's alien file (alien_files pastes a call at the head of each of its
+    loops): 1 once the game's loops have passed HB_MAX_STEPS, the loop then left and the misuse
+    recorded against the running hook; 0 otherwise. A forecast counts its passes too (the cap holds
+    wherever a hook runs)."""
+    st = state_of(st)
+    st[S_HB_STEPS] += 1
+    if st[S_HB_STEPS] <= HB_MAX_STEPS:
+        return I0
+    _hb_misuse(st, HBE_STEPS)
+    return I1
+
+
+@njit
+def _hb_bad_arg(st, code):
+    """An argument of a primitive out of its range (the wrappers alien_args.py generates): recorded
+    against the running hook, and the primitive is not called."""
+    _hb_misuse(st, code)
 
 
 @njit(inline="always")
@@ -361,8 +385,7 @@ def hb_remember(st, me, i, v):
     if i < 0 or i >= HB_MEM_WORDS or me != st[S_HB_SEAT]:
         _hb_misuse(st, HBE_MEMORY)
         return
-    if st[S_HB_FORECASTING] == 0:
-        st[S_HB_MEM + me * HB_MEM_WORDS + i] = v
+    st[S_HB_MEM + me * HB_MEM_WORDS + i] = v  # in a forecast too, as in play: forecast_totals puts the words back after
 
 
 # ---- reads: what any player may see (public state, CE.70.14), and its own hand ----
@@ -594,9 +617,8 @@ def hb_add_total(st, side, k):
     """on_totals: add k to side's total (CE.10.3). At most HB_MAX_ADD in all (the sum of |k|) per
     seat and encounter; past it nothing is added and the misuse is recorded."""
     st = state_of(st)
-    if st[S_HB_FORECASTING] == 1:
-        st[S_TOT + (2 if side == SIDE_OFFENSE else 5)] += max(-HB_MAX_ADD, min(HB_MAX_ADD, k))
-    elif _hb_in(st, _HM_TOTALS) == 1 and _hb_spend(st, S_HB_ADDED, abs(k), HB_MAX_ADD, HBE_TOTAL) == 1:
+    # the same allowance in a forecast as in play (forecast_totals gives the seat's spending back after)
+    if _hb_in(st, _HM_TOTALS) == 1 and _hb_spend(st, S_HB_ADDED, abs(k), HB_MAX_ADD, HBE_TOTAL) == 1:
         st[S_TOT + (2 if side == SIDE_OFFENSE else 5)] += k
 
 

@@ -29,8 +29,9 @@ def forecast_totals(st, cfg, log, lg):
     selected. Each hook runs as at the totals (CE.10.3: power on, allowed by its `who`, in priority
     order) on the totals the engine would count now with card values 0, with no effect on the game:
     a question is answered "use" (hb_ask_count: the file's own suggestion), an E.POWER takes effect
-    with no Zap asked and nothing logged, the power's memory is not written, no allowance is spent
-    and no misuse recorded; a face-down card reads 0, as to any hook before the reveal. The words
+    with no Zap asked and nothing logged, the power's memory and its allowance (HB_MAX_ADD) work as
+    in play and are put back after, no misuse is recorded (a forecast is not the rules' moment; the
+    loop-step cap still holds); a face-down card reads 0, as to any hook before the reveal. The words
     kept are the change to each total and the lower-wins flag: exact for a file whose change does
     not depend on the cards (a bonus, a declared upset); a change that does (a product, a total set
     from a card's value) is forecast as with cards of value 0. A classic a file replaces keeps its
@@ -67,7 +68,15 @@ def forecast_totals(st, cfg, log, lg):
             continue
         st[S_HB_HOOK] = H_TOTALS
         st[S_HB_SEAT] = p
+        # the hook runs as in play: its allowance as it stands and its memory written as it goes, both
+        # put back after, so that a file cannot tell the forecast from play by them (nor spend in one)
+        spent = st[S_HB_ADDED + p]
+        for i in range(HB_MEM_WORDS):
+            st[S_HB_MEM_SAVE + i] = st[S_HB_MEM + p * HB_MEM_WORDS + i]
         homebrew_hook(al, H_TOTALS, st, cfg, p, log, I0)  # nothing logged
+        st[S_HB_ADDED + p] = spent
+        for i in range(HB_MEM_WORDS):
+            st[S_HB_MEM + p * HB_MEM_WORDS + i] = st[S_HB_MEM_SAVE + i]
     st[S_HB_FORECASTING] = 0
     st[S_HB_HOOK] = hook
     st[S_HB_SEAT] = seat

@@ -39,6 +39,8 @@ def _deal_aliens(st, cfg):
     for a in range(MAX_ALIENS):
         st[S_WHO + a] = -1
     st[S_HB_SEATS] = 0
+    st[S_HB_NP] = N
+    st[S_HB_STEPS] = 0
     st[S_HB_MOMS] = 0
     st[S_WEIGHTED] = 0
     for p in range(MAX_P):
