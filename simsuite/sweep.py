@@ -238,7 +238,8 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
     interval half-width is at most `precision`, or its game count (the cap) is reached. The stopping
     point depends only on the games, so it is the same on any executor and after a resume.
     """
-    from .runner import CellResult, Progress
+    from .progress import Progress
+    from .runner import CellResult
 
     if scheduler:
         check_scheduler(scheduler)  # before anything is written

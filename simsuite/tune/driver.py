@@ -75,7 +75,7 @@ def optimise(study, spaces, evaluate_fn, budget: int, seed: int, sampler: str = 
 
     def pace(done_now: int) -> str:
         """`(3 of 40 trials; 12 s a trial, about 7.4 min left)`"""
-        from ..runner import fmt_duration
+        from ..progress import fmt_duration
 
         each = (time.perf_counter() - t0) / ran if ran else float("nan")
         left = max(0, budget - done_now)
