@@ -14,8 +14,9 @@ from .base import _echo_json, cli
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
 def status(results_dir, as_json):
     """Progress of a results directory per cell: work units and games done, versions."""
+    from .. import games
     from ..store import has_results, read_json, read_results
-    from ..sweep import sweep_progress
+    from ..sweep import meta_game, sweep_progress
 
     path = Path(results_dir)
     if not (path / "meta.json").exists():
@@ -35,7 +36,7 @@ def status(results_dir, as_json):
                        + ("finished" if doc["finished"] else "not finished (run the same command to resume)")
                        + (f"; best trial so far {b['trial']}: {b['value']:.5g} {b['params']}" if b else ""))
         return
-    rows = sweep_progress(path, meta)
+    rows = sweep_progress(path, meta, games.get(meta_game(path, meta)))
     t = read_results(path) if has_results(path) else {"cells": None}
     cells = t["cells"]
     versions = sorted(cells["simsuite_version"].unique()) if cells is not None and len(cells) else []
