@@ -56,7 +56,7 @@ def tune(game_name, config_file, params, objectives, players, strategies, sets, 
     again on fresh seeds. Re-running the same command resumes (finished trials are not redone).
     """
     from .. import games
-    from ..tune import build_spec, load_tune_file, log_stderr, run_tune
+    from ..tune import build_spec, known_spreads, load_tune_file, log_stderr, run_tune
 
     spec = load_tune_file(sweep_file(config_file, "tunes")) if config_file else {}
     game_name = game_name or spec.get("game")
@@ -81,7 +81,8 @@ def tune(game_name, config_file, params, objectives, players, strategies, sets, 
         return
     ts = build_spec(g, spec, params, objectives, players, sets, strategies, seed, budget, n_games, precision, recheck,
                     sampler, unit, max_games, name=spec.get("name") or (Path(out).name if out else f"{g.name}-tune"),
-                    strategy_dirs=strategy_dirs)
+                    strategy_dirs=strategy_dirs,
+                    spreads=known_spreads(games.get(n) for n in games.names()))
     out = Path(out) if out else RESULTS / "tunes" / ts.name
     try:
         doc = run_tune(g, ts, out, threads, scheduler, log=None if quiet or as_json else log_stderr,

@@ -76,12 +76,10 @@ def in_pp(kind: str) -> bool:
     return kind in WIN_SHARE or is_label_spread(kind)
 
 
-def known_spreads() -> dict:
-    """objective name -> LabelSpread over the registered games (the registry is imported here, not at
-    the top, so that a game's module may import this one)."""
-    from ..games import get, names
-
-    return {s.objective: s for n in names() for s in get(n).label_spreads}
+def known_spreads(games) -> dict:
+    """objective name -> LabelSpread over `games` (game objects: the caller's, e.g. every game of the
+    registry; the tuner sits below the games and looks none up)."""
+    return {s.objective: s for g in games for s in g.label_spreads}
 
 
 def objective_names(spreads) -> tuple[str, ...]:
@@ -90,9 +88,10 @@ def objective_names(spreads) -> tuple[str, ...]:
 
 def parse_objective(d, metrics=None, spreads=None) -> Objective:
     """An objective from a TOML table or a CLI text KIND[:key=value,...] (weight=W for its weight).
-    `spreads`: the label-spread objectives it may name (objective -> LabelSpread; default: every
-    registered game's, so that one a game lacks gets check_objectives' message naming the game)."""
-    spreads = known_spreads() if spreads is None else spreads
+    `spreads`: the label-spread objectives it may name (objective -> LabelSpread, known_spreads; the
+    command line gives every registered game's, so that one a game lacks gets check_objectives'
+    message naming the game; default: none)."""
+    spreads = {} if spreads is None else spreads
     names = objective_names(spreads)
     if isinstance(d, str):
         kind, _, rest = d.partition(":")
