@@ -46,7 +46,7 @@ def report(source, out, margin, threads, quiet, verbose, focus, as_json):
         from ..store import read_json
 
         meta = read_json(src / "plan.json", "source", ("game", "plan"))
-        res = games.get(meta["game"]).tune_plan(meta["plan"]).make_plan_report(src, Path(out) if out else None)
+        res = games.get(meta["game"]).tune_plan(meta["plan"]).report(src, Path(out) if out else None)
         if as_json:
             _echo_json(res)
         else:

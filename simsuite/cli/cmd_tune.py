@@ -69,8 +69,8 @@ def tune(game_name, config_file, params, objectives, players, strategies, sets, 
         plan = g.tune_plan(str(spec["kind"]))
         out = Path(out) if out else RESULTS / "tunes" / str(spec.get("name") or spec["kind"])
         try:
-            doc = plan.run_plan(g, spec, out, threads, scheduler, log=None if quiet or as_json else log_stderr,
-                                budget=budget, games=n_games, seed=seed, players=players)
+            doc = plan.run(g, spec, out, threads, scheduler, log=None if quiet or as_json else log_stderr,
+                           budget=budget, games=n_games, seed=seed, players=players)
         except KeyboardInterrupt:
             click.echo(interrupted_line(out), err=True)
             sys.exit(130)

@@ -99,7 +99,7 @@ def check_spec(g, spec: TuneSpec) -> dict:
 def load_tune_file(path: Path) -> dict:
     """A tune definition (configs/tunes/*.toml), keys checked."""
     d = read_toml(path, "--config", TUNE_WHAT)
-    if "kind" in d:  # a tune plan (Game.tune_plans): its module checks its own keys
+    if "kind" in d:  # a tune plan (Game.tune_plans): the plan checks its own keys
         return d
     allowed = {"name", "game", "description", "players", "budget", "seed", "games", "precision", "pilot_games",
                "min_games", "max_games", "recheck", "recheck_factor", "sampler", "unit", "set", "params",

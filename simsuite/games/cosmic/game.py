@@ -21,6 +21,7 @@ from simsuite.games.base import (
 )
 
 from . import api as A
+from . import bands
 from . import records as R
 from . import weights as W
 from .data import DEFAULT_DECK, DEFAULT_DECK_FFG, DEFAULT_DISCS, flares_path, load_deck, load_discs, load_flares
@@ -390,7 +391,7 @@ class Cosmic(Game):
     split_axes = ("edition", "deal_accept_policy", "aliens_per_game")
     choice_axes = (("deal_accept_policy", "deal model"),)
     # each alien as a band countered - default - exploited (configs/tunes/cosmic-alien-bands.toml)
-    tune_plans = {"bands": "simsuite.games.cosmic.bands"}
+    tune_plans = {"bands": bands.PLAN}
     _extra_dirs: tuple = ()
 
     @property
@@ -611,6 +612,10 @@ class Cosmic(Game):
         from .alien_check import check_alien
 
         return check_alien(self, file, n_games=n_games, seed=seed, say=say, progress=progress, compiled=compiled)
+
+    def alien_id(self, name: str, field: str = "aliens") -> int:
+        """An alien's id by any spelling of its name (-1: none), or BadInput on `field`."""
+        return alien_id(name, field)
 
     def plugin_listing(self) -> dict:
         """The aliens for ``simsuite list``: the 20 classics (built in, or the file that replaces
