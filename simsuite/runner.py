@@ -16,6 +16,7 @@ import numpy as np
 
 from . import __version__
 from .analysis.stats import Accumulator
+from .engine.codegen import cache_dir, cache_misses, is_compiled
 from .engine.rng import run_key
 from .errors import BadInput, RuleBreak
 
@@ -53,8 +54,6 @@ class CellResult:
 def _last_compile(game_dir: str, took: float | None = None) -> float | None:
     """The seconds the last compile of this game's kernel took on this machine (kept in the kernel
     cache), so the next compile can say up front how long it will take; with `took`, record it."""
-    from .engine.codegen import cache_dir
-
     f = cache_dir() / "compile_seconds" / game_dir
     try:
         if took is not None:
@@ -80,7 +79,6 @@ class KernelNotice:
     def before(self) -> None:
         if self.say is None or self.t0 is not None:
             return
-        from .engine.codegen import cache_dir, cache_misses, is_compiled
 
         g = self.game
         self.kern = g.kernel(self.extra_dirs)  # a strategy that fails to load: its one line, before any notice
@@ -96,7 +94,6 @@ class KernelNotice:
     def after(self) -> None:
         if self.t0 is None:
             return
-        from .engine.codegen import cache_misses
 
         took, self.t0 = time.perf_counter() - self.t0, None
         if cache_misses(self.kern, self.entry) > self.misses:

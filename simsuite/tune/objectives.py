@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..analysis.inference import diff_se
 from ..errors import BadInput, did_you_mean
 
 ALPHA = 0.05
@@ -245,7 +246,6 @@ def evaluate(objectives, tables) -> dict:
                 if h2h is not None and len(h2h) and "share_cov" in h2h:
                     m = h2h[(h2h["kind"] == "strategy") & (h2h["cell"] == c) & (h2h["a"] == o["a"]) & (h2h["b"] == o["b"])]
                     cov = float(m["share_cov"].iloc[0]) if len(m) else np.nan
-                from ..analysis.inference import diff_se
 
                 gaps.append(A["win_share"] - B["win_share"])
                 ses.append(float(diff_se(A["share_se"], B["share_se"], cov)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine.params import parse_count
+from ..engine.params import parse_assignment, parse_count, split_values
 from ..errors import BadInput
 from ..scaffold.data import read_toml
 from .objectives import check_objectives, game_metric_names, known_spreads, objective_names, parse_objective
@@ -116,8 +116,6 @@ def load_tune_file(path: Path) -> dict:
 
 
 def parse_players(g, text) -> list[int]:
-    from ..engine.params import split_values
-
     p = g.param("players")
     vals = sorted({p.parse(v) for v in split_values(p, str(text))})
     if not vals:
@@ -131,8 +129,6 @@ def build_spec(g, spec_file: dict, params=(), objectives=(), players=None, sets=
     """A TuneSpec from a tune file's values with the command line's over them (the CLI's options
     replace the file's; --param and --objective, when given, replace the file's lists). `spreads`:
     the label-spread objectives an objective may name (known_spreads; default: the game's own)."""
-    from ..engine.params import parse_assignment
-
     f = spec_file
     spaces = {}
     if params:
