@@ -45,7 +45,6 @@ from simsuite.tune import (
 from . import api as A
 from . import weights as W
 from .alien_files import names as alien_names
-from .bands_report import band_table, headline, make_plan_report
 
 SIDES = ("exploited", "countered")
 PREFIX = {"exploited": "basic_holder_", "countered": "basic_"}
@@ -206,6 +205,8 @@ def run_plan(g, d: dict, out: Path, threads: int = 0, scheduler=None, log=None, 
     doc = dict(kind="plan", plan="bands", game=g.name, name=sp.name, spec=sp.doc(), bands=rows,
                games=sp.games_total(), startup_trials=startup, runs=runs, weights={n: dict(default=dft, lo=lo, hi=hi, doc=doc_)
                                                            for n, dft, lo, hi, _, doc_ in W.WEIGHTS})
+    from .bands_report import band_table, headline  # scipy.stats: see make_plan_report
+
     doc["headline"] = headline(band_table(doc))
     write_json(out / "plan.json", doc)
     pd.DataFrame([{k: v for k, v in r.items() if not k.endswith("_weights")} for r in rows]).to_csv(
@@ -213,5 +214,13 @@ def run_plan(g, d: dict, out: Path, threads: int = 0, scheduler=None, log=None, 
     return doc
 
 
-# the plan the game carries (Cosmic.tune_plans): run here, its report in bands_report.py
+def make_plan_report(src, out_dir=None) -> dict:
+    """The plan's report (bands_report.py). Imported here, not at the top: its statistics load
+    scipy.stats (half a second), which the game, imported by every command, does not need."""
+    from .bands_report import make_plan_report as report
+
+    return report(src, out_dir)
+
+
+# the plan the game carries (Cosmic.tune_plans)
 PLAN = TunePlan(run=run_plan, report=make_plan_report)
