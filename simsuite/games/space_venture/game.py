@@ -6,6 +6,7 @@ from pathlib import Path
 import numpy as np
 
 from simsuite.engine.params import Param
+from simsuite.errors import BadInput
 from simsuite.games.base import (
     ROTATE,
     SHARED_WIN,
@@ -75,8 +76,6 @@ PARAMS = (
 
 
 def _four_ints(name, v):
-    from simsuite.errors import BadInput
-
     parts = [str(x) for x in v] if isinstance(v, (list, tuple)) else str(v).replace(",", "+").split("+")
     try:
         nums = [int(p) for p in parts]
