@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import games
-from .engine.params import command_line, parse_count
+from .engine.params import command_line, parse_count, split_values
 from .errors import BadInput
 from .scaffold.data import read_toml
 
@@ -83,7 +83,6 @@ def sweep_plan(g, spec: dict, sets=(), players=None, strategies=None, shortcuts=
     command line's over them. `sweep` and `report NAME` both use it, so they define the same sweep.
     A grid's own `games` stays in its grid (run_sweep plays it); `n_games` from the command line
     replaces the file's games everywhere, the top-level one and every grid's."""
-    from .engine.params import split_values
     from .sweep import DEFAULT_UNIT, GRID_GAMES, axis_grids
 
     base = {g.param(k).name: v for k, v in spec.get("set", {}).items()}
