@@ -25,6 +25,7 @@ from . import records as R
 from .columns import BY_STRAT_PREFIX, SEATS_PREFIX
 from .data import DEFAULT_CARDS, DEFAULT_TILES, load_cards, load_tiles
 from .replay import EVENTS, replay_names
+from .report import score_sources_section  # matplotlib only inside its functions
 
 HERE = Path(__file__).resolve().parent
 COLOURS = {2: (A.BLUE, A.GREEN), 3: (A.BLUE, A.YELLOW, A.GREEN), 4: (A.BLUE, A.YELLOW, A.GREEN, A.RED)}  # B4
@@ -201,11 +202,7 @@ class SpaceVenture(Game):
         source columns)."""
         return [s.name for s in self.strategies()]
 
-    @property
-    def report_sections(self):
-        from .report import score_sources_section  # the report needs matplotlib: imported when a report is written
-
-        return (score_sources_section,)
+    report_sections = (score_sources_section,)
 
     def summary_line(self, m):
         src = ", ".join(f"{n} {m[f'pts_{n}_mean']:.2f}" for n in A.SOURCE_NAMES)
