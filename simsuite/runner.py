@@ -16,7 +16,7 @@ import numpy as np
 
 from . import __version__
 from .analysis.stats import Accumulator
-from .engine.codegen import cache_dir, cache_misses, is_compiled
+from .engine import codegen  # its cache functions looked up at call time (a test replaces them)
 from .engine.rng import run_key
 from .errors import BadInput, RuleBreak
 
@@ -54,7 +54,7 @@ class CellResult:
 def _last_compile(game_dir: str, took: float | None = None) -> float | None:
     """The seconds the last compile of this game's kernel took on this machine (kept in the kernel
     cache), so the next compile can say up front how long it will take; with `took`, record it."""
-    f = cache_dir() / "compile_seconds" / game_dir
+    f = codegen.cache_dir() / "compile_seconds" / game_dir
     try:
         if took is not None:
             f.parent.mkdir(parents=True, exist_ok=True)
@@ -82,13 +82,13 @@ class KernelNotice:
 
         g = self.game
         self.kern = g.kernel(self.extra_dirs)  # a strategy that fails to load: its one line, before any notice
-        self.misses = cache_misses(self.kern, self.entry)
-        if not is_compiled(g.dirname, g.kernel_digest(self.extra_dirs), self.entry):
+        self.misses = codegen.cache_misses(self.kern, self.entry)
+        if not codegen.is_compiled(g.dirname, g.kernel_digest(self.extra_dirs), self.entry):
             last = _last_compile(g.dirname)
             how_long = (f"about {last:.0f} s, as its last compile on this machine took" if last else
                         "up to a few minutes on 2 cores")
             self.say(f"compiling the {g.title} kernel for this code, these strategies and plug-ins (once: {how_long}; "
-                     f"cached in {cache_dir()}) ...")
+                     f"cached in {codegen.cache_dir()}) ...")
         self.t0 = time.perf_counter()
 
     def after(self) -> None:
@@ -96,7 +96,7 @@ class KernelNotice:
             return
 
         took, self.t0 = time.perf_counter() - self.t0, None
-        if cache_misses(self.kern, self.entry) > self.misses:
+        if codegen.cache_misses(self.kern, self.entry) > self.misses:
             self.say(f"compiled the {self.game.title} kernel in {took:.0f} s")
             _last_compile(self.game.dirname, took)
         else:
