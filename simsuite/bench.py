@@ -10,7 +10,10 @@ import time
 
 import numba
 
+from . import __version__
+from .engine.codegen import cache_misses
 from .engine.rng import run_key
+from .errors import BadInput
 from .runner import set_threads
 
 # prints the seconds from import to the first batch, then the process's peak resident memory (MB)
@@ -37,8 +40,6 @@ def _timed_start(game, players, strategies, cache_dir=None, sets=None) -> tuple[
     r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     wall = time.perf_counter() - t0
     if r.returncode != 0:
-        from .errors import BadInput
-
         last = r.stderr.strip().splitlines()[-1] if r.stderr.strip() else f"exit status {r.returncode}"
         if cache_dir:  # the cold start: --no-cold skips it
             raise BadInput("--cold", f"timing a cold compile failed in its subprocess: {last}; "
@@ -86,8 +87,6 @@ class _Reference:
     def __init__(self, path, game, strategies, sets, pcounts):
         from pathlib import Path
 
-        from .errors import BadInput
-
         root = Path(path).resolve()
         if not (root / "simsuite" / "__init__.py").is_file():
             raise BadInput("--against", f"{path} holds no simsuite source tree (no simsuite/__init__.py); "
@@ -104,8 +103,6 @@ class _Reference:
         self.version, self.code_hash = info["version"], info["code_hash"]
 
     def _answer(self):
-        from .errors import BadInput
-
         line = self.proc.stdout.readline()
         if not line:
             err = self.proc.stderr.read().strip().splitlines()
@@ -138,8 +135,6 @@ def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, e
     `against` (a path) names a reference build, another simsuite source tree (e.g. a git worktree
     of the last release): the same configurations run there, in a subprocess, their timed runs
     alternating with this build's (each row's `reference_*` figures and `ratio_to_reference_*`)."""
-    from .errors import BadInput
-
     d = game.bench
     try:
         pcounts = [int(p) for p in (players or d.players or str(game.min_players)).split(",")]
@@ -163,8 +158,6 @@ def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, e
         except BadInput as e:
             raise BadInput("--vs", str(e))
     say = echo or (lambda *a, **k: None)
-    from . import __version__
-
     res = dict(game=game.name, simsuite_version=__version__, code_hash=game.code_hash(), strategies=strategies,
                games=n_games, repeat=repeat, cpu_count=os.cpu_count(),
                numba_threads=numba.config.NUMBA_NUM_THREADS, rows=[])
@@ -177,8 +170,6 @@ def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, e
         with tempfile.TemporaryDirectory() as d:
             res["cold_start_s"], res["cold_start_peak_rss_mb"] = _timed_start(game.name, pcounts[0], strategies, d, sets)
     # fill the user's cache first (compiles here if the code changed): the warm start must not compile
-    from .engine.codegen import cache_misses
-
     warm_cfg = game.resolve({"players": pcounts[0], "strategies": strategies, **sets})
     kern0 = game.kernel()
     misses = cache_misses(kern0)

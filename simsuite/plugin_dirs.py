@@ -11,6 +11,8 @@ from pathlib import Path
 
 import click
 
+from .errors import BadInput
+
 ENV = "SIMSUITE_PLUGIN_DIRS"
 
 
@@ -18,8 +20,6 @@ def use_plugin_dirs(dirs) -> None:
     dirs = [str(Path(d).resolve()) for d in dirs or ()]
     for d in dirs:
         if not Path(d).is_dir():
-            from .errors import BadInput
-
             raise BadInput("--plugin-dir", f"{d} is not a directory")
     if dirs:
         old = [d for d in os.environ.get(ENV, "").split(os.pathsep) if d]

@@ -23,9 +23,11 @@ from pathlib import Path
 
 from . import __version__
 from .analysis.stats import Accumulator
-from .engine.params import parse_count
+from .engine.params import parse_count, split_values
 from .errors import BadInput
-from .store import ResultsDir, cell_key
+from .progress import Progress
+from .runner import CellResult, run_cell, set_threads
+from .store import ResultsDir, cell_key, read_json, read_manifest
 
 DEFAULT_UNIT = 1 << 18
 
@@ -111,7 +113,6 @@ def plan_sweep(game, base: dict, axes, n_games=None, extra_dirs=(), skipped: lis
     grid's `games`, else `n_games`. A grid's `skip` entries leave out the combinations they match
     (grid_skips); each one left out is appended to `skipped` (axis values), so callers say so.
     run_sweep, sweep_progress (status) and replay all use it."""
-    from .engine.params import split_values
 
     cells, counts, seen = [], [], set()
     for gi, grid in enumerate(axis_grids(axes)):
@@ -153,16 +154,13 @@ def cell_size(n_games: int, precision) -> str:
     return f"{n_games}" if precision is None else f"{n_games}@{precision}"
 
 
-def run_unit(game_name: str, cfg: dict, seed: int, g0: int, n: int, extra_dirs=(), threads: int = 0,
+def run_unit(g, cfg: dict, seed: int, g0: int, n: int, extra_dirs=(), threads: int = 0,
              progress=None) -> dict:
-    """Play games g0..g0+n-1 of one configuration; returns the exact statistics as a dict.
-    Pure function of its arguments: safe to run (and re-run) on any worker. `progress(n)` (in the
-    same process only) hears of each chunk played: a unit of a slow game lasts minutes."""
-    from . import games
-    from .runner import run_cell, set_threads
-
+    """Play games g0..g0+n-1 of one configuration of game `g`; returns the exact statistics as a dict.
+    Pure function of its arguments: safe to run (and re-run) on any worker (a game pickles by its
+    class, so a worker gets the same game without a registry). `progress(n)` (in the same process
+    only) hears of each chunk played: a unit of a slow game lasts minutes."""
     set_threads(threads)
-    g = games.get(game_name)
     res = run_cell(g, cfg, n, seed, tuple(extra_dirs), g0=g0, progress=progress)
     return dict(acc=res.acc.to_dict(), seconds=res.seconds, host=os.uname().nodename, pid=os.getpid(),
                 code_hash=res.code, simsuite_version=__version__)
@@ -238,8 +236,6 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
     interval half-width is at most `precision`, or its game count (the cap) is reached. The stopping
     point depends only on the games, so it is the same on any executor and after a resume.
     """
-    from .runner import CellResult, Progress
-
     if scheduler:
         check_scheduler(scheduler)  # before anything is written
     skipped = []
@@ -335,7 +331,7 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
             queue = list(reversed(units))
             while queue:
                 i, g0 = queue.pop()
-                nxt = record(i, g0, run_unit(g.name, cells[i], seed, g0, min(unit, counts[i] - g0), extra_dirs,
+                nxt = record(i, g0, run_unit(g, cells[i], seed, g0, min(unit, counts[i] - g0), extra_dirs,
                                              threads, progress=bar), counted=True)
                 if nxt is not None:
                     queue.append(nxt)
@@ -374,7 +370,7 @@ def _run_dask(address, g, cells, seed, units, unit, counts, extra_dirs, record):
     def submit(i, g0):
         n = min(unit, counts[i] - g0)
         # retries: a unit whose worker died is run again; it is deterministic, so nothing changes
-        return client.submit(run_unit, g.name, cells[i], seed, g0, n, tuple(extra_dirs), 1, retries=5, pure=False,
+        return client.submit(run_unit, g, cells[i], seed, g0, n, tuple(extra_dirs), 1, retries=5, pure=False,
                              key=f"simsuite-{g.config_hash(cells[i]):016x}-{seed}-{g0}-{n}")
 
     try:
@@ -393,16 +389,19 @@ def _run_dask(address, g, cells, seed, units, unit, counts, extra_dirs, record):
         client.close()
 
 
-def sweep_progress(path: Path, meta: dict) -> list[dict]:
-    """Per cell: parameters that vary, work units and games (that cell's count) done (from the chunk files)."""
-    from . import games
-    from .store import cell_key, read_json, read_manifest
+def meta_game(path: Path, meta: dict) -> str:
+    """The game a results directory's meta.json names, or BadInput when it names none."""
+    if "game" not in meta or not isinstance(meta["game"], str):
+        raise BadInput("results", f"{Path(path) / 'meta.json'} is damaged (no game); it must be the file simsuite wrote")
+    return meta["game"]
 
+
+def sweep_progress(path: Path, meta: dict, g) -> list[dict]:
+    """Per cell of game `g` (the game meta.json names, meta_game): parameters that vary, work units
+    and games (that cell's count) done (from the chunk files)."""
     done = read_manifest(path, "results")["done"]
     meta_p = Path(path) / "meta.json"
-    if "game" not in meta or not isinstance(meta["game"], str):
-        raise BadInput("results", f"{meta_p} is damaged (no game); it must be the file simsuite wrote")
-    g = games.get(meta["game"])
+    meta_game(path, meta)
     d = meta.get("definition", {})
     whole = isinstance(d, dict) and all(isinstance(d.get(k), int) for k in ("games", "seed", "unit"))
     if meta.get("kind") == "sweep" and not (whole and d["games"] >= 1 and d["unit"] >= 1 and d["seed"] >= 0):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .engine.params import command_line, parse_count
+from . import games
+from .engine.params import command_line, parse_count, split_values
 from .errors import BadInput
 from .scaffold.data import read_toml
 
@@ -82,7 +83,6 @@ def sweep_plan(g, spec: dict, sets=(), players=None, strategies=None, shortcuts=
     command line's over them. `sweep` and `report NAME` both use it, so they define the same sweep.
     A grid's own `games` stays in its grid (run_sweep plays it); `n_games` from the command line
     replaces the file's games everywhere, the top-level one and every grid's."""
-    from .engine.params import split_values
     from .sweep import DEFAULT_UNIT, GRID_GAMES, axis_grids
 
     base = {g.param(k).name: v for k, v in spec.get("set", {}).items()}
@@ -118,13 +118,13 @@ def partial_sweep_line(path: Path) -> str:
     """'' for a whole sweep or run; else a warning that the results (and so a report) cover only the
     cells finished, with the command that completes them."""
     from .store import read_json
-    from .sweep import sweep_progress
+    from .sweep import meta_game, sweep_progress
 
     try:
         meta = read_json(path / "meta.json", "results", ("kind", "game"))
         if meta["kind"] != "sweep":
             return ""
-        rows = sweep_progress(path, meta)
+        rows = sweep_progress(path, meta, games.get(meta_game(path, meta)))
     except Exception:  # a damaged folder: the report's own checks say what is wrong
         return ""
     done = sum(r["done"] for r in rows)
@@ -150,9 +150,9 @@ def interrupted_line(out: Path) -> str:
             n = tune_status(out)["trials_done"]
             saved = f"{n} finished trial(s) are saved" if n else "no trial had finished: nothing is saved yet"
         else:
-            from .sweep import sweep_progress
+            from .sweep import meta_game, sweep_progress
 
-            rows = sweep_progress(out, meta)
+            rows = sweep_progress(out, meta, games.get(meta_game(out, meta)))
             cells = sum(r["done"] for r in rows)
             units = sum(r["units_done"] for r in rows if not r["done"])
             if cells or units:

@@ -28,7 +28,9 @@ import numpy as np
 from .engine.kernel_common import new_log
 from .engine.rng import run_key
 from .errors import BadInput
+from .games import get
 from .resources import DATA
+from .runner import check_legal, run_cell, set_threads
 
 CHECK_STRATEGIES = DATA / "check_strategies"
 SEED = 0xC0_47AC7
@@ -37,8 +39,6 @@ I = np.int64
 
 class _Ctx:
     def __init__(self, name: str, n_games: int, extra_dirs: tuple):
-        from .games import get
-
         self.game = get(name)
         self.n = n_games
         self.dirs = tuple(dict.fromkeys((*map(str, extra_dirs), str(CHECK_STRATEGIES))))
@@ -92,8 +92,6 @@ def _layout(x: _Ctx) -> str:
 def _threads(x: _Ctx) -> str:
     import numba
 
-    from .runner import set_threads
-
     before = numba.get_num_threads()
     if set_threads(2) < 2:
         numba.set_num_threads(before)
@@ -113,8 +111,6 @@ def _threads(x: _Ctx) -> str:
 
 
 def _splits(x: _Ctx) -> str:
-    from .runner import run_cell
-
     cfg, c, key = x.setup()
     whole = x.batch(c, key, 0, x.n)
     cuts = sorted({0, 1, min(130, x.n), x.n * 7 // 15, x.n})  # blocks of 64 games cut off-boundary
@@ -164,8 +160,6 @@ def _invariants(x: _Ctx) -> str:
 
 
 def _illegal(x: _Ctx) -> str:
-    from .runner import check_legal
-
     g = x.game
     names = [s.name for s in g.strategies(x.dirs)]
     for players in sorted({g.min_players, x.largest()}):

@@ -12,7 +12,16 @@ import click
 from ..errors import BadInput
 
 # each command registers itself on `cli` (defined in base.py, which the command modules import)
-from . import cmd_list, cmd_replay, cmd_report, cmd_run, cmd_sweep  # noqa: F401  (imported to register)
+from . import (  # noqa: F401  (imported to register)
+    cmd_bench,
+    cmd_list,
+    cmd_replay,
+    cmd_report,
+    cmd_run,
+    cmd_status,
+    cmd_sweep,
+    cmd_tune,
+)
 from .base import cli
 from .cmd_check import check as _check_group  # simsuite check strategy|game
 

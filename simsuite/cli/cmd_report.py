@@ -46,7 +46,7 @@ def report(source, out, margin, threads, quiet, verbose, focus, as_json):
         from ..store import read_json
 
         meta = read_json(src / "plan.json", "source", ("game", "plan"))
-        res = games.get(meta["game"]).tune_plan(meta["plan"]).make_plan_report(src, Path(out) if out else None)
+        res = games.get(meta["game"]).tune_plan(meta["plan"]).report(src, Path(out) if out else None)
         if as_json:
             _echo_json(res)
         else:
@@ -96,7 +96,7 @@ def report(source, out, margin, threads, quiet, verbose, focus, as_json):
     partial = partial_sweep_line(src)
     if partial:  # stderr: --json output stays one document
         click.echo(partial, err=True)
-    from ..runner import Heartbeat
+    from ..progress import Heartbeat
 
     # the rankings, tests and charts of a large sweep take minutes: said on stderr as they go
     with Heartbeat(f"writing the report of {src}", enabled=not (quiet or as_json)):

@@ -31,7 +31,8 @@ def run(game_name, quiet, seed, players, strategies, sets, chunk, threads, strat
     import time
 
     from .. import games
-    from ..runner import Progress, run_cell, set_threads
+    from ..progress import Progress
+    from ..runner import run_cell, set_threads
     from ..store import ResultsDir, cell_key, write_json
 
     t_start = time.perf_counter()

@@ -20,7 +20,8 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import BadInput
-from .codegen import build_kernel
+from ..progress import Progress
+from .codegen import build_kernel, cache_misses
 from .kernel_contract import PKG, check_params
 from .rng import run_key
 
@@ -125,13 +126,10 @@ def played_in_chunks(kernel, entry: str, head: tuple, outs: tuple, desc: str, sa
                      where: str = "") -> None:
     """kernel.<entry>(*head, g0, *rows of outs) over all rows, CHECK_CHUNK games a call (the games
     are keyed by their index, so the results do not depend on the chunks); the first call, with no
-    games, compiles or loads the entry point and says which. `progress`: as runner.Progress's
+    games, compiles or loads the entry point and says which. `progress`: as progress.Progress's
     `enabled`, or a Progress shared by several calls (left open). A chunk that takes longer than
     chunk_time_limit() stops the check: BadInput naming `desc`, `where` and the chunk's games."""
     import time
-
-    from ..runner import Progress
-    from .codegen import cache_misses
 
     fn = getattr(kernel, entry)
     n = outs[0].shape[0]
@@ -165,7 +163,7 @@ def check_strategy(game, given: str, n_games: int = 2000, players: int | None = 
                    extra_dirs: tuple = (), say=None, progress: bool | None = False) -> dict:
     """Play the strategy `given` (a file or a built-in name) checked; a dict with 'ok', 'problems'
     (one line each) and the counts. `say(line)`: whether the checked kernel is compiled or loaded;
-    `progress`: as runner.Progress's `enabled` (the games are played in chunks)."""
+    `progress`: as progress.Progress's `enabled` (the games are played in chunks)."""
     path = strategy_file(game, given)
     name = path.stem
     dirs = (str(path.parent), *extra_dirs)

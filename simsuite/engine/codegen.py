@@ -24,6 +24,7 @@ import numba
 
 from .. import __version__
 from ..errors import BadInput
+from ..resources import STRATEGIES
 from . import jitlink
 from .kernel_contract import (
     BATCH_DRIVER,
@@ -90,8 +91,6 @@ def discover(game_dir: str, extra_dirs: tuple = (), builtin: Path | None = None)
     never moves a built-in's id: the records of a run that plays only built-ins are the same with
     or without it.
     """
-    from ..resources import STRATEGIES
-
     def files(d: Path) -> dict[str, Path]:
         if not d.is_dir():
             raise BadInput("strategy-dir", f"{d} is not a directory")

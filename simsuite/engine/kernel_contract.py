@@ -19,7 +19,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from ..errors import BadInput
+from ..errors import BadInput, did_you_mean
 
 PKG = Path(__file__).resolve().parent
 BATCH_DRIVER = PKG / "batch_driver.py"
@@ -174,8 +174,6 @@ def undefined_names(tree, more=()) -> list[tuple[int, str]]:
 
 
 def _undefined_message(name: str, where: str, names) -> str:
-    from ..errors import did_you_mean
-
     return f"{where}: `{name}` is not defined{did_you_mean(name, names)}"
 
 

@@ -79,6 +79,17 @@ class ReportKit:
 
 
 @dataclass(frozen=True)
+class TunePlan:
+    """A game's tune plan: a configs/tunes file with kind = NAME (a key of Game.tune_plans) runs
+    `run` instead of one tune, and `simsuite report` of its directory (OUT/plan.json) calls `report`.
+    The game carries the callables, so the command line calls them with the game in hand and no
+    shared module imports the plan."""
+
+    run: Callable  # (g, definition, out, threads, scheduler, log=, budget=, games=, seed=, players=) -> document
+    report: Callable  # (plan directory, report directory or None) -> dict(html, headline, ...)
+
+
+@dataclass(frozen=True)
 class LabelSpread:
     """A tune objective a game names: the largest deviation of one of its labels' win share from fair
     (the groups table's rows of kind `kind`, say each alien's). Its objective is called "<kind>-spread"."""
@@ -153,18 +164,14 @@ class Game:
     tune_example: str = ""  # a search range error messages of `simsuite tune` show ("" = one from the params)
     # the game's own sections: callables (res, out_dir, kit: ReportKit) -> (html, charts, headline)
     report_sections: tuple = ()
-    # tune plans: a configs/tunes file with kind = NAME runs the module named here instead of one tune;
-    # the module has run_plan(g, definition, out, threads, scheduler, log, budget=, games=, seed=) -> document
-    # (it writes OUT/plan.json) and make_plan_report(dir, out_dir) -> dict(html, headline, ...)
+    # tune plans: kind -> TunePlan (a configs/tunes file with kind = NAME runs the plan instead of one tune)
     tune_plans: dict = {}
 
-    def tune_plan(self, kind: str):
-        import importlib
-
+    def tune_plan(self, kind: str) -> TunePlan:
         if kind not in self.tune_plans:
             allowed = ", ".join(sorted(self.tune_plans)) or f"none for {self.name}"
             raise BadInput("kind", f"{kind!r} is no tune plan of {self.name}; allowed: {allowed}")
-        return importlib.import_module(self.tune_plans[kind])
+        return self.tune_plans[kind]
     # fixed runs whose record bytes a refactor must leave unchanged (tools/record_hashes.py):
     # (case name, parameter overrides, games), the names unique across games
     record_hash_cases: tuple[tuple[str, dict, int], ...] = ()

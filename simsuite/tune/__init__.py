@@ -28,10 +28,6 @@ from __future__ import annotations
 from .driver import (  # noqa: F401  (the package's public names)
     STARTUP_TRIALS,
     Infeasible,
-    _infeasible,
-    _sampler,
-    _sweep_evaluator,
-    _trial_rows,
     candidates,
     games_for,
     importances,
@@ -48,10 +44,6 @@ from .objectives import (  # noqa: F401  (the package's public names)
     OBJECTIVES,
     WIN_SHARE,
     Objective,
-    _max_abs,
-    _number,
-    _share_dev,
-    _start_advantage,
     check_objectives,
     evaluate,
     game_metric_names,
@@ -83,7 +75,6 @@ from .spec import (  # noqa: F401  (the package's public names)
     parse_players,
 )
 from .wording import (  # noqa: F401  (the package's public names)
-    _players_text,
     fmt_interval,
     fmt_objective,
     gain_test,

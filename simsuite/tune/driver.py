@@ -9,7 +9,11 @@ import time
 import warnings
 from pathlib import Path
 
+from .. import __version__
 from ..errors import BadInput
+from ..progress import fmt_duration
+from ..store import read_json, read_results, writable_dir, write_json
+from ..sweep import check_scheduler, run_sweep
 from .objectives import evaluate
 from .space import derive_seed
 from .spec import TuneSpec, check_spec
@@ -75,8 +79,6 @@ def optimise(study, spaces, evaluate_fn, budget: int, seed: int, sampler: str = 
 
     def pace(done_now: int) -> str:
         """`(3 of 40 trials; 12 s a trial, about 7.4 min left)`"""
-        from ..runner import fmt_duration
-
         each = (time.perf_counter() - t0) / ran if ran else float("nan")
         left = max(0, budget - done_now)
         return f" ({done_now} of {budget} trials; {fmt_duration(each)} a trial, about {fmt_duration(left * each)} left)"
@@ -183,9 +185,6 @@ def run_tune(g, spec: TuneSpec, out: Path, threads: int = 0, scheduler: str | No
     evaluator(values, seed, games, where) -> evaluate() dict; by default the trial's cells are played
     with run_sweep into `where`. (Tests pass a synthetic one.) `notice`: a runner.KernelNotice for
     the first sweep (compiled or loaded)."""
-    from ..store import read_json, writable_dir, write_json
-    from ..sweep import check_scheduler
-
     t0 = time.perf_counter()
     defaults = check_spec(g, spec)
     if scheduler:
@@ -199,8 +198,6 @@ def run_tune(g, spec: TuneSpec, out: Path, threads: int = 0, scheduler: str | No
             raise BadInput("--out", f"{out} holds another {prev.get('kind', '?')} ({prev.get('game')}) or a tune "
                                     "with other settings; choose a new directory (only --budget may change)")
     else:
-        from .. import __version__
-
         write_json(meta_p, dict(kind="tune", game=g.name, definition=ident, simsuite_version=__version__,
                                 name=spec.name, created=time.strftime("%Y-%m-%dT%H:%M:%S")))
     if evaluator is None:
@@ -285,9 +282,6 @@ def _trial_rows(study) -> list[dict]:
 
 def _sweep_evaluator(g, spec: TuneSpec, threads, scheduler, progress: bool | None = False, notice=None):
     """Play the values at every player count as one sweep (one cell per count) and evaluate it."""
-    from ..store import read_results
-    from ..sweep import run_sweep
-
     def play(values, seed, n_games, where):
         base = dict(spec.base, **values)
         for p in spec.players:

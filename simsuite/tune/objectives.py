@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..analysis.inference import diff_se
 from ..errors import BadInput, did_you_mean
 
 ALPHA = 0.05
@@ -76,12 +77,10 @@ def in_pp(kind: str) -> bool:
     return kind in WIN_SHARE or is_label_spread(kind)
 
 
-def known_spreads() -> dict:
-    """objective name -> LabelSpread over the registered games (the registry is imported here, not at
-    the top, so that a game's module may import this one)."""
-    from ..games import get, names
-
-    return {s.objective: s for n in names() for s in get(n).label_spreads}
+def known_spreads(games) -> dict:
+    """objective name -> LabelSpread over `games` (game objects: the caller's, e.g. every game of the
+    registry; the tuner sits below the games and looks none up)."""
+    return {s.objective: s for g in games for s in g.label_spreads}
 
 
 def objective_names(spreads) -> tuple[str, ...]:
@@ -90,9 +89,10 @@ def objective_names(spreads) -> tuple[str, ...]:
 
 def parse_objective(d, metrics=None, spreads=None) -> Objective:
     """An objective from a TOML table or a CLI text KIND[:key=value,...] (weight=W for its weight).
-    `spreads`: the label-spread objectives it may name (objective -> LabelSpread; default: every
-    registered game's, so that one a game lacks gets check_objectives' message naming the game)."""
-    spreads = known_spreads() if spreads is None else spreads
+    `spreads`: the label-spread objectives it may name (objective -> LabelSpread, known_spreads; the
+    command line gives every registered game's, so that one a game lacks gets check_objectives'
+    message naming the game; default: none)."""
+    spreads = {} if spreads is None else spreads
     names = objective_names(spreads)
     if isinstance(d, str):
         kind, _, rest = d.partition(":")
@@ -246,7 +246,6 @@ def evaluate(objectives, tables) -> dict:
                 if h2h is not None and len(h2h) and "share_cov" in h2h:
                     m = h2h[(h2h["kind"] == "strategy") & (h2h["cell"] == c) & (h2h["a"] == o["a"]) & (h2h["b"] == o["b"])]
                     cov = float(m["share_cov"].iloc[0]) if len(m) else np.nan
-                from ..analysis.inference import diff_se
 
                 gaps.append(A["win_share"] - B["win_share"])
                 ses.append(float(diff_se(A["share_se"], B["share_se"], cov)))

@@ -13,13 +13,14 @@ import numpy as np
 import pandas as pd
 
 from ..errors import BadInput
+from ..report import check_out_dir
+from ..report.answer import anchor, link, points
+from ..store import has_results, read_json, read_table
 from .objectives import in_pp
 from .wording import fmt_objective, gain_test, headline, headline_checks, objective_se
 
 
 def _load(path: Path) -> dict:
-    from ..store import read_json
-
     doc = read_json(path / "tune.json", "results", ("kind", "spec", "trials", "rechecks", "best", "default"))
     if doc.get("kind") != "tune":
         raise BadInput("results", f"{path / 'tune.json'} is not a simsuite tune result")
@@ -138,8 +139,6 @@ def _chart_importances(doc, path: Path) -> bool:
 
 
 def _positions(tune_dir: Path, rel: str) -> pd.DataFrame:
-    from ..store import has_results, read_table
-
     if not has_results(tune_dir / rel):
         return pd.DataFrame()
     g = read_table(tune_dir / rel, "groups")  # one file per cell (simsuite.store), or the older single file
@@ -245,8 +244,6 @@ def tune_answer(doc) -> tuple[str, list[str], str]:
     test on other games than the candidates' comparison, so the two never contradict each other."""
     from scipy.stats import norm
 
-    from ..report.answer import link, points
-
     obs = doc["spec"]["objectives"]
     pp = len(obs) == 1 and in_pp(obs[0]["kind"]) and obs[0]["weight"] == 1
     what = obs[0]["label"] if len(obs) == 1 else "the weighted objective"
@@ -350,9 +347,6 @@ TUNE_WORDS = {
 
 def make_tune_report(tune_dir: Path, out_dir: Path | None = None) -> dict:
     """Write index.html, PNG charts and trials.csv for a tune directory; returns paths and the headline."""
-    from ..report import check_out_dir
-    from ..report.answer import anchor
-
     tune_dir = Path(tune_dir)
     doc = _load(tune_dir)
     out_dir = Path(out_dir) if out_dir is not None else Path.cwd() / "reports" / tune_dir.resolve().name

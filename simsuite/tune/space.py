@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from ..engine.params import split_values
 from ..errors import BadInput
 
 
@@ -45,8 +46,6 @@ class Space:
 def parse_space(g, name: str, text) -> Space:
     """`--param NAME=RANGE`: lo..hi (or lo..hi..step) for an integer parameter, else a comma list
     (strategy line-ups: '|'), every value checked against what `simsuite list` allows."""
-    from ..engine.params import split_values
-
     p = g.param(str(name).strip())
     if p.name == "players":
         raise BadInput("--param", "players: the player counts are --players (every trial plays each), "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine.params import parse_count
+from ..engine.params import parse_assignment, parse_count, split_values
 from ..errors import BadInput
 from ..scaffold.data import read_toml
 from .objectives import check_objectives, game_metric_names, known_spreads, objective_names, parse_objective
@@ -54,7 +54,7 @@ def check_spec(g, spec: TuneSpec) -> dict:
     if not spec.spaces:
         raise BadInput("--param", f"name at least one parameter to search, e.g. --param {example_space(g)}")
     if not spec.objectives:
-        raise BadInput("--objective", f"name at least one objective; allowed: {', '.join(objective_names(known_spreads()))}")
+        raise BadInput("--objective", f"name at least one objective; allowed: {', '.join(objective_names(known_spreads([g])))}")
     if spec.sampler not in SAMPLERS:
         raise BadInput("--sampler", f"{spec.sampler!r}; allowed: {', '.join(SAMPLERS)}")
     if spec.sampler == "cmaes":
@@ -99,7 +99,7 @@ def check_spec(g, spec: TuneSpec) -> dict:
 def load_tune_file(path: Path) -> dict:
     """A tune definition (configs/tunes/*.toml), keys checked."""
     d = read_toml(path, "--config", TUNE_WHAT)
-    if "kind" in d:  # a tune plan (Game.tune_plans): its module checks its own keys
+    if "kind" in d:  # a tune plan (Game.tune_plans): the plan checks its own keys
         return d
     allowed = {"name", "game", "description", "players", "budget", "seed", "games", "precision", "pilot_games",
                "min_games", "max_games", "recheck", "recheck_factor", "sampler", "unit", "set", "params",
@@ -116,8 +116,6 @@ def load_tune_file(path: Path) -> dict:
 
 
 def parse_players(g, text) -> list[int]:
-    from ..engine.params import split_values
-
     p = g.param("players")
     vals = sorted({p.parse(v) for v in split_values(p, str(text))})
     if not vals:
@@ -127,11 +125,10 @@ def parse_players(g, text) -> list[int]:
 
 def build_spec(g, spec_file: dict, params=(), objectives=(), players=None, sets=(), strategies=None, seed=None,
                budget=None, games=None, precision=None, recheck=None, sampler=None, unit=None, max_games=None,
-               pilot_games=None, name=None, strategy_dirs=()) -> TuneSpec:
+               pilot_games=None, name=None, strategy_dirs=(), spreads=None) -> TuneSpec:
     """A TuneSpec from a tune file's values with the command line's over them (the CLI's options
-    replace the file's; --param and --objective, when given, replace the file's lists)."""
-    from ..engine.params import parse_assignment
-
+    replace the file's; --param and --objective, when given, replace the file's lists). `spreads`:
+    the label-spread objectives an objective may name (known_spreads; default: the game's own)."""
     f = spec_file
     spaces = {}
     if params:
@@ -146,7 +143,8 @@ def build_spec(g, spec_file: dict, params=(), objectives=(), players=None, sets=
             s = parse_space(g, k, ",".join(map(str, v)) if isinstance(v, list) else v)
             spaces[s.name] = s
     metrics = game_metric_names(g)
-    obs = [parse_objective(o, metrics) for o in (objectives or f.get("objective", []))]
+    spreads = known_spreads([g]) if spreads is None else spreads
+    obs = [parse_objective(o, metrics, spreads) for o in (objectives or f.get("objective", []))]
     base = {g.param(k).name: v for k, v in f.get("set", {}).items()}
     if strategies is not None:
         base["strategies"] = strategies

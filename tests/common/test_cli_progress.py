@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from simsuite import cli, games
-from simsuite.runner import Heartbeat, Progress, fmt_duration
+from simsuite.progress import Heartbeat, Progress, fmt_duration
 
 GAME = games.get("star-cartel")
 LINE = re.compile(r"^(?:(?P<desc>.*): )?(?P<done>[\d,]+) of (?P<total>[\d,]+) games \((?P<pct>\d+)%\), "

@@ -203,9 +203,9 @@ def test_tune_offers_the_label_spread_a_game_declares(toy):
     """The tuner's label-spread objective is the game's declaration: its name, label, the groups it
     reads and the parameter that must put labels at the table; another game refuses it."""
     from simsuite.errors import BadInput
-    from simsuite.tune import check_objectives, evaluate, parse_objective
+    from simsuite.tune import check_objectives, evaluate, known_spreads, parse_objective
 
-    ob = parse_objective("route-spread")
+    ob = parse_objective("route-spread", spreads=known_spreads(games.get(n) for n in games.names()))
     assert ob.label() == "largest deviation of a route's win share from fair" and ob.in_pp()
     check_objectives(toy, [ob], [dict(bonus=2)])
     with pytest.raises(BadInput, match="route-spread needs routes at the table: --set bonus=1"):

@@ -97,7 +97,7 @@ def check_alien(game, file: str, n_games: int | None = None, seed: int = 1, say=
     if a.classic:
         raise BadInput("alien", f"{path}: CLASSIC files replace a built-in alien; check a homebrew alien (no CLASSIC)")
     from simsuite.plugin_dirs import use_plugin_dirs
-    from simsuite.runner import Progress
+    from simsuite.progress import Progress
 
     n_games = n_games or (COMPILED_GAMES if compiled else QUICK_GAMES)
     per = max(1, n_games // 4)

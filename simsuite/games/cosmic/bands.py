@@ -25,12 +25,26 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pandas as pd
+
 from simsuite.analysis.inference import Z95
 from simsuite.errors import BadInput
-from simsuite.tune import label_share
+from simsuite.games.base import TunePlan
+from simsuite.store import read_json, writable_dir, write_json
+from simsuite.tune import (
+    Objective,
+    Space,
+    TuneSpec,
+    derive_seed,
+    label_share,
+    parse_players,
+    run_tune,
+    startup_trials,
+)
 
 from . import api as A
 from . import weights as W
+from .alien_files import names as alien_names
 
 SIDES = ("exploited", "countered")
 PREFIX = {"exploited": "basic_holder_", "countered": "basic_"}
@@ -67,21 +81,17 @@ class BandSpec:
 
     def startup(self) -> int:
         """Random start-up trials per end before the sampler models the history."""
-        from simsuite.tune import startup_trials
-
         return startup_trials(self.budget)
 
 
-def _alien_list(v) -> list:
+def _alien_list(g, v) -> list:
     """The plan's aliens: all (the 20 classics and every homebrew alien file loaded with --plugin-dir)
     or names, each spelt as the engine spells it."""
-    from .game import alien_id, alien_names
-
     known = alien_names()
     if v in (None, "all"):
         return list(known)
     names = v if isinstance(v, list) else str(v).split(",")
-    out = [known[alien_id(str(n), "aliens")] for n in names if str(n).strip()]
+    out = [known[g.alien_id(str(n), "aliens")] for n in names if str(n).strip()]
     if not out or any(a is None for a in out):
         raise BadInput("aliens", f"{v!r}; allowed: all, or alien names ({', '.join(known)})")
     return list(dict.fromkeys(out))
@@ -89,8 +99,6 @@ def _alien_list(v) -> list:
 
 def band_spec(g, d: dict, budget=None, games=None, seed=None, aliens=None, players=None) -> BandSpec:
     """A BandSpec from a configs/tunes file (kind = "bands") and the command line's overrides."""
-    from simsuite.tune import parse_players
-
     bad = set(d) - {"name", "game", "kind", "description", "aliens", "players", "weights", "budget", "games",
                     "recheck", "recheck_factor", "seed", "sampler", "unit", "set"}
     if bad:
@@ -109,7 +117,7 @@ def band_spec(g, d: dict, budget=None, games=None, seed=None, aliens=None, playe
     base["aliens"] = "random"
     pl = players if players is not None else str(d.get("players", "3..4"))
     ps = parse_players(g, pl) if not isinstance(pl, list) else pl
-    sp = BandSpec(name=str(d.get("name", "cosmic-alien-bands")), aliens=_alien_list(aliens or d.get("aliens", "all")),
+    sp = BandSpec(name=str(d.get("name", "cosmic-alien-bands")), aliens=_alien_list(g, aliens or d.get("aliens", "all")),
                   players=list(ps), weights=ws, base=base, seed=int(seed if seed is not None else d.get("seed", 1)),
                   budget=int(budget or d.get("budget", 30)), games=int(games or d.get("games", 10_000)),
                   recheck=int(d.get("recheck", 1)), recheck_factor=float(d.get("recheck_factor", 2.0)),
@@ -131,8 +139,6 @@ def _holder_base(base: dict, alien: str) -> dict:
 
 def tune_spec(sp: BandSpec, alien: str, players: int, side: str):
     """The TuneSpec of one end of one alien's band at one player count."""
-    from simsuite.tune import Objective, Space, TuneSpec, derive_seed
-
     pre = PREFIX[side]
     spaces = []
     for n, d, lo, hi, integer, _ in W.WEIGHTS:
@@ -179,11 +185,6 @@ def run_plan(g, d: dict, out: Path, threads: int = 0, scheduler=None, log=None, 
              aliens=None, players=None) -> dict:
     """Run (or resume) every band of the plan into out/<alien>/<n>p/<side>/ (each a tune directory)
     and write out/plan.json (the bands) and bands.csv."""
-    import pandas as pd
-
-    from simsuite.store import read_json, writable_dir, write_json
-    from simsuite.tune import run_tune
-
     sp = band_spec(g, d, budget=budget, games=games, seed=seed, aliens=aliens, players=players)
     out = writable_dir(Path(out), "--out")
     say = log or (lambda s: None)
@@ -204,7 +205,7 @@ def run_plan(g, d: dict, out: Path, threads: int = 0, scheduler=None, log=None, 
     doc = dict(kind="plan", plan="bands", game=g.name, name=sp.name, spec=sp.doc(), bands=rows,
                games=sp.games_total(), startup_trials=startup, runs=runs, weights={n: dict(default=dft, lo=lo, hi=hi, doc=doc_)
                                                            for n, dft, lo, hi, _, doc_ in W.WEIGHTS})
-    from .bands_report import band_table, headline
+    from .bands_report import band_table, headline  # scipy.stats: see make_plan_report
 
     doc["headline"] = headline(band_table(doc))
     write_json(out / "plan.json", doc)
@@ -214,7 +215,12 @@ def run_plan(g, d: dict, out: Path, threads: int = 0, scheduler=None, log=None, 
 
 
 def make_plan_report(src, out_dir=None) -> dict:
-    """The plan's report (bands_report.py: matplotlib is imported only here)."""
-    from .bands_report import make_plan_report as mk
+    """The plan's report (bands_report.py). Imported here, not at the top: its statistics load
+    scipy.stats (half a second), which the game, imported by every command, does not need."""
+    from .bands_report import make_plan_report as report
 
-    return mk(src, out_dir)
+    return report(src, out_dir)
+
+
+# the plan the game carries (Cosmic.tune_plans)
+PLAN = TunePlan(run=run_plan, report=make_plan_report)

@@ -22,6 +22,8 @@ import pandas as pd
 from simsuite.analysis.inference import holm
 from simsuite.analysis.robustness import classify_verdicts, label_differs, verdict_sentence
 from simsuite.errors import BadInput
+from simsuite.store import read_json, writable_dir
+from simsuite.tune import STARTUP_TRIALS
 
 ENDS = ("countered", "default", "exploited")
 ALPHA = 0.05
@@ -209,15 +211,12 @@ def _esc(x) -> str:
 
 def make_plan_report(src: Path, out_dir: Path | None = None) -> dict:
     """Write index.html, bands.png and the tables for a bands plan directory."""
-    from simsuite.report import check_out_dir
-    from simsuite.store import read_json
-
     src = Path(src)
     doc = read_json(src / "plan.json", "results", ("kind", "plan", "bands", "spec"))
     if doc.get("plan") != "bands":
         raise BadInput("results", f"{src / 'plan.json'} is not an alien-bands plan")
     out_dir = Path(out_dir) if out_dir is not None else Path.cwd() / "reports" / src.resolve().name
-    check_out_dir(out_dir)
+    writable_dir(out_dir, "--out")
     t = band_table(doc)
     v = band_verdicts(t)
     head = headline(t)
@@ -226,8 +225,6 @@ def make_plan_report(src: Path, out_dir: Path | None = None) -> dict:
     v.to_csv(out_dir / "verdicts.csv", index=False)
     sp = doc["spec"]
     secs = sum(r["seconds"] for r in doc.get("runs", []))
-    from simsuite.tune import STARTUP_TRIALS
-
     # a plan run before the start-up share depended on the budget began every tune with STARTUP_TRIALS
     startup = int(doc.get("startup_trials") or min(int(sp["budget"]), STARTUP_TRIALS))
     start_text = (f"the first {startup} of them random start-up trials before the sampler models the history"

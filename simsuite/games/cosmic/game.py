@@ -7,8 +7,9 @@ from pathlib import Path
 
 import numpy as np
 
+from simsuite.engine.codegen import cache_dir
 from simsuite.engine.params import Param
-from simsuite.errors import BadInput, did_you_mean
+from simsuite.errors import BadInput, RuleBreak, did_you_mean
 from simsuite.games.base import (
     ROTATE,
     BenchDefaults,
@@ -20,9 +21,12 @@ from simsuite.games.base import (
     strategies_param,
 )
 
+from . import alien_files, bands
 from . import api as A
 from . import records as R
 from . import weights as W
+from .alien_check import check_alien
+from .alien_files import BUILTIN, CLASSICS, api_reference, broken_game, discover, generated_part, plugin_dirs
 from .data import DEFAULT_DECK, DEFAULT_DECK_FFG, DEFAULT_DISCS, flares_path, load_deck, load_discs, load_flares
 from .replay import EVENTS, describe_events
 
@@ -42,9 +46,7 @@ def _alien_key(name: str) -> str:
 
 def alien_names() -> tuple:
     """Every alien by id: the 20 classics (CE.22), then the homebrew alien files (alien_files.py)."""
-    from .alien_files import names
-
-    return names()
+    return alien_files.names()
 
 
 def _alien_by_key() -> dict:
@@ -68,8 +70,6 @@ def alien_id(name: str, field: str = "aliens") -> int:
 
 def _plugin_hint() -> str:
     """Why a name may be unknown: its alien file's folder was not given (--plugin-dir)."""
-    from .alien_files import BUILTIN, CLASSICS, plugin_dirs
-
     # the user's folders: not the package's, nor `check alien`'s own copies
     given = [d for d in plugin_dirs() if d not in (CLASSICS, BUILTIN) and "alien_check" not in d.parts]
     if not given:
@@ -390,7 +390,7 @@ class Cosmic(Game):
     split_axes = ("edition", "deal_accept_policy", "aliens_per_game")
     choice_axes = (("deal_accept_policy", "deal model"),)
     # each alien as a band countered - default - exploited (configs/tunes/cosmic-alien-bands.toml)
-    tune_plans = {"bands": "simsuite.games.cosmic.bands"}
+    tune_plans = {"bands": bands.PLAN}
     _extra_dirs: tuple = ()
 
     @property
@@ -444,8 +444,6 @@ class Cosmic(Game):
     def _check_alien_editions(self, cfg: dict) -> None:
         """An alien file plays only under the editions its EDITIONS lists: naming it in `aliens` or
         `alien_pool` under another edition is bad input (the 20 classics play under both)."""
-        from .alien_files import discover
-
         ed = cfg["edition"].lower()
         files = {a.aid: a for a in discover() if not a.classic}
         if not files:
@@ -592,31 +590,25 @@ class Cosmic(Game):
 
     def plugin_reference(self) -> str:
         """The alien-file power API as a Markdown table (the docs' generated reference)."""
-        from .alien_files import api_reference
-
         return api_reference()
 
     def check_records(self, rec) -> None:
         """A game an alien file broke (its seat's power_uses marked by the kernel,
         alien_api._hb_mark_record): RuleBreak naming the file and the hook."""
-        from .alien_files import broken_game
-
         why = broken_game(rec)
         if why:
-            from simsuite.errors import RuleBreak
-
             raise RuleBreak("alien", why)
 
     def plugin_check(self, file, n_games=None, seed=1, say=None, progress=False, compiled=False) -> dict:
-        from .alien_check import check_alien
-
         return check_alien(self, file, n_games=n_games, seed=seed, say=say, progress=progress, compiled=compiled)
+
+    def alien_id(self, name: str, field: str = "aliens") -> int:
+        """An alien's id by any spelling of its name (-1: none), or BadInput on `field`."""
+        return alien_id(name, field)
 
     def plugin_listing(self) -> dict:
         """The aliens for ``simsuite list``: the 20 classics (built in, or the file that replaces
         one), then the homebrew alien files, each with its source."""
-        from .alien_files import discover
-
         files = {a.aid: a for a in discover()}
         rows = []
         for i, n in enumerate(alien_names()):
@@ -629,10 +621,6 @@ class Cosmic(Game):
     def kernel_parts(self) -> list:
         """The parts, then the generated part holding the alien files' code and dispatch
         (alien_files.generated_part: the classics only, when no file is loaded)."""
-        from simsuite.engine.codegen import cache_dir
-
-        from .alien_files import generated_part
-
         return [*super().kernel_parts(), generated_part(cache_dir())]
 
     def nopower_mask(self, extra_dirs: tuple = ()) -> int:

@@ -25,7 +25,7 @@ import math
 import pandas as pd
 from scipy.stats import norm
 
-from simsuite.analysis.inference import holm
+from simsuite.analysis.inference import holm, mdd
 from simsuite.games.cosmic.alien_files import optional_classics
 
 Z95 = 1.959963984540054
@@ -135,8 +135,6 @@ def _verdict(row, naive, on) -> tuple[str, str]:
     """The power's verdict and a note. A non-significant result is absence of evidence: the note
     gives the power value this test would detect with 80% power (Holm's strictest level), so a reader
     knows how small an effect could still be there."""
-    from simsuite.analysis.inference import mdd
-
     value = NONE
     if row["value_significant"]:
         value = "helps" if row["power_value"] > 0 else "hurts"

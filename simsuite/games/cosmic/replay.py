@@ -5,6 +5,8 @@ from __future__ import annotations
 from simsuite.scaffold.replay import Event, EventTable
 
 from . import api as A
+from .alien_files import discover
+from .alien_files import names as alien_names
 
 CTX_NAMES = {int(A.CTX_RETURN): "returns", int(A.CTX_EARLY_END): "returns (early end)",
              int(A.CTX_MOBIUS): "leaves the warp (Mobius Tube)", int(A.CTX_FORCE_FIELD): "returns (Force Field)",
@@ -110,7 +112,6 @@ def power_text(k, alien, what, arg, arg2) -> str:
     effect; arg / arg2 = st[S_PK_ARG] / st[S_PK_ARG2] at that moment)."""
     what, arg, arg2 = int(what), int(arg), int(arg2)
     if what == int(k.FX_SHIP_WEIGHT):  # its file's SHIP_WEIGHT (the Macron's 4)
-        from simsuite.games.cosmic.alien_files import discover
 
         weight = next((a.ship_weight for a in discover() if a.aid == int(alien)), "more than 1")
         return f"each of its ships counts {weight} in the totals"
@@ -262,8 +263,6 @@ def describe_events(k, log, cfg_arr, seat_strats) -> list[dict]:
     def seat(p):
         p = int(p)
         return f"seat {p} {A.COLOUR_NAMES[p]} ({seat_strats[p]})"
-
-    from .alien_files import names as alien_names
 
     every = alien_names()  # the classics, then the homebrew alien files (ids after the 20)
 

@@ -13,6 +13,9 @@ import pandas as pd
 from simsuite import __version__
 from simsuite.analysis.inference import holm
 from simsuite.games.base import ReportKit
+from simsuite.games.cosmic.naive import naive_controls
+
+from . import power_value as pv
 
 
 def chart_power_value(t: pd.DataFrame, players: int, path: Path, kit: ReportKit) -> bool:
@@ -47,8 +50,6 @@ def play_sentences(t: pd.DataFrame, s: pd.DataFrame) -> list[str]:
     be used; a power that costs its holder (verdict "hurts") is blamed on the opponents' play against
     it only when never using it is significantly worse than face down as well."""
     from scipy.stats import norm
-
-    from . import power_value as pv
 
     if t.empty or s.empty:
         return []
@@ -88,10 +89,6 @@ def play_sentences(t: pd.DataFrame, s: pd.DataFrame) -> list[str]:
 def power_value_section(res: dict, out_dir: Path, kit: ReportKit) -> tuple[str, list[str], list[tuple[str, str]]]:
     """The power-value check (power_value.py beside it) for a sweep of one alien per table: HTML,
     chart paths and the headline sentences (with their anchor)."""
-    from simsuite.games.cosmic.naive import naive_controls
-
-    from . import power_value as pv
-
     cells, groups = res["cells"], res["groups"]
     if not len(groups) or not pv.is_power_value_sweep(cells):
         return "", [], []

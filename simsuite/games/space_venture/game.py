@@ -6,6 +6,7 @@ from pathlib import Path
 import numpy as np
 
 from simsuite.engine.params import Param
+from simsuite.errors import BadInput
 from simsuite.games.base import (
     ROTATE,
     SHARED_WIN,
@@ -24,6 +25,7 @@ from . import records as R
 from .columns import BY_STRAT_PREFIX, SEATS_PREFIX
 from .data import DEFAULT_CARDS, DEFAULT_TILES, load_cards, load_tiles
 from .replay import EVENTS, replay_names
+from .report import score_sources_section  # matplotlib only inside its functions
 
 HERE = Path(__file__).resolve().parent
 COLOURS = {2: (A.BLUE, A.GREEN), 3: (A.BLUE, A.YELLOW, A.GREEN), 4: (A.BLUE, A.YELLOW, A.GREEN, A.RED)}  # B4
@@ -75,8 +77,6 @@ PARAMS = (
 
 
 def _four_ints(name, v):
-    from simsuite.errors import BadInput
-
     parts = [str(x) for x in v] if isinstance(v, (list, tuple)) else str(v).replace(",", "+").split("+")
     try:
         nums = [int(p) for p in parts]
@@ -202,11 +202,7 @@ class SpaceVenture(Game):
         source columns)."""
         return [s.name for s in self.strategies()]
 
-    @property
-    def report_sections(self):
-        from .report import score_sources_section  # the report needs matplotlib: imported when a report is written
-
-        return (score_sources_section,)
+    report_sections = (score_sources_section,)
 
     def summary_line(self, m):
         src = ", ".join(f"{n} {m[f'pts_{n}_mean']:.2f}" for n in A.SOURCE_NAMES)
