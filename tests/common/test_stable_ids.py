@@ -110,7 +110,7 @@ def test_a_homebrew_alien_leaves_the_configuration_of_the_cosmic_cases_unchanged
     name, overrides, _ = CASES[case]
     g = games.get(name)
     with_file = g.build_cfg(g.resolve(overrides))
-    assert len(alien_files.homebrew()) == 1
+    assert {a.path for a in alien_files.homebrew()} == {f.resolve() for f in homebrew_alien.glob("*.py")}
     os.environ.pop(ENV)
     assert alien_files.homebrew() == []
     assert np.array_equal(with_file, g.build_cfg(g.resolve(overrides)))
