@@ -491,7 +491,7 @@ def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, 
         said = [text, turn, skill]
     elif question == "parameter" and lay["x"]:
         q = f"Which {_the(lay['x'])} is fairest, and what else does it change?"
-        rec = A.sweep_recommendation(groups, cells, lay, metrics)
+        rec = A.sweep_recommendation(groups, cells, lay, metrics, margin)
         text, table_ = A.sweep_answer(rec) if rec else ("", "")
         # where the values differ in fairness the edge pooled over them says nothing: the table has each
         some_less = rec is not None and len(rec["good"]) < len(rec["axis"])

@@ -16,7 +16,7 @@ import html
 import numpy as np
 import pandas as pd
 
-from ..analysis.inference import MARGIN, Z95, holm, random_effects
+from ..analysis.inference import MARGIN, Z95, all_within, holm, random_effects
 from .common import ALPHA, fmt_value, join, label_name, plural
 from .rankings import DEPENDS, label_places, order_summary, place_phrase, place_span
 
@@ -52,6 +52,13 @@ GLOSSARY = {
     "as fair as the best": "Its start player's edge is not shown to be larger than any other value's with these "
                            "games (a 95% sure test, allowing for every pair of values compared at once). It may "
                            "still differ by less than the games can see.",
+    "equally fair": "Shown to give the start player an edge within ±{m} points of every other value's: at "
+                    "least 95% sure (two one-sided tests of each pair of values, all of which must pass).",
+    "can't tell apart": "No value's start player edge is shown to be larger than another's, and they are not "
+                        "shown to be within ±{m} points of each other either: these games cannot tell. It does "
+                        "not mean the values are equally fair; more games would settle it.",
+    "about the same": "Shown to differ by less than 5% between every two values: at least 95% sure (two "
+                      "one-sided tests of each pair of values, all of which must pass).",
     "less fair": "Its start player's edge is larger than another value's, beyond chance (95% sure, allowing "
                  "for every pair of values compared at once).",
     "differs": "The two rule sets give different results on this measure, by more than chance can explain "
@@ -255,12 +262,16 @@ def turn_sentence(edges: pd.DataFrame) -> str:
 
 
 # ---- a swept parameter: which value? ---------------------------------------------------------------------
-def sweep_recommendation(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, metrics) -> dict | None:
+def sweep_recommendation(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, metrics,
+                         margin: float = MARGIN) -> dict | None:
     """Which value of the swept parameter x is fairest by the start player's edge (its absolute value
     per player count, averaged over the player counts), the values not distinguishable from it (those
     not shown worse than any other value: one-sided z-tests of every ordered pair, Bonferroni over the
     pairs, so a set of truly equal values stays whole in at least 95% of sweeps), and the
-    trend metrics at each value. None when nothing is swept or no position table exists."""
+    trend metrics at each value. Where no value is shown worse than another, none is the fairest:
+    the values are "equally fair" only where an equivalence test shows every pair within
+    +-margin (inference.all_within), else the games "can't tell them apart". None when nothing
+    is swept or no position table exists."""
     x = lay.get("x")
     if not x or x not in cells or cells[x].nunique() < 2:
         return None
@@ -292,8 +303,14 @@ def sweep_recommendation(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, m
     d = norm.isf(ALPHA / max(k * (k - 1), 1))
     m_, s_ = t["measure"].to_numpy(float), t["se"].to_numpy(float)
     worse = ((m_[:, None] - m_[None, :]) > d * np.sqrt(s_[:, None] ** 2 + s_[None, :] ** 2)).any(axis=1)
-    t["word"] = np.where(worse, "less fair", "as fair as the best")
-    t.loc[best, "word"] = "fairest"
+    # absence of a difference is not equivalence: with no value shown worse, none is labelled
+    # fairest, and "equally fair" needs every pair's edges shown within the margin
+    eq = all_within(m_, s_, margin)
+    if worse.any():
+        t["word"] = np.where(worse, "less fair", "as fair as the best")
+        t.loc[best, "word"] = "fairest"
+    else:
+        t["word"] = "equally fair" if eq["equivalent"] else "can't tell apart"
     # what else moves: each trend metric's mean over the cells at each value
     moves = []
     for m in metrics:
@@ -302,10 +319,18 @@ def sweep_recommendation(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, m
             continue
         means = cells.groupby(x)[col].mean()
         t[m.name] = [float(means.get(v, np.nan)) for v in t["value"]]
+        if f"{m.name}_ci_high" in cells:  # the mean's se over the cells at a value (variances add)
+            var = ((cells[f"{m.name}_ci_high"] - cells[f"{m.name}_ci_low"]) / (2 * Z95)) ** 2
+            se = np.sqrt(var.groupby(cells[x]).sum()) / cells.groupby(x)[col].size()
+            t[f"{m.name}_se"] = [float(se.get(v, np.nan)) for v in t["value"]]
         moves.append(m)
     good = list(t.loc[t["word"] != "less fair", "value"])
     return dict(x=x, table=t, best=b["value"], good=good, axis=list(t["value"]), metrics=moves,
-                players=sorted(cells["players"].unique()) if "players" in cells else [])
+                players=sorted(cells["players"].unique()) if "players" in cells else [],
+                equivalent=eq["equivalent"], bound=eq["bound"], margin=margin)
+
+
+SAME = 0.05  # "about the same at every value": every pair of values shown within 5% of each other
 
 
 def _unit(m) -> str:
@@ -326,9 +351,12 @@ def _metric_phrase(t: pd.DataFrame, m, good: list, x: str) -> str:
              f"{f(ends[0][1])} at {fmt_value(ends[0][0])} to {f(ends[1][1])} at {fmt_value(ends[1][0])}")
     a, b = (t["value"].iloc[0], t[m.name].iloc[0]), (t["value"].iloc[-1], t[m.name].iloc[-1])
     ys = t[m.name].to_numpy(float)
-    if np.isfinite(ys).all() and (ys.max() - ys.min()) < 0.05 * max(abs(ys).max(), 1e-12):
-        # within 5% over the whole axis (point estimates): no direction is claimed
-        return f"{m.label} about the same at every value ({f(a[1])} at {fmt_value(a[0])}, {f(b[1])} at {fmt_value(b[0])})"
+    ses = t[f"{m.name}_se"].to_numpy(float) if f"{m.name}_se" in t else np.full(len(ys), np.nan)
+    if all_within(ys, ses, SAME, relative=True)["equivalent"]:
+        # every pair of values shown within 5% of each other (an equivalence test), not read off the
+        # point estimates' span
+        return (f"{m.label} {link('about the same')} at every value (within ±{100 * SAME:g}%: {f(a[1])} at "
+                f"{fmt_value(a[0])}, {f(b[1])} at {fmt_value(b[0])})")
     rest = [(v, y) for v, y in (a, b) if v not in set(at["value"])]
     return (f"{m.label} {there}" + (" (" + ", ".join(f"{f(y)} at {fmt_value(v)}" for v, y in rest) + ")"
                                     if rest else ""))
@@ -340,19 +368,25 @@ def sweep_answer(rec: dict) -> tuple[str, str]:
     name = "the player count" if x == "players" else x
     over = (f" averaged over {int(rec['players'][0])}–{int(rec['players'][-1])} players"
             if len(rec["players"]) > 1 else "")
-    if len(good) == len(axis):
-        text = (f"Any {name} from {fmt_value(axis[0])} to {fmt_value(axis[-1])} is "
-                f"{link('as fair as the best')} by the start player's edge{over}: none is measurably fairer "
-                f"than another (the {link('fairest', 'smallest edge measured')} is at {fmt_value(rec['best'])}, "
-                "within the noise). Choose by what else it changes"
-                + (f" (means over {int(rec['players'][0])}–{int(rec['players'][-1])} players)"
-                   if len(rec["players"]) > 1 else "") + ": ")
+    means = (f" (means over {int(rec['players'][0])}–{int(rec['players'][-1])} players)"
+             if len(rec["players"]) > 1 else "")
+    span = f"from {fmt_value(axis[0])} to {fmt_value(axis[-1])}"
+    if len(good) == len(axis) and rec.get("equivalent"):
+        m = points(rec["margin"], sign=False)
+        text = (f"Any {name} {span} is {link('equally fair')} within ±{m} points by the start player's "
+                f"edge{over}: every two of them are shown to differ by less than that. Choose by what else "
+                f"it changes{means}: ")
+    elif len(good) == len(axis):
+        apart = link("can't tell apart", "can't tell them apart")
+        bound = points(rec["bound"], sign=False) if np.isfinite(rec.get("bound", np.nan)) else ""
+        text = (f"No {name} {span} is measurably fairer than another by the start player's edge{over}: "
+                f"these games {apart}"
+                + (f", and two of them could still differ by up to {bound} points" if bound else "")
+                + f". Choose by what else it changes{means}: ")
     else:
         text = (f"Fairest {name}: {link('fairest', fmt_value(rec['best']))} by the start player's edge{over}; "
                 f"any of {_run(good, axis)} is {link('as fair as the best')}. "
-                "What else changes across those values"
-                + (f" (means over {int(rec['players'][0])}–{int(rec['players'][-1])} players)"
-                   if len(rec["players"]) > 1 else "") + ": ")
+                f"What else changes across those values{means}: ")
     ph = [_metric_phrase(t, m, good, x) for m in rec["metrics"]]
     text += ("; ".join(ph) + ".") if ph else "no other measure is declared for this game."
     head = [esc(x), "start player's edge (points, 95% interval)", "verdict"] + [
