@@ -16,8 +16,9 @@ import html
 import numpy as np
 import pandas as pd
 
-from ..analysis.inference import MARGIN, Z95, all_within, holm, random_effects
+from ..analysis.inference import MARGIN, Z95, all_within, holm
 from .common import ALPHA, fmt_value, join, label_name, plural
+from .edge import STAT_COLS, edge_words, pool, start_edges
 from .rankings import DEPENDS, label_places, order_summary, place_phrase, place_span
 
 esc = html.escape
@@ -45,8 +46,13 @@ GLOSSARY = {
                              "these labels differently.",
     "start player ahead": "The first player in turn order wins more than a fair share, beyond chance (95% sure).",
     "start player behind": "The first player in turn order wins less than a fair share, beyond chance (95% sure).",
-    "no edge found": "The first player's win share is not distinguishable from a fair share with these games. "
-                     "A small edge could still be there: the interval in the table says how big it could be.",
+    "no edge found": "The first player's win share is not distinguishable from a fair share with these games, "
+                     "neither on average over the cells measured nor in any one of them. A small edge could "
+                     "still be there: the answer says how big it could be.",
+    "edge in some cells": "The first player's win share differs from a fair share in some of the cells measured "
+                          "(a cell is one setting of the swept parameters, e.g. one line-up of bots), beyond "
+                          "chance (95% sure, allowing for every seat of every cell checked at once), but not on "
+                          "average over them: the findings name the cells.",
     "fairest": "The value whose start player's edge (win share minus fair share, averaged over the player "
                "counts) is closest to zero.",
     "as fair as the best": "Its start player's edge is not shown to be larger than any other value's with these "
@@ -175,55 +181,20 @@ def _changes(found: list[tuple[str, str]]) -> str:
 
 
 # ---- the start player's edge ---------------------------------------------------------------------------
-def _se(g: pd.DataFrame) -> pd.Series:
-    from_ci = (g["share_ci_high"] - g["share_ci_low"]) / (2 * Z95)
-    return g["share_se"].fillna(from_ci) if "share_se" in g else from_ci
+# (simsuite.report.edge decides the verdict; the box, its table and the run summary quote it)
+_pool, _edge_words = pool, edge_words  # the names the tests of the box read
 
 
-def _pool(diff: np.ndarray, var: np.ndarray) -> tuple[float, float]:
-    """The random-effects mean of the cells' edges, by the same method as the folded turn-order
-    sentence (inference.random_effects: Hartung-Knapp, no pre-test), and a z-scale se: Z95 times it is
-    that method's interval half-width, so the box's intervals and verdicts are the folded sentence's."""
-    ok = np.isfinite(diff) & np.isfinite(var) & (var > 0)
-    if not ok.any():
-        return (float(np.nanmean(diff)) if len(diff) else float("nan")), float("nan")
-    r = random_effects(diff[ok], var[ok])
-    return float(r["mean"]), float(r["se"] * r["crit"] / Z95)
-
-
-def start_edges(groups: pd.DataFrame, cells: pd.DataFrame, by: list[str]) -> pd.DataFrame:
-    """Position 1's win share minus the fair share, pooled over the cells of each `by` group: eff, se,
-    fair (the mean fair share), share (fair + eff)."""
-    if not len(groups) or "kind" not in groups:
-        return pd.DataFrame()
-    pos = groups[(groups["kind"] == "position") & (groups["key"].astype(str) == "1")]
-    pos = pos.dropna(subset=["win_share", "fair_share"])
-    if pos.empty:
-        return pd.DataFrame()
-    cols = [c for c in by if c in cells and c != "cell"]
-    pos = pos.drop(columns=[c for c in cols if c in pos]).merge(cells[["cell", *cols]], on="cell")
-    pos = pos.assign(_se=_se(pos), _d=pos["win_share"] - pos["fair_share"])
-    rows = []
-    for key, d in (pos.groupby(cols) if cols else [((), pos)]):
-        key = key if isinstance(key, tuple) else (key,)
-        eff, se = _pool(d["_d"].to_numpy(float), (d["_se"] ** 2).to_numpy(float))
-        fair = float(d["fair_share"].mean())
-        rows.append({**dict(zip(cols, key)), "eff": eff, "se": se, "fair": fair, "share": fair + eff})
-    return pd.DataFrame(rows)
-
-
-def _edge_words(edges: pd.DataFrame) -> list[str]:
-    """Each row's verdict on the start player's edge: the edge against zero, Holm over the rows (the
-    player counts), as the folded turn-order sentence tests it."""
-    from scipy.stats import norm
-
-    z = (edges["eff"] / edges["se"]).to_numpy(float)
-    ok = np.isfinite(z)
-    adj = np.ones(len(z))
-    if ok.any():
-        adj[ok] = holm(2 * norm.sf(np.abs(z[ok])))
-    return [("start player ahead" if e > 0 else "start player behind") if a < ALPHA else "no edge found"
-            for e, a in zip(edges["eff"].to_numpy(float), adj)]
+def _bounds(e: pd.DataFrame, at: list[str]) -> str:
+    """How large an unseen edge could be where none was found: per row the bound of the average over
+    its cells (edge.start_edges), the games of all of them pooled."""
+    b = [points(v, sign=False) for v in e["bound"]]
+    many = (e["k"] > 1).any() if "k" in e else False
+    over = " averaged over the cells measured" if many else ""
+    if len(set(b)) == 1 or not at[0]:
+        return f"the start player's win share{over} is within ±{max(b, key=float)} points of fair (95% sure)"
+    return (f"the start player's win share{over} is within " + join([f"±{x} points of fair at {a}" for x, a in zip(b, at)])
+            + " (95% sure each)")
 
 
 def turn_sentence(edges: pd.DataFrame) -> str:
@@ -233,7 +204,7 @@ def turn_sentence(edges: pd.DataFrame) -> str:
     e = edges.sort_values("players") if "players" in edges else edges
     words = _edge_words(e)
     # any other grouping column is a split axis (an edition, a deal model): named beside the count
-    other = [c for c in e.columns if c not in ("players", "eff", "se", "fair", "share")]
+    other = [c for c in e.columns if c != "players" and c not in STAT_COLS]
     at = [" ".join([f"{int(r['players'])} players"] * ("players" in e) + [f"({c} {r[c]})" for c in other])
           for _, r in e.iterrows()] if ("players" in e or other) else [""]
     sizes = [points(r.eff, sign=False).lstrip("-") for r in e.itertuples()]
@@ -246,14 +217,15 @@ def turn_sentence(edges: pd.DataFrame) -> str:
         return (f"Turn order: the start player is {link('start player behind', 'behind')}, winning {span} points "
                 "less than a fair share.")
     if all(w == "no edge found" for w in words):
-        worst = max(abs(r.eff) + Z95 * r.se for r in e.itertuples() if np.isfinite(r.se)) if e["se"].notna().any() \
-            else float("nan")
         return (f"Turn order: {link('no edge found')}" + (f" at {join(at)}" if at[0] else "")
-                + (f": the start player's win share is within ±{points(worst, sign=False)} points of fair, "
-                   "as far as these games can tell." if np.isfinite(worst) else "."))
+                + (f": {_bounds(e, at)}" if "bound" in e and e["bound"].notna().any() else "") + ".")
     parts = []
     for w, a, r in zip(words, at, e.itertuples()):
-        if w != "no edge found":
+        if w == "edge in some cells":
+            side = "ahead" if getattr(r, "up", 0) >= getattr(r, "down", 0) else "behind"
+            n = getattr(r, "up", 0) if side == "ahead" else getattr(r, "down", 0)
+            parts.append(f"{link(w, side)} in {n} of its {r.k} cells at {a} (not on average over them)")
+        elif w != "no edge found":
             parts.append(f"{link(w, 'ahead' if r.eff > 0 else 'behind')} by {points(abs(r.eff), sign=False)} "
                          f"points at {a}")
     rest = [a.replace(" players", "") for w, a in zip(words, at) if w == "no edge found"]
