@@ -31,7 +31,7 @@ from statistics import NormalDist
 import pandas as pd
 
 from .. import __version__
-from ..analysis.inference import MARGIN
+from ..analysis.inference import MARGIN, Z95
 from ..errors import BadInput
 from ..store import read_results
 from . import answer as A
@@ -57,6 +57,7 @@ from .common import (
     fixed_table,
     game_metrics,
     join,
+    known_game,
     label_name,
     load_template,
     make_cells_table,
@@ -72,6 +73,7 @@ from .common import (
 from .findings import gap_z, position_findings, rate_findings, strategy_findings, trend_findings  # noqa: F401  (public names)
 from .focus import canonical, check_focus, seat_and_value_lines
 from .label_charts import chart_label_overview
+from .next_step import EDGE_WORDS, every_value_has_edge, fixed_sets, line_up, next_step, no_value_fair
 from .rankings import label_contributions, label_rankings, reference_cells  # noqa: F401  (tests use them)
 from .sections import label_sections
 from .splits import choice_axes, side_by_side, split_axes, split_parts
@@ -368,7 +370,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
             what = _the(lay["x"] or "players")
             main = _figure_html(fname, f"What {what} changes: the start player's edge and the game's measures",
                                 main=True)
-    box = _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices,
+    box, steps = _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices,
                       strat, rungs, margin, H.block(rule, skill, esc, skill_first=bool(rungs), wrap=False), pv_html,
                       sbs_data, [h for h, _ in pv_heads])
     if question == "game":
@@ -460,6 +462,7 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
             "answer": [html.unescape(re.sub(r"<[^>]+>", "", p)) for p in re.findall(
                 r"<p class='answer'>(.*?)</p>", box, re.S)],
             "focus": [h for h, _ in focus_lines],
+            "next_steps": [{k: v for k, v in st.items() if k != "text"} for st in steps],
             "status": status, "cells": int(len(cells)), "split_axes": split, "side_by_side": _jsonable(sbs_data)}
 
 
@@ -470,41 +473,68 @@ def _the(x: str) -> str:
 
 def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices, strat, rungs,
                 margin, detail, pv_html: str = "", sbs_data: list | None = None,
-                game_said: list | None = None) -> str:
+                game_said: list | None = None) -> tuple[str, list[dict]]:
     """The box that opens the page (simsuite.report.answer): the page's question, a plain answer, its
-    table; the statistical sentences (`detail`) folded below."""
+    table; the statistical sentences (`detail`) folded below. With it, the next steps its sentences
+    give (report.next_step: the parameters acting on each problem found and the tune over them)."""
     # never pooled over a split axis (an edition is other rules): one edge per player count and value
     game = str(cells["game"].iloc[0]) if "game" in cells and len(cells) else ""
     by = ["players"] + split_axes(game, cells)
     edges = A.start_edges(groups, cells, by) if len(groups) else pd.DataFrame()
     turn = A.turn_sentence(edges) if len(edges) else ""
     skill = A.skill_sentence(strat) if strat else ""
+    g = known_game(game)
+    steps = []
+
+    def step(problem, **kw) -> str:
+        """The next step for a problem found (next_step), kept for --json; its sentence."""
+        st = next_step(g, problem, sorted(cells["players"].unique()) if "players" in cells else (),
+                       strategies=line_up(g, cells), **kw) if g is not None else None
+        if st is None:
+            return ""
+        steps.append(st)
+        return st["text"]
+
+    edge_found = bool(turn) and g is not None and any(w in EDGE_WORDS for w in A.edge_words(edges))
+
+    def turn_step() -> str:
+        return step("start player", sets=fixed_sets(g, cells)) if edge_found else ""
+
     said, table_ = [], ""
     if rungs:
         q = "How much stronger is each bot?"
         text, table_ = A.ladder_table(groups, cells, lay)
-        said = [text, turn]
+        said = [text, turn, turn_step()]
     elif question == "labels":
         kind = label_kinds[0]
         q = f"Which {plural(label_name(kind))} are too strong or too weak?"
         text, table_ = A.label_answer(tables, kind, margin, choices)
-        said = [text, turn, skill]
+        label_step = (step("labels", sets=fixed_sets(g, cells), kind=kind, labels=plural(label_name(kind)))
+                      if g is not None and A.label_problem(tables, kind, choices) else "")
+        said = [text, label_step, turn, turn_step(), skill]
     elif question == "parameter" and lay["x"]:
         q = f"Which {_the(lay['x'])} is fairest, and what else does it change?"
         rec = A.sweep_recommendation(groups, cells, lay, metrics, margin)
         text, table_ = A.sweep_answer(rec) if rec else ("", "")
         # where the values differ in fairness the edge pooled over them says nothing: the table has each
         some_less = rec is not None and len(rec["good"]) < len(rec["axis"])
-        said = [text, "" if some_less else turn, skill]
+        # the next step of a sweep: where no value of it is free of the start player's edge, the other
+        # parameters that act on it (the swept one's values were all measured)
+        x = lay["x"]
+        sweep_step = ""
+        if rec is not None and g is not None and every_value_has_edge(rec, Z95):
+            sweep_step = (no_value_fair(rec, _the(x)) + " "
+                          + step("start player", exclude=(x,), sets=fixed_sets(g, cells, (x,))))
+        said = [text, "" if some_less else turn, sweep_step, skill]
     elif question == "parameter":
         q = "What does the player count change?"
         table_ = A.player_table(groups, cells, metrics)
-        said = [turn, skill]
+        said = [turn, turn_step(), skill]
     elif question == "split":
         q = f"How do the {join([plural(a) for a in lay.get('split', [])]) or 'rules'} compare?"
         rules = [a for a in lay.get("split", []) if a not in choices]
         ed_said, table_ = A.split_answer(sbs_data or [], rules)
-        said = [*ed_said, turn, skill]
+        said = [*ed_said, turn, turn_step(), skill]
     else:
         # a game's own section answers the sweep's question: its title asks it
         own = re.search(r"<h2 id='[^']+'>(.*?)</h2>", pv_html or "") if question == "game" else None
@@ -512,10 +542,10 @@ def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, 
         table_ = A.player_table(groups, cells, metrics) if question == "single" else ""
         # the game section's own answer first (its headline sentences, in points)
         own_said = [re.sub(r"(\d) pp\b", r"\1 points", x) for x in (game_said or [])] if question == "game" else []
-        said = [*own_said, turn, skill]
+        said = [*own_said, turn, turn_step(), skill]
     if not any(said) and not table_:
         said = ["The statistical answer is below."]
-    return A.box(q, said, table_, detail)
+    return A.box(q, said, table_, detail), steps
 
 
 def _jsonable(x):

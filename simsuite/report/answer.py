@@ -600,6 +600,24 @@ def _place_cell(places: pd.DataFrame, x) -> str:
     return f"<span title='{esc(text)}'>{esc(place_span(lo, hi))}</span>, {link(DEPENDS, 'depends on play')}"
 
 
+def _label_tables(tables: dict, kind: str, choices: dict) -> tuple[dict, dict, dict]:
+    """The rankings keyed (kind, players, where), whether each key is a modelling choice's other
+    value, and the main ones: `kind`'s rankings at the choices' own values."""
+    tables = {(k[0], k[1], k[2] if len(k) > 2 else ""): v for k, v in tables.items()}
+    is_choice = {key: any(key[2].startswith(f"{a} ") or f", {a} " in key[2] for a in choices) for key in tables}
+    main = {key: rs for key, rs in sorted(tables.items()) if key[0] == kind and not is_choice[key] and rs
+            and len(next(iter(rs.values())))}
+    return tables, is_choice, main
+
+
+def label_problem(tables: dict, kind: str, choices: dict | None = None) -> bool:
+    """Whether the answer calls some label of `kind` too strong or too weak (in the ranking each of its
+    columns quotes)."""
+    _, _, main = _label_tables(tables, kind, choices or {})
+    return any(_label_word(r) in ("too strong", "too weak")
+               for rs in main.values() for _, r in next(iter(rs.values())).iterrows())
+
+
 def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict | None = None) -> tuple[str, str]:
     """The plain sentence and the compact table for one label kind (e.g. alien): per label its verdict
     word, win share against fair and how sure, per player count; whether the verdict changes with
@@ -607,10 +625,7 @@ def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict 
     (kind, players, where) -> {strategy: ranking}; keys whose `where` names a choice axis are the
     choice's other values."""
     choices = choices or {}
-    tables = {(k[0], k[1], k[2] if len(k) > 2 else ""): v for k, v in tables.items()}
-    is_choice = {key: any(key[2].startswith(f"{a} ") or f", {a} " in key[2] for a in choices) for key in tables}
-    main = {key: rs for key, rs in sorted(tables.items()) if key[0] == kind and not is_choice[key] and rs
-            and len(next(iter(rs.values())))}
+    tables, is_choice, main = _label_tables(tables, kind, choices)
     if not main:
         return "", ""
     name = label_name(kind)
