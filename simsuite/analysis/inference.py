@@ -163,9 +163,10 @@ def heterogeneity(effects, variances) -> dict:
 
 def random_effects(effects, variances, alpha: float = 0.05) -> dict:
     """Random-effects mean of estimates of one quantity in several cells (the start player's edge
-    over the cells of one player count), with the Hartung-Knapp-Sidik-Jonkman interval: the
+    over the cells of one player count), with the modified Hartung-Knapp-Sidik-Jonkman interval: the
     between-cell variance tau2 by Paule-Mandel, the mean's variance rescaled by the weighted spread
-    of the estimates around it, and a t quantile with k - 1 degrees of freedom. One method whatever
+    of the estimates around it but never below the plain random-effects variance (the modification
+    matters where cells are few), and a t quantile with k - 1 degrees of freedom. One method whatever
     the cells' agreement: a pre-test choosing between a fixed effect and a DerSimonian-Laird z
     interval covered the mean of heterogeneous cells (I^2 0.5 to 0.9, 3 to 10 cells) 80 to 87% of
     the time, this interval about 95%. statsmodels' combine_effects (whose DerSimonian-Laird tau2
@@ -186,7 +187,12 @@ def random_effects(effects, variances, alpha: float = 0.05) -> dict:
     with np.errstate(divide="ignore", invalid="ignore"):
         r = combine_effects(e[ok], v[ok], use_t=True, method_re="iterated")
     df = int(ok.sum() - 1)
-    m, se = float(r.mean_effect_re), float(r.sd_eff_w_re_hksj)
+    # the modified Hartung-Knapp se: never below the plain random-effects one. The HKSJ rescaling
+    # shrinks the se wherever the estimates happen to agree better than their noise says, which
+    # with few cells of unequal noise is often: 3 to 4 cells, standard errors 0.2 to 2 points,
+    # tau as large as the noise, covered the mean 0.91 of the time; with the floor 0.94 to 0.98
+    m = float(r.mean_effect_re)
+    se = max(float(r.sd_eff_w_re_hksj), float(r.sd_eff_w_re))
     p = float(2 * t.sf(abs(m) / se, df)) if se > 0 else np.nan
     return dict(mean=m, se=se, df=df, crit=float(t.isf(alpha / 2, df)), p=p, tau2=float(r.tau2),
                 lo=float(e[ok].min()), hi=float(e[ok].max()))
@@ -225,3 +231,38 @@ def diff_test(a, se_a, b, se_b) -> tuple[float, float, float]:
     p = float(2 * norm.sf(abs(d) / se)) if se > 0 else float("nan")
     return d, se, p
 
+
+
+def relative_change(a, se_a, b, se_b) -> tuple[float, float]:
+    """The relative change (b - a) / |a| of two independent estimates and its delta-method standard
+    error (the first value is estimated too)."""
+    base = max(abs(float(a)), 1e-12)
+    r = (float(b) - float(a)) / base
+    return r, float(np.hypot(se_b, float(b) / base * se_a)) / base
+
+
+def all_within(values, ses, margin: float, relative: bool = False, alpha: float = 0.05) -> dict:
+    """Are all the estimates within +-margin of each other? Two one-sided tests (TOST) of every
+    pair's difference (``relative``: of the relative change from the earlier of the two, margin a
+    fraction, e.g. 0.05 for 5%), each at alpha: an intersection-union test, so the claim "every pair
+    lies within the margin" is wrong in at most alpha of samples whatever the truth, without a
+    correction for the number of pairs. Returns equivalent (bool), p (the largest pair's TOST p) and
+    bound: the largest difference the data leave possible, max over the pairs of |d| + z se at a
+    level Bonferroni-corrected over the pairs (simultaneous)."""
+    from scipy.stats import norm
+
+    y, s = np.asarray(values, float), np.asarray(ses, float)
+    k = len(y)
+    if k < 2 or not (np.isfinite(y).all() and np.isfinite(s).all() and (s > 0).all()):
+        return dict(equivalent=False, p=float("nan"), bound=float("nan"))
+    ds, es = [], []
+    for i in range(k):
+        for j in range(i + 1, k):
+            d, e = (relative_change(y[i], s[i], y[j], s[j]) if relative
+                    else (y[j] - y[i], float(np.hypot(s[i], s[j]))))
+            ds.append(d)
+            es.append(e)
+    ds, es = np.array(ds), np.array(es)
+    p = float(np.max(equivalence_p(ds, es, margin)))
+    crit = norm.isf(alpha / (2 * len(ds)))
+    return dict(equivalent=bool(p < alpha), p=p, bound=float(np.max(np.abs(ds) + crit * es)))

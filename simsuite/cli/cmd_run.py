@@ -10,7 +10,7 @@ from .. import __version__
 from ..errors import RuleBreak
 from ..runs import RecordWriter, merged, partial_run
 from .base import RESULTS, GameCommand, GameCount, _common, _echo_json, _overrides, cli, compile_notice
-from .tables import GROUP_COLS, _fmt_table, _group_label, _shown_groups, _text_rows
+from .tables import GROUP_COLS, _fmt_table, _group_label, _shown_groups, _text_rows, start_line, start_verdict
 
 
 @cli.command(cls=GameCommand)
@@ -109,14 +109,17 @@ def run(game_name, quiet, seed, players, strategies, sets, chunk, threads, strat
     for gr in groups:
         gr["label"] = _group_label(gr, seat_strats)
     m = res.acc.metric_summary()
+    start = start_verdict(groups, int(cfg["players"]))
     if as_json:
         _echo_json(dict(game=g.name, simsuite_version=__version__, seed=seed, config_hash=f"{h:016x}", config=cfg,
                         games=n_games, seconds=res.seconds, games_per_s=gps, threads=nthreads,
-                        out=str(out), metrics={k: v for k, v in m.items()}, groups=groups))
+                        out=str(out), metrics={k: v for k, v in m.items()}, groups=groups, start_player=start))
         return
     click.echo(f"{g.title}: {n_games:,} games, {cfg['players']} players, seed {seed}, "
                f"line-up {','.join(g.seat_strategies(cfg))}{' (rotated)' if cfg['rotate'] else ''}")
     click.echo(_fmt_table(_text_rows(_shown_groups(groups)), GROUP_COLS))
+    if start:
+        click.echo(start_line(start))
     click.echo(g.summary_line(m))
     wall = time.perf_counter() - t_start
     resumed = f" (resumed at game {g0:,})" if g0 else ""

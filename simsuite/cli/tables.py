@@ -1,5 +1,10 @@
-"""The text tables of the CLI: a run's win-rate table, its rows and labels."""
+"""The text tables of the CLI: a run's win-rate table, its rows and labels, and the start player's verdict."""
 from __future__ import annotations
+
+import pandas as pd
+
+from ..analysis.inference import Z95
+from ..report.edge import start_edges
 
 
 def _fmt_table(rows: list[dict], cols: list[tuple[str, str, str]]) -> str:
@@ -61,3 +66,28 @@ def _shown_groups(groups: list[dict]) -> list[dict]:
         if base in kinds and all(g["key"] == "none" for g in groups if g["kind"] == base):
             drop |= {base, refined}
     return [g for g in groups if g["kind"] not in drop]
+
+
+def start_verdict(groups: list[dict], players: int) -> dict | None:
+    """The start player's verdict of a run, by the report's own function (report.edge.start_edges:
+    the box, its table and the findings quote the same): its win share and fair share, the edge
+    (win share minus fair) with its 95% interval, and the verdict word."""
+    g = pd.DataFrame([dict(r, cell=0, players=players) for r in groups if r["kind"] == "position"])
+    if g.empty:
+        return None
+    e = start_edges(g, pd.DataFrame(dict(cell=[0], players=[players])), ["players"])
+    if e.empty:
+        return None
+    r = e.iloc[0]
+    h = Z95 * float(r["se"])
+    return dict(win_share=float(r["share"]), fair_share=float(r["fair"]), edge=float(r["eff"]),
+                edge_low=float(r["eff"]) - h, edge_high=float(r["eff"]) + h, verdict=str(r["word"]))
+
+
+def start_line(v: dict) -> str:
+    """'Start player: 33.71% of the win share against a fair 33.33%: no edge found (+0.38 points, 95%
+    interval -0.31 to +1.07).'"""
+    word = {"start player ahead": "ahead", "start player behind": "behind"}.get(v["verdict"], v["verdict"])
+    return (f"Start player: {100 * v['win_share']:.2f}% of the win share against a fair {100 * v['fair_share']:.2f}%: "
+            f"{word} ({100 * v['edge']:+.2f} points, 95% interval {100 * v['edge_low']:+.2f} to "
+            f"{100 * v['edge_high']:+.2f}).")

@@ -9,6 +9,14 @@ from ..errors import BadInput, did_you_mean
 _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
 
+# What a rule parameter may be declared to act on (Param.acts_on): the problems a report finds and
+# names a next step for. A parameter is declared to act on one only where the game's rules say that
+# it does; one that acts on none of them declares nothing.
+ACTS_ON = {
+    "start player": "the start player's edge over the other seats (turn order)",
+    "labels": "how far apart the win shares of the labels a game deals to the seats are",
+}
+
 
 @dataclass(frozen=True)
 class Param:
@@ -36,6 +44,30 @@ class Param:
     #   the other edition)
     hashed_at_default: bool = True
     acts: object = None
+    # the problems (ACTS_ON) the rules say this parameter acts on, and the values a search of it
+    # tries (`simsuite tune --param NAME=...`; "" = search_text's default: about the default value)
+    acts_on: tuple = ()
+    search: str = ""
+
+    def __post_init__(self):
+        bad = [w for w in self.acts_on if w not in ACTS_ON]
+        if bad or isinstance(self.acts_on, str):
+            raise ValueError(f"parameter {self.name}: acts_on {self.acts_on!r}; allowed: a tuple of {', '.join(ACTS_ON)}")
+
+    def search_text(self) -> str:
+        """The values a search of this parameter tries, as `simsuite tune --param NAME=...` takes them:
+        its declared `search`, else an integer range about the default inside its bounds, both values
+        of a bool, every choice."""
+        if self.search:
+            return self.search
+        if self.kind == "int":
+            lo, hi = max(self.lo, int(self.default) - 3), min(self.hi, int(self.default) + 3)
+            return f"{lo}..{hi}" if lo < hi else ""
+        if self.kind == "bool":
+            return "true,false"
+        if self.kind == "choice":
+            return ",".join(self.choices)
+        return ""
 
     def in_hash(self, game, cfg: dict, value) -> bool:
         """Whether this parameter, at `value` in the resolved configuration `cfg`, is part of the

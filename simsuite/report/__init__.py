@@ -25,13 +25,14 @@ from __future__ import annotations
 import html
 import re
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from statistics import NormalDist
 
 import pandas as pd
 
 from .. import __version__
-from ..analysis.inference import MARGIN
+from ..analysis.inference import MARGIN, Z95
 from ..errors import BadInput
 from ..store import read_results
 from . import answer as A
@@ -57,6 +58,7 @@ from .common import (
     fixed_table,
     game_metrics,
     join,
+    known_game,
     label_name,
     load_template,
     make_cells_table,
@@ -72,6 +74,7 @@ from .common import (
 from .findings import gap_z, position_findings, rate_findings, strategy_findings, trend_findings  # noqa: F401  (public names)
 from .focus import canonical, check_focus, seat_and_value_lines
 from .label_charts import chart_label_overview
+from .next_step import EDGE_WORDS, every_value_has_edge, fixed_sets, line_up, next_step, no_value_fair
 from .rankings import label_contributions, label_rankings, reference_cells  # noqa: F401  (tests use them)
 from .sections import label_sections
 from .splits import choice_axes, side_by_side, split_axes, split_parts
@@ -188,18 +191,30 @@ def _game_sections(meta: dict, cells: pd.DataFrame, res: dict, out_dir: Path, sp
     return html_, charts, heads, skill, replaces
 
 
-def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = MARGIN,
-                focus: list[str] | None = None) -> dict:
-    """Write index.html and PNG charts for a results directory; return paths and findings.
+@dataclass
+class _Sweep:
+    """The results a page is written from, read once, with their layout and the game's declarations:
+    what every part of the page reads."""
+    res: dict
+    cells: pd.DataFrame
+    groups: pd.DataFrame
+    hists: pd.DataFrame
+    meta: dict
+    lay: dict
+    split: list
+    parts: dict
+    metrics: tuple
+    desc: dict
+    labels: object
+    out_dir: Path
+    results_dir: Path
+    margin: float
+    game: str
 
-    `margin` is the equivalence margin of the rankings (a win share: 0.02 = "fair within +-2
-    percentage points", the CLI's --margin 2).
 
-    out_dir defaults to ``reports/<results_dir name>/`` under the repository root. The return value
-    is JSON-serialisable: ``{"html": path, "charts": [paths], "findings": [sentences], "headline":
-    [sentences], "cells": n}``; the headline sentences (rule balance, then bot skill: see
-    simsuite.report.headline) open the page and also lead the findings.
-    """
+def _read(results_dir: Path, out_dir: Path | None, margin: float, focus: list[str] | None) -> tuple[_Sweep, list]:
+    """The results and their layout, the margin and the report folder checked, and the focus labels
+    resolved (an absent one refused now, from the tables alone, not after the rankings)."""
     results_dir = Path(results_dir)
     if not (isinstance(margin, (int, float)) and 0 < margin < 1):
         raise BadInput("--margin", f"{margin!r}; allowed: a number of percentage points between 0 and 100 "
@@ -210,10 +225,8 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     res["cells"] = cells
     out_dir = Path(out_dir) if out_dir is not None else Path.cwd() / "reports" / results_dir.resolve().name
     check_out_dir(out_dir)
-    # an absent focus label is refused now, from the tables alone, not after the rankings
     focus_given = list(meta.get("focus") or []) if focus is None else list(focus)
     focus_resolved = check_focus(res, focus_given) if focus_given else []
-
     lay = report_layout(cells, meta)
     # axes never pooled (Game.split_axes, e.g. Cosmic's edition): each of their values has its own
     # ranking and seat advantage, and the side-by-side section compares them
@@ -222,14 +235,19 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     parts = split_parts(cells, split)
     lay["split"] = split  # a chart that pools a panel's cells (too many to tell apart) splits by them first
     metrics = game_metrics(meta, cells, hists)
-    desc = cell_descriptions(cells, lay)
-    labels = tick_labels(cells, lay)
     if len(groups):
         groups = groups.assign(key=groups["key"].astype(str))
+    s = _Sweep(res, cells, groups, hists, meta, lay, split, parts, metrics, cell_descriptions(cells, lay),
+               tick_labels(cells, lay), out_dir, results_dir, margin, game_name)
+    return s, focus_resolved
 
-    # findings, by topic: rule balance (turn order, labels) apart from bot skill (strategies)
+
+def _generic_findings(s: _Sweep) -> dict:
+    """The findings every game has, by topic: turn order (rule balance) apart from strategies (bot
+    skill), rates and trends; `pos`: the position findings alone (the turn-order section lists them)."""
+    groups, cells, desc = s.groups, s.cells, s.desc
     pos_f, m_pos, k_pos = position_findings(groups, desc) if len(groups) else ([], 0, 0)
-    st_f, m_st, k_st = strategy_findings(groups, cells, desc, res.get("h2h")) if len(groups) else ([], 0, 0)
+    st_f, m_st, k_st = strategy_findings(groups, cells, desc, s.res.get("h2h")) if len(groups) else ([], 0, 0)
     turn = [] if len(groups) else ["No group table: turn-order and strategy balance cannot be judged."]
     if m_pos:
         z = NormalDist().inv_cdf(1 - ALPHA / (2 * m_pos))
@@ -248,12 +266,15 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         turn.append("Nothing is significantly out of balance: no turn-order position"
                     + (" or strategy" if m_st else "") + " wins more or less than its fair share "
                     "after the correction.")
-    rates = rate_findings(cells, desc)
-    trends = trend_findings(cells, lay, metrics)
+    return dict(turn=turn, skill=skill_f, pos=pos_f, rates=rate_findings(cells, desc),
+                trends=trend_findings(cells, s.lay, s.metrics))
 
-    # charts: the generic ones, each drawn only where it carries information (a strategy chart only
-    # over the cells that mix strategies; a cell axis too long to label shows the extremes)
-    charts = []
+
+def _generic_charts(s: _Sweep) -> tuple[list[str], dict[str, str], str]:
+    """The generic charts, each drawn only where it carries information (a strategy chart only over
+    the cells that mix strategies; a cell axis too long to label shows the extremes): their paths,
+    their figures by file name, and the note where not every panel is drawn."""
+    groups, cells, lay, labels, metrics = s.groups, s.cells, s.lay, s.labels, s.metrics
     jobs = [
         ("winshare_position.png", "Win share by turn-order position",
          lambda p: len(groups) and chart_groups(groups, cells, lay, "position", "Win share by turn-order position",
@@ -267,26 +288,53 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     jobs += [(f"{m.name}.png", m.label.capitalize(), lambda p, m=m: chart_metric(cells, lay, p, labels, m))
              for m in metrics if m.chart == "own"]
     jobs += [(f"{m.name}_hist.png", m.title or f"Distribution of {m.label}",
-              lambda p, m=m: chart_dist(cells, hists, lay, p, labels, m)) for m in metrics if m.dist]
-    figs: dict[str, str] = {}
+              lambda p, m=m: chart_dist(cells, s.hists, lay, p, labels, m)) for m in metrics if m.dist]
+    charts, figs = [], {}
     for fname, title, draw in jobs:
-        path = out_dir / fname
+        path = s.out_dir / fname
         if draw(path):
             charts.append(str(path))
             figs[fname] = _figure_html(fname, title)
     npanels = len(list(facet_series(cells, lay["facets"])))
     panels_note = (f"<p class='muted'>Only the first {MAX_PANELS} of {npanels} panels are drawn.</p>"
                    if npanels > MAX_PANELS else "")
+    return charts, figs, panels_note
 
-    rank_warnings: list[str] = []
-    pool_warnings: list[str] = []
-    pv_html, pv_charts, pv_heads, pv_skill, pv_replaces = _game_sections(meta, cells, res, out_dir, split,
+
+@dataclass
+class _Analyses:
+    """The game's own sections, the ladder of line-ups, the label rankings and the side-by-side
+    section, as the page's answer and sections read them."""
+    pv_html: str
+    pv_charts: list
+    pv_heads: list
+    pv_skill: list
+    pv_replaces: bool
+    by_kind: dict
+    rungs: list
+    mixed_lineups: bool
+    rank_charts: list
+    rank_findings: list
+    heads: list
+    tables: dict
+    sbs_html: str
+    sbs_charts: list
+    sbs_findings: list
+    sbs_heads: list
+    sbs_data: list
+
+
+def _analyses(s: _Sweep, pool_warnings: list[str]) -> _Analyses:
+    """The game's sections, the ladder, the label rankings and the split axes side by side; a
+    section that pools over a split axis adds its warning to `pool_warnings`."""
+    groups, cells, lay = s.groups, s.cells, s.lay
+    pv_html, pv_charts, pv_heads, pv_skill, pv_replaces = _game_sections(s.meta, cells, s.res, s.out_dir, s.split,
                                                                          pool_warnings)
     # a game's own section may answer its sweep's question in place of the pooled label rankings
     # (e.g. one label per table among powerless seats, where a pooled ranking would mislead)
     by_kind: dict[str, str] = {}
     # a ladder of head-to-head line-ups (one seat against N - 1 of another) answers rung by rung
-    speed = {int(v["cell"]): v.get("games_per_s") for v in (res.get("manifest") or {}).get("done", {}).values()
+    speed = {int(v["cell"]): v.get("games_per_s") for v in (s.res.get("manifest") or {}).get("done", {}).values()
              if isinstance(v, dict) and "cell" in v}
     rungs = H.ladder(groups, cells, lay, speed) if len(groups) else []
     if len(rungs) != len(cells):
@@ -297,61 +345,80 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     # over them would mix who sits against whom into each label's strength, so the rungs answer alone
     # (cells of one line-up under different rules pool as usual)
     mixed_lineups = bool(rungs) and cells["strategies"].nunique() > 1
-    rank_html, rank_charts, rank_findings, heads, tables = (
-        label_sections(res, out_dir, margin, rank_warnings, parts, by_kind) if not (pv_replaces or mixed_lineups)
-        else ("", [], [], [], {}))
+    rank_warnings: list[str] = []
+    _, rank_charts, rank_findings, heads, tables = (
+        label_sections(s.res, s.out_dir, s.margin, rank_warnings, s.parts, by_kind)
+        if not (pv_replaces or mixed_lineups) else ("", [], [], [], {}))
     sbs_html, sbs_charts, sbs_findings, sbs_heads, sbs_data = (
-        side_by_side(res, out_dir, split, parts, tables) if split else ("", [], [], [], []))
-    charts += pv_charts + sbs_charts + rank_charts
-    # the answer first: rule balance (labels, turn order, the swept parameter), then bot skill
-    strat = {((n, w) if w else n): t[""] for (k, n, w), t in tables.items() if k == "strategy" and "" in t}
-    turn_head, same = H.turn_order(groups, cells, lay, split) if len(groups) else ([], None)
+        side_by_side(s.res, s.out_dir, s.split, s.parts, tables) if s.split else ("", [], [], [], []))
+    return _Analyses(pv_html, pv_charts, pv_heads, pv_skill, pv_replaces, by_kind, rungs, mixed_lineups,
+                     rank_charts, rank_findings, heads, tables, sbs_html, sbs_charts, sbs_findings, sbs_heads, sbs_data)
+
+
+def _headline(s: _Sweep, an: _Analyses, focus_resolved: list) -> dict:
+    """The answer's statistical sentences: rule balance (the focus labels, labels, turn order, the
+    swept parameter), then bot skill (a ladder's rungs first); the strategy rankings, the modelling
+    choices and the label tables at their default that the box reads."""
+    groups, cells, lay = s.groups, s.cells, s.lay
+    strat = {((n, w) if w else n): t[""] for (k, n, w), t in an.tables.items() if k == "strategy" and "" in t}
+    turn_head, same = H.turn_order(groups, cells, lay, s.split) if len(groups) else ([], None)
     # modelling-choice axes (Game.choice_axes, e.g. Cosmic's deal model) are no question of the sweep:
     # the answer's label verdicts are those of the choice's default, and their section follows the rankings
-    choices = choice_axes(game_name)
-    rules_split = [a for a in split if a not in choices]
-    at_default = {key: t for key, t in tables.items()
+    choices = choice_axes(s.game)
+    at_default = {key: t for key, t in an.tables.items()
                   if not any(key[2].startswith(f"{a} ") for a in choices)}
     focus = canonical(focus_resolved)
-    focus_lines = H.focus_labels(at_default, focus) + seat_and_value_lines(res, focus_resolved)
-    rule = (focus_lines + H.label_verdicts(at_default) + sbs_heads + pv_heads + heads + turn_head
-            + H.swept_question(cells, lay, metrics, same))
+    focus_lines = H.focus_labels(at_default, focus) + seat_and_value_lines(s.res, focus_resolved)
+    rule = (focus_lines + H.label_verdicts(at_default) + an.sbs_heads + an.pv_heads + an.heads + turn_head
+            + H.swept_question(cells, lay, s.metrics, same))
     # a ladder of head-to-head line-ups (one seat against N - 1 of another) answers rung by rung
-    skill = (rungs or H.strategy_skill(strat)) + pv_skill
+    skill = (an.rungs or H.strategy_skill(strat)) + an.pv_skill
     # a ladder sweep asks how the strategies compare: its rungs answer first
-    headline = [h for h, _ in (skill + rule if rungs else rule + skill)]
+    headline = [h for h, _ in (skill + rule if an.rungs else rule + skill)]
+    return dict(strat=strat, choices=choices, rules_split=[a for a in s.split if a not in choices],
+                at_default=at_default, focus_lines=focus_lines, rule=rule, skill=skill, headline=headline)
+
+
+def _topics(s: _Sweep, fnd: dict, an: _Analyses) -> list[tuple[str, list[str]]]:
+    """Every finding under its topic (the page's "All findings"), the empty topics left out."""
+    rank_findings = an.rank_findings
     kinds = list(dict.fromkeys(k for k, _ in rank_findings if k != "strategy"))
     topics = ([(f"{label_name(k).capitalize()}s (rule balance)", [f for kk, f in rank_findings if kk == k])
                for k in kinds]
-              + [("Turn order (rule balance)", turn),
-                 ("Strategies (bot skill, not rule balance)", skill_f + [f for k, f in rank_findings
-                                                                         if k == "strategy"]),
-                 ("Game length, timeouts and shared wins", rates), ("Trends along the swept parameter", trends)]
-              + ([(f"{join([plural(a) for a in split]).capitalize()} side by side (rule balance as the bots play it)",
-                   sbs_findings)]
-                 if split else []))
-    topics = [(t, fs) for t, fs in topics if fs]
-    findings = [f for _, fs in topics for f in fs]
+              + [("Turn order (rule balance)", fnd["turn"]),
+                 ("Strategies (bot skill, not rule balance)", fnd["skill"] + [f for k, f in rank_findings
+                                                                              if k == "strategy"]),
+                 ("Game length, timeouts and shared wins", fnd["rates"]),
+                 ("Trends along the swept parameter", fnd["trends"])]
+              + ([(f"{join([plural(a) for a in s.split]).capitalize()} side by side (rule balance as the bots play it)",
+                   an.sbs_findings)]
+                 if s.split else []))
+    return [(t, fs) for t, fs in topics if fs]
 
-    # the page: the sweep's swept axes decide what opens it (the answer, then its main chart)
-    esc = html.escape
-    label_kinds = list(dict.fromkeys(k for k, _, _ in tables if k != "strategy"))
-    main, sections = "", []
-    if pv_html and pv_replaces:
-        question = "game"  # the game's own section answers (e.g. what each power is worth)
-    elif sbs_html and rules_split:
-        question = "split"  # editions side by side
-    elif label_kinds:
-        question = "labels"  # a ranking of dealt labels (aliens)
-    elif lay["x"] or "players" in lay["varying"]:
-        question = "parameter"
-    else:
-        question = "single"
-    if rungs:  # a ladder sweep asks how much stronger each bot is: its rungs open the page
+
+def _question(s: _Sweep, an: _Analyses, rules_split: list, label_kinds: list) -> str:
+    """What the page asks, from the sweep's swept axes: the game's own question, rule sets side by
+    side, the dealt labels, a swept parameter, or one configuration."""
+    if an.pv_html and an.pv_replaces:
+        return "game"  # the game's own section answers (e.g. what each power is worth)
+    if an.sbs_html and rules_split:
+        return "split"  # editions side by side
+    if label_kinds:
+        return "labels"  # a ranking of dealt labels (aliens)
+    if s.lay["x"] or "players" in s.lay["varying"]:
+        return "parameter"
+    return "single"
+
+
+def _main_chart(s: _Sweep, question: str, an: _Analyses, at_default: dict, label_kinds: list,
+                charts: list[str]) -> str:
+    """The chart that opens the page below the answer (its figure HTML; its path first in `charts`)."""
+    groups, cells, lay, out_dir = s.groups, s.cells, s.lay, s.out_dir
+    if an.rungs:  # a ladder sweep asks how much stronger each bot is: its rungs open the page
         fname = "ladder.png"
         if chart_ladder(H.ladder_rows(groups, cells, lay), out_dir / fname):
             charts.insert(0, str(out_dir / fname))
-            main = _figure_html(fname, "How much stronger is each bot: one seat's win share against the others, "
+            return _figure_html(fname, "How much stronger is each bot: one seat's win share against the others, "
                                        "with its 95% interval", main=True)
     elif question == "labels":
         kind = label_kinds[0]
@@ -359,53 +426,51 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         fname = f"overview_{kind}.png"
         if chart_label_overview(over, kind, out_dir / fname):
             charts.insert(0, str(out_dir / fname))
-            main = _figure_html(fname, f"{label_name(kind).capitalize()} ranking: every {label_name(kind)} with its "
+            return _figure_html(fname, f"{label_name(kind).capitalize()} ranking: every {label_name(kind)} with its "
                                        f"95% interval, per player count and strategy", main=True)
     elif question == "parameter":
         fname = "effect.png"
-        if chart_effect(cells, groups, lay, metrics, out_dir / fname):
+        if chart_effect(cells, groups, lay, s.metrics, out_dir / fname):
             charts.insert(0, str(out_dir / fname))
             what = _the(lay["x"] or "players")
-            main = _figure_html(fname, f"What {what} changes: the start player's edge and the game's measures",
+            return _figure_html(fname, f"What {what} changes: the start player's edge and the game's measures",
                                 main=True)
-    box = _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices,
-                      strat, rungs, margin, H.block(rule, skill, esc, skill_first=bool(rungs), wrap=False), pv_html,
-                      sbs_data, [h for h, _ in pv_heads])
+    return ""
+
+
+def _sections(s: _Sweep, question: str, main: str, an: _Analyses, fnd: dict, figs: dict, charts: list[str],
+              panels_note: str, label_kinds: list) -> list[tuple[str, str, str]]:
+    """The page's sections below the answer, in order, as (anchor, title, HTML); a section with no
+    title brings its own heading. Figures placed in a section leave `figs` (the rest go to the last
+    section); a chart the effect chart repeats is not drawn twice (its file leaves `charts`)."""
+    esc = html.escape
+    sections = []
     if question == "game":
-        sections.append(("", "", pv_html))
+        sections.append(("", "", an.pv_html))
     elif question == "split":
-        sections.append(("", "", sbs_html))
+        sections.append(("", "", an.sbs_html))
     for kind in label_kinds:
-        if by_kind.get(kind):
+        if an.by_kind.get(kind):
             name = label_name(kind)
             sections.append((f"ranking-{kind.replace('_', '-')}", f"{name.capitalize()} rankings",
                              f"<p class='muted'>Per player count: the ranking table, head to head, Plackett-Luce "
                              f"strengths and, where the sweep has them, the power's own contribution and the ranking "
-                             f"under each strategy (robustness). Open a section for its detail.</p>{by_kind[kind]}"))
-    if lay["x"]:
-        body = ("<ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in trends) + "</ul>" if trends else "")
-        # a trend metric's own chart repeats its panel of the effect chart
-        dup = [f"{m.name}.png" for m in metrics if m.chart == "own" and m.trend]
-        if question == "parameter" and main:
-            for f in dup:  # not drawn twice: the file goes too
-                if figs.pop(f, None) is not None:
-                    charts.remove(str(out_dir / f))
-                    (out_dir / f).unlink()
-        else:
-            body += "".join(figs.pop(f, "") for f in dup)
-        sections.append(("effect", f"What {_the(lay['x'])} changes, per player count", body))
-    if sbs_html and question != "split":  # modelling choices side by side, after the rankings
-        sections.append(("", "", sbs_html.replace("<figure id='main-chart'>", "<figure>")))
-    if pv_html and not pv_replaces:
-        sections.append(("", "", pv_html))
-    if len(groups):
+                             f"under each strategy (robustness). Open a section for its detail.</p>{an.by_kind[kind]}"))
+    if s.lay["x"]:
+        sections.append(_effect_section(s, question, main, fnd["trends"], figs, charts))
+    if an.sbs_html and question != "split":  # modelling choices side by side, after the rankings
+        sections.append(("", "", an.sbs_html.replace("<figure id='main-chart'>", "<figure>")))
+    if an.pv_html and not an.pv_replaces:
+        sections.append(("", "", an.pv_html))
+    if len(s.groups):
+        pos_f = fnd["pos"]
         body = ("<p class='muted'>The verdict is in the answer above; per position and cell:</p>"
                 + figs.pop("winshare_position.png", "")
                 + (f"<details><summary>Every position test ({len(pos_f)} findings)</summary><ul class='findings'>"
                    + "".join(f"<li>{esc(f)}</li>" for f in pos_f) + "</ul></details>" if pos_f else ""))
         sections.append(("turn-order", "Turn order", body))
-    strategy_html = figs.pop("winshare_strategy.png", "") + by_kind.get("strategy", "")
-    if mixed_lineups and strategy_html:
+    strategy_html = figs.pop("winshare_strategy.png", "") + an.by_kind.get("strategy", "")
+    if an.mixed_lineups and strategy_html:
         strategy_html += ("<p class='muted'>No pooled ranking of strategies or labels: each cell seats different "
                           "bots against each other, so a ranking over the cells would compare unlike tables. The "
                           "table in the answer gives each line-up on its own.</p>")
@@ -417,6 +482,32 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         sections.append(("other-charts", "Game length and other measures",
                          "<p class='muted'>Win shares count a shared win as 1/k for each of its k winners; error "
                          "bars are 95% intervals.</p>" + "".join(figs.values()) + panels_note))
+    return sections
+
+
+def _effect_section(s: _Sweep, question: str, main: str, trends: list[str], figs: dict,
+                    charts: list[str]) -> tuple[str, str, str]:
+    """What the swept parameter changes: its trend findings, and the trend metrics' own charts where
+    the effect chart does not already show them."""
+    esc = html.escape
+    body = ("<ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in trends) + "</ul>" if trends else "")
+    # a trend metric's own chart repeats its panel of the effect chart
+    dup = [f"{m.name}.png" for m in s.metrics if m.chart == "own" and m.trend]
+    if question == "parameter" and main:
+        for f in dup:  # not drawn twice: the file goes too
+            if figs.pop(f, None) is not None:
+                charts.remove(str(s.out_dir / f))
+                (s.out_dir / f).unlink()
+    else:
+        body += "".join(figs.pop(f, "") for f in dup)
+    return ("effect", f"What {_the(s.lay['x'])} changes, per player count", body)
+
+
+def _page(s: _Sweep, box: str, main: str, sections: list, topics: list, findings: list[str], margin: float,
+          pool_warnings: list[str]) -> tuple[str, list[str]]:
+    """The page's HTML from its parts (the table of contents from the sections' titles, or the
+    headings they bring), and the status lines said at its very top (a partial sweep)."""
+    esc = html.escape
     # sections that bring their own <h2 id=...> (the game's, side by side) are listed by it
     toc = []
     for i, t, b in sections:
@@ -428,16 +519,16 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     toc += [("glossary", "What the words mean"), ("findings", "All findings"), ("reproducibility", "Reproducibility")]
     body = ("".join((f"<h2 id='{i}'>{esc(t)}</h2>" if t else "") + b for i, t, b in sections if b)
             + A.glossary_html(margin, box))
-
-    header, warnings = _header(res, lay, results_dir)
+    header, warnings = _header(s.res, s.lay, s.results_dir)
     warnings += pool_warnings
     # a partial sweep changes every figure: it is said at the very top (and on the terminal)
     status = [w for w in warnings if w.startswith(PARTIAL)]
     warnings = [w for w in warnings if not w.startswith(PARTIAL)]
     # the rankings' heterogeneity warnings stand in their sections (and the findings), not at the top
+    cells, groups, name = s.cells, s.groups, s.results_dir.name
     page = render(
         load_template(),
-        title=esc(f"Balance report: {meta.get('game') or results_dir.name} ({results_dir.name})"),
+        title=esc(f"Balance report: {s.meta.get('game') or name} ({name})"),
         status="".join(f"<p class='status'>⚠ {esc(w)}</p>" for w in status),
         toc=" ".join(f"<a href='#{i}'>{esc(t)}</a>" for i, t in toc),
         header=header,
@@ -448,19 +539,59 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
         n_findings=str(len(findings)),
         findings="".join(f"<h3>{esc(t)}</h3><ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in fs)
                          + "</ul>" for t, fs in topics),
-        fixed=fixed_table(cells, lay),
-        cells_table=table(make_cells_table(cells, lay, metrics)),
+        fixed=fixed_table(cells, s.lay),
+        cells_table=table(make_cells_table(cells, s.lay, s.metrics)),
         groups_table=table(make_groups_table(groups)) if len(groups) else "<p class='muted'>No group table.</p>",
         footer=esc(f"Generated {time.strftime('%Y-%m-%d %H:%M:%S')} by simsuite {__version__} report."),
     )
-    index = out_dir / "index.html"
+    return page, status
+
+
+def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = MARGIN,
+                focus: list[str] | None = None) -> dict:
+    """Write index.html and PNG charts for a results directory; return paths and findings.
+
+    `margin` is the equivalence margin of the rankings (a win share: 0.02 = "fair within +-2
+    percentage points", the CLI's --margin 2).
+
+    out_dir defaults to ``reports/<results_dir name>/`` under the repository root. The return value
+    is JSON-serialisable: ``{"html": path, "charts": [paths], "findings": [sentences], "headline":
+    [sentences], "cells": n}``; the headline sentences (rule balance, then bot skill: see
+    simsuite.report.headline) open the page and also lead the findings.
+
+    The page is built in steps, each a function of what it names: the results read (_read), the
+    generic findings and charts, the game's sections, rankings and side by side (_analyses), the
+    statistical headline, the page's question and main chart, the answer box, the sections and the
+    page itself.
+    """
+    s, focus_resolved = _read(results_dir, out_dir, margin, focus)
+    fnd = _generic_findings(s)
+    charts, figs, panels_note = _generic_charts(s)
+    pool_warnings: list[str] = []
+    an = _analyses(s, pool_warnings)
+    charts += an.pv_charts + an.sbs_charts + an.rank_charts
+    hd = _headline(s, an, focus_resolved)
+    topics = _topics(s, fnd, an)
+    findings = [f for _, fs in topics for f in fs]
+    label_kinds = list(dict.fromkeys(k for k, _, _ in an.tables if k != "strategy"))
+    question = _question(s, an, hd["rules_split"], label_kinds)
+    main = _main_chart(s, question, an, hd["at_default"], label_kinds, charts)
+    box, steps = _answer_box(question, s.res, s.groups, s.cells, s.lay, s.metrics, an.tables, hd["at_default"],
+                             label_kinds, hd["choices"], hd["strat"], an.rungs, margin,
+                             H.block(hd["rule"], hd["skill"], html.escape, skill_first=bool(an.rungs), wrap=False),
+                             an.pv_html, an.sbs_data, [h for h, _ in an.pv_heads])
+    sections = _sections(s, question, main, an, fnd, figs, charts, panels_note, label_kinds)
+    page, status = _page(s, box, main, sections, topics, findings, margin, pool_warnings)
+    index = s.out_dir / "index.html"
     index.write_text(page, encoding="utf-8")
+    headline = hd["headline"]
     return {"html": str(index), "charts": charts, "findings": headline + findings, "headline": headline,
             "question": html.unescape(re.search(r"<h2>(.*?)</h2>", box, re.S).group(1)),
             "answer": [html.unescape(re.sub(r"<[^>]+>", "", p)) for p in re.findall(
                 r"<p class='answer'>(.*?)</p>", box, re.S)],
-            "focus": [h for h, _ in focus_lines],
-            "status": status, "cells": int(len(cells)), "split_axes": split, "side_by_side": _jsonable(sbs_data)}
+            "focus": [h for h, _ in hd["focus_lines"]],
+            "next_steps": [{k: v for k, v in st.items() if k != "text"} for st in steps],
+            "status": status, "cells": int(len(s.cells)), "split_axes": s.split, "side_by_side": _jsonable(an.sbs_data)}
 
 
 def _the(x: str) -> str:
@@ -470,41 +601,68 @@ def _the(x: str) -> str:
 
 def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices, strat, rungs,
                 margin, detail, pv_html: str = "", sbs_data: list | None = None,
-                game_said: list | None = None) -> str:
+                game_said: list | None = None) -> tuple[str, list[dict]]:
     """The box that opens the page (simsuite.report.answer): the page's question, a plain answer, its
-    table; the statistical sentences (`detail`) folded below."""
+    table; the statistical sentences (`detail`) folded below. With it, the next steps its sentences
+    give (report.next_step: the parameters acting on each problem found and the tune over them)."""
     # never pooled over a split axis (an edition is other rules): one edge per player count and value
     game = str(cells["game"].iloc[0]) if "game" in cells and len(cells) else ""
     by = ["players"] + split_axes(game, cells)
     edges = A.start_edges(groups, cells, by) if len(groups) else pd.DataFrame()
     turn = A.turn_sentence(edges) if len(edges) else ""
     skill = A.skill_sentence(strat) if strat else ""
+    g = known_game(game)
+    steps = []
+
+    def step(problem, **kw) -> str:
+        """The next step for a problem found (next_step), kept for --json; its sentence."""
+        st = next_step(g, problem, sorted(cells["players"].unique()) if "players" in cells else (),
+                       strategies=line_up(g, cells), **kw) if g is not None else None
+        if st is None:
+            return ""
+        steps.append(st)
+        return st["text"]
+
+    edge_found = bool(turn) and g is not None and any(w in EDGE_WORDS for w in A.edge_words(edges))
+
+    def turn_step() -> str:
+        return step("start player", sets=fixed_sets(g, cells)) if edge_found else ""
+
     said, table_ = [], ""
     if rungs:
         q = "How much stronger is each bot?"
         text, table_ = A.ladder_table(groups, cells, lay)
-        said = [text, turn]
+        said = [text, turn, turn_step()]
     elif question == "labels":
         kind = label_kinds[0]
         q = f"Which {plural(label_name(kind))} are too strong or too weak?"
         text, table_ = A.label_answer(tables, kind, margin, choices)
-        said = [text, turn, skill]
+        label_step = (step("labels", sets=fixed_sets(g, cells), kind=kind, labels=plural(label_name(kind)))
+                      if g is not None and A.label_problem(tables, kind, choices) else "")
+        said = [text, label_step, turn, turn_step(), skill]
     elif question == "parameter" and lay["x"]:
         q = f"Which {_the(lay['x'])} is fairest, and what else does it change?"
-        rec = A.sweep_recommendation(groups, cells, lay, metrics)
+        rec = A.sweep_recommendation(groups, cells, lay, metrics, margin)
         text, table_ = A.sweep_answer(rec) if rec else ("", "")
         # where the values differ in fairness the edge pooled over them says nothing: the table has each
         some_less = rec is not None and len(rec["good"]) < len(rec["axis"])
-        said = [text, "" if some_less else turn, skill]
+        # the next step of a sweep: where no value of it is free of the start player's edge, the other
+        # parameters that act on it (the swept one's values were all measured)
+        x = lay["x"]
+        sweep_step = ""
+        if rec is not None and g is not None and every_value_has_edge(rec, Z95):
+            sweep_step = (no_value_fair(rec, _the(x)) + " "
+                          + step("start player", exclude=(x,), sets=fixed_sets(g, cells, (x,))))
+        said = [text, "" if some_less else turn, sweep_step, skill]
     elif question == "parameter":
         q = "What does the player count change?"
         table_ = A.player_table(groups, cells, metrics)
-        said = [turn, skill]
+        said = [turn, turn_step(), skill]
     elif question == "split":
         q = f"How do the {join([plural(a) for a in lay.get('split', [])]) or 'rules'} compare?"
         rules = [a for a in lay.get("split", []) if a not in choices]
         ed_said, table_ = A.split_answer(sbs_data or [], rules)
-        said = [*ed_said, turn, skill]
+        said = [*ed_said, turn, turn_step(), skill]
     else:
         # a game's own section answers the sweep's question: its title asks it
         own = re.search(r"<h2 id='[^']+'>(.*?)</h2>", pv_html or "") if question == "game" else None
@@ -512,10 +670,10 @@ def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, 
         table_ = A.player_table(groups, cells, metrics) if question == "single" else ""
         # the game section's own answer first (its headline sentences, in points)
         own_said = [re.sub(r"(\d) pp\b", r"\1 points", x) for x in (game_said or [])] if question == "game" else []
-        said = [*own_said, turn, skill]
+        said = [*own_said, turn, turn_step(), skill]
     if not any(said) and not table_:
         said = ["The statistical answer is below."]
-    return A.box(q, said, table_, detail)
+    return A.box(q, said, table_, detail), steps
 
 
 def _jsonable(x):

@@ -16,8 +16,9 @@ import html
 import numpy as np
 import pandas as pd
 
-from ..analysis.inference import MARGIN, Z95, holm, random_effects
+from ..analysis.inference import MARGIN, Z95, all_within, holm
 from .common import ALPHA, fmt_value, join, label_name, plural
+from .edge import STAT_COLS, edge_words, pool, start_edges
 from .rankings import DEPENDS, label_places, order_summary, place_phrase, place_span
 
 esc = html.escape
@@ -45,13 +46,25 @@ GLOSSARY = {
                              "these labels differently.",
     "start player ahead": "The first player in turn order wins more than a fair share, beyond chance (95% sure).",
     "start player behind": "The first player in turn order wins less than a fair share, beyond chance (95% sure).",
-    "no edge found": "The first player's win share is not distinguishable from a fair share with these games. "
-                     "A small edge could still be there: the interval in the table says how big it could be.",
+    "no edge found": "The first player's win share is not distinguishable from a fair share with these games, "
+                     "neither on average over the cells measured nor in any one of them. A small edge could "
+                     "still be there: the answer says how big it could be.",
+    "edge in some cells": "The first player's win share differs from a fair share in some of the cells measured "
+                          "(a cell is one setting of the swept parameters, e.g. one line-up of bots), beyond "
+                          "chance (95% sure, allowing for every seat of every cell checked at once), but not on "
+                          "average over them: the findings name the cells.",
     "fairest": "The value whose start player's edge (win share minus fair share, averaged over the player "
                "counts) is closest to zero.",
     "as fair as the best": "Its start player's edge is not shown to be larger than any other value's with these "
                            "games (a 95% sure test, allowing for every pair of values compared at once). It may "
                            "still differ by less than the games can see.",
+    "equally fair": "Shown to give the start player an edge within ±{m} points of every other value's: at "
+                    "least 95% sure (two one-sided tests of each pair of values, all of which must pass).",
+    "can't tell apart": "No value's start player edge is shown to be larger than another's, and they are not "
+                        "shown to be within ±{m} points of each other either: these games cannot tell. It does "
+                        "not mean the values are equally fair; more games would settle it.",
+    "about the same": "Shown to differ by less than 5% between every two values: at least 95% sure (two "
+                      "one-sided tests of each pair of values, all of which must pass).",
     "less fair": "Its start player's edge is larger than another value's, beyond chance (95% sure, allowing "
                  "for every pair of values compared at once).",
     "differs": "The two rule sets give different results on this measure, by more than chance can explain "
@@ -168,55 +181,20 @@ def _changes(found: list[tuple[str, str]]) -> str:
 
 
 # ---- the start player's edge ---------------------------------------------------------------------------
-def _se(g: pd.DataFrame) -> pd.Series:
-    from_ci = (g["share_ci_high"] - g["share_ci_low"]) / (2 * Z95)
-    return g["share_se"].fillna(from_ci) if "share_se" in g else from_ci
+# (simsuite.report.edge decides the verdict; the box, its table and the run summary quote it)
+_pool, _edge_words = pool, edge_words  # the names the tests of the box read
 
 
-def _pool(diff: np.ndarray, var: np.ndarray) -> tuple[float, float]:
-    """The random-effects mean of the cells' edges, by the same method as the folded turn-order
-    sentence (inference.random_effects: Hartung-Knapp, no pre-test), and a z-scale se: Z95 times it is
-    that method's interval half-width, so the box's intervals and verdicts are the folded sentence's."""
-    ok = np.isfinite(diff) & np.isfinite(var) & (var > 0)
-    if not ok.any():
-        return (float(np.nanmean(diff)) if len(diff) else float("nan")), float("nan")
-    r = random_effects(diff[ok], var[ok])
-    return float(r["mean"]), float(r["se"] * r["crit"] / Z95)
-
-
-def start_edges(groups: pd.DataFrame, cells: pd.DataFrame, by: list[str]) -> pd.DataFrame:
-    """Position 1's win share minus the fair share, pooled over the cells of each `by` group: eff, se,
-    fair (the mean fair share), share (fair + eff)."""
-    if not len(groups) or "kind" not in groups:
-        return pd.DataFrame()
-    pos = groups[(groups["kind"] == "position") & (groups["key"].astype(str) == "1")]
-    pos = pos.dropna(subset=["win_share", "fair_share"])
-    if pos.empty:
-        return pd.DataFrame()
-    cols = [c for c in by if c in cells and c != "cell"]
-    pos = pos.drop(columns=[c for c in cols if c in pos]).merge(cells[["cell", *cols]], on="cell")
-    pos = pos.assign(_se=_se(pos), _d=pos["win_share"] - pos["fair_share"])
-    rows = []
-    for key, d in (pos.groupby(cols) if cols else [((), pos)]):
-        key = key if isinstance(key, tuple) else (key,)
-        eff, se = _pool(d["_d"].to_numpy(float), (d["_se"] ** 2).to_numpy(float))
-        fair = float(d["fair_share"].mean())
-        rows.append({**dict(zip(cols, key)), "eff": eff, "se": se, "fair": fair, "share": fair + eff})
-    return pd.DataFrame(rows)
-
-
-def _edge_words(edges: pd.DataFrame) -> list[str]:
-    """Each row's verdict on the start player's edge: the edge against zero, Holm over the rows (the
-    player counts), as the folded turn-order sentence tests it."""
-    from scipy.stats import norm
-
-    z = (edges["eff"] / edges["se"]).to_numpy(float)
-    ok = np.isfinite(z)
-    adj = np.ones(len(z))
-    if ok.any():
-        adj[ok] = holm(2 * norm.sf(np.abs(z[ok])))
-    return [("start player ahead" if e > 0 else "start player behind") if a < ALPHA else "no edge found"
-            for e, a in zip(edges["eff"].to_numpy(float), adj)]
+def _bounds(e: pd.DataFrame, at: list[str]) -> str:
+    """How large an unseen edge could be where none was found: per row the bound of the average over
+    its cells (edge.start_edges), the games of all of them pooled."""
+    b = [points(v, sign=False) for v in e["bound"]]
+    many = (e["k"] > 1).any() if "k" in e else False
+    over = " averaged over the cells measured" if many else ""
+    if len(set(b)) == 1 or not at[0]:
+        return f"the start player's win share{over} is within ±{max(b, key=float)} points of fair (95% sure)"
+    return (f"the start player's win share{over} is within " + join([f"±{x} points of fair at {a}" for x, a in zip(b, at)])
+            + " (95% sure each)")
 
 
 def turn_sentence(edges: pd.DataFrame) -> str:
@@ -226,7 +204,7 @@ def turn_sentence(edges: pd.DataFrame) -> str:
     e = edges.sort_values("players") if "players" in edges else edges
     words = _edge_words(e)
     # any other grouping column is a split axis (an edition, a deal model): named beside the count
-    other = [c for c in e.columns if c not in ("players", "eff", "se", "fair", "share")]
+    other = [c for c in e.columns if c != "players" and c not in STAT_COLS]
     at = [" ".join([f"{int(r['players'])} players"] * ("players" in e) + [f"({c} {r[c]})" for c in other])
           for _, r in e.iterrows()] if ("players" in e or other) else [""]
     sizes = [points(r.eff, sign=False).lstrip("-") for r in e.itertuples()]
@@ -239,14 +217,15 @@ def turn_sentence(edges: pd.DataFrame) -> str:
         return (f"Turn order: the start player is {link('start player behind', 'behind')}, winning {span} points "
                 "less than a fair share.")
     if all(w == "no edge found" for w in words):
-        worst = max(abs(r.eff) + Z95 * r.se for r in e.itertuples() if np.isfinite(r.se)) if e["se"].notna().any() \
-            else float("nan")
         return (f"Turn order: {link('no edge found')}" + (f" at {join(at)}" if at[0] else "")
-                + (f": the start player's win share is within ±{points(worst, sign=False)} points of fair, "
-                   "as far as these games can tell." if np.isfinite(worst) else "."))
+                + (f": {_bounds(e, at)}" if "bound" in e and e["bound"].notna().any() else "") + ".")
     parts = []
     for w, a, r in zip(words, at, e.itertuples()):
-        if w != "no edge found":
+        if w == "edge in some cells":
+            side = "ahead" if getattr(r, "up", 0) >= getattr(r, "down", 0) else "behind"
+            n = getattr(r, "up", 0) if side == "ahead" else getattr(r, "down", 0)
+            parts.append(f"{link(w, side)} in {n} of its {r.k} cells at {a} (not on average over them)")
+        elif w != "no edge found":
             parts.append(f"{link(w, 'ahead' if r.eff > 0 else 'behind')} by {points(abs(r.eff), sign=False)} "
                          f"points at {a}")
     rest = [a.replace(" players", "") for w, a in zip(words, at) if w == "no edge found"]
@@ -255,12 +234,16 @@ def turn_sentence(edges: pd.DataFrame) -> str:
 
 
 # ---- a swept parameter: which value? ---------------------------------------------------------------------
-def sweep_recommendation(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, metrics) -> dict | None:
+def sweep_recommendation(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, metrics,
+                         margin: float = MARGIN) -> dict | None:
     """Which value of the swept parameter x is fairest by the start player's edge (its absolute value
     per player count, averaged over the player counts), the values not distinguishable from it (those
     not shown worse than any other value: one-sided z-tests of every ordered pair, Bonferroni over the
     pairs, so a set of truly equal values stays whole in at least 95% of sweeps), and the
-    trend metrics at each value. None when nothing is swept or no position table exists."""
+    trend metrics at each value. Where no value is shown worse than another, none is the fairest:
+    the values are "equally fair" only where an equivalence test shows every pair within
+    +-margin (inference.all_within), else the games "can't tell them apart". None when nothing
+    is swept or no position table exists."""
     x = lay.get("x")
     if not x or x not in cells or cells[x].nunique() < 2:
         return None
@@ -292,8 +275,14 @@ def sweep_recommendation(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, m
     d = norm.isf(ALPHA / max(k * (k - 1), 1))
     m_, s_ = t["measure"].to_numpy(float), t["se"].to_numpy(float)
     worse = ((m_[:, None] - m_[None, :]) > d * np.sqrt(s_[:, None] ** 2 + s_[None, :] ** 2)).any(axis=1)
-    t["word"] = np.where(worse, "less fair", "as fair as the best")
-    t.loc[best, "word"] = "fairest"
+    # absence of a difference is not equivalence: with no value shown worse, none is labelled
+    # fairest, and "equally fair" needs every pair's edges shown within the margin
+    eq = all_within(m_, s_, margin)
+    if worse.any():
+        t["word"] = np.where(worse, "less fair", "as fair as the best")
+        t.loc[best, "word"] = "fairest"
+    else:
+        t["word"] = "equally fair" if eq["equivalent"] else "can't tell apart"
     # what else moves: each trend metric's mean over the cells at each value
     moves = []
     for m in metrics:
@@ -302,10 +291,18 @@ def sweep_recommendation(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict, m
             continue
         means = cells.groupby(x)[col].mean()
         t[m.name] = [float(means.get(v, np.nan)) for v in t["value"]]
+        if f"{m.name}_ci_high" in cells:  # the mean's se over the cells at a value (variances add)
+            var = ((cells[f"{m.name}_ci_high"] - cells[f"{m.name}_ci_low"]) / (2 * Z95)) ** 2
+            se = np.sqrt(var.groupby(cells[x]).sum()) / cells.groupby(x)[col].size()
+            t[f"{m.name}_se"] = [float(se.get(v, np.nan)) for v in t["value"]]
         moves.append(m)
     good = list(t.loc[t["word"] != "less fair", "value"])
     return dict(x=x, table=t, best=b["value"], good=good, axis=list(t["value"]), metrics=moves,
-                players=sorted(cells["players"].unique()) if "players" in cells else [])
+                players=sorted(cells["players"].unique()) if "players" in cells else [],
+                equivalent=eq["equivalent"], bound=eq["bound"], margin=margin)
+
+
+SAME = 0.05  # "about the same at every value": every pair of values shown within 5% of each other
 
 
 def _unit(m) -> str:
@@ -326,9 +323,12 @@ def _metric_phrase(t: pd.DataFrame, m, good: list, x: str) -> str:
              f"{f(ends[0][1])} at {fmt_value(ends[0][0])} to {f(ends[1][1])} at {fmt_value(ends[1][0])}")
     a, b = (t["value"].iloc[0], t[m.name].iloc[0]), (t["value"].iloc[-1], t[m.name].iloc[-1])
     ys = t[m.name].to_numpy(float)
-    if np.isfinite(ys).all() and (ys.max() - ys.min()) < 0.05 * max(abs(ys).max(), 1e-12):
-        # within 5% over the whole axis (point estimates): no direction is claimed
-        return f"{m.label} about the same at every value ({f(a[1])} at {fmt_value(a[0])}, {f(b[1])} at {fmt_value(b[0])})"
+    ses = t[f"{m.name}_se"].to_numpy(float) if f"{m.name}_se" in t else np.full(len(ys), np.nan)
+    if all_within(ys, ses, SAME, relative=True)["equivalent"]:
+        # every pair of values shown within 5% of each other (an equivalence test), not read off the
+        # point estimates' span
+        return (f"{m.label} {link('about the same')} at every value (within ±{100 * SAME:g}%: {f(a[1])} at "
+                f"{fmt_value(a[0])}, {f(b[1])} at {fmt_value(b[0])})")
     rest = [(v, y) for v, y in (a, b) if v not in set(at["value"])]
     return (f"{m.label} {there}" + (" (" + ", ".join(f"{f(y)} at {fmt_value(v)}" for v, y in rest) + ")"
                                     if rest else ""))
@@ -340,19 +340,25 @@ def sweep_answer(rec: dict) -> tuple[str, str]:
     name = "the player count" if x == "players" else x
     over = (f" averaged over {int(rec['players'][0])}–{int(rec['players'][-1])} players"
             if len(rec["players"]) > 1 else "")
-    if len(good) == len(axis):
-        text = (f"Any {name} from {fmt_value(axis[0])} to {fmt_value(axis[-1])} is "
-                f"{link('as fair as the best')} by the start player's edge{over}: none is measurably fairer "
-                f"than another (the {link('fairest', 'smallest edge measured')} is at {fmt_value(rec['best'])}, "
-                "within the noise). Choose by what else it changes"
-                + (f" (means over {int(rec['players'][0])}–{int(rec['players'][-1])} players)"
-                   if len(rec["players"]) > 1 else "") + ": ")
+    means = (f" (means over {int(rec['players'][0])}–{int(rec['players'][-1])} players)"
+             if len(rec["players"]) > 1 else "")
+    span = f"from {fmt_value(axis[0])} to {fmt_value(axis[-1])}"
+    if len(good) == len(axis) and rec.get("equivalent"):
+        m = points(rec["margin"], sign=False)
+        text = (f"Any {name} {span} is {link('equally fair')} within ±{m} points by the start player's "
+                f"edge{over}: every two of them are shown to differ by less than that. Choose by what else "
+                f"it changes{means}: ")
+    elif len(good) == len(axis):
+        apart = link("can't tell apart", "can't tell them apart")
+        bound = points(rec["bound"], sign=False) if np.isfinite(rec.get("bound", np.nan)) else ""
+        text = (f"No {name} {span} is measurably fairer than another by the start player's edge{over}: "
+                f"these games {apart}"
+                + (f", and two of them could still differ by up to {bound} points" if bound else "")
+                + f". Choose by what else it changes{means}: ")
     else:
         text = (f"Fairest {name}: {link('fairest', fmt_value(rec['best']))} by the start player's edge{over}; "
                 f"any of {_run(good, axis)} is {link('as fair as the best')}. "
-                "What else changes across those values"
-                + (f" (means over {int(rec['players'][0])}–{int(rec['players'][-1])} players)"
-                   if len(rec["players"]) > 1 else "") + ": ")
+                f"What else changes across those values{means}: ")
     ph = [_metric_phrase(t, m, good, x) for m in rec["metrics"]]
     text += ("; ".join(ph) + ".") if ph else "no other measure is declared for this game."
     head = [esc(x), "start player's edge (points, 95% interval)", "verdict"] + [
@@ -594,6 +600,24 @@ def _place_cell(places: pd.DataFrame, x) -> str:
     return f"<span title='{esc(text)}'>{esc(place_span(lo, hi))}</span>, {link(DEPENDS, 'depends on play')}"
 
 
+def _label_tables(tables: dict, kind: str, choices: dict) -> tuple[dict, dict, dict]:
+    """The rankings keyed (kind, players, where), whether each key is a modelling choice's other
+    value, and the main ones: `kind`'s rankings at the choices' own values."""
+    tables = {(k[0], k[1], k[2] if len(k) > 2 else ""): v for k, v in tables.items()}
+    is_choice = {key: any(key[2].startswith(f"{a} ") or f", {a} " in key[2] for a in choices) for key in tables}
+    main = {key: rs for key, rs in sorted(tables.items()) if key[0] == kind and not is_choice[key] and rs
+            and len(next(iter(rs.values())))}
+    return tables, is_choice, main
+
+
+def label_problem(tables: dict, kind: str, choices: dict | None = None) -> bool:
+    """Whether the answer calls some label of `kind` too strong or too weak (in the ranking each of its
+    columns quotes)."""
+    _, _, main = _label_tables(tables, kind, choices or {})
+    return any(_label_word(r) in ("too strong", "too weak")
+               for rs in main.values() for _, r in next(iter(rs.values())).iterrows())
+
+
 def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict | None = None) -> tuple[str, str]:
     """The plain sentence and the compact table for one label kind (e.g. alien): per label its verdict
     word, win share against fair and how sure, per player count; whether the verdict changes with
@@ -601,10 +625,7 @@ def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict 
     (kind, players, where) -> {strategy: ranking}; keys whose `where` names a choice axis are the
     choice's other values."""
     choices = choices or {}
-    tables = {(k[0], k[1], k[2] if len(k) > 2 else ""): v for k, v in tables.items()}
-    is_choice = {key: any(key[2].startswith(f"{a} ") or f", {a} " in key[2] for a in choices) for key in tables}
-    main = {key: rs for key, rs in sorted(tables.items()) if key[0] == kind and not is_choice[key] and rs
-            and len(next(iter(rs.values())))}
+    tables, is_choice, main = _label_tables(tables, kind, choices)
     if not main:
         return "", ""
     name = label_name(kind)

@@ -43,6 +43,16 @@ def game_metrics(meta: dict, cells: pd.DataFrame, hists: pd.DataFrame | None = N
         return tuple(Metric(m, m.replace("_", " "), hist=m in kept, dist=m in kept) for m in _metric_names(cells.columns))
 
 
+def known_game(name: str):
+    """The game of this name (simsuite.games), or None for results of a game this version does not know."""
+    from .. import games
+
+    try:
+        return games.get(str(name))
+    except BadInput:
+        return None
+
+
 def _metric_names(cols) -> list[str]:
     return [c[:-5] for c in cols if c.endswith("_mean") and f"{c[:-5]}_sd" in cols]
 

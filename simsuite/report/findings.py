@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..analysis.inference import Z95, diff_se
+from ..analysis.inference import Z95, diff_se, equivalence_p, relative_change
 from ..errors import BadInput
 from .common import (
     ALPHA,
@@ -139,11 +139,17 @@ def rate_findings(cells: pd.DataFrame, desc: dict) -> list[str]:
     return out
 
 
+SMALL_CHANGE = 0.05  # "changes by less than 5%": the equivalence margin, a fraction of the first value
+
+
 def trend_findings(cells: pd.DataFrame, lay: dict, metrics=()) -> list[str]:
     """How each metric declared with a trend phrase moves along the swept x axis, per series: the
     first value against the last by a z-test of their difference (Holm over every series and
-    metric; overlapping intervals do not mean no difference); "changes by less than 5%" comes from
-    the point estimates."""
+    metric; overlapping intervals do not mean no difference); "changes by less than 5%" only from an
+    equivalence test: two one-sided tests that the relative change lies within +-5% (its se by the
+    delta method), Holm over every series and metric, so a true change of 5% or more is called less
+    than 5% in at most 5% of sweeps. Neither test passing: no significant change, with the largest
+    change its 95% interval allows."""
     from ..analysis.inference import diff_test, holm
 
     x = lay["x"]
@@ -161,26 +167,31 @@ def trend_findings(cells: pd.DataFrame, lay: dict, metrics=()) -> list[str]:
             ya, yb = a[f"{metric}_mean"], b[f"{metric}_mean"]
             se = [(r[f"{metric}_ci_high"] - r[f"{metric}_ci_low"]) / (2 * Z95) for r in (a, b)]
             _, _, p = diff_test(ya, se[0], yb, se[1])
+            rel, se_rel = relative_change(ya, se[0], yb, se[1])
             steps = np.sign(np.diff(d[f"{metric}_mean"].to_numpy()))
             rows.append(dict(key=key, label=label, a=a, b=b, ya=ya, yb=yb, p=p,
-                             rel=abs(yb - ya) / max(abs(ya), 1e-12), monotone=(steps >= 0).all() or (steps <= 0).all()))
+                             peq=float(equivalence_p(rel, se_rel, SMALL_CHANGE)), bound=abs(rel) + Z95 * se_rel,
+                             monotone=(steps >= 0).all() or (steps <= 0).all()))
     if not rows:
         return []
-    for r, q in zip(rows, holm(np.nan_to_num([r["p"] for r in rows], nan=1.0))):
-        r["sig"] = q < ALPHA
+    ps = holm(np.nan_to_num([r["p"] for r in rows], nan=1.0))
+    pe = holm(np.nan_to_num([r["peq"] for r in rows], nan=1.0))
+    for r, q, e in zip(rows, ps, pe):
+        r["sig"], r["equiv"] = q < ALPHA, e < ALPHA
     out = []
     for r in rows:
         a, b = r["a"], r["b"]
         if r["sig"]:
             verb = ("rises" if r["yb"] > r["ya"] else "falls")
             verb += "" if r["monotone"] else ", not steadily,"
-        elif r["rel"] < 0.05:
-            verb = "changes by less than 5%"
+        elif r["equiv"]:
+            verb = f"changes by less than {100 * SMALL_CHANGE:g}% (equivalence test, Holm)"
         else:
-            verb = "shows no significant change (Holm)"
+            verb = (f"shows no significant change (Holm; the change could be as large as {100 * r['bound']:.1f}%"
+                    if np.isfinite(r["bound"]) else "shows no significant change (Holm")
         who = f"With {r['key']}, {r['label']}" if r["key"] else r["label"][0].upper() + r["label"][1:]
         out.append(f"{who} {verb} from {fmt_num(r['ya'])} at {x} {fmt_value(a[x])} to {fmt_num(r['yb'])} at {x} "
-                   f"{fmt_value(b[x])}.")
+                   f"{fmt_value(b[x])}" + (")." if verb.startswith("shows no") else "."))
     return out
 
 

@@ -24,6 +24,7 @@ from ..analysis.inference import (
     heterogeneity,
     holm,
     random_effects,
+    relative_change,
 )
 from .common import ALPHA, fmt_value, join, label_name, plural
 
@@ -174,11 +175,9 @@ def swept_question(cells: pd.DataFrame, lay: dict, metrics, balance_same: bool |
         a, b = d.iloc[0], d.iloc[-1]
         se_a, se_b = np.sqrt(a["v"]) / a["k"], np.sqrt(b["v"]) / b["k"]
         diff, se, p = diff_test(a["y"], se_a, b["y"], se_b)
-        base = max(abs(a["y"]), 1e-9)
-        rel = abs(diff) / base
         # the relative change (b - a) / a and its delta-method se (the first value is estimated too)
-        r_ = diff / base
-        se_r = float(np.hypot(se_b, b["y"] / base * se_a)) / base
+        r_, se_r = relative_change(a["y"], se_a, b["y"], se_b)
+        rel = abs(r_)
         bound = abs(r_) + Z95 * se_r
         rows.append(dict(rel=rel, p=p, peq=float(equivalence_p(r_, se_r, MATERIAL)), bound=bound,
                          lo=r_ - Z95 * se_r, hi=r_ + Z95 * se_r, text=f"{m.label} {a['y']:.3g} → {b['y']:.3g}"))

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from ..analysis.inference import MARGIN
+from ..analysis.robustness import NOISY_RATIO, label_differs, skill_sensitivity, tau_interval, verdict_sentence
 from .common import (
     ALPHA,
     fmt_p,
@@ -305,6 +307,28 @@ def _ranking_anchor(kind: str, players: int, tag: str = "") -> str:
     return f"ranking-{kind.replace('_', '-')}-{players}p" + (f"-{tag.lower()}" if tag else "")
 
 
+@dataclass
+class _Robust:
+    """One label kind's rankings under several strategies at one player count (and split value), as
+    each part of its robustness section reads them: the labels every ranking has, each ranking
+    indexed by label, the pairs of strategies compared and the files' provenance."""
+    ranks: dict
+    lineups: dict
+    groups: pd.DataFrame
+    kind: str
+    name: str
+    players: int
+    where: str
+    tag: str
+    out_dir: Path
+    strategies: list
+    labels: list
+    by: dict
+    pairs: list
+    sfx: str
+    prov: dict
+
+
 def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[int]], groups: pd.DataFrame,
                         kind: str, players: int, out_dir: Path, where: str = "",
                         tag: str = "") -> tuple[str, list[str], list[str], list[str]]:
@@ -313,56 +337,71 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
     win share between two strategies) and the verdict sentence (a verdict depends on the strategy
     only where the direct difference test, Holm over every label and pair, says so). Returns HTML,
     charts, findings and the headline sentence."""
-    from ..analysis.robustness import NOISY_RATIO, label_differs, skill_sensitivity, tau_interval, verdict_sentence
-
-    esc = html.escape
-    name = label_name(kind)
     strategies = list(ranks)
     first = ranks[strategies[0]].set_index(kind)
     labels = [x for x in first.index if all(x in set(r[kind]) for r in ranks.values())]
     if len(labels) < 2:
         return "", [], [], []
-    by = {x: r.set_index(kind).loc[labels] for x, r in ranks.items()}
-    pairs = [(a, b) for i, a in enumerate(strategies) for b in strategies[i + 1:]]
+    r = _Robust(ranks, lineups, groups, kind, label_name(kind), players, where, tag, out_dir, strategies, labels,
+                {x: rk.set_index(kind).loc[labels] for x, rk in ranks.items()},
+                [(a, b) for i, a in enumerate(strategies) for b in strategies[i + 1:]], split_suffix(tag),
+                provenance(groups, players, sorted({c for rk in ranks.values() for c in rk.attrs["cells"]})))
+    side, summ, csv_rank, csv_place = _side_by_strategy(r)
+    tau_rows, tau_show, csv_tau = _rank_correlation(r)
+    skill, moved, csv_skill = _skill_sensitivity(r)
+    sentence = _robust_verdicts(r, summ)
+    findings = _robust_findings(r, tau_rows, moved)
     anchor = robustness_anchor(kind, players, tag)
-    at, sfx = players_at(players, where), split_suffix(tag)
-    fairs = {x: ranking_fair(r, players) for x, r in ranks.items()}
-    fair = fairs[strategies[0]]
-    fair_note = ("" if max(fairs.values()) - min(fairs.values()) < 5e-4 else
-                 " Some games ended without a winner, so the fair shares differ: "
-                 + ", ".join(f"{fmt_pct(v)} under {x}" for x, v in fairs.items())
-                 + "; part of a difference in win share comes from that.")
+    charts, figs = [], []
+    fname = f"robustness_{kind}_{players}p{r.sfx}.png"
+    fairs = {x: ranking_fair(rk, players) for x, rk in ranks.items()}
+    if chart_robustness(r.by, strategies, labels, kind, players, fairs, out_dir / fname, where):
+        charts.append(str(out_dir / fname))
+        title = f"{r.name.capitalize()} win share under each strategy, {players_at(players, where)}"
+        figs.append(f"<figure><figcaption>{html.escape(title)}</figcaption><img src='{fname}' "
+                    f"alt='{html.escape(title)}'></figure>")
+    html_ = _robustness_html(r, anchor, fairs, sentence, summ, side, figs, tau_show, skill,
+                             dict(rank=csv_rank, place=csv_place, tau=csv_tau, skill=csv_skill))
+    return html_, charts, findings, [(sentence, anchor)]
 
-    # 1. side by side
+
+def _side_by_strategy(r: _Robust):
+    """The rankings side by side (win share, rank and verdict under each strategy, the place that
+    holds under every one) and their CSV files; the places' summary."""
+    name, labels, by, strategies, players, groups = r.name, r.labels, r.by, r.strategies, r.players, r.groups
     cols = {(name, ""): labels}
     for x in strategies:
-        r = by[x]
-        order = r["win_share"].rank(ascending=False, method="min").astype(int)
+        rx = by[x]
+        order = rx["win_share"].rank(ascending=False, method="min").astype(int)
         cols[(f"under {x}", "win share (95% CI)")] = [pct_ci(v, lo, hi) for v, lo, hi in
-                                                      zip(r["win_share"], r["share_ci_low"], r["share_ci_high"])]
+                                                      zip(rx["win_share"], rx["share_ci_low"], rx["share_ci_high"])]
         cols[(f"under {x}", "rank")] = order.tolist()
-        cols[(f"under {x}", "verdict")] = [v or "fair" for v in r["verdict"]]
+        cols[(f"under {x}", "verdict")] = [v or "fair" for v in rx["verdict"]]
     # the place that holds under every strategy (rank intervals that hold for all of them together),
     # else that the order depends on play: the only place the answer and the headline claim
-    places = label_places(ranks, kind).reindex([str(x) for x in labels])
-    phrases = [place_phrase(r, strategies) for _, r in places.iterrows()]
+    places = label_places(r.ranks, r.kind).reindex([str(x) for x in labels])
+    phrases = [place_phrase(row, strategies) for _, row in places.iterrows()]
     phrases = [(t if h else f"{DEPENDS}: {t}", h) for t, h in phrases]
     cols[("under every strategy", "place (95%, all together)")] = [t for t, _ in phrases]
     side = pd.DataFrame(cols)
     side.columns = pd.MultiIndex.from_tuples(side.columns)
-    long = pd.concat([r.assign(strategy=x, **provenance(groups, players, r.attrs["cells"]))
-                      for x, r in ranks.items()], ignore_index=True)
-    csv_rank = f"ranking_{kind}_{players}p{sfx}_by_strategy.csv"
-    long.to_csv(out_dir / csv_rank, index=False)
-    csv_place = f"places_{kind}_{players}p{sfx}.csv"
+    long = pd.concat([rk.assign(strategy=x, **provenance(groups, players, rk.attrs["cells"]))
+                      for x, rk in r.ranks.items()], ignore_index=True)
+    csv_rank = f"ranking_{r.kind}_{players}p{r.sfx}_by_strategy.csv"
+    long.to_csv(r.out_dir / csv_rank, index=False)
+    csv_place = f"places_{r.kind}_{players}p{r.sfx}.csv"
     places.assign(place=[t for t, _ in phrases], holds=[h for _, h in phrases]).reset_index().assign(
-        **provenance(groups, players, sorted({c for r in ranks.values() for c in r.attrs["cells"]}))).to_csv(
-        out_dir / csv_place, index=False)
-    summ = order_summary(places)
+        **provenance(groups, players, sorted({c for rk in r.ranks.values() for c in rk.attrs["cells"]}))).to_csv(
+        r.out_dir / csv_place, index=False)
+    return side, order_summary(places), csv_rank, csv_place
 
-    # 2. rank correlation
+
+def _rank_correlation(r: _Robust):
+    """Kendall's tau between every pair of rankings with its simultaneous bounds: the CSV rows, the
+    table shown and its CSV file."""
+    name, by = r.name, r.by
     tau_rows, tau_show = [], []
-    for a, b in pairs:
+    for a, b in r.pairs:
         t = tau_interval(by[a]["win_share"], by[a]["share_se"], by[b]["win_share"], by[b]["share_se"])
         tau_rows.append(dict(strategy_a=a, strategy_b=b, **t))
         tau_show.append({"rankings": f"{a} vs {b}", f"{name}s": t["labels"],
@@ -372,14 +411,18 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
                          "pairs closer than their noise": t["uncertain_pairs"],
                          "pairs ordered differently": t["discordant_pairs"],
                          "noise check": "noisy: pulled towards 0" if t["noisy"] else "ok"})
-    prov = provenance(groups, players, sorted({c for r in ranks.values() for c in r.attrs["cells"]}))
-    csv_tau = f"tau_{kind}_{players}p{sfx}.csv"
-    pd.DataFrame(tau_rows).assign(**prov).to_csv(out_dir / csv_tau, index=False)
+    csv_tau = f"tau_{r.kind}_{r.players}p{r.sfx}.csv"
+    pd.DataFrame(tau_rows).assign(**r.prov).to_csv(r.out_dir / csv_tau, index=False)
+    return tau_rows, tau_show, csv_tau
 
-    # 3. skill sensitivity
+
+def _skill_sensitivity(r: _Robust):
+    """Each label's win share under one strategy minus under the other, with its interval and Holm
+    verdict: the table, the labels that moved per pair, and its CSV file."""
+    name, labels, by = r.name, r.labels, r.by
     skill_cols = {(name, ""): labels}
     skill_long, moved = [], {}
-    for a, b in pairs:
+    for a, b in r.pairs:
         d = skill_sensitivity(by[a]["win_share"], by[a]["share_se"], by[b]["win_share"], by[b]["share_se"],
                               alpha=ALPHA)
         verdict = np.where(d["sig"], np.where(d["diff"] > 0, f"higher under {b}", f"lower under {b}"), "")
@@ -394,17 +437,21 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
         moved[(a, b)] = [f"{x} {fmt_pp(v)} pp" for x, v, s in zip(labels, d["diff"], d["sig"]) if s]
     skill = pd.DataFrame(skill_cols)
     skill.columns = pd.MultiIndex.from_tuples(skill.columns)
-    csv_skill = f"skill_{kind}_{players}p{sfx}.csv"
+    csv_skill = f"skill_{r.kind}_{r.players}p{r.sfx}.csv"
     lead = ["label", "strategy_a", "strategy_b", "share_a", "se_a", "share_b", "se_b"]
     sk = pd.concat(skill_long, ignore_index=True)
-    sk[lead + [c for c in sk.columns if c not in lead]].assign(**prov).to_csv(out_dir / csv_skill, index=False)
+    sk[lead + [c for c in sk.columns if c not in lead]].assign(**r.prov).to_csv(r.out_dir / csv_skill, index=False)
+    return skill, moved, csv_skill
 
-    # 4. the verdicts that hold under every strategy
-    verdicts = pd.DataFrame({x: [v or "fair" for v in by[x]["verdict"]] for x in strategies}, index=labels)
+
+def _robust_verdicts(r: _Robust, summ: dict) -> str:
+    """The verdicts that hold under every strategy, and the order: a place only where it holds under
+    every strategy, else how far it moves."""
+    name, by, strategies, players = r.name, r.by, r.strategies, r.players
+    verdicts = pd.DataFrame({x: [v or "fair" for v in by[x]["verdict"]] for x in strategies}, index=r.labels)
     differs = label_differs(pd.DataFrame({x: by[x]["win_share"] for x in strategies}),
                             pd.DataFrame({x: by[x]["share_se"] for x in strategies}), alpha=ALPHA)
-    sentence = tagged(verdict_sentence(verdicts, differs, noun=f"{name}s", players=players), players, where)
-    # the order: a place only where it holds under every strategy, else how far it moves
+    sentence = tagged(verdict_sentence(verdicts, differs, noun=f"{name}s", players=players), players, r.where)
     n_s = len(strategies)
     together = ("95% rank intervals that hold under "
                 + ("both" if n_s == 2 else f"all {_COUNT.get(n_s, str(n_s))}") + " together")
@@ -415,9 +462,14 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
                      f"place{'s' if summ['most'] != 1 else ''} ({together}).")
     else:
         sentence += f" Order: every {name} keeps a place under every strategy ({together})."
+    return sentence
 
+
+def _robust_findings(r: _Robust, tau_rows: list, moved: dict) -> list[str]:
+    """One finding per pair of strategies: tau, and the labels whose win share differs between them."""
+    name, players, where = r.name, r.players, r.where
     findings = []
-    for (a, b), t in zip(pairs, tau_rows):
+    for (a, b), t in zip(r.pairs, tau_rows):
         f = (f"With {players} players{f' ({where})' if where else ''}, the {name} rankings under {a} and under {b} "
              f"agree with Kendall's tau "
              f"{t['tau']:.2f} (95% interval {t['ci_low']:.2f} to {t['ci_high']:.2f}; {100 * t['concordant']:.0f}% "
@@ -428,13 +480,22 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
         if t["noisy"]:
             f += " The rankings are noisy for this comparison: tau is pulled towards 0."
         findings.append(f)
+    return findings
 
-    charts, figs = [], []
-    fname = f"robustness_{kind}_{players}p{sfx}.png"
-    if chart_robustness(by, strategies, labels, kind, players, fairs, out_dir / fname, where):
-        charts.append(str(out_dir / fname))
-        title = f"{name.capitalize()} win share under each strategy, {at}"
-        figs.append(f"<figure><figcaption>{esc(title)}</figcaption><img src='{fname}' alt='{esc(title)}'></figure>")
+
+def _robustness_html(r: _Robust, anchor: str, fairs: dict, sentence: str, summ: dict, side, figs: list,
+                     tau_show: list, skill, csv: dict) -> str:
+    """The section's HTML: the verdict sentence, how each ranking and place was made, the tables side
+    by side, the rank correlation and the skill sensitivity, each with what it means."""
+    esc, name, strategies, labels, lineups = html.escape, r.name, r.strategies, r.labels, r.lineups
+    kind, players, tag = r.kind, r.players, r.tag
+    at = players_at(players, r.where)
+    fair = fairs[strategies[0]]
+    fair_note = ("" if max(fairs.values()) - min(fairs.values()) < 5e-4 else
+                 " Some games ended without a winner, so the fair shares differ: "
+                 + ", ".join(f"{fmt_pct(v)} under {x}" for x, v in fairs.items())
+                 + "; part of a difference in win share comes from that.")
+    csv_rank, csv_place, csv_tau, csv_skill = csv["rank"], csv["place"], csv["tau"], csv["skill"]
     cells_of = "; ".join(f"{x}: cell{'s' if len(lineups[x]) > 1 else ''} {', '.join(map(str, lineups[x]))}"
                          for x in strategies)
     html_ = (f"<h3 id='{anchor}'>Robustness: the {esc(name)} ranking under {esc(join(strategies))}, "
@@ -480,4 +541,4 @@ def _robustness_section(ranks: dict[str, pd.DataFrame], lineups: dict[str, list[
              f"against it. Verdicts use Holm-corrected two-sided tests over the {len(labels)} {esc(name)}s "
              f"(family-wise alpha {ALPHA}).{fair_note} <a href='{csv_skill}'>CSV</a>.</p>"
              f"<div class='scroll'>{grouped_table(skill)}</div>")
-    return html_, charts, findings, [(sentence, anchor)]
+    return html_

@@ -26,18 +26,21 @@ from __future__ import annotations
 import html
 import math
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from ..analysis.inference import Z95
+from ..analysis.robustness import label_differs, skill_sensitivity, tau_interval, verdict_sentence
 from ..errors import BadInput
 from .common import (
     ALPHA,
     fmt_pct,
     fmt_pp,
     fmt_value,
+    grouped_table,
     join,
     label_name,
     pct_ci,
@@ -219,6 +222,40 @@ def _chart_side_by_side(pairs: list[dict], kind: str, axis: str, path: Path) -> 
     return True
 
 
+@dataclass
+class _Axis:
+    """One split axis as its section reads it: the results, the other split axes (a context is a
+    player count and their values), the game's modelling choices, the label kinds ranked and the
+    rankings (label_sections' tables), which cells each ranking's `where` names, and the sort key
+    of its values (a modelling choice's default first)."""
+    axis: str
+    others: list
+    anchor: str
+    game: str
+    cells: pd.DataFrame
+    groups: pd.DataFrame
+    choices: dict
+    kinds: list
+    tables: dict
+    where_of: dict
+    vkey: object
+
+
+@dataclass
+class _Gathered:
+    """What one axis's section gathers as its contexts are walked: the HTML blocks, the CSV rows, the
+    pairs its charts draw and the bots that played; the findings and headline sentences (with the
+    section's anchor) of every axis."""
+    findings: list
+    headline: list
+    blocks: list = field(default_factory=list)
+    rows_csv: list = field(default_factory=list)
+    metric_csv: list = field(default_factory=list)
+    tau_csv: list = field(default_factory=list)
+    pairs_by_kind: dict = field(default_factory=dict)
+    strategies: set = field(default_factory=set)
+
+
 def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[str, str, list[int] | None]],
                  tables: dict) -> tuple[str, list[str], list[str], list[tuple[str, str]], list[dict]]:
     """The "<axis> side by side" section for every split axis with several values: HTML, chart paths,
@@ -228,7 +265,6 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
     if len(groups):
         groups = groups.assign(key=groups["key"].astype(str))
     game = str(cells["game"].iloc[0]) if "game" in cells and len(cells) else ""
-    esc = html.escape
     where_of = {}
     for where, _, part in parts:
         for c in part or []:
@@ -237,245 +273,296 @@ def side_by_side(res: dict, out_dir: Path, axes: list[str], parts: list[tuple[st
     choices = choice_axes(game)
     html_all, charts, findings, headline, data = [], [], [], [], []
     for axis in axes:
-        others = [a for a in axes if a != axis]
-        ctx_cols = ["players"] + others
-        title = (f"{plural(choices[axis]).capitalize()} ({axis}) side by side" if axis in choices
-                 else f"{plural(axis).capitalize()} side by side")
-        anchor = f"side-by-side-{axis.replace('_', '-')}"
-        blocks, rows_csv, metric_csv, tau_csv, pairs_by_kind = [], [], [], [], {k: [] for k in kinds}
         # a modelling choice's default value first: the others are compared against it
         first = _default(game, axis) if axis in choices else None
-        vkey = lambda v: (str(v) != first, str(v))
-        axis_data = dict(axis=axis, values=[fmt_value(v) for v in sorted(cells[axis].unique(), key=vkey)], contexts=[])
-        strategies = set()
-        for ctx, d in cells.groupby(ctx_cols, sort=True):
-            ctx = ctx if isinstance(ctx, tuple) else (ctx,)
-            players = int(ctx[0])
-            context = ", ".join(f"{a} {fmt_value(v)}" for a, v in zip(others, ctx[1:]))
-            at = f"{players} players" + (f", {context}" if context else "")
-            values = sorted(d[axis].unique(), key=vkey)
-            cells_of = {v: sorted(int(c) for c in d.loc[d[axis] == v, "cell"]) for v in values}
-            wh = {v: where_of.get(cells_of[v][0], f"{axis} {fmt_value(v)}") for v in values}
-            cd = dict(players=players, context=context, values=[fmt_value(v) for v in values],
-                      cells={fmt_value(v): cells_of[v] for v in values}, compared=len(values) > 1)
-            blocks.append(f"<details class='section' id='{anchor}-{players}p'><summary>{esc(at)}: game length, "
-                          f"seat advantage and the ranking under each {esc(axis)}</summary>")
-            if len(values) == 1:
-                v = values[0]
-                missing = [x for x in sorted(cells[axis].unique(), key=str) if x != v]
-                whys = {x: _why_missing(game, axis, x, players, d.iloc[0]) for x in missing}
-                why = "; ".join(f"{axis} {fmt_value(x)}: {w}" for x, w in whys.items())
-                note = (f"Only {axis} {fmt_value(v)} has cells at {at} in these results, so there is nothing to "
-                        f"compare at this player count ({why}). Its figures alone:")
-                cd["note"] = note
-                # why each other value is absent, in a word the answer box can say: the game's rules
-                # refuse the combination, or the sweep did not ask for it
-                cd["missing"] = {fmt_value(x): "refused" if w.startswith("the game refuses") else "not asked"
-                                 for x, w in whys.items()}
-                blocks.append(f"<p class='note'>{esc(note)}</p>")
-                findings.append(f"At {at}: {note[:-len(' Its figures alone:')]}")
-            # game length, shared wins and the start player under each value, and the changes
-            est = {v: {m: _pooled_metric(d[d[axis] == v], m) for m, _, _ in COMPARED} for v in values}
-            for v in values:
-                est[v]["start"] = _start_player(groups, cells_of[v]) if len(groups) else None
-            quantities = [(m, label, pct) for m, label, pct in COMPARED] + [
-                ("start", "start player's win share (seat advantage)", True)]
-            quantities = [q for q in quantities if all(est[v][q[0]] is not None for v in values)]
-            base = values[0]
-            trows, cd["metrics"] = [], []
-            for m, label, pct in quantities:
-                row = {"": label}
-                md = dict(metric=m, label=label, by_value={}, differences=[])
-                for v in values:
-                    e = est[v][m]
-                    row[f"{axis} {fmt_value(v)} (95% CI)"] = _fmt_est(e, pct)
-                    md["by_value"][fmt_value(v)] = {k: e[k] for k in ("mean", "se", "ci_low", "ci_high", "games")}
-                    if m == "start":
-                        md["by_value"][fmt_value(v)]["fair"] = e["fair"]
-                    metric_csv.append(dict(players=players, context=context, axis=axis, value=fmt_value(v), metric=m,
-                                           **{k: e[k] for k in ("mean", "se", "ci_low", "ci_high", "games")},
-                                           cells=";".join(map(str, cells_of[v]))))
-                for v in values[1:]:
-                    df = _diff(est[base][m], est[v][m])
-                    row[f"{fmt_value(v)} − {fmt_value(base)} (95% CI)"] = _fmt_diff(df, pct)
-                    md["differences"].append(dict(a=fmt_value(base), b=fmt_value(v), **df))
-                trows.append(row)
-                cd["metrics"].append(md)
-            if trows:
-                fair = next((est[v]["start"]["fair"] for v in values if est[v].get("start")), 1 / players)
-                blocks.append(f"<div class='scroll'>{table(pd.DataFrame(trows))}</div>"
-                              f"<p class='muted'>Means over the games with normal 95% intervals from the per-game "
-                              f"standard deviations; a difference's interval adds the two variances (the cells are "
-                              f"independent games). The start player's fair share is {fmt_pct(fair)}: its win share "
-                              f"minus that is the seat advantage.</p>")
-            # the label rankings under each value
-            cd["rankings"] = {}
-            for kind in kinds:
-                name = label_name(kind)
-                ranks = {v: _ranking_of(tables, kind, players, wh[v]) for v in values}
-                ranks = {v: r for v, r in ranks.items() if len(r[0]) >= 2}
-                if not ranks:
-                    continue
-                strategies |= {by for _, by in ranks.values() if by}
-                vs = list(ranks)
-                by = {v: r.set_index(kind) for v, (r, _) in ranks.items()}
-                labels = [x for x in by[vs[0]].index if all(x in by[v].index for v in vs)]
-                if len(labels) < 2:
-                    continue
-                order = {v: by[v]["win_share"].rank(ascending=False, method="min").astype(int) for v in vs}
-                cols = {(name, ""): labels}
-                for v in vs:
-                    r = by[v].loc[labels]
-                    cols[(f"{axis} {fmt_value(v)}", "win share (95% CI)")] = [
-                        pct_ci(s, lo, hi) for s, lo, hi in zip(r["win_share"], r["share_ci_low"], r["share_ci_high"])]
-                    cols[(f"{axis} {fmt_value(v)}", "rank")] = order[v].loc[labels].tolist()
-                kd = dict(labels=len(labels), rows=[], comparisons=[])
-                for x in labels:
-                    kd["rows"].append({name: x, **{fmt_value(v): dict(win_share=float(by[v].loc[x, "win_share"]),
-                                                                    share_se=float(by[v].loc[x, "share_se"]),
-                                                                    ci_low=float(by[v].loc[x, "share_ci_low"]),
-                                                                    ci_high=float(by[v].loc[x, "share_ci_high"]),
-                                                                    rank=int(order[v].loc[x])) for v in vs}})
-                    for v in vs:
-                        rows_csv.append(dict(players=players, context=context, axis=axis, value=fmt_value(v), kind=kind,
-                                             label=x, win_share=by[v].loc[x, "win_share"],
-                                             share_se=by[v].loc[x, "share_se"], ci_low=by[v].loc[x, "share_ci_low"],
-                                             ci_high=by[v].loc[x, "share_ci_high"], rank=int(order[v].loc[x]),
-                                             player_games=int(by[v].loc[x, "n"]), strategy=ranks[v][1],
-                                             cells=";".join(map(str, ranks[v][0].attrs.get("cells", [])))))
-                if len(vs) == 1:
-                    cd["rankings"][kind] = kd
-                    t = pd.DataFrame(cols)
-                    t.columns = pd.MultiIndex.from_tuples(t.columns)
-                    from .common import grouped_table
-
-                    blocks.append(f"<h4>{esc(name.capitalize())} ranking, {esc(at)}, {esc(axis)} "
-                                  f"{esc(fmt_value(vs[0]))} alone</h4><div class='scroll'>{grouped_table(t)}</div>")
-                    continue
-                from ..analysis.robustness import label_differs, skill_sensitivity, tau_interval, verdict_sentence
-
-                a = vs[0]
-                tau_rows = []
-                for b in vs[1:]:
-                    ra, rb = by[a].loc[labels], by[b].loc[labels]
-                    t = tau_interval(ra["win_share"], ra["share_se"], rb["win_share"], rb["share_se"])
-                    ch = skill_sensitivity(ra["win_share"], ra["share_se"], rb["win_share"], rb["share_se"],
-                                           alpha=ALPHA)
-                    verdict = np.where(ch["sig"], np.where(ch["diff"] > 0, f"higher under {fmt_value(b)}",
-                                                           f"lower under {fmt_value(b)}"), "")
-                    g = f"{fmt_value(b)} − {fmt_value(a)}"
-                    cols[(g, "change, pp (95% CI)")] = [f"{fmt_pp(v)} ({fmt_pp(lo)} to {fmt_pp(hi)})" for v, lo, hi in
-                                                        zip(ch["diff"], ch["ci_low"], ch["ci_high"])]
-                    cols[(g, "verdict (Holm)")] = list(verdict)
-                    moved = [f"{x} {fmt_pp(v)} pp" for x, v, s in zip(labels, ch["diff"], ch["sig"]) if s]
-                    tau_rows.append((b, t, moved))
-                    kd["comparisons"].append(dict(a=fmt_value(a), b=fmt_value(b), tau=t["tau"], tau_ci_low=t["ci_low"],
-                                                  tau_ci_high=t["ci_high"], concordant=t["concordant"],
-                                                  noisy=t["noisy"], tau_interval="simultaneous bounds",
-                                                  changed=[dict(label=x, diff=float(v), ci_low=float(lo),
-                                                                ci_high=float(hi), p_holm=float(p))
-                                                           for x, v, lo, hi, p, s in
-                                                           zip(labels, ch["diff"], ch["ci_low"], ch["ci_high"],
-                                                               ch["p_holm"], ch["sig"]) if s]))
-                    tau_csv.append(dict(players=players, context=context, axis=axis, kind=kind, a=fmt_value(a),
-                                        b=fmt_value(b), **t))
-                    pairs_by_kind[kind].append(dict(
-                        players=players, context=context, a=fmt_value(a), b=fmt_value(b), tau=t,
-                        fair=ranking_fair(ranks[a][0], players),
-                        rows=pd.DataFrame(dict(label=labels, share_a=ra["win_share"].to_numpy(),
-                                               se_a=ra["share_se"].to_numpy(), share_b=rb["win_share"].to_numpy(),
-                                               se_b=rb["share_se"].to_numpy(), sig=ch["sig"].to_numpy()))))
-                choice_note = ""
-                if axis in choices:  # a modelling choice: which verdicts hold under every value of it
-                    word = choices[axis]
-                    shares = pd.DataFrame({fmt_value(v): by[v].loc[labels, "win_share"] for v in vs})
-                    ses = pd.DataFrame({fmt_value(v): by[v].loc[labels, "share_se"] for v in vs})
-                    verdicts = pd.DataFrame({fmt_value(v): [x or "fair" for x in by[v].loc[labels, "verdict"]]
-                                             for v in vs}, index=labels)
-                    differs = label_differs(shares, ses, alpha=ALPHA)
-                    choice_note = verdict_sentence(verdicts, differs, noun=plural(name), players=players,
-                                                   axis=word, axes=plural(word))
-                    kd["verdicts"] = choice_note
-                    kd["depends"] = [x for x in labels if differs[x]]
-                    headline.append((choice_note, anchor))
-                cd["rankings"][kind] = kd
-                t = pd.DataFrame(cols)
-                t.columns = pd.MultiIndex.from_tuples(t.columns)
-                from .common import grouped_table
-
-                if choice_note:
-                    blocks.append(f"<p class='note'>{esc(choice_note)}</p>")
-                taus = "; ".join(
-                    f"{fmt_value(a)} against {fmt_value(b)}: Kendall's tau {t['tau']:.2f} (95% interval {t['ci_low']:.2f} "
-                    f"to {t['ci_high']:.2f}; {100 * t['concordant']:.0f}% of {name} pairs in the same order"
-                    + ("; noisy: pulled towards 0" if t["noisy"] else "") + ")" for b, t, _ in tau_rows)
-                blocks.append(f"<h4>{esc(name.capitalize())} ranking under each {esc(axis)}, {esc(at)}</h4>"
-                              f"<p class='note'>{esc(taus)}.</p>"
-                              f"<div class='scroll'>{grouped_table(t)}</div>")
-                # what the reader takes away: tau, and how length, shared wins and the seat edge change
-                for b, t, moved in tau_rows:
-                    parts_ = [f"the {name} rankings agree with Kendall's tau {t['tau']:.2f} ({t['ci_low']:.2f} to "
-                              f"{t['ci_high']:.2f})"]
-                    for m, label, pct in quantities:
-                        dd = next(x for x in next(q for q in cd["metrics"] if q["metric"] == m)["differences"]
-                                  if x["b"] == fmt_value(b))
-                        what = {"turns": "game length", "shared_win": "shared (joint) wins",
-                                "start": "the start player's win share"}[m]
-                        parts_.append(f"{what} {_fmt_diff(dd, pct, ' turns' if m == 'turns' else '')}")
-                    played = sorted({ranks[v][1] for v in vs if ranks[v][1]})
-                    bots = join(played) if played else "the line-ups of the cells"
-                    s = (f"{choices.get(axis, axis).capitalize()} {fmt_value(b)} against {fmt_value(a)} at {at} "
-                         f"({fmt_value(b)} minus "
-                         f"{fmt_value(a)}, 95% intervals): "
-                         + "; ".join(parts_) + f". Bots playing {bots}: the win shares depend on how well the bots "
-                         f"play.")
-                    if axis not in choices:  # a modelling choice's detail stays in its section: the answer
-                        headline.append((s, anchor))  # box gives its verdict sentence only
-                    findings.append(s + (f" {len(moved)} {plural(name) if len(moved) > 1 else name} changed beyond "
-                                         f"the noise (Holm): " + ", ".join(moved) + "." if moved else
-                                         f" No {name}'s win share changed beyond the noise (Holm)."))
-            blocks.append("</details>")
-            axis_data["contexts"].append(cd)
-        # the section's text, csv files and charts
-        sfx = axis.replace("_", "-")
-        csvs = []
-        for fname, rows in ((f"side_by_side_{sfx}_metrics.csv", metric_csv), (f"side_by_side_{sfx}_ranking.csv",
-                                                                               rows_csv),
-                            (f"side_by_side_{sfx}_tau.csv", tau_csv)):
-            if rows:
-                pd.DataFrame(rows).to_csv(out_dir / fname, index=False)
-                csvs.append(f"<a href='{fname}'>{fname}</a>")
-        figs = []
-        for kind, pairs in pairs_by_kind.items():
-            fname = f"side_by_side_{sfx}_{kind}.png"
-            if _chart_side_by_side(pairs, kind, axis, out_dir / fname):
-                charts.append(str(out_dir / fname))
-                cap = f"{label_name(kind).capitalize()} win share under each {axis}, per player count"
-                figs.append(f"<figure><figcaption>{esc(cap)}</figcaption><img src='{fname}' alt='{esc(cap)}'>"
-                            f"</figure>")
-        bots = join(sorted(strategies)) if strategies else "the line-ups of these cells"
-        kind_of = ("modelling choices of the simulator (the rules leave them open; a verdict that changes "
-                   "with them depends on the model, not only on the game)" if axis in choices else
-                   "different rules to a reader")
-        if figs and not html_all:  # the first split axis's chart answers the sweep's question
-            figs[0] = figs[0].replace("<figure>", "<figure id='main-chart'>", 1)
-        intro = (f"<h2 id='{anchor}'>{esc(title)}</h2>" + "".join(figs)
-                 + f"<p class='note'>The {esc(axis)} values ({esc(join(axis_data['values']))}) are {esc(kind_of)}, "
-                 f"so nothing in this report pools them: each ranking, the seat advantage and game length are per player count and {esc(axis)}, and "
-                 f"this section sets them side by side. Win shares are measured with bots playing {esc(bots)}: how "
-                 f"strong an {esc(label_name(kinds[0]) if kinds else 'label')} looks under each {esc(axis)} "
-                 f"depends on how well the bots play it (see the answer box: rule balance as these bots play it, "
-                 f"not a verdict on the rules for expert players).</p>"
-                 f"<details><summary>How to read the tables (method)</summary><p class='muted'>Rank 1 = the highest win share (a joint win counts 1/k). Kendall's tau-b "
-                 f"(scipy.stats.kendalltau, on the win shares) compares two rankings of the same labels: 1 = the same "
-                 f"order, 0 = unrelated, −1 = reversed. Its 95% interval is a pair of simultaneous bounds "
-                 f"(simsuite.analysis.robustness.tau_interval: label pairs ordered beyond the noise in both rankings, "
-                 f"Holm over all pairs, count as observed, the others both ways; at least 95% coverage, wide "
-                 f"when labels are close), as in the robustness tables; "
-                 f"noise swaps labels whose shares are close and pulls tau towards 0. A change is the win share "
-                 f"under the second value minus the first, with a 95% interval (independent games: the variances "
-                 f"add) and a Holm-corrected verdict over the labels.</p></details>"
-                 f"<p class='muted'>Tables as CSV: {', '.join(csvs) or 'none'}.</p>")
-        html_all.append(intro + "".join(blocks))
+        ax = _Axis(axis, [a for a in axes if a != axis], f"side-by-side-{axis.replace('_', '-')}", game, cells,
+                   groups, choices, kinds, tables, where_of, lambda v, first=first: (str(v) != first, str(v)))
+        out = _Gathered(findings, headline, pairs_by_kind={k: [] for k in kinds})
+        axis_data = dict(axis=axis, values=[fmt_value(v) for v in sorted(cells[axis].unique(), key=ax.vkey)],
+                         contexts=[])
+        for ctx, d in cells.groupby(["players"] + ax.others, sort=True):
+            axis_data["contexts"].append(_context(ax, ctx if isinstance(ctx, tuple) else (ctx,), d, out))
+        html_all.append(_axis_intro(ax, axis_data, out, out_dir, charts, first_axis=not html_all)
+                        + "".join(out.blocks))
         data.append(axis_data)
     return "".join(html_all), charts, findings, headline, data
+
+
+def _context(ax: _Axis, ctx: tuple, d: pd.DataFrame, out: _Gathered) -> dict:
+    """One player count (and value of each other split axis): its folded block, the measures under
+    each value of the axis and their changes, and the label rankings under each; its figures as a
+    JSON-ready dict."""
+    esc, axis = html.escape, ax.axis
+    players = int(ctx[0])
+    context = ", ".join(f"{a} {fmt_value(v)}" for a, v in zip(ax.others, ctx[1:]))
+    at = f"{players} players" + (f", {context}" if context else "")
+    values = sorted(d[axis].unique(), key=ax.vkey)
+    cells_of = {v: sorted(int(c) for c in d.loc[d[axis] == v, "cell"]) for v in values}
+    wh = {v: ax.where_of.get(cells_of[v][0], f"{axis} {fmt_value(v)}") for v in values}
+    cd = dict(players=players, context=context, values=[fmt_value(v) for v in values],
+              cells={fmt_value(v): cells_of[v] for v in values}, compared=len(values) > 1)
+    out.blocks.append(f"<details class='section' id='{ax.anchor}-{players}p'><summary>{esc(at)}: game length, "
+                      f"seat advantage and the ranking under each {esc(axis)}</summary>")
+    if len(values) == 1:
+        _one_value_note(ax, values[0], players, at, d, cd, out)
+    quantities = _measures(ax, d, values, cells_of, players, context, cd, out)
+    cd["rankings"] = {}
+    for kind in ax.kinds:
+        _kind_rankings(ax, kind, players, context, at, values, wh, quantities, cd, out)
+    out.blocks.append("</details>")
+    return cd
+
+
+def _one_value_note(ax: _Axis, v, players: int, at: str, d: pd.DataFrame, cd: dict, out: _Gathered) -> None:
+    """A context with one value of the axis: why each other value is absent, and that there is nothing
+    to compare."""
+    axis = ax.axis
+    missing = [x for x in sorted(ax.cells[axis].unique(), key=str) if x != v]
+    whys = {x: _why_missing(ax.game, axis, x, players, d.iloc[0]) for x in missing}
+    why = "; ".join(f"{axis} {fmt_value(x)}: {w}" for x, w in whys.items())
+    note = (f"Only {axis} {fmt_value(v)} has cells at {at} in these results, so there is nothing to "
+            f"compare at this player count ({why}). Its figures alone:")
+    cd["note"] = note
+    # why each other value is absent, in a word the answer box can say: the game's rules
+    # refuse the combination, or the sweep did not ask for it
+    cd["missing"] = {fmt_value(x): "refused" if w.startswith("the game refuses") else "not asked"
+                     for x, w in whys.items()}
+    out.blocks.append(f"<p class='note'>{html.escape(note)}</p>")
+    out.findings.append(f"At {at}: {note[:-len(' Its figures alone:')]}")
+
+
+def _measures(ax: _Axis, d: pd.DataFrame, values: list, cells_of: dict, players: int, context: str, cd: dict,
+              out: _Gathered) -> list:
+    """Game length, shared wins and the start player under each value, and the changes from the
+    first value: the table, cd["metrics"] and the CSV rows; the quantities measured under every value."""
+    axis = ax.axis
+    est = {v: {m: _pooled_metric(d[d[axis] == v], m) for m, _, _ in COMPARED} for v in values}
+    for v in values:
+        est[v]["start"] = _start_player(ax.groups, cells_of[v]) if len(ax.groups) else None
+    quantities = [(m, label, pct) for m, label, pct in COMPARED] + [
+        ("start", "start player's win share (seat advantage)", True)]
+    quantities = [q for q in quantities if all(est[v][q[0]] is not None for v in values)]
+    base = values[0]
+    trows, cd["metrics"] = [], []
+    for m, label, pct in quantities:
+        row = {"": label}
+        md = dict(metric=m, label=label, by_value={}, differences=[])
+        for v in values:
+            e = est[v][m]
+            row[f"{axis} {fmt_value(v)} (95% CI)"] = _fmt_est(e, pct)
+            md["by_value"][fmt_value(v)] = {k: e[k] for k in ("mean", "se", "ci_low", "ci_high", "games")}
+            if m == "start":
+                md["by_value"][fmt_value(v)]["fair"] = e["fair"]
+            out.metric_csv.append(dict(players=players, context=context, axis=axis, value=fmt_value(v), metric=m,
+                                       **{k: e[k] for k in ("mean", "se", "ci_low", "ci_high", "games")},
+                                       cells=";".join(map(str, cells_of[v]))))
+        for v in values[1:]:
+            df = _diff(est[base][m], est[v][m])
+            row[f"{fmt_value(v)} − {fmt_value(base)} (95% CI)"] = _fmt_diff(df, pct)
+            md["differences"].append(dict(a=fmt_value(base), b=fmt_value(v), **df))
+        trows.append(row)
+        cd["metrics"].append(md)
+    if trows:
+        fair = next((est[v]["start"]["fair"] for v in values if est[v].get("start")), 1 / players)
+        out.blocks.append(f"<div class='scroll'>{table(pd.DataFrame(trows))}</div>"
+                          f"<p class='muted'>Means over the games with normal 95% intervals from the per-game "
+                          f"standard deviations; a difference's interval adds the two variances (the cells are "
+                          f"independent games). The start player's fair share is {fmt_pct(fair)}: its win share "
+                          f"minus that is the seat advantage.</p>")
+    return quantities
+
+
+def _kind_rankings(ax: _Axis, kind: str, players: int, context: str, at: str, values: list, wh: dict,
+                   quantities: list, cd: dict, out: _Gathered) -> None:
+    """One label kind's ranking under each value at one context: win share and rank per value, and
+    where several values ranked it, the changes, tau, a modelling choice's verdicts and the
+    sentences a reader takes away."""
+    esc, axis, name = html.escape, ax.axis, label_name(kind)
+    ranks = {v: _ranking_of(ax.tables, kind, players, wh[v]) for v in values}
+    ranks = {v: r for v, r in ranks.items() if len(r[0]) >= 2}
+    if not ranks:
+        return
+    out.strategies |= {by for _, by in ranks.values() if by}
+    vs = list(ranks)
+    by = {v: r.set_index(kind) for v, (r, _) in ranks.items()}
+    labels = [x for x in by[vs[0]].index if all(x in by[v].index for v in vs)]
+    if len(labels) < 2:
+        return
+    order = {v: by[v]["win_share"].rank(ascending=False, method="min").astype(int) for v in vs}
+    cols = {(name, ""): labels}
+    for v in vs:
+        r = by[v].loc[labels]
+        cols[(f"{axis} {fmt_value(v)}", "win share (95% CI)")] = [
+            pct_ci(s, lo, hi) for s, lo, hi in zip(r["win_share"], r["share_ci_low"], r["share_ci_high"])]
+        cols[(f"{axis} {fmt_value(v)}", "rank")] = order[v].loc[labels].tolist()
+    kd = dict(labels=len(labels), rows=[], comparisons=[])
+    for x in labels:
+        kd["rows"].append({name: x, **{fmt_value(v): dict(win_share=float(by[v].loc[x, "win_share"]),
+                                                        share_se=float(by[v].loc[x, "share_se"]),
+                                                        ci_low=float(by[v].loc[x, "share_ci_low"]),
+                                                        ci_high=float(by[v].loc[x, "share_ci_high"]),
+                                                        rank=int(order[v].loc[x])) for v in vs}})
+        for v in vs:
+            out.rows_csv.append(dict(players=players, context=context, axis=axis, value=fmt_value(v), kind=kind,
+                                     label=x, win_share=by[v].loc[x, "win_share"],
+                                     share_se=by[v].loc[x, "share_se"], ci_low=by[v].loc[x, "share_ci_low"],
+                                     ci_high=by[v].loc[x, "share_ci_high"], rank=int(order[v].loc[x]),
+                                     player_games=int(by[v].loc[x, "n"]), strategy=ranks[v][1],
+                                     cells=";".join(map(str, ranks[v][0].attrs.get("cells", [])))))
+    cd["rankings"][kind] = kd
+    if len(vs) == 1:
+        t = pd.DataFrame(cols)
+        t.columns = pd.MultiIndex.from_tuples(t.columns)
+        out.blocks.append(f"<h4>{esc(name.capitalize())} ranking, {esc(at)}, {esc(axis)} "
+                          f"{esc(fmt_value(vs[0]))} alone</h4><div class='scroll'>{grouped_table(t)}</div>")
+        return
+    tau_rows = _changes(ax, kind, players, context, vs, by, labels, ranks, cols, kd, out)
+    choice_note = _choice_verdicts(ax, name, players, vs, by, labels, kd, out) if axis in ax.choices else ""
+    t = pd.DataFrame(cols)
+    t.columns = pd.MultiIndex.from_tuples(t.columns)
+    if choice_note:
+        out.blocks.append(f"<p class='note'>{esc(choice_note)}</p>")
+    a = vs[0]
+    taus = "; ".join(
+        f"{fmt_value(a)} against {fmt_value(b)}: Kendall's tau {t['tau']:.2f} (95% interval {t['ci_low']:.2f} "
+        f"to {t['ci_high']:.2f}; {100 * t['concordant']:.0f}% of {name} pairs in the same order"
+        + ("; noisy: pulled towards 0" if t["noisy"] else "") + ")" for b, t, _ in tau_rows)
+    out.blocks.append(f"<h4>{esc(name.capitalize())} ranking under each {esc(axis)}, {esc(at)}</h4>"
+                      f"<p class='note'>{esc(taus)}.</p>"
+                      f"<div class='scroll'>{grouped_table(t)}</div>")
+    _takeaways(ax, name, at, vs, ranks, tau_rows, quantities, cd, out)
+
+
+def _changes(ax: _Axis, kind: str, players: int, context: str, vs: list, by: dict, labels: list, ranks: dict,
+             cols: dict, kd: dict, out: _Gathered) -> list:
+    """Each later value against the first: every label's change with its interval and Holm verdict
+    (table columns, kd's comparisons), Kendall's tau between the rankings, the CSV rows and the
+    chart's pairs; (value, tau, labels moved) per pair."""
+    axis, a = ax.axis, vs[0]
+    tau_rows = []
+    for b in vs[1:]:
+        ra, rb = by[a].loc[labels], by[b].loc[labels]
+        t = tau_interval(ra["win_share"], ra["share_se"], rb["win_share"], rb["share_se"])
+        ch = skill_sensitivity(ra["win_share"], ra["share_se"], rb["win_share"], rb["share_se"],
+                               alpha=ALPHA)
+        verdict = np.where(ch["sig"], np.where(ch["diff"] > 0, f"higher under {fmt_value(b)}",
+                                               f"lower under {fmt_value(b)}"), "")
+        g = f"{fmt_value(b)} − {fmt_value(a)}"
+        cols[(g, "change, pp (95% CI)")] = [f"{fmt_pp(v)} ({fmt_pp(lo)} to {fmt_pp(hi)})" for v, lo, hi in
+                                            zip(ch["diff"], ch["ci_low"], ch["ci_high"])]
+        cols[(g, "verdict (Holm)")] = list(verdict)
+        moved = [f"{x} {fmt_pp(v)} pp" for x, v, s in zip(labels, ch["diff"], ch["sig"]) if s]
+        tau_rows.append((b, t, moved))
+        kd["comparisons"].append(dict(a=fmt_value(a), b=fmt_value(b), tau=t["tau"], tau_ci_low=t["ci_low"],
+                                      tau_ci_high=t["ci_high"], concordant=t["concordant"],
+                                      noisy=t["noisy"], tau_interval="simultaneous bounds",
+                                      changed=[dict(label=x, diff=float(v), ci_low=float(lo),
+                                                    ci_high=float(hi), p_holm=float(p))
+                                               for x, v, lo, hi, p, s in
+                                               zip(labels, ch["diff"], ch["ci_low"], ch["ci_high"],
+                                                   ch["p_holm"], ch["sig"]) if s]))
+        out.tau_csv.append(dict(players=players, context=context, axis=axis, kind=kind, a=fmt_value(a),
+                                b=fmt_value(b), **t))
+        out.pairs_by_kind[kind].append(dict(
+            players=players, context=context, a=fmt_value(a), b=fmt_value(b), tau=t,
+            fair=ranking_fair(ranks[a][0], players),
+            rows=pd.DataFrame(dict(label=labels, share_a=ra["win_share"].to_numpy(),
+                                   se_a=ra["share_se"].to_numpy(), share_b=rb["win_share"].to_numpy(),
+                                   se_b=rb["share_se"].to_numpy(), sig=ch["sig"].to_numpy()))))
+    return tau_rows
+
+
+def _choice_verdicts(ax: _Axis, name: str, players: int, vs: list, by: dict, labels: list, kd: dict,
+                     out: _Gathered) -> str:
+    """A modelling choice: which verdicts hold under every value of it (its sentence, also a headline)."""
+    word = ax.choices[ax.axis]
+    shares = pd.DataFrame({fmt_value(v): by[v].loc[labels, "win_share"] for v in vs})
+    ses = pd.DataFrame({fmt_value(v): by[v].loc[labels, "share_se"] for v in vs})
+    verdicts = pd.DataFrame({fmt_value(v): [x or "fair" for x in by[v].loc[labels, "verdict"]]
+                             for v in vs}, index=labels)
+    differs = label_differs(shares, ses, alpha=ALPHA)
+    choice_note = verdict_sentence(verdicts, differs, noun=plural(name), players=players,
+                                   axis=word, axes=plural(word))
+    kd["verdicts"] = choice_note
+    kd["depends"] = [x for x in labels if differs[x]]
+    out.headline.append((choice_note, ax.anchor))
+    return choice_note
+
+
+def _takeaways(ax: _Axis, name: str, at: str, vs: list, ranks: dict, tau_rows: list, quantities: list, cd: dict,
+               out: _Gathered) -> None:
+    """What the reader takes away from each pair: tau, and how length, shared wins and the seat edge
+    change (a finding; a headline unless the axis is a modelling choice, whose verdict sentence is)."""
+    axis, choices, a = ax.axis, ax.choices, vs[0]
+    for b, t, moved in tau_rows:
+        parts_ = [f"the {name} rankings agree with Kendall's tau {t['tau']:.2f} ({t['ci_low']:.2f} to "
+                  f"{t['ci_high']:.2f})"]
+        for m, label, pct in quantities:
+            dd = next(x for x in next(q for q in cd["metrics"] if q["metric"] == m)["differences"]
+                      if x["b"] == fmt_value(b))
+            what = {"turns": "game length", "shared_win": "shared (joint) wins",
+                    "start": "the start player's win share"}[m]
+            parts_.append(f"{what} {_fmt_diff(dd, pct, ' turns' if m == 'turns' else '')}")
+        played = sorted({ranks[v][1] for v in vs if ranks[v][1]})
+        bots = join(played) if played else "the line-ups of the cells"
+        s = (f"{choices.get(axis, axis).capitalize()} {fmt_value(b)} against {fmt_value(a)} at {at} "
+             f"({fmt_value(b)} minus "
+             f"{fmt_value(a)}, 95% intervals): "
+             + "; ".join(parts_) + f". Bots playing {bots}: the win shares depend on how well the bots "
+             f"play.")
+        if axis not in choices:  # a modelling choice's detail stays in its section: the answer
+            out.headline.append((s, ax.anchor))  # box gives its verdict sentence only
+        out.findings.append(s + (f" {len(moved)} {plural(name) if len(moved) > 1 else name} changed beyond "
+                                 f"the noise (Holm): " + ", ".join(moved) + "." if moved else
+                                 f" No {name}'s win share changed beyond the noise (Holm)."))
+
+
+def _axis_intro(ax: _Axis, axis_data: dict, out: _Gathered, out_dir: Path, charts: list[str],
+                first_axis: bool) -> str:
+    """The section's heading, charts (the first axis's first one is the page's main chart), what its
+    values are, how to read it and its CSV files (written here)."""
+    esc, axis, kinds = html.escape, ax.axis, ax.kinds
+    title = (f"{plural(ax.choices[axis]).capitalize()} ({axis}) side by side" if axis in ax.choices
+             else f"{plural(axis).capitalize()} side by side")
+    sfx = axis.replace("_", "-")
+    csvs = []
+    for fname, rows in ((f"side_by_side_{sfx}_metrics.csv", out.metric_csv),
+                        (f"side_by_side_{sfx}_ranking.csv", out.rows_csv),
+                        (f"side_by_side_{sfx}_tau.csv", out.tau_csv)):
+        if rows:
+            pd.DataFrame(rows).to_csv(out_dir / fname, index=False)
+            csvs.append(f"<a href='{fname}'>{fname}</a>")
+    figs = []
+    for kind, pairs in out.pairs_by_kind.items():
+        fname = f"side_by_side_{sfx}_{kind}.png"
+        if _chart_side_by_side(pairs, kind, axis, out_dir / fname):
+            charts.append(str(out_dir / fname))
+            cap = f"{label_name(kind).capitalize()} win share under each {axis}, per player count"
+            figs.append(f"<figure><figcaption>{esc(cap)}</figcaption><img src='{fname}' alt='{esc(cap)}'>"
+                        f"</figure>")
+    bots = join(sorted(out.strategies)) if out.strategies else "the line-ups of these cells"
+    kind_of = ("modelling choices of the simulator (the rules leave them open; a verdict that changes "
+               "with them depends on the model, not only on the game)" if axis in ax.choices else
+               "different rules to a reader")
+    if figs and first_axis:  # the first split axis's chart answers the sweep's question
+        figs[0] = figs[0].replace("<figure>", "<figure id='main-chart'>", 1)
+    return (f"<h2 id='{ax.anchor}'>{esc(title)}</h2>" + "".join(figs)
+            + f"<p class='note'>The {esc(axis)} values ({esc(join(axis_data['values']))}) are {esc(kind_of)}, "
+            f"so nothing in this report pools them: each ranking, the seat advantage and game length are per player count and {esc(axis)}, and "
+            f"this section sets them side by side. Win shares are measured with bots playing {esc(bots)}: how "
+            f"strong an {esc(label_name(kinds[0]) if kinds else 'label')} looks under each {esc(axis)} "
+            f"depends on how well the bots play it (see the answer box: rule balance as these bots play it, "
+            f"not a verdict on the rules for expert players).</p>"
+            f"<details><summary>How to read the tables (method)</summary><p class='muted'>{_METHOD}</p></details>"
+            f"<p class='muted'>Tables as CSV: {', '.join(csvs) or 'none'}.</p>")
+
+
+_METHOD = ("Rank 1 = the highest win share (a joint win counts 1/k). Kendall's tau-b "
+           "(scipy.stats.kendalltau, on the win shares) compares two rankings of the same labels: 1 = the same "
+           "order, 0 = unrelated, −1 = reversed. Its 95% interval is a pair of simultaneous bounds "
+           "(simsuite.analysis.robustness.tau_interval: label pairs ordered beyond the noise in both rankings, "
+           "Holm over all pairs, count as observed, the others both ways; at least 95% coverage, wide "
+           "when labels are close), as in the robustness tables; "
+           "noise swaps labels whose shares are close and pulls tau towards 0. A change is the win share "
+           "under the second value minus the first, with a 95% interval (independent games: the variances "
+           "add) and a Holm-corrected verdict over the labels.")

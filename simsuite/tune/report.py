@@ -14,10 +14,19 @@ import pandas as pd
 
 from ..errors import BadInput
 from ..report import check_out_dir
-from ..report.answer import anchor, link, points
+from ..report.answer import anchor, link, pct, points
 from ..store import has_results, read_json, read_table
 from .objectives import in_pp
-from .wording import fmt_objective, gain_test, headline, headline_checks, objective_se
+from .wording import (
+    fmt_difference,
+    fmt_objective,
+    gain_test,
+    headline,
+    headline_checks,
+    interval_ends,
+    objective_se,
+    reading,
+)
 
 
 def _load(path: Path) -> dict:
@@ -189,7 +198,7 @@ def _esc(x) -> str:
 def _ci(doc, r) -> str:
     if r is None or r.get("value") is None:
         return "–"
-    return f"{fmt_objective(doc, r['value'])} [{fmt_objective(doc, r['lo'])}, {fmt_objective(doc, r['hi'])}]"
+    return f"{fmt_objective(doc, r['value'])} [{', '.join(interval_ends(doc, r))}]"
 
 
 def _recheck_table(doc) -> str:
@@ -228,6 +237,8 @@ def _objective_table(doc) -> str:
         k = 100 if in_pp(d["kind"]) else 1
         u = " pp" if k == 100 else ""
         f = lambda r: f"{r['value'] * k:.3g}{u} [{r['lo'] * k:.3g}, {r['hi'] * k:.3g}]"
+        if "share" in d:  # a label's win share, raised or lowered: the share itself, never its negative
+            f = lambda r: f"{100 * r['share']:.3g}% [{100 * r['share_lo']:.3g}%, {100 * r['share_hi']:.3g}%]"
         out.append(f"<tr><td>{_esc(d['label'])}</td><td>{d['weight']:g}</td><td>{f(d)}</td><td>{f(b)}</td></tr>")
     return "".join(out) + "</table>"
 
@@ -247,12 +258,18 @@ def tune_answer(doc) -> tuple[str, list[str], str]:
     obs = doc["spec"]["objectives"]
     pp = len(obs) == 1 and in_pp(obs[0]["kind"]) and obs[0]["weight"] == 1
     what = obs[0]["label"] if len(obs) == 1 else "the weighted objective"
+    rd = reading(doc)  # a maximised objective is shown as the measure it raises, not its negative
 
     def num(v):
-        return points(v, sign=False) if pp else f"{v:.3g}"
+        if rd["share"]:
+            return pct(rd["sign"] * v, 2)
+        return points(rd["sign"] * v, sign=rd["sign"] < 0) if pp else f"{v:.3g}"
 
     def val(v):
-        return f"{num(v)} points" if pp else num(v)
+        return f"{num(v)} points" if pp and not rd["share"] else num(v)
+
+    def gain(v):  # a difference of objective values: points for a win-share objective
+        return f"{points(v, sign=False)} points" if pp else f"{v:.3g}"
 
     rc = doc["rechecks"]
     n_obj = len(obs)
@@ -276,7 +293,8 @@ def tune_answer(doc) -> tuple[str, list[str], str]:
         return float(np.mean([v["dev"] for v in st.values()])) if st else float("nan")
 
     b, d0 = rc[best_i], rc[0]
-    q = f"Which values give the lowest {what}?"
+    q = (f"Which values give the {'highest' if rd['up'] else 'lowest'} {rd['what']}?" if rd["what"] else
+         f"Which values give the lowest {what}?")
     dc, bc, final = headline_checks(doc)
     said = [f"Best values found: {_esc(changed(b))} ({link('best', 'best')}: {val(bc['value'])} on fresh games, "
             f"against {val(dc['value'])} with the defaults)."]
@@ -295,10 +313,10 @@ def tune_answer(doc) -> tuple[str, list[str], str]:
     elif g["sig"]:
         words[0] = "beaten"
         said.append(f"The defaults are {link('beaten')}: the best values improve on them by "
-                    f"{val(g['diff'])} {where}, beyond chance.")
+                    f"{gain(g['diff'])} {where}, beyond chance.")
     else:
         words[0] = "not beaten"
-        said.append(f"The defaults are {link('not beaten')}: the best values' gain of {val(g['diff'])} "
+        said.append(f"The defaults are {link('not beaten')}: the best values' gain of {gain(g['diff'])} "
                     f"{where} is within chance, so changing the rules for this objective is not established.")
     e0, eb = edge(d0), edge(b)
     if np.isfinite(e0) and np.isfinite(eb):
@@ -307,19 +325,22 @@ def tune_answer(doc) -> tuple[str, list[str], str]:
     # the checks the defaults' word reads, beside the re-checks the candidates' words read
     fin = {0: dc, best_i: bc} if final else {}
 
+    def span(r):  # an interval's ends in the reader's terms, lower first
+        a, b = sorted((rd["sign"] * r["lo"], rd["sign"] * r["hi"]))
+        return f"{num(a / rd['sign'])} to {num(b / rd['sign'])}"
+
     def fin_cell(i):
         f = fin.get(i)
-        return (f"<td class='nw'>{num(f['value'])} ({num(f['lo'])} to {num(f['hi'])})</td>" if f else
+        return (f"<td class='nw'>{num(f['value'])} ({span(f)})</td>" if f else
                 "<td class='nw'>–</td>") if final else ""
 
     rows = "".join(
         f"<tr><td class='nw'>{'defaults' if r['trial'] is None else 'trial ' + str(r['trial'])}</td>"
-        f"<td>{_esc(changed(r))}</td><td class='nw'>{num(m[i])} ({num(r['recheck']['lo'])} to "
-        f"{num(r['recheck']['hi'])})</td>{fin_cell(i)}<td class='nw'>{link(words[i])}</td>"
+        f"<td>{_esc(changed(r))}</td><td class='nw'>{num(m[i])} ({span(r['recheck'])})</td>{fin_cell(i)}<td class='nw'>{link(words[i])}</td>"
         f"<td class='nw'>{points(edge(r))}</td></tr>" for i, r in enumerate(rc))
-    unit = ", points" if pp else ""
+    unit = ", points" if pp and not rd["share"] else ""
     table = ("<table class='answer'><tr><th>candidate</th><th>values that differ from the defaults</th>"
-             f"<th>{_esc(what)}, re-check on fresh games{unit} (95% interval)</th>"
+             f"<th>{_esc(rd['what'] or what)}, re-check on fresh games{unit} (95% interval)</th>"
              + (f"<th>final check on fresh games{unit} (95% interval)</th>" if final else "")
              + "<th>verdict</th><th>start player's edge (points, mean over player counts)</th></tr>" + rows
              + "</table>")
@@ -375,8 +396,8 @@ def make_tune_report(tune_dir: Path, out_dir: Path | None = None) -> dict:
     players = ",".join(map(str, spec["players"]))
     sizing = (f"fixed at {spec['games']:,}" if spec["games"] else
               f"{doc['games_per_trial']:,}, from a pilot of the defaults ({spec['pilot_games']:,} games per player "
-              f"count, objective half-width {fmt_objective(doc, doc['pilot']['half_width'])}) scaled to a half-width "
-              f"of about {fmt_objective(doc, spec['precision'])} (cap {spec['max_games']:,})")
+              f"count, objective half-width {fmt_difference(doc, doc['pilot']['half_width'])}) scaled to a half-width "
+              f"of about {fmt_difference(doc, spec['precision'])} (cap {spec['max_games']:,})")
     if "final" in doc["best"]:
         final_text = ("the chosen values and the defaults were then played once more, each on fresh seeds of its "
                       "own (the final check): nothing was chosen from these games, so the headline's numbers and its "

@@ -10,8 +10,40 @@ from .objectives import ALPHA, in_pp, z_crit
 
 
 # ------------------------------------------------------------------------------ wording
+def reading(doc: dict) -> dict:
+    """How a reader takes the tune's objective: the measure it is in their terms (a maximised
+    objective is minimised as its negative, which no reader should see), and the words for it.
+    sign: the objective value times sign is the measure; share: the measure is a win share (shown
+    in percent); pp: it is a difference of shares or a deviation from fair (percentage points);
+    what: its name; up: the measure is to be raised."""
+    obs = doc["spec"]["objectives"]
+    o = obs[0] if len(obs) == 1 and obs[0]["weight"] == 1 else None
+    if o is not None and o["kind"] == "label-share":
+        up = o.get("sense", "max") == "max"
+        what = o["label"].rsplit(", ", 1)[0]  # "win share of strategy market": the sense is the verb
+        return dict(sign=-1.0 if up else 1.0, share=True, pp=False, what=what, up=up)
+    if o is not None and o["kind"] == "strategy-gap" and o.get("target") is None:
+        return dict(sign=-1.0, share=False, pp=True, what=o["label"].replace(" (maximised)", ""), up=True)
+    pp = o is not None and in_pp(o["kind"])
+    return dict(sign=1.0, share=False, pp=pp, what=None, up=False)
+
+
 def fmt_objective(doc: dict, v: float) -> str:
-    """An objective value as a reader takes it: percentage points for a single win-share objective."""
+    """An objective value as a reader takes it: a maximised win share as that share (39.06%),
+    percentage points for another single win-share objective."""
+    if v is None or not math.isfinite(v):
+        return "n/a"
+    rd = reading(doc)
+    v = rd["sign"] * v
+    if rd["share"]:
+        return f"{100 * v:.2f}%"
+    if rd["pp"]:
+        return f"{100 * v:{'+' if rd['sign'] < 0 else ''}.2f} pp"
+    return f"{v:.4g}"
+
+
+def fmt_difference(doc: dict, v: float) -> str:
+    """A difference or a half-width of objective values: percentage points for a win-share objective."""
     if v is None or not math.isfinite(v):
         return "n/a"
     obs = doc["spec"]["objectives"]
@@ -20,9 +52,16 @@ def fmt_objective(doc: dict, v: float) -> str:
     return f"{v:.4g}"
 
 
+def interval_ends(doc: dict, r: dict) -> tuple[str, str]:
+    """An interval's ends in the reader's terms, lower first (a maximised objective's flip)."""
+    a, b = sorted((reading(doc)["sign"] * r["lo"], reading(doc)["sign"] * r["hi"]))
+    s = reading(doc)["sign"]
+    return fmt_objective(doc, a / s), fmt_objective(doc, b / s)
+
+
 def fmt_interval(doc: dict, r: dict) -> str:
-    return (f"{fmt_objective(doc, r['value'])} (95% interval {fmt_objective(doc, r['lo'])} to "
-            f"{fmt_objective(doc, r['hi'])})")
+    lo, hi = interval_ends(doc, r)
+    return f"{fmt_objective(doc, r['value'])} (95% interval {lo} to {hi})"
 
 
 def _players_text(players) -> str:
@@ -49,8 +88,9 @@ def headline(doc: dict) -> str:
     best = doc["best"]
     d, b, final = headline_checks(doc)
     obs = doc["spec"]["objectives"]
-    what = "the " + obs[0]["label"] if len(obs) == 1 else "the weighted objective (" + " + ".join(
-        f"{o['weight']:g} × {o['label']}" for o in obs) + ")"
+    rd = reading(doc)
+    what = ("the " + (rd["what"] or obs[0]["label"]) if len(obs) == 1 else "the weighted objective (" + " + ".join(
+        f"{o['weight']:g} × {o['label']}" for o in obs) + ")")
     where = _players_text(doc["spec"]["players"])
     how = ("final check on fresh games" if final else
            "re-checked on fresh games; the best of several re-checks, so biased towards a gain")
@@ -67,14 +107,16 @@ def headline(doc: dict) -> str:
     # (Bonferroni over k), which holds the error rate the choice would otherwise inflate
     k = 1 if final else max(len(doc.get("rechecks", [])) - 1, 1)
     g = gain_test(d, b, len(obs), picked_from=k)
-    verb = ("cut" if g["sig"] else "move") + ("s" if len(parts) == 1 else "")
-    gain = (f"{fmt_objective(doc, g['diff'])} (one-sided 95% lower bound "
-            f"{fmt_objective(doc, g['lower'])})")
+    # the verb says the measure's direction: a maximised share is raised, not "cut"
+    verb = (("raise" if rd["up"] else "cut") if g["sig"] else "move") + ("s" if len(parts) == 1 else "")
+    gain = (f"{fmt_difference(doc, g['diff'])} (one-sided 95% lower bound "
+            f"{fmt_difference(doc, g['lower'])})")
+    gain = ("a rise of " if rd["up"] else "a gain of ") + gain
     test = ("one-sided z-test of the difference of the final checks" if final else
             f"one-sided z-test of the difference of the re-checks, Bonferroni over the {k} candidates re-checked")
-    sure = (f" — a gain of {gain}, significant ({test}, p = {g['p']:.3g})" if g["sig"] else
-            f" — a gain of {gain}, not significant ({test}, p = {g['p']:.3g}), so it is not established")
-    ci = lambda r: f"{fmt_objective(doc, r['value'])} [{fmt_objective(doc, r['lo'])}, {fmt_objective(doc, r['hi'])}]"
+    sure = (f" — {gain}, significant ({test}, p = {g['p']:.3g})" if g["sig"] else
+            f" — {gain}, not significant ({test}, p = {g['p']:.3g}), so it is not established")
+    ci = lambda r: f"{fmt_objective(doc, r['value'])} [{', '.join(interval_ends(doc, r))}]"
     text = f"{vals} {verb} {what} from {ci(d)} to {ci(b)} at {where} (95% intervals, {how}){sure}."
     ch = start_change(b.get("start", {}), d.get("start", {}))
     if ch:

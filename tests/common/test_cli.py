@@ -255,3 +255,23 @@ def test_short_flags_and_quiet(tmp_path):
     assert a.stderr.strip() == ""
     ja, jb = json.loads(a.stdout), json.loads(b.stdout)
     assert ja["groups"] == jb["groups"] and ja["games"] == 300 and ja["seed"] == 9
+
+
+def test_run_prints_the_start_players_verdict_with_its_interval(tmp_path):
+    """`run` says where the start player stands, its edge with the 95% interval and the report's
+    verdict word for it; --json carries the same figures, which are the start player's row of the
+    table (one cell: its win share minus fair, ± 1.96 standard errors)."""
+    r = sim("run", "star-cartel", "-p", "4", "-n", "4000", "-s", "11", "-o", tmp_path / "a", "-q", "--json")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    sp, row = doc["start_player"], next(g for g in doc["groups"] if g["kind"] == "position" and g["key"] == "1")
+    assert sp["win_share"] == pytest.approx(row["win_share"]) and sp["fair_share"] == pytest.approx(row["fair_share"])
+    edge = row["win_share"] - row["fair_share"]
+    assert sp["edge"] == pytest.approx(edge)
+    assert sp["edge_high"] - edge == pytest.approx(1.959963984540054 * row["share_se"], rel=1e-6)
+    lo, hi = sp["edge_low"], sp["edge_high"]
+    assert sp["verdict"] == ("start player ahead" if lo > 0 else "start player behind" if hi < 0 else "no edge found")
+    t = sim("run", "star-cartel", "-p", "4", "-n", "4000", "-s", "11", "-o", tmp_path / "b", "-q")
+    line = next(x for x in t.stdout.splitlines() if x.startswith("Start player: "))
+    assert f"{100 * row['win_share']:.2f}% of the win share against a fair {100 * row['fair_share']:.2f}%" in line
+    assert f"95% interval {100 * lo:+.2f} to {100 * hi:+.2f}" in line

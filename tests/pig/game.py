@@ -37,7 +37,10 @@ class Pig(Game):
         strategies_param("hold20,random", "strategy per seat"),
         ROTATE,
         max_turns_param(1000, 10, 100_000, "turn cap; a game that hits it is a timeout"),
-        Param("target", "int", 50, "bank that wins (PIG.4)", "PIG.4", 10, 1000, slot="C_TARGET"),
+        # PIG.4: the first bank to reach the target wins at once, so the seats that roll first in
+        # the race gain by a shorter one
+        Param("target", "int", 50, "bank that wins (PIG.4)", "PIG.4", 10, 1000, slot="C_TARGET",
+              acts_on=("start player",), search="20..100"),
     )
     api = A
     kernel_files = (HERE / "kernel.py",)

@@ -229,12 +229,14 @@ PARAMS = (
           "alien from the pool", "CE.2.5", parser=parse_dealt, allowed_text=DEALT_ALLOWED, hashed_at_default=False),
     Param("aliens_per_game", "int", 0, "aliens at the table for random / all (0 = one per player; the other "
           "seats play without a power)", "CE.2.5", 0, A.MAX_P),
-    Param("empath_optional", "bool", False, "make the Empath's power optional", "A36", slot="C_EMPATH_OPT"),
+    # the readings of one alien's text (A36, A46, A15) act on that alien's standing among the others
+    Param("empath_optional", "bool", False, "make the Empath's power optional", "A36", slot="C_EMPATH_OPT",
+          acts_on=("labels",)),
     Param("philanthropist_to_allies", "bool", False, "the Philanthropist may also give to allies", "A46",
-          slot="C_PHIL_ALLIES"),
+          slot="C_PHIL_ALLIES", acts_on=("labels",)),
     Param("philanthropist_giver", "choice", "any",
           "who may give as the Philanthropist: any player, or only a main player or an ally (revision 2)",
-          "A46", choices=PHIL_GIVER, slot="C_PHIL_GIVER"),
+          "A46", choices=PHIL_GIVER, slot="C_PHIL_GIVER", acts_on=("labels",)),
     Param("ships_per_player", "int", 20, "ships of each colour; those not on planets at setup start in the warp",
           "CE.1.3", 1, 60, slot="C_SHIPS"),
     Param("planets_per_system", "int", 5, "planets in each home system", "CE.1.1", 1, A.PPS_MAX, slot="C_PPS"),
@@ -242,9 +244,13 @@ PARAMS = (
           slot="C_START_PER_PLANET"),
     Param("start_hand_size", "int", 7, "cards dealt to each player at setup", "CE.2.6", 1, 16, slot="C_START_HAND"),
     Param("new_hand_size", "int", 7, "cards drawn for a new hand", "CE.17.1", 1, 16, slot="C_NEW_HAND"),
-    Param("win_colonies", "int", 5, "foreign colonies needed to win", "CE.18.1", 1, 15, slot="C_WIN_COLONIES"),
+    # the game ends at the first moment a player has them (CE.18.2), a race the seats enter in turn
+    # order (CE.2.4, CE.3.2): its length is how much moving first weighs
+    Param("win_colonies", "int", 5, "foreign colonies needed to win", "CE.18.1", 1, 15, slot="C_WIN_COLONIES",
+          acts_on=("start player",)),
+    # every power is on or off by this count (CE.19.1)
     Param("power_home_colonies", "int", 3, "home colonies needed for the alien power",
-          "CE.19.1", 0, 5, slot="C_POWER_HOME"),
+          "CE.19.1", 0, 5, slot="C_POWER_HOME", acts_on=("labels",)),
     max_turns_param(200, 1, 100_000, "turn cap; a game that reaches it ends with no winner (timeout)", "A63"),
     Param("deal_rounds", "int", 2, "proposal rounds of the deal model", "CE.51.2", 1, 10, slot="C_DEAL_ROUNDS"),
     Param("deal_colony_ships_max", "int", 4, "ships a receiver may move into a deal colony", "A16", 1, 20,
@@ -266,7 +272,7 @@ PARAMS = (
           "only a deal that lets the other win alone)", "CE.51.5", 0, 15, slot="C_DEAL_LEADER",
           hashed_at_default=False),
     Param("ah_compensation_counts_redirected", "bool", False,
-          "count Zombie-redirected ships for compensation", "A15", slot="C_COMP_REDIRECTED"),
+          "count Zombie-redirected ships for compensation", "A15", slot="C_COMP_REDIRECTED", acts_on=("labels",)),
     Param("two_player_order_discs", "choice", "used",
           "used: 2-player games turn discs as CE.2.4; unused: the offense always meets the other player (data.md)",
           "CE.2.4", choices=("used", "unused"), slot="C_2P_DISCS", encoder=_discs_used),

@@ -34,7 +34,10 @@ PARAMS = (
     players_param(4, 2, A.MAX_P, "number of players", "ASV.6.1"),
     strategies_param("basic", "strategy per seat, comma-separated; a shorter line-up repeats"),
     ROTATE,
-    Param("tiles_per_turn", "int", 0, "tiles drawn in phase 1; 0 = the rules' 3 (2 players) or 2", "ASV.6.2", 0, 6),
+    # the game ends in the turn that draws the last tile and no other player takes a turn (ASV.19.1):
+    # the tiles drawn per turn decide whose turn that is, so how many turns each seat gets
+    Param("tiles_per_turn", "int", 0, "tiles drawn in phase 1; 0 = the rules' 3 (2 players) or 2", "ASV.6.2", 0, 6,
+          acts_on=("start player",), search="1..4"),
     Param("hand_size", "int", 10, "cards in the opening hand, and the hand size refilled to", "ASV.6.3", 1, 10, slot="C_HAND"),
     Param("discard_limit", "int", 1, "cards that may be discarded in phase 4 (0 or 1)", "ASV.6.4", 0, 1, slot="C_DISCARD_LIMIT"),
     Param("sun_points", "custom", "1+2+3+4", "points for the 1st-4th sun drawn", "ASV.6.5",

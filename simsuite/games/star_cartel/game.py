@@ -50,7 +50,9 @@ PARAMS = (
     Param("sway_largest_delta", "int", -2, "the largest set's marker change when a ship's PRICE_SWAY ability replaces the normal one", "SC.3.14", -9, 9, slot="C_SWAY_LD"),
     Param("sway_smallest_delta", "int", 1, "the smallest set's marker change when PRICE_SWAY replaces the normal one", "SC.3.15", -9, 9, slot="C_SWAY_SD"),
     Param("extra_stash_sets", "int", 1, "how many more sets a ship with EXTRA_STASH may stash in a delivery", "SC.3.16", 0, 4, slot="C_EXTRA_SETS"),
-    Param("setup_purge_sizes", "sizes", "4", "card sizes replaced when they turn up in the opening hub (none: the rule is off)", "SC.3.17", slot="C_PURGE_MASK"),
+    # the purge acts on the opening hub only (SC.4.6), the hub the start player loads from first (SC.4.7)
+    Param("setup_purge_sizes", "sizes", "4", "card sizes replaced when they turn up in the opening hub (none: the rule is off)", "SC.3.17", slot="C_PURGE_MASK",
+          acts_on=("start player",), search="none,4,3+4"),
     Param("third_card_scope", "choice", "bottom_row", "where THIRD_OF_KIND may take its third card: the bottom row of any column, or anywhere in the hub", "SC.3.18",
           choices=("bottom_row", "anywhere"), slot="C_THIRD_ANY"),
     Param("deliver_when_full", "choice", "immediate", "immediate: a full hold must be delivered this turn; optional: the player may wait (A4)",
