@@ -65,6 +65,11 @@ def rule(prim: str, arg: str) -> str | None:
     return OVERRIDES.get((prim, arg), RULES.get(arg))
 
 
+def arg_range(prim: str, arg: str) -> str:
+    """What argument `arg` of primitive `prim` may be, in words (the power API's reference)."""
+    return CONDITIONS[rule(prim, arg)][1]
+
+
 def wrapper_source(prim: str, args: list[str], valued: bool) -> str:
     """The checking wrapper of one primitive: its arguments' conditions in order (`me` first, as a
     place in `me`'s hand depends on it), each failure a misuse; then the call."""

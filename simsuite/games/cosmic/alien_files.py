@@ -23,14 +23,11 @@ from simsuite.resources import DATA
 
 from . import api as A
 from .alien_args import PREFIX, wrapper_source
-from .alien_source import (  # noqa: F401  (the loader's public names: callers import them from here)
+from .alien_source import (  # noqa: F401  (API_PARTS, ENGINE_ONLY, ORIGIN, api_reference, hook_problems: callers import them from here)
     ALLOWED_NAMES,
     API_PARTS,
     ENGINE_ONLY,
-    HIDDEN_EARLY,
-    META,
     ORIGIN,
-    WHERE,
     WHO,
     AlienFile,
     _api_functions,
@@ -40,6 +37,7 @@ from .alien_source import (  # noqa: F401  (the loader's public names: callers i
     hook_problems,
     shown_path,
 )
+from .kernel import alien_api as K
 
 BUILTIN = DATA / "aliens" / "cosmic"
 # the classics written as alien files: the engine's own code for those aliens (there is no other),
@@ -417,29 +415,29 @@ def typecheck(a: AlienFile, path: Path | None = None) -> str:
 
 def _misuses() -> dict:
     return {
-        1: ("used a primitive in a hook where it has no effect",
+        int(K.HBE_WINDOW): ("used a primitive in a hook where it has no effect",
             "each primitive in the hooks the power API's reference lists"),
-        2: ("read what its holder may not see (CE.70.14): an encounter card still face down, or another "
+        int(K.HBE_HIDDEN): ("read what its holder may not see (CE.70.14): an encounter card still face down, or another "
             "player's hand", "card reads from on_w9 on, hb_hand_card for the holder's own hand"),
-        3: ("wrote another seat's power memory or a word out of range",
+        int(K.HBE_MEMORY): ("wrote another seat's power memory or a word out of range",
             f"hb_remember(st, me, i, v) with 0 <= i < {A.HB_MEM_WORDS}"),
-        4: ("added to totals past its allowance or set a total out of reach",
+        int(K.HBE_TOTAL): ("added to totals past its allowance or set a total out of reach",
             f"at most {A.HB_MAX_ADD} added per encounter in all (the sum of |k|), and hb_set_total within "
             f"{A.HB_MAX_ADD} + the higher card value x the side's ships"),
-        5: ("brought too many cards into hands",
+        int(K.HBE_CARDS): ("brought too many cards into hands",
             f"at most {A.HB_MAX_CARDS} cards per encounter (drawn, taken or given), none into a hand of "
             f"{A.MAX_HAND}"),
-        6: ("named another seat where its own is required, or moved another seat's ships",
+        int(K.HBE_SEAT): ("named another seat where its own is required, or moved another seat's ships",
             "`me` is the running hook's own seat (the holder whose power acts)"),
-        7: ("passed an argument out of its range to a primitive",
-            "the ranges of the power API's reference (a seat 0 <= q < the number of players, a side SIDE_OFFENSE "
-            "or SIDE_DEFENSE, a card, a count within the engine's limits)"),
-        8: (f"ran its loops past the game's cap of {A.HB_MAX_STEPS:,} steps (a loop that does not end)",
+        int(K.HBE_ARG): ("passed an argument out of its range to a primitive",
+            "each argument in the range the power API's reference gives it (a seat 0 <= q < the number of "
+            "players, a side SIDE_OFFENSE or SIDE_DEFENSE, a card, a count within the engine's limits)"),
+        int(K.HBE_STEPS): (f"ran its loops past the game's cap of {A.HB_MAX_STEPS:,} steps (a loop that does not end)",
             "loops that end (every pass of a loop of an alien file counts one step)"),
     }
 
 
-VIOLATION = 16  # alien_api.HBE_VIOLATION: a record's code from it on is a CE.70 invariant (V_*) the hook broke
+VIOLATION = int(K.HBE_VIOLATION)  # a record's code from it on is a CE.70 invariant (V_*) the hook broke
 
 
 def broken_game(rec) -> str:

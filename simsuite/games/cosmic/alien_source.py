@@ -39,6 +39,7 @@ from simsuite.engine.kernel_contract import PRELUDE, provided_names, undefined_n
 from simsuite.errors import BadInput, did_you_mean
 
 from . import api as A
+from .alien_args import arg_range, rule
 
 _cache: dict = {}
 ORIGIN = ".origin"  # beside a copy `check alien` made in the cache: the path of the user's own file
@@ -157,8 +158,10 @@ HIDDEN_EARLY = ("hb_card_value", "hb_is_attack", "hb_is_negotiate", "hb_card")
 def api_reference() -> str:
     """The power API as a Markdown table, from the code (docs/games/write-your-own-alien.md): each
     hb_* primitive of the power API's parts (API_PARTS) with its arguments, the hooks where it acts (WHERE; a
-    face-down card read: HIDDEN_EARLY) and the first sentence of its docstring."""
-    rows = ["| primitive | where | what it does |", "|---|---|---|"]
+    face-down card read: HIDDEN_EARLY), the first sentence of its docstring and the range of each
+    argument (alien_args: what its wrapper checks)."""
+    rows = ["| primitive | where | what it does | its arguments (checked at every call of a user's file) |",
+            "|---|---|---|---|"]
     late = ", ".join(f"`{h}`" for h in ("on_reveal", "on_w9", "on_w10", "on_resolve", "on_totals", "on_outcome",
                                         "on_loss"))
     for n in _api_functions():
@@ -173,7 +176,8 @@ def api_reference() -> str:
             where = late + " (the cards face up)"
         else:
             where = "any hook"
-        rows.append(f"| `{n.name}({args})` | {where} | {first.replace('|', '/')} |")
+        ranges = "; ".join(f"`{a.arg}`: {arg_range(n.name, a.arg)}" for a in n.args.args if rule(n.name, a.arg))
+        rows.append(f"| `{n.name}({args})` | {where} | {first.replace('|', '/')} | {ranges} |")
     return "\n".join(rows)
 
 
