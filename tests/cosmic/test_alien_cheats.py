@@ -22,12 +22,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from cosmic_harness import ATT, BLUE, RED, P
-from cosmic_harness import Table as _Table
+from cosmic_harness import ATT
 from harness import extra_dirs
+from test_alien_files import fight
 
 import simsuite.games.cosmic.api as A
-from simsuite.engine.unmanaged import PointerKernel
 from simsuite.games import get
 from simsuite.games.cosmic.alien_args import CONDITIONS, rule, wrapper_source
 from simsuite.games.cosmic.alien_files import API_PARTS, CLASSICS, ENGINE_ONLY
@@ -184,28 +183,9 @@ def good_kernel():
         os.environ[ENV] = old
 
 
-class Table(_Table):
-    kern = None
-
-    def __init__(self, kern, aliens, players=4, **params):
-        Table.kern = kern
-        super().__init__(players, aliens=aliens, **params)
-        self.strip_artifacts()
-
-    def _start(self, players, seed=None, **params):
-        super()._start(players, seed=seed, **params)
-        self.k = PointerKernel(Table.kern, self.steps)
-
-
 def _fight(kern, aliens):
-    t = Table(kern, aliens)
-    t.encounter_state(0, 1, P(BLUE, 1), centre=3)
-    t.set_ships(0, {P(RED, n): 4 for n in range(1, 5)})
-    t.set_ships(1, {P(BLUE, 1): 4, P(BLUE, 2): 4, P(BLUE, 3): 4})
-    for q in range(2, 4):
-        t.set_ships(q, {P(q, 1): 4, P(q, 2): 4, P(q, 3): 4})
-    t.play_cards(ATT(6), ATT(10))
-    return t
+    """Red (seat 0, offense) with an attack 6 and 3 ships against blue's attack 10 and 4 ships."""
+    return fight(kern, aliens, ATT(6), ATT(10), centre=3, def_ships=4)
 
 
 @pytest.mark.own_kernel
