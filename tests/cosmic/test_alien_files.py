@@ -373,7 +373,7 @@ def test_basic_forecast_includes_a_file_aliens_total(tester_env):
     assert (t[A.S_HB_FC], t[A.S_HB_FC + 1], t[A.S_HB_FC + 2]) == (2, 0, 0)
     to, td, lower = t.k.predicted_aa(t.st, t.c, I(6), I(10), I(0), I(0))
     for me in (0, 1):
-        assert tuple(pointer_call(seen_aa)(t.st, t.c, I(me), 6.0, 10.0, 0.0, 0.0)) == (11.0, 14.0, 0)
+        assert tuple(pointer_call(seen_aa)(t.st, t.c, I(me), 6.0, 10.0, I(0), I(0))) == (11.0, 14.0, 0)
     t.script(-1)
     assert t.outcome() == A.R_DEFENSE_WIN
     assert (t[A.S_TOT + 2], t[A.S_TOT + 5]) == (11, 14)

@@ -173,7 +173,7 @@ def test_ce_10_4_the_forecast_knows_the_declared_upset(kern, declare):
     assert (t[A.S_HB_FC], t[A.S_HB_FC + 1], t[A.S_HB_FC + 2]) == (0, 0, 2 if declare else 0)
     assert tuple(t.k.predicted_aa(t.st, t.c, I(4), I(10), I(0), I(0))) == (6, 14, declare)
     for me in (0, 1, 2):
-        assert tuple(pointer_call(seen_aa)(t.st, t.c, I(me), 4.0, 10.0, 0.0, 0.0)) == (6.0, 14.0, declare)
+        assert tuple(pointer_call(seen_aa)(t.st, t.c, I(me), 4.0, 10.0, I(0), I(0))) == (6.0, 14.0, declare)
     assert t[A.S_HB_MEM] == (3 * 2 + 1 if declare else 0) and uses(t, 0) == declare  # nothing spent again
 
 
