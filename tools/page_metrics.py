@@ -5,7 +5,9 @@
 Per page: the rendered height at 1400 px wide (details folded, as the page opens), the y of the
 first chart (<img>) and the words of text before it. Chromium runs a small script in the page
 (--dump-dom after --virtual-time-budget) that writes the figures into the DOM; --shots also saves
-a 1400 x 3000 screenshot of the top of each page. Needs `chromium` on the PATH.
+a 1400 x 3000 screenshot of the top of each page. Tables
+wider than their box are listed apart where they scroll sideways in a box of their own (the page keeps
+its width) and where they widen the page itself. Needs `chromium` on the PATH.
 """
 from __future__ import annotations
 
@@ -33,14 +35,24 @@ PROBE = """<script>window.addEventListener('load', () => {
   const folded = document.documentElement.scrollHeight;
   // every table that is wider than its box once every <details> is open (it would scroll)
   document.querySelectorAll('details').forEach(d => d.open = true);
-  const wide = [];
+  // a table in a box that scrolls sideways (.scroll) keeps the page its width: listed apart from one
+  // that widens the page itself (its last columns cut off at the window's edge)
+  const wide = [], scrolls = [];
   document.querySelectorAll('table').forEach(t => {
     const box = t.parentElement.getBoundingClientRect().width;
-    if (t.scrollWidth > box + 2) wide.push((t.querySelector('th') || {}).textContent + ' ' + t.scrollWidth + '>' + Math.round(box));
+    if (t.scrollWidth <= box + 2) return;
+    let el = t.parentElement, boxed = false;
+    for (; el && el !== document.body; el = el.parentElement) {
+      const o = getComputedStyle(el).overflowX;
+      if (o === 'auto' || o === 'scroll') { boxed = true; break; }
+    }
+    ((boxed ? scrolls : wide)).push((t.querySelector('th') || {}).textContent + ' ' + t.scrollWidth + '>' + Math.round(box));
   });
   const out = document.createElement('pre'); out.id = 'page-metrics';
   out.textContent = JSON.stringify({height: folded, first_chart: top, words_before: words,
-                                    unfolded: document.documentElement.scrollHeight, wide_tables: wide});
+                                    unfolded: document.documentElement.scrollHeight, wide_tables: wide,
+                                    scrolling_tables: scrolls,
+                                    page_wider: document.documentElement.scrollWidth > window.innerWidth});
   document.body.appendChild(out);
 });</script>"""
 
@@ -82,4 +94,5 @@ if __name__ == "__main__":
         r = measure(Path(p), shots)
         print(f"{p}: height {r.get('height')} px ({r.get('unfolded')} px with every section open), first chart at "
               f"{r.get('first_chart'):.0f} px, {r.get('words_before')} words before it; tables wider than the page: "
-              f"{r.get('wide_tables') or 'none'}")
+              f"{r.get('wide_tables') or 'none'}; the page itself wider than the window: {r.get('page_wider')}; "
+              f"{len(r.get('scrolling_tables') or [])} wide tables scroll sideways in their own box")

@@ -17,10 +17,24 @@ export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
 SWEEPS=(star-cartel-crash space-venture-players cosmic-editions cosmic-power-value cosmic-aliens cosmic-ladder)
 TUNES=(star-cartel-fair-seats)
 PLANS=(cosmic-alien-bands cosmic-alien-bands-ffg5)  # redrawn from their committed tables (the plan itself: simsuite tune --config configs/tunes/<name>.toml)
+# a designer's own question: the same results asked about one player count (a report --focus), and a
+# homebrew alien placed among the classics (the docs' recipe, its folder of alien files)
+declare -A FOCUSED=([star-cartel-crash-5p]="star-cartel-crash players=5" [space-venture-3p]="space-venture-players players=3")
+PLUGINS=(cosmic-underdog)
 want=("$@")
-[ ${#want[@]} -eq 0 ] && want=("${SWEEPS[@]}" "${TUNES[@]}" "${PLANS[@]}")
+[ ${#want[@]} -eq 0 ] && want=("${SWEEPS[@]}" "${TUNES[@]}" "${PLANS[@]}" "${!FOCUSED[@]}" "${PLUGINS[@]}")
 for name in "${want[@]}"; do
-  if [[ " ${PLANS[*]} " == *" $name "* ]]; then
+  if [[ -n "${FOCUSED[$name]:-}" ]]; then
+    read -r src focus <<< "${FOCUSED[$name]}"
+    [ -d "results/$src" ] || python -m simsuite.cli sweep --config "configs/sweeps/$src.toml" --out "results/$src" --quiet
+    rm -rf "reports/examples/$name"
+    python -m simsuite.cli report "results/$src" --focus "$focus" --out "reports/examples/$name" --quiet
+  elif [[ " ${PLUGINS[*]} " == *" $name "* ]]; then
+    [ -n "${FRESH:-}" ] && rm -rf "results/$name"
+    python -m simsuite.cli sweep --config examples/aliens/underdog.toml --plugin-dir examples/aliens --out "results/$name" --quiet
+    rm -rf "reports/examples/$name"
+    python -m simsuite.cli report "results/$name" --plugin-dir examples/aliens --out "reports/examples/$name" --quiet
+  elif [[ " ${PLANS[*]} " == *" $name "* ]]; then
     dir=reports/examples/$name
     tmp=$(mktemp -d)
     python -m simsuite.cli report "$dir" --out "$tmp" --quiet

@@ -110,7 +110,7 @@ def report(source, out, margin, threads, quiet, verbose, focus, as_json):
     for w in res.get("status", []):
         if not partial:  # the partial-sweep line above already said it
             click.echo(f"warning: {w}")
-    _echo_answer(res, res.get("focus", []))
+    _echo_answer(res)
     if verbose:
         click.echo("The statistics behind the answer, and every finding:")
         for line in res.get("findings", []):
@@ -121,10 +121,10 @@ def report(source, out, margin, threads, quiet, verbose, focus, as_json):
     click.echo(f"report: {res['html']}")
 
 
-def _echo_answer(res: dict, focus: list[str] = ()) -> None:
-    """The page's question and its answer sentences, as the page's answer box words them; the --focus
-    lines (where each asked-for label stands) open the answer."""
+def _echo_answer(res: dict) -> None:
+    """The page's question and its answer sentences, as the page's answer box words them (a focus,
+    where each asked-for label, seat or value stands, opens them)."""
     if res.get("question"):
         click.echo(res["question"])
-    for line in [*focus, *(res.get("answer") or [])]:
+    for line in res.get("answer") or []:
         click.echo(f"- {line}")

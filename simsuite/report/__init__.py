@@ -77,7 +77,7 @@ from .label_charts import chart_label_overview
 from .next_step import EDGE_WORDS, every_value_has_edge, fixed_sets, line_up, next_step, no_value_fair
 from .rankings import label_contributions, label_rankings, reference_cells  # noqa: F401  (tests use them)
 from .sections import label_sections
-from .splits import choice_axes, side_by_side, split_axes, split_parts
+from .splits import at_choice_defaults, choice_axes, side_by_side, split_axes, split_parts
 
 PARTIAL = "Partial sweep:"
 
@@ -411,7 +411,7 @@ def _question(s: _Sweep, an: _Analyses, rules_split: list, label_kinds: list) ->
 
 
 def _main_chart(s: _Sweep, question: str, an: _Analyses, at_default: dict, label_kinds: list,
-                charts: list[str]) -> str:
+                charts: list[str], focus_resolved: list = ()) -> str:
     """The chart that opens the page below the answer (its figure HTML; its path first in `charts`)."""
     groups, cells, lay, out_dir = s.groups, s.cells, s.lay, s.out_dir
     if an.rungs:  # a ladder sweep asks how much stronger each bot is: its rungs open the page
@@ -424,7 +424,8 @@ def _main_chart(s: _Sweep, question: str, an: _Analyses, at_default: dict, label
         kind = label_kinds[0]
         over = {(n, w): rs for (k, n, w), rs in at_default.items() if k == kind}
         fname = f"overview_{kind}.png"
-        if chart_label_overview(over, kind, out_dir / fname):
+        asked = [label for _, (k, label) in focus_resolved if k == kind]
+        if chart_label_overview(over, kind, out_dir / fname, focus=asked):
             charts.insert(0, str(out_dir / fname))
             return _figure_html(fname, f"{label_name(kind).capitalize()} ranking: every {label_name(kind)} with its "
                                        f"95% interval, per player count and strategy", main=True)
@@ -531,7 +532,6 @@ def _page(s: _Sweep, box: str, main: str, sections: list, topics: list, findings
         title=esc(f"Balance report: {s.meta.get('game') or name} ({name})"),
         status="".join(f"<p class='status'>⚠ {esc(w)}</p>" for w in status),
         toc=" ".join(f"<a href='#{i}'>{esc(t)}</a>" for i, t in toc),
-        header=header,
         warnings="".join(f"<p class='warn'>⚠ {esc(w)}</p>" for w in warnings),
         headline=box,
         main=main,
@@ -539,12 +539,22 @@ def _page(s: _Sweep, box: str, main: str, sections: list, topics: list, findings
         n_findings=str(len(findings)),
         findings="".join(f"<h3>{esc(t)}</h3><ul class='findings'>" + "".join(f"<li>{esc(f)}</li>" for f in fs)
                          + "</ul>" for t, fs in topics),
-        fixed=fixed_table(cells, s.lay),
-        cells_table=table(make_cells_table(cells, s.lay, s.metrics)),
-        groups_table=table(make_groups_table(groups)) if len(groups) else "<p class='muted'>No group table.</p>",
+        reproducibility=reproducibility_html(
+            header, fixed_table(cells, s.lay), table(make_cells_table(cells, s.lay, s.metrics)),
+            table(make_groups_table(groups)) if len(groups) else "<p class='muted'>No group table.</p>"),
         footer=esc(f"Generated {time.strftime('%Y-%m-%d %H:%M:%S')} by simsuite {__version__} report."),
     )
     return page, status
+
+
+def reproducibility_html(header: str, fixed: str, cells_table: str, groups_table: str) -> str:
+    """The page's last section: what was run (its configuration, seed and version), the parameters
+    every cell shares, and the cells and groups tables, folded (wide tables scroll in their box)."""
+    return (f"{header}<details><summary>Parameters the same in every cell</summary><div class='scroll'>{fixed}"
+            "</div></details><details id='cells'><summary>Cells: the swept parameters and each cell's means</summary>"
+            f"<div class='scroll'>{cells_table}</div></details><details id='groups'><summary>Groups: every "
+            "turn-order position, seat, strategy and label per cell</summary>"
+            f"<div class='scroll'>{groups_table}</div></details>")
 
 
 def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = MARGIN,
@@ -575,13 +585,19 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     findings = [f for _, fs in topics for f in fs]
     label_kinds = list(dict.fromkeys(k for k, _, _ in an.tables if k != "strategy"))
     question = _question(s, an, hd["rules_split"], label_kinds)
-    main = _main_chart(s, question, an, hd["at_default"], label_kinds, charts)
+    main = _main_chart(s, question, an, hd["at_default"], label_kinds, charts, focus_resolved)
+    if question == "split" and not main:
+        # rule sets side by side: that section's first chart answers, in the box (not twice on the page)
+        m_ = re.search(r"<figure id='main-chart'>.*?</figure>", an.sbs_html, re.S)
+        if m_:
+            main, an.sbs_html = m_.group(0), an.sbs_html.replace(m_.group(0), "", 1)
     box, steps = _answer_box(question, s.res, s.groups, s.cells, s.lay, s.metrics, an.tables, hd["at_default"],
                              label_kinds, hd["choices"], hd["strat"], an.rungs, margin,
                              H.block(hd["rule"], hd["skill"], html.escape, skill_first=bool(an.rungs), wrap=False),
-                             an.pv_html, an.sbs_data, [h for h, _ in an.pv_heads])
+                             an.pv_html, an.sbs_data, [h for h, _ in an.pv_heads], focus_resolved, main)
     sections = _sections(s, question, main, an, fnd, figs, charts, panels_note, label_kinds)
-    page, status = _page(s, box, main, sections, topics, findings, margin, pool_warnings)
+    # the main chart stands in the answer box, between the answer and its table
+    page, status = _page(s, box, "", sections, topics, findings, margin, pool_warnings)
     index = s.out_dir / "index.html"
     index.write_text(page, encoding="utf-8")
     headline = hd["headline"]
@@ -601,14 +617,18 @@ def _the(x: str) -> str:
 
 def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices, strat, rungs,
                 margin, detail, pv_html: str = "", sbs_data: list | None = None,
-                game_said: list | None = None) -> tuple[str, list[dict]]:
-    """The box that opens the page (simsuite.report.answer): the page's question, a plain answer, its
-    table; the statistical sentences (`detail`) folded below. With it, the next steps its sentences
-    give (report.next_step: the parameters acting on each problem found and the tune over them)."""
-    # never pooled over a split axis (an edition is other rules): one edge per player count and value
+                game_said: list | None = None, focus_resolved: list = (), chart: str = "") -> tuple[str, list[dict]]:
+    """The box that opens the page (simsuite.report.answer): the page's question, a plain answer, the
+    main chart, its table; the statistical sentences (`detail`) folded below. With it, the next steps
+    its sentences give (report.next_step: the parameters acting on each problem found and the tune
+    over them).
+
+    A focus (the sweep's or --focus) asks the page's question: an asked-for label (a new alien) opens
+    the answer, its row marked; a player count (players=5) is answered alone; a swept value is said
+    first, its row marked."""
+    groups, cells, tables, strat, at_n = _at_asked_players(focus_resolved, groups, cells, tables, strat)
     game = str(cells["game"].iloc[0]) if "game" in cells and len(cells) else ""
-    by = ["players"] + split_axes(game, cells)
-    edges = A.start_edges(groups, cells, by) if len(groups) else pd.DataFrame()
+    edges = _turn_edges(game, groups, cells)
     turn = A.turn_sentence(edges) if len(edges) else ""
     skill = A.skill_sentence(strat) if strat else ""
     g = known_game(game)
@@ -628,40 +648,33 @@ def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, 
     def turn_step() -> str:
         return step("start player", sets=fixed_sets(g, cells)) if edge_found else ""
 
-    said, table_ = [], ""
+    said, table_, lead = [], "", 0
     if rungs:
         q = "How much stronger is each bot?"
         text, table_ = A.ladder_table(groups, cells, lay)
-        said = [text, turn, turn_step()]
+        said, lead = [text, turn, turn_step()], 1
     elif question == "labels":
         kind = label_kinds[0]
-        q = f"Which {plural(label_name(kind))} are too strong or too weak?"
-        text, table_ = A.label_answer(tables, kind, margin, choices)
+        mine = [lab for _, (k, lab) in focus_resolved if k == kind]
+        q = (f"Where {'does' if len(mine) == 1 else 'do'} {join(mine)} stand among the {plural(label_name(kind))}?"
+             if mine else f"Which {plural(label_name(kind))} are too strong or too weak?")
+        text, table_ = A.label_answer(tables, kind, margin, choices, focus=mine)
         label_step = (step("labels", sets=fixed_sets(g, cells), kind=kind, labels=plural(label_name(kind)))
                       if g is not None and A.label_problem(tables, kind, choices) else "")
-        said = [text, label_step, turn, turn_step(), skill]
+        # with an asked-for label its place is the answer: the ranking's summary follows the chart
+        said, lead = [text, label_step, turn, turn_step(), skill], 0 if mine else 2
     elif question == "parameter" and lay["x"]:
         q = f"Which {_the(lay['x'])} is fairest, and what else does it change?"
-        rec = A.sweep_recommendation(groups, cells, lay, metrics, margin)
-        text, table_ = A.sweep_answer(rec) if rec else ("", "")
-        # where the values differ in fairness the edge pooled over them says nothing: the table has each
-        some_less = rec is not None and len(rec["good"]) < len(rec["axis"])
-        # the next step of a sweep: where no value of it is free of the start player's edge, the other
-        # parameters that act on it (the swept one's values were all measured)
-        x = lay["x"]
-        sweep_step = ""
-        if rec is not None and g is not None and every_value_has_edge(rec, Z95):
-            sweep_step = (no_value_fair(rec, _the(x)) + " "
-                          + step("start player", exclude=(x,), sets=fixed_sets(g, cells, (x,))))
-        said = [text, "" if some_less else turn, sweep_step, skill]
+        said, table_ = _sweep_said(groups, cells, lay, metrics, margin, focus_resolved, g, step, turn, skill)
+        lead = 3
     elif question == "parameter":
         q = "What does the player count change?"
         table_ = A.player_table(groups, cells, metrics)
-        said = [turn, turn_step(), skill]
+        said, lead = [turn, turn_step(), skill], 2
     elif question == "split":
         q = f"How do the {join([plural(a) for a in lay.get('split', [])]) or 'rules'} compare?"
         rules = [a for a in lay.get("split", []) if a not in choices]
-        ed_said, table_ = A.split_answer(sbs_data or [], rules)
+        ed_said, table_, lead = A.split_answer(sbs_data or [], rules)
         said = [*ed_said, turn, turn_step(), skill]
     else:
         # a game's own section answers the sweep's question: its title asks it
@@ -671,9 +684,70 @@ def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, 
         # the game section's own answer first (its headline sentences, in points)
         own_said = [re.sub(r"(\d) pp\b", r"\1 points", x) for x in (game_said or [])] if question == "game" else []
         said = [*own_said, turn, turn_step(), skill]
+        lead = len(own_said) if own_said else 2
+    mine_said = _focus_said(res, focus_resolved, tables, choices, lay.get("x"))
+    said, lead = mine_said + said, lead + len(mine_said)
     if not any(said) and not table_:
         said = ["The statistical answer is below."]
-    return A.box(q, said, table_, detail), steps
+    if at_n:  # one player count asked: the question at it (is it fair there?)
+        q = at_n + ("is the game fair to every seat?" if q.startswith("What does the player count") else q[0].lower() + q[1:])
+    # the question's own answer (and its next step) opens the box; the chart follows it, then what
+    # else the page found (the turn order of an alien ranking, the bots), then the table
+    return A.box(q, said[:lead], table_, detail, chart, said[lead:]), steps
+
+
+def _sweep_said(groups, cells, lay, metrics, margin, focus_resolved, g, step, turn, skill) -> tuple[list, str]:
+    """A swept parameter's answer: the recommendation (the asked-for values first), the turn order
+    where it is one edge for every value, the next step where no value frees the start player of
+    its edge, the bots; and the recommendation's table."""
+    x = lay["x"]
+    rec = A.sweep_recommendation(groups, cells, lay, metrics, margin)
+    asked = [v for _, (k, lab) in focus_resolved if k == "value" for a, v in [lab] if a == x]
+    text, table_ = A.sweep_answer(rec, asked) if rec else ("", "")
+    # where the values differ in fairness the edge pooled over them says nothing: the table has each
+    some_less = rec is not None and len(rec["good"]) < len(rec["axis"])
+    # the next step of a sweep: where no value of it is free of the start player's edge, the other
+    # parameters that act on it (the swept one's values were all measured)
+    sweep_step = ""
+    if rec is not None and g is not None and every_value_has_edge(rec, Z95):
+        sweep_step = (no_value_fair(rec, _the(x)) + " "
+                      + step("start player", exclude=(x,), sets=fixed_sets(g, cells, (x,))))
+    return [text, "" if some_less else turn, sweep_step, skill], table_
+
+
+def _turn_edges(game: str, groups, cells) -> pd.DataFrame:
+    """The start player's edge for the answer: never pooled over a split axis (an edition is other
+    rules: one edge per player count and value), and a modelling choice (Cosmic's deal model) is no
+    rule: the turn order at its default value."""
+    at_def = at_choice_defaults(game, cells)
+    if not len(groups):
+        return pd.DataFrame()
+    return A.start_edges(groups[groups["cell"].isin(at_def["cell"])], at_def, ["players"] + split_axes(game, at_def))
+
+
+def _at_asked_players(focus_resolved, groups, cells, tables, strat):
+    """The results at the player count(s) a focus asks for (players=5): the answer's every figure
+    from their cells alone, and the words that open its question ("At 5 players, ")."""
+    asked = sorted({int(v) for _, (k, lab) in focus_resolved if k == "value" for a, v in [lab] if a == "players"})
+    if not asked or "players" not in cells:
+        return groups, cells, tables, strat, ""
+    cells = cells[cells["players"].isin(asked)]
+    groups = groups[groups["cell"].isin(cells["cell"])] if len(groups) else groups
+    tables = {k: v for k, v in tables.items() if int(k[1]) in asked}
+    strat = {k: v for k, v in strat.items() if int(k[0] if isinstance(k, tuple) else k) in asked}
+    return groups, cells, tables, strat, f"At {join([str(n) for n in asked])} players, "
+
+
+def _focus_said(res, focus_resolved, tables, choices, x) -> list[str]:
+    """The answer's opening lines for a focus: where each asked-for label stands (whatever the page's
+    question: a strategy in a rule sweep, say), then each seat or swept value in its own words (the
+    swept parameter's value is said by the recommendation, the player count asked for is the
+    question itself)."""
+    labels = [lab for _, (k, lab) in focus_resolved if k not in ("seat", "value")]
+    others = [(f, (k, lab)) for f, (k, lab) in focus_resolved
+              if k == "seat" or (k == "value" and lab[0] not in ("players", x))]
+    return ([A.focus_answer(tables, lab, choices) for lab in labels]
+            + ([html.escape(t) for t, _ in seat_and_value_lines(res, others)] if others else []))
 
 
 def _jsonable(x):

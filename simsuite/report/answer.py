@@ -19,7 +19,7 @@ import pandas as pd
 from ..analysis.inference import MARGIN, Z95, all_within, holm
 from .common import ALPHA, fmt_value, join, label_name, plural
 from .edge import STAT_COLS, edge_words, pool, start_edges
-from .rankings import DEPENDS, label_places, order_summary, place_phrase, place_span
+from .rankings import DEPENDS, label_places, order_summary, ordinal, place_phrase, place_span
 
 esc = html.escape
 
@@ -162,11 +162,13 @@ def _run(vals: list, axis: list) -> str:
     return value_range([axis[i] for i in idx])
 
 
-def _table(head: list[str], rows: list[list[str]], cls: str = "answer") -> str:
-    """An HTML table whose cells are already HTML."""
+def _table(head: list[str], rows: list[list[str]], cls: str = "answer", marked: set[int] = frozenset()) -> str:
+    """An HTML table whose cells are already HTML; the rows numbered in `marked` (the page's focus)
+    stand out."""
     return (f"<div class='scroll'><table class='data fit {cls}'><thead><tr>"
             + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead><tbody>"
-            + "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+            + "".join(("<tr class='focus'>" if i in marked else "<tr>") + "".join(f"<td>{c}</td>" for c in r)
+                      + "</tr>" for i, r in enumerate(rows))
             + "</tbody></table></div>")
 
 
@@ -229,8 +231,15 @@ def turn_sentence(edges: pd.DataFrame) -> str:
             parts.append(f"{link(w, 'ahead' if r.eff > 0 else 'behind')} by {points(abs(r.eff), sign=False)} "
                          f"points at {a}")
     rest = [a.replace(" players", "") for w, a in zip(words, at) if w == "no edge found"]
+    # where none was found, how large an edge could still be (the bound of each average)
+    none = e[[w == "no edge found" for w in words]]
+    bound = ""
+    if rest and "bound" in none and none["bound"].notna().all():
+        b = [points(v, sign=False) for v in none["bound"]]
+        bound = (f" (within ±{b[0]} points of fair" if len(set(b)) == 1 else
+                 " (within " + join([f"±{x}" for x in b]) + " points of fair respectively") + ", 95% sure)"
     return ("Turn order: the start player is " + join(parts)
-            + (f"; {link('no edge found')} at {join(rest)} players" if rest else "") + ".")
+            + (f"; {link('no edge found')} at {join(rest)} players{bound}" if rest else "") + ".")
 
 
 # ---- a swept parameter: which value? ---------------------------------------------------------------------
@@ -334,8 +343,9 @@ def _metric_phrase(t: pd.DataFrame, m, good: list, x: str) -> str:
                                     if rest else ""))
 
 
-def sweep_answer(rec: dict) -> tuple[str, str]:
-    """The recommendation sentence and its table (HTML)."""
+def sweep_answer(rec: dict, focus: list = ()) -> tuple[str, str]:
+    """The recommendation sentence and its table (HTML); the rows of the `focus` values marked, and
+    what the recommendation says of each of them first."""
     x, t, good, axis = rec["x"], rec["table"], rec["good"], rec["axis"]
     name = "the player count" if x == "players" else x
     over = (f" averaged over {int(rec['players'][0])}–{int(rec['players'][-1])} players"
@@ -370,7 +380,17 @@ def sweep_answer(rec: dict) -> tuple[str, str]:
             v = getattr(r, m.name)
             cells_.append(pct(v) if getattr(m, "percent", False) else number(v))
         rows.append(cells_)
-    return text, _table(head, rows)
+    shown = [fmt_value(v) for v in t["value"]]
+    asked = [str(v) for v in focus if str(v) in shown]
+    marked = {shown.index(v) for v in asked}
+    if asked:
+        said = []
+        for v in asked:
+            r = t.iloc[shown.index(v)]
+            said.append(f"<b>{esc(x)}={esc(v)}</b>: {link(r['word'])}, the start player's edge "
+                        f"{points(r['edge'])} points (±{points(Z95 * r['se'], sign=False)}){over}")
+        text = "; ".join(said) + ". " + text
+    return text, _table(head, rows, marked=marked)
 
 
 def player_table(groups: pd.DataFrame, cells: pd.DataFrame, metrics) -> str:
@@ -453,15 +473,17 @@ def _measure_value(metric: str, v: dict) -> str:
     return pct(v["mean"])
 
 
-def split_answer(data: list[dict], axes: list[str]) -> tuple[list[str], str]:
+def split_answer(data: list[dict], axes: list[str]) -> tuple[list[str], str, int]:
     """The answer to "how do the editions compare?": per measure (game length, shared wins, the start
     player's edge) one sentence saying at each player count whether the rule sets differ (Holm over
     every comparison: split_tests) with the difference and its 95% interval in units; per player
     count how many labels (aliens) change their win share beyond chance (the section's Holm over the
     labels) and the largest changes; the player counts measured under one value only and why. The
-    compact table has each measure under each value, the difference and its verdict."""
+    compact table has each measure under each value, the difference and its verdict. The sentences
+    on the labels (and the player counts measured under one value) come first, the measures after:
+    the third value is how many come first (what the page's chart, the labels side by side, shows)."""
     tests = split_tests(data, axes)
-    sentences, rows = [], []
+    sentences, rows, lead = [], [], []
     axes_data = [ax for ax in data if ax.get("axis") in axes]
     for ax in axes_data:
         values = ax.get("values", [])
@@ -518,9 +540,8 @@ def split_answer(data: list[dict], axes: list[str]) -> tuple[list[str], str]:
         if lparts:
             kinds = {k for c in contexts for k in (c.get("rankings") or {})}
             who = plural(label_name(sorted(kinds)[0])).capitalize() if len(kinds) == 1 else "Labels"
-            sentences.append(f"{who}: " + "; ".join(lparts) + " (a change counts when it is beyond chance "
-                             "with every one of them checked at once; measured with these bots, whose play can "
-                             "change it).")
+            lead.append(f"{who}: " + "; ".join(lparts) + " (a change beyond chance, every one of them checked "
+                        "at once; measured with these bots, whose play can change it).")
         # player counts with one value only
         for c in contexts:
             if c.get("compared", True) or not c.get("missing"):
@@ -528,7 +549,7 @@ def split_answer(data: list[dict], axes: list[str]) -> tuple[list[str], str]:
             only = join([esc(v) for v in c.get("values", [])])
             why = [f"{esc(v)} " + ("does not allow it" if w == "refused" else "was not asked for")
                    for v, w in c["missing"].items()]
-            sentences.append(f"At {esc(at(c))} only {only} was measured ({join(why)}): nothing to compare.")
+            lead.append(f"At {esc(at(c))} only {only} was measured ({join(why)}): nothing to compare.")
         # the table: per player count and measure, each value, the difference and its verdict (a
         # player count under one value only is the sentence above: its figures are in the section)
         by_key = {(t["players"], t.get("context", ""), t["metric"], t["b"]): t for t in tests if t["axis"] == ax["axis"]}
@@ -555,7 +576,7 @@ def split_answer(data: list[dict], axes: list[str]) -> tuple[list[str], str]:
                             else link("no difference found")]
                 rows.append(row)
     if not rows:
-        return sentences, ""
+        return lead + sentences, "", len(lead)
     values = axes_data[0]["values"]
     head = ["players", "measure"] + [esc(v) for v in values]
     for b in values[1:]:
@@ -563,7 +584,7 @@ def split_answer(data: list[dict], axes: list[str]) -> tuple[list[str], str]:
     note = (f"<p class='muted'>The verdicts allow for all {len(tests)} comparisons in this table at once; each "
             "interval is for its own comparison, so one that only just clears zero can still read "
             f"{link('no difference found')}.</p>") if len(tests) > 1 else ""
-    return sentences, _table(head, rows) + note
+    return lead + sentences, _table(head, rows) + note, len(lead)
 
 
 # ---- dealt labels (aliens): a verdict per label ----------------------------------------------------------
@@ -618,7 +639,8 @@ def label_problem(tables: dict, kind: str, choices: dict | None = None) -> bool:
                for rs in main.values() for _, r in next(iter(rs.values())).iterrows())
 
 
-def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict | None = None) -> tuple[str, str]:
+def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict | None = None,
+                 focus: list[str] = ()) -> tuple[str, str]:
     """The plain sentence and the compact table for one label kind (e.g. alien): per label its verdict
     word, win share against fair and how sure, per player count; whether the verdict changes with
     the strategy playing it and with a modelling choice (a choice axis at another value). `tables`:
@@ -654,10 +676,8 @@ def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict 
         sentences.append((f"At {at(key)}: " if multi else f"Of {len(r)} {plural(name)}: ") + "; ".join(parts) + ".")
     strategies = list(dict.fromkeys(s for rs in main.values() for s in rs if s))
     text = " ".join(sentences)
-    if strategies:
-        text += (f" Measured with bots playing {esc(join(strategies))}"
-                 + ("; the table says where the strategy changes a verdict." if len(strategies) > 1 else
-                    "; better play could change a verdict."))
+    if strategies and len(strategies) == 1:
+        text += f" Measured with bots playing {esc(strategies[0])}; better play could change a verdict."
     # a place is an order claim: the table gives one only where it holds under every bot that ranked
     # the labels (rankings.label_places), and otherwise says that the order depends on play
     places = {key: label_places(main[key], kind) for key in cols}
@@ -666,14 +686,15 @@ def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict 
         sums = {key: order_summary(places[key]) for key in cols if len(ranked_by[key]) > 1}
         bots = join(list(dict.fromkeys(s for key in sums for s in ranked_by[key])))
         if not any(v["depends"] for v in sums.values()):
-            text += (f" Every {esc(name)}'s {link('place')} in the table holds under every bot that ranked them "
-                     f"({esc(bots)}).")
+            text += (f" Measured with bots playing {esc(bots)}: every {esc(name)}'s {link('place')} in the table "
+                     "holds under all of them (the table says where the strategy changes a verdict).")
         else:
             held = join([f"{v['holds']} of {v['labels']} {esc(plural(name))}" + (f" at {at(key)}" if multi else "")
                          for key, v in sums.items()])
             most = max(v["most"] for v in sums.values())
-            text += (f" A {link('place')} is given only where it holds under every bot ({esc(bots)}): for "
-                     f"{held}; for the others the {link(DEPENDS)}, by up to {most} place{'s' if most != 1 else ''}.")
+            text += (f" Measured with bots playing {esc(bots)}: a {link('place')} is given where all of them "
+                     f"agree, for {held}; for the others the {link(DEPENDS)}, by up to {most} "
+                     f"place{'s' if most != 1 else ''} (the table says where the strategy changes a verdict).")
 
     # the table: label | per column: verdict (how sure), win share (fair in the header), place | play | modelling choice
     head = [esc(name)]
@@ -722,7 +743,49 @@ def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict 
             + (f" at {esc(at(cols[0]))}" if multi else "") + "; the place column says where an order holds."
             + (" A verdict word that differs under another model is not by itself a measured difference between "
                "the models: the side-by-side section below tests that directly." if show_choice else "") + "</p>")
-    return text, _table(head, rows) + note
+    marked = {i for i, x in enumerate(order) if str(x) in set(map(str, focus))}
+    return text, _table(head, rows, marked=marked) + note
+
+
+def focus_answer(tables: dict, label: str, choices: dict | None = None) -> str:
+    """Where one asked-for label (a sweep's focus: a new alien, say) stands, in plain words, per
+    player count: 'Frontier at 3 players: 19th of 21 (18th–21st), 14.9% of the wins (14.1–15.7%)
+    against a fair 33.3%: too weak (very sure).' Its place is the one the answer table gives (a
+    span that holds under every bot that ranked the labels, else that the order depends on play);
+    the win share is under the first of them. Empty where no ranking has the label."""
+    kinds = sorted({k[0] for k in tables})
+    for kind in kinds:
+        _, _, main = _label_tables(tables, kind, choices or {})
+        parts, by = [], []
+        for key, rs in main.items():
+            s0, r = next(iter(rs.items()))
+            r = r.assign(**{kind: r[kind].astype(str)}).sort_values("win_share", ascending=False, ignore_index=True)
+            if label not in set(r[kind]):
+                continue
+            i = int(np.flatnonzero(r[kind] == label)[0])
+            rr = r.iloc[i]
+            places = label_places(rs, kind)
+            total = len(places) if len(places) else len(r)
+            place = f"{ordinal(i + 1)} of {total}"
+            if label in places.index:
+                phrase, holds = place_phrase(places.loc[label], list(places.attrs.get("strategies", [])))
+                if not holds:  # no one place to claim: under each bot
+                    place = f"its {link(DEPENDS, 'place')} among {total} depends on play ({esc(phrase)})"
+                elif phrase != ordinal(i + 1):  # the span its rank interval allows
+                    place += f" ({esc(phrase)})"
+            w = _label_word(rr)
+            sure = _sure(rr, w)
+            at = f"{key[1]} players" + (f" ({esc(key[2])})" if key[2] else "")
+            parts.append(f"at {at} {place}, {pct(rr['win_share'])} of the wins ({pct(rr['share_ci_low'])}–"
+                         f"{pct(rr['share_ci_high'])}) against a fair {pct(rr['fair_share'])}: {link(w)}"
+                         + (f" ({sure})" if sure != "–" else ""))
+            if s0:
+                by.append(s0)
+        if parts:
+            bots = list(dict.fromkeys(by))
+            return (f"<b>{esc(label)}</b>: " + "; ".join(parts) + "."
+                    + (f" Win shares with bots playing {esc(join(bots))}." if bots else ""))
+    return ""
 
 
 # ---- a ladder of bots: how much stronger is each? ----------------------------------------------------------
@@ -771,14 +834,15 @@ def ladder_table(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict) -> tuple[
         # the line-ups so that it does not read as an interval
         lo, hi = pct(min(s for _, s, _ in ws)), pct(max(s for _, s, _ in ws))
         if len(ws) == 1 or lo == hi:
-            return f"its one seat wins {lo}" + (f" in each of its {len(ws)} settings" if len(ws) > 1 else "")
-        return f"its one seat wins from {lo} to {hi} over its {len(ws)} settings"
+            return f"wins {lo}" + (f" in each of {len(ws)} settings" if len(ws) > 1 else "")
+        return f"wins from {lo} to {hi} over {len(ws)} settings"
 
     said = "; ".join(
         f"{esc(x)} {link(ws[0][0]) if len({w for w, _, _ in ws}) == 1 else 'is mixed against'} {n - 1} × {esc(y)} "
-        f"({_wins(ws)}, against a fair {pct(ws[0][2])})" for (x, y, n), ws in pairs.items())
-    text = ("One seat of each bot against a table of another, seats rotated (how well the bots play, not a "
-            f"fault of the rules): {said}.")
+        f"({_wins(ws)})" for (x, y, n), ws in pairs.items())
+    fairs = sorted({pct(f) for ws in pairs.values() for _, _, f in ws})
+    text = (f"One seat of each bot against a table of another, seats rotated, against a fair {join(fairs)} (how well "
+            f"the bots play, not a fault of the rules): {said}.")
     return text, _table(head, rows)
 
 
@@ -819,11 +883,14 @@ def skill_sentence(strat: dict) -> str:
     return (f"Bots: {who} ({esc('; '.join(parts))}): how well the bots play, not a fault of the rules.")
 
 
-def box(question: str, sentences: list[str], tables_html: str, detail_html: str) -> str:
-    """The answer box: the question, the plain answer (HTML sentences), the compact table, and the
-    statistical sentences folded below."""
+def box(question: str, sentences: list[str], tables_html: str, detail_html: str, chart: str = "",
+        after: list[str] = ()) -> str:
+    """The answer box: the question, the plain answer (HTML sentences), the page's main chart, the
+    sentences `after` it (what else the page found), the compact table, and the statistical
+    sentences folded below (a reader sees the answer and its chart before the table's rows)."""
     body = "".join(f"<p class='answer'>{s}</p>" for s in sentences if s)
+    chart += "".join(f"<p class='answer'>{s}</p>" for s in after if s)
     fold = (f"<details class='detail'><summary>The statistics behind this answer</summary>{detail_html}</details>"
             if detail_html else "")
     return (f"<div class='headline' id='headline'><h2>{esc(question)}</h2><div class='plain' id='plain-answer'>"
-            f"{body}{tables_html}</div>{fold}</div>")
+            f"{body}{chart}{tables_html}</div>{fold}</div>")

@@ -356,7 +356,7 @@ def load_template() -> str:
     return ("<!doctype html><html><head><meta charset='utf-8'><title>$title</title></head><body>"
             "<h1>$title</h1>$headline$warnings<h2 id='charts'>Charts</h2>$charts"
             "<h2 id='rankings'>Rankings</h2>$rankings<h2 id='findings'>All findings</h2>$findings"
-            "<h2>Reproducibility</h2>$header$fixed<h2>Cells</h2>$cells_table<h2>Groups</h2>$groups_table"
+            "<h2>Reproducibility</h2>$reproducibility"
             "<p>$footer</p></body></html>")
 
 

@@ -91,16 +91,21 @@ def seat_and_value_lines(res: dict, resolved: list[tuple[str, tuple]]) -> list[t
                 out.append((f"seat {label + 1}: " + "; ".join(parts) + ".", "turn-order"))
         elif kind == "value" and len(seats):
             axis, value = label
-            spread = (seats.groupby("cell")["win_share"].agg(lambda s: s.max() - s.min()).rename("spread")
-                      .reset_index().merge(cells[["cell", axis]], on="cell"))
+            # seats are rotated through the turn order in most sweeps, so the gap a designer can act on
+            # is between places in turn order (the position table), where the results have one
+            pos = groups[groups["kind"] == "position"]
+            by_pos = len(pos) > 0
+            spread = ((pos if by_pos else seats).groupby("cell")["win_share"].agg(lambda s: s.max() - s.min())
+                      .rename("spread").reset_index().merge(cells[["cell", axis]], on="cell"))
             spread[axis] = spread[axis].astype(str)
             by_value = spread.groupby(axis)["spread"].mean().sort_values()
             if value not in by_value.index:
                 continue
             place = list(by_value.index).index(value) + 1
-            out.append((f"{axis}={value}: the best and the worst seat differ by {100 * by_value[value]:.1f} "
+            who = "places in turn order" if by_pos else "seats"
+            out.append((f"{axis}={value}: the best and the worst of the {who} differ by {100 * by_value[value]:.1f} "
                         f"percentage points of the wins (mean over its {int((spread[axis] == value).sum())} "
-                        f"cell(s)); {place} of {len(by_value)} values by that gap (1 = the most even seats).",
+                        f"cell(s)); {place} of {len(by_value)} values by that gap (1 = the most even).",
                         "turn-order"))
     return out
 

@@ -99,7 +99,14 @@ def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict,
 
     def size(r, first):
         s = f"{_pp(r.eff) + ' of win share' if first else f'{100 * r.eff:+.1f}'} ({_pm(r.se, r.crit)}"
-        s += (f"; random-effects mean: the cells range from {_pp(r.lo)} to {_pp(r.hi)})" if r.k > 1 else ")")
+        if r.k > 1:
+            # the random-effects interval is for cells like these; the answer box's bound is for the
+            # cells measured (every game pooled), much narrower with two or three cells: both said
+            avg, avg_se = float(np.mean(r.diff)), float(np.sqrt(np.sum(r.var)) / r.k)
+            s += (f"; random-effects mean: the cells range from {_pp(r.lo)} to {_pp(r.hi)}; the cells measured, "
+                  f"pooled: {100 * avg:+.1f} ±{100 * Z95 * avg_se:.1f})")
+        else:
+            s += ")"
         return (s + (f" at {r.n}{' players' if first or r.where else ''}" if r.n else "")
                 + (f" ({r.where})" if r.where else ""))
 
@@ -356,10 +363,6 @@ def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> li
     return out
 
 
-def _ordinal(k: int) -> str:
-    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
-
-
 def focus_labels(tables: dict, focus: list[str]) -> list[tuple[str, str]]:
     """Where each focus label (a sweep's `focus`, the report's --focus: e.g. a new power placed among
     the others) stands in every ranking that has it: its place, the 95% rank interval read as how
@@ -368,7 +371,7 @@ def focus_labels(tables: dict, focus: list[str]) -> list[tuple[str, str]]:
     strategies ranked the labels, a place is said only where it holds under every one of them
     (rankings.label_places: rank intervals that hold for all of them together): their span, or, when
     two of them share no place, that its place depends on play, under each, and by how much."""
-    from .rankings import label_places, place_phrase, place_span
+    from .rankings import label_places, ordinal, place_phrase, place_span
 
     out = []
     tables = {(k[0], k[1], k[2] if len(k) > 2 else ""): v for k, v in tables.items()}
@@ -409,12 +412,12 @@ def focus_labels(tables: dict, focus: list[str]) -> list[tuple[str, str]]:
                 lo, hi = row.get("rank_low"), row.get("rank_high")
                 if pd.notna(lo) and pd.notna(hi):
                     lo, hi = int(lo), int(hi)
-                    span = f"{_ordinal(lo)} exactly" if lo == hi else place_span(lo, hi)
+                    span = f"{ordinal(lo)} exactly" if lo == hi else place_span(lo, hi)
                     sure = (f"95% rank interval {span}: {lo - 1} {plural(name) if lo - 1 != 1 else name} "
                             f"surely stronger, {total - hi} surely weaker")
                 else:
                     sure = "no rank interval"
-                parts.append(f"at {where} {_ordinal(i + 1)} of {total} ({sure}), {share}: {verdict}")
+                parts.append(f"at {where} {ordinal(i + 1)} of {total} ({sure}), {share}: {verdict}")
                 if s:
                     played.append(s)
             if parts:

@@ -218,11 +218,12 @@ def chart_robustness(by: dict[str, pd.DataFrame], strategies: list[str], labels:
     return True
 
 
-def chart_label_overview(by_key: dict, kind: str, path: Path) -> bool:
+def chart_label_overview(by_key: dict, kind: str, path: Path, focus: list[str] = ()) -> bool:
     """The label ranking at a glance: one panel per player count (and split value), every label
     with its win share and 95% interval under each strategy that ranked it (a dot per strategy,
     best under the first strategy on top), the fair share dashed; filled dots differ from fair
-    (Holm), hollow ones do not. `by_key`: (players, where) -> {strategy or "": ranking}."""
+    (Holm), hollow ones do not. `by_key`: (players, where) -> {strategy or "": ranking}. The
+    `focus` labels (the page's question) are marked: a band across their row, their name bold."""
     from matplotlib.lines import Line2D
 
     panels = [(k, rs) for k, rs in by_key.items() if rs and len(next(iter(rs.values()))) >= 2]
@@ -258,6 +259,11 @@ def chart_label_overview(by_key: dict, kind: str, path: Path) -> bool:
                                                                      for x in rs.values()}) > 1 else "k",
                        ls="--", lw=1)
         ax.set_yticks(y, labels, fontsize=8)
+        asked = set(map(str, focus))
+        for yi, lab, tick in zip(y, labels, ax.get_yticklabels()):
+            if str(lab) in asked:
+                ax.axhspan(yi - 0.45, yi + 0.45, color="#ffd54f", alpha=0.45, zorder=0, lw=0)
+                tick.set_fontweight("bold")
         ax.set_ylim(-0.6, k - 0.4)
         from matplotlib.ticker import PercentFormatter
 

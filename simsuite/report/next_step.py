@@ -78,10 +78,10 @@ def next_step(g, problem: str, players=(), exclude=(), sets=(), strategies: str 
         return dict(problem=problem, params=[], command=None, text=text)
     searched = {p.name for p in ps}
     cmd = tune_command(g, ps, ob, players, [(k, v) for k, v in sets if k not in searched], strategies)
-    names = join([p.name for p in ps])
-    text = (f"Next step: the{other} rule parameter{'s' if len(ps) > 1 else ''} declared to act on {esc(what)}: "
-            f"{esc(names)}. To search {'them' if len(ps) > 1 else 'it'} for the values that make it smallest: "
-            f"<code>{esc(shlex.join(cmd))}</code>")
+    # two names read in a sentence; more are in the command itself
+    names = join([p.name for p in ps]) + ", the" if len(ps) <= 2 else f"the {len(ps)}"
+    text = (f"Next step: search {esc(names)}{other} rule parameter{'s' if len(ps) > 1 else ''} declared to "
+            f"act on {esc(what)}, for the values that make it smallest: <code>{esc(shlex.join(cmd))}</code>")
     return dict(problem=problem, params=[p.name for p in ps], command=cmd, text=text)
 
 
@@ -102,7 +102,7 @@ def no_value_fair(rec: dict, name: str) -> str:
     """The sentence where every_value_has_edge: no swept value frees the start player of its edge."""
     axis = rec["axis"]
     return (f"No {esc(name)} from {esc(fmt_value(axis[0]))} to {esc(fmt_value(axis[-1]))} frees the start player "
-            "of its edge: at every value its 95% interval is clear of a fair share.")
+            "of its edge (at every value it is clear of a fair share, 95% sure).")
 
 
 _NOT_FIXED = ("players", "strategies", "rotate", "max_turns")

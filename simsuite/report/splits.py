@@ -76,6 +76,17 @@ def choice_axes(game: str) -> dict[str, str]:
         return {}
 
 
+def at_choice_defaults(game: str, cells: pd.DataFrame) -> pd.DataFrame:
+    """The cells played at each modelling choice's own (default) value, where the sweep swept it and
+    played that value: the answer's turn order is that of the game as modelled by default, the other
+    choices' figures stand in their side-by-side section."""
+    for a in choice_axes(game):
+        d = _default(game, a)
+        if a in cells and cells[a].astype(str).nunique() > 1 and d is not None and (cells[a].astype(str) == d).any():
+            cells = cells[cells[a].astype(str) == d]
+    return cells
+
+
 def _default(game: str, axis: str) -> str | None:
     from .. import games
 

@@ -417,9 +417,10 @@ td,th{{border:1px solid #ccc;padding:3px 7px;font-size:90%;vertical-align:top}}i
 <nav id='contents'><b>Contents:</b> <a href='#best'>Best values against the defaults</a> <a href='#history'>Optimisation
 history</a> <a href='#slices'>Objective against each parameter</a> <a href='#importances'>Parameter importances</a>
 <a href='#glossary'>What the words mean</a> <a href='#run'>What was run</a></nav>
-<div class='head' id='headline'><h2>{_esc(question)}</h2>{''.join(f"<p class='answer'>{x}</p>" for x in said)}
-{answer_table}<details><summary>The statistics behind this answer</summary><p>{_esc(head)}</p></details></div>
+<div class='head' id='headline'><h2>{_esc(question)}</h2>{''.join(f"<p class='answer'>{x}</p>" for x in said[:1])}
 {"<figure id='main-chart'><img src='positions.png' alt='seat balance, defaults and best values'></figure>" if positions else ""}
+{''.join(f"<p class='answer'>{x}</p>" for x in said[1:])}
+{answer_table}<details><summary>The statistics behind this answer</summary><p>{_esc(head)}</p></details></div>
 <h2 id='best'>Best values against the defaults</h2>
 {_recheck_table(doc)}
 {_objective_table(doc)}

@@ -182,7 +182,7 @@ def sweep_dir(tmp_path_factory):
     ("market", "market: at 3 players 1st of 3"),            # a strategy
     ("GREEDY", "greedy: at 3 players"),                     # any case
     ("seat 2", "seat 2: at 3 players "),                    # a seat
-    ("crash_threshold=10", "crash_threshold=10: the best and the worst seat differ by "),  # a swept value
+    ("crash_threshold=10", "crash_threshold=10: can't tell apart, the start player's edge "),  # a swept value
 ])
 def test_focus_takes_strategies_seats_and_swept_values(sweep_dir, tmp_path, label, starts):
     r = invoke("report", sweep_dir, "--out", tmp_path / "rep", "--focus", label, "--quiet")

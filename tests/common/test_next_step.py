@@ -97,7 +97,7 @@ def test_an_edge_found_gives_the_parameters_acting_on_it_and_no_edge_gives_none(
     box, steps = _box("parameter", g, c)
     text = plain(box)
     assert "the start player is ahead" in text
-    assert ("Next step: the rule parameter declared to act on the start player's edge: setup_purge_sizes" in text
+    assert ("Next step: search setup_purge_sizes, the rule parameter declared to act on the start player's edge" in text
             and "simsuite tune star-cartel --param setup_purge_sizes=none,4,3+4 --objective seat-fairness "
                 "--players 3,4" in text)
     assert [s["params"] for s in steps] == [["setup_purge_sizes"]]
@@ -110,7 +110,7 @@ def test_a_sweep_with_an_edge_at_every_value_names_the_other_parameters():
     g, c = _edge_data("star-cartel", "crash_threshold", {v: 0.02 for v in (6, 7, 8, 9)}, 0.002)
     text = plain(_box("parameter", g, c, "crash_threshold")[0])
     assert "No crash_threshold from 6 to 9 frees the start player of its edge" in text
-    assert "Next step: the other rule parameter declared to act on the start player's edge: setup_purge_sizes" in text
+    assert "Next step: search setup_purge_sizes, the other rule parameter declared to act on the start player's edge" in text
     assert "--param crash_threshold" not in text
     # one value free of the edge: no such sentence, the recommendation is the answer
     g, c = _edge_data("star-cartel", "crash_threshold", {6: 0.02, 7: 0.02, 8: 0.0, 9: 0.02}, 0.002)

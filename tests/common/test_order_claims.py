@@ -219,7 +219,11 @@ def test_report_claims_a_place_only_where_it_holds_under_every_strategy(three):
     box = answer_box(page)
     assert_plain(box)
     rows = {re.sub(r"<[^>]+>", "", r.split("</td>")[0]): r
-            for r in re.findall(r"<tr><td>(.*?)</tr>", box)}
+            for r in re.findall(r"<tr(?: class='focus')?><td>(.*?)</tr>", box)}
+    # the asked-for alien (the sweep's focus) is the question, its row marked
+    assert "<tr class='focus'><td>Parasite</td>" in box and out["question"].startswith("Where does Parasite stand")
+    assert out["answer"][0].startswith("Parasite: at 3 players its place among 6 depends on play (3rd under basic, "
+                                       "1st under tuned and 3rd under search; it moves by 2 places)")
     par = re.sub(r"<[^>]+>", "", rows["Parasite"])
     assert "1st–3rd, depends on play" in par  # the span of its places under the three bots
     assert "title='3rd under basic, 1st under tuned and 3rd under search; it moves by 2 places'" in rows["Parasite"]
@@ -227,7 +231,7 @@ def test_report_claims_a_place_only_where_it_holds_under_every_strategy(three):
     assert "<td>6th</td>" in rows["Healer"] and "depends on play" not in rows["Healer"]
     assert "<dt id='g-place'>" in page
     answer = " ".join(out["answer"])
-    assert "A place is given only where it holds under every bot (basic, tuned and search)" in answer
+    assert "Measured with bots playing basic, tuned and search: a place is given where all of them agree" in answer
     assert "the order depends on play, by up to 2 places" in answer
     head = out["headline"]
     assert head[0].startswith("Parasite: at 3 players its place among 6 depends on play: 3rd under basic, 1st "

@@ -126,9 +126,10 @@ def test_sweep_report(sweep, tmp_path):
     assert out["findings"][:len(head)] == head
     # the cells disagree (one threshold gives +5 pp, the rest 0): a random-effects mean and the range,
     # not a fixed-effect "wins more than fair"; the interval is Hartung-Knapp's t over the 4 cells
-    assert head[0].startswith("The start player's win share is not significantly different from the fair share "
-                              "(+1.2 pp of win share (±4.0; random-effects mean: the cells range from +0.0 pp to "
-                              "+5.0 pp) at 4 players)")
+    # (and the average over the cells measured, every game pooled, that the answer box's bound reads)
+    assert re.match(r"The start player's win share is not significantly different from the fair share "
+                    r"\(\+1\.2 pp of win share \(±4\.0; random-effects mean: the cells range from \+0\.0 pp to "
+                    r"\+5\.0 pp; the cells measured, pooled: \+1\.2 ±0\.\d\) at 4 players\)", head[0]), head[0]
     assert "It changes with crash_threshold at 4 players (+0.0 pp to +5.0 pp" in head[0]
     assert head[1].startswith("Which crash_threshold? It moves the turn-order balance")
     f = out["findings"][len(head):]
@@ -213,8 +214,11 @@ def test_alien_ranking_under_two_strategies(tmp_path, data):
     assert "depends on how well the bots play it" in out["headline"][0]
     assert any(h.startswith("basic") or "strongest bot" in h for h in out["headline"]) is False  # one strategy/cell
     page = (rep / "index.html").read_text()
-    top = page[:page.index("id='main-chart'")]
+    # the box: the question and its plain answer, the main chart, the table, the statistics folded
+    top = page[:page.index("<h2 id=", page.index("<div class='headline'"))]
     assert "Which aliens are too strong or too weak?" in top and "Rule balance" in top and sentence in top
+    assert top.index("id='plain-answer'") < top.index("id='main-chart'") < top.index("<table") < top.index(
+        "<details class='detail'>")
     # the plain answer: verdict words linked to the glossary, percentages, the strategy's effect per alien
     plain = top[top.index("id='plain-answer'"):top.index("<details class='detail'>")]
     assert out["answer"][0].startswith("Of 6 aliens: 2 too strong (Virus, Macron); 1 too weak (Pacifist); 3 fair.")
@@ -223,7 +227,7 @@ def test_alien_ranking_under_two_strategies(tmp_path, data):
                      r"</td><td>33\.5%</td><td>3rd–5th</td><td><span title='too strong under search'>yes: search</span></td>",
                      plain), plain
     # its place: one that holds under both strategies (a span: Zombie and Clone are within the noise)
-    assert "Every alien's <a class='v' href='#g-place'>place</a> in the table holds under every bot" in plain
+    assert "every alien's <a class='v' href='#g-place'>place</a> in the table holds under all of them" in plain
     assert_plain(plain)
     assert "href='#robustness-alien-3p'" in top
     assert "id='robustness-alien-3p'" in page and "id='skill-alien-3p'" in page
@@ -281,13 +285,13 @@ def test_report_structure_answer_first_every_image_no_empty_panel(sweep, tmp_pat
     first = re.search(r"<(div|h2|table|figure|img)\b[^>]*>", body[body.index("</nav>"):])
     assert first.group(0).startswith("<div class='headline'")
     assert body.index('id="contents"') < body.index("<div class='headline'")  # a table of contents above it
-    head = body[body.index("<div class='headline'"):body.index("id='main-chart'")]
+    head = body[body.index("<div class='headline'"):body.index("<h2 id=", body.index("<div class='headline'"))]
     assert "Rule balance" in head and all(h.replace("'", "&#x27;") in head for h in out["headline"])
-    # the question, its plain answer and table, then the statistics folded, then the first chart
+    # the question, its plain answer, the first chart, the answer's table, then the statistics folded
     box = body.index("<div class='headline'")
     assert box < body.index("<h2>Which crash_threshold is fairest") < body.index("id='plain-answer'")
-    assert body.index("id='plain-answer'") < body.index("<table") < body.index("<details class='detail'>")
-    assert body.index("<details class='detail'>") < body.index("Rule balance") < body.index("<img")
+    assert body.index("id='plain-answer'") < body.index("<img") < body.index("<table") < body.index(
+        "<details class='detail'>") < body.index("Rule balance")
     imgs = re.findall(r"<img src='([^']+)'", page)
     assert len(imgs) == len(out["charts"]) >= 5
     for src in imgs:

@@ -371,7 +371,7 @@ def test_a_real_difference_is_reported_and_the_equal_measures_are_not():
         found.append(all(t["differs"] and t["diff"] < 0 for t in ts if t["metric"] == "turns"))
         false.append(any(t["differs"] for t in ts if t["metric"] != "turns"))
     assert np.mean(found) > 0.95 and np.mean(false) < 0.065
-    sentences, _ = split_answer(_split_data(truth, np.random.default_rng(1)), ["edition"])
+    sentences, _, _ = split_answer(_split_data(truth, np.random.default_rng(1)), ["edition"])
     assert ">shorter</a> at 3 players" in sentences[0] and ">shorter</a> at 4 players" in sentences[0]
     assert "turns, 95% interval -" in sentences[0]
 
@@ -390,7 +390,9 @@ def test_report_on_the_terminal_prints_the_answer_box_words_and_json_keeps_fract
     assert lines[-1] == f"report: {tmp_path / 'rep' / 'index.html'}"
     said = [ln[2:] for ln in lines if ln.startswith("- ")]
     assert said == editions["out"]["answer"]  # the page's answer box, sentence by sentence
-    assert said[0].startswith("Game length under FFG2008 against AH2000: shorter at 3 players")
+    # the aliens first (the page's chart shows them), then the measures
+    assert said[0].startswith("Aliens: at 3 players, 6 of 6 aliens change their win share under FFG2008")
+    assert said[1].startswith("Game length under FFG2008 against AH2000: shorter at 3 players")
     assert_plain("\n".join(lines))
     d = json.loads(CliRunner().invoke(cli, ["report", str(res), "--out", str(tmp_path / "rep2"), "--json"]).output)
     diff = d["side_by_side"][0]["contexts"][0]["metrics"][1]["differences"][0]

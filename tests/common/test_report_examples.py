@@ -23,6 +23,7 @@ CONTENT_W = 1152  # the template's max-width 1200 px less its padding
 SCREEN = 900  # one screen of a 1400 px wide window
 BUDGET = 8 * SCREEN  # the page as it opens, details folded
 MAIN_BY = 1500  # the main chart starts within this many pixels, and the answer before it
+WORDS_BY = 250  # the words of text (details folded) before the first chart
 WORDS_PER_LINE, LINE = 20, 23
 
 
@@ -175,6 +176,8 @@ def test_answer_and_main_chart_open_the_page(index):
     first = page.images[0]
     assert first["main"], f"the first chart on the page is {first['src']}, not the main chart"
     assert first["y"] <= MAIN_BY - 300, f"main chart starts at ~{first['y']:.0f} px"
+    # a reader sees the question, a short answer and its chart: at most WORDS_BY words before the chart
+    assert page.words_before_img <= WORDS_BY, f"{page.words_before_img} words before the first chart"
 
 
 @pytest.mark.parametrize("index", EXAMPLES, ids=lambda p: p.parent.name)

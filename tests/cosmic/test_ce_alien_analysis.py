@@ -435,7 +435,7 @@ def test_alien_ranking_under_two_strategies_end_to_end(tmp_path):
                     r"the strongest at 3 players)", head[0]), head[0]
     assert "depends on how well the bots play it" in head[0]
     assert any(h.startswith("With 3 players, under both basic and random") for h in head)
-    top = page[:page.index("id='main-chart'")]
+    top = page[:page.index("<h2 id=", page.index("<div class='headline'"))]  # the answer box
     assert "Which aliens are too strong or too weak?" in top and "under both basic and random" in top and "Strategy skill" in top
     assert "Robustness: the alien ranking under basic and random, 3 players" in page
     assert "Kendall&#x27;s tau" in page or "Kendall's tau" in page

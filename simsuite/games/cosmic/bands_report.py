@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 from statistics import NormalDist
+from string import Template
 
 import numpy as np
 import pandas as pd
@@ -22,6 +23,7 @@ import pandas as pd
 from simsuite.analysis.inference import holm
 from simsuite.analysis.robustness import classify_verdicts, label_differs, verdict_sentence
 from simsuite.errors import BadInput
+from simsuite.resources import TEMPLATE
 from simsuite.store import read_json, writable_dir
 from simsuite.tune import STARTUP_TRIALS
 
@@ -179,6 +181,35 @@ def headline(t: pd.DataFrame) -> str:
     return ". ".join(parts) + "."
 
 
+def plain_answer(t: pd.DataFrame) -> list[str]:
+    """The answer in a designer's words (HTML), one line per player count: the aliens too strong or
+    too weak at every end of their band, those whose verdict depends on play, how many the games
+    cannot settle, and the widest band where it is wider than chance makes one."""
+    if t.empty:
+        return ["No band was run."]
+    v = band_verdicts(t)
+    out = []
+    for p, d in v.groupby("players", sort=True):
+        say = []
+        for band, word in (("strong", "too strong however they are played"),
+                           ("weak", "too weak however they are played"), ("depends on play", "depends on play")):
+            names = list(d.loc[d["band"] == band, "alien"])
+            if names:
+                say.append(f"<b>{word}</b>: {_esc(', '.join(names))}")
+        rest = int(d["band"].isin(("not distinguishable from fair", "unresolved")).sum())
+        if rest:
+            say.append(f"{rest} alien{'s' if rest != 1 else ''} these games cannot settle (can't tell yet)")
+        wb = widest_band(t[t["players"] == p])
+        if wb["named"] is not None:
+            x = wb["named"]
+            say.append(f"play moves {_esc(x['alien'])} the most ({100 * x['countered']:.1f}% countered, "
+                       f"{100 * x['exploited']:.1f}% exploited)")
+        else:
+            say.append("no alien's band is wider than chance makes one")
+        out.append(f"At {p} players: " + "; ".join(say) + ".")
+    return out
+
+
 def _chart(t: pd.DataFrame, path: Path) -> None:
     import matplotlib
 
@@ -199,8 +230,9 @@ def _chart(t: pd.DataFrame, path: Path) -> None:
         ax.set_yticks(y, d["alien"])
         ax.set_xlabel("win share of the alien's holder (%)")
         ax.set_title(f"{p} players")
-    axes[0][0].legend(loc="lower right", fontsize=8)
-    fig.tight_layout()
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncols=len(labels), fontsize=11, frameon=False)
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
     fig.savefig(path, dpi=110)
     plt.close(fig)
 
@@ -279,35 +311,7 @@ def make_plan_report(src: Path, out_dir: Path | None = None) -> dict:
             wrows.append(f"<tr><td>{r['players']}</td><td>{_esc(r['alien'])}</td><td>{side}</td><td>{_esc(txt or 'the defaults')}</td></tr>")
     wdoc = "".join(f"<li><b>{_esc(n)}</b> (default {w['default']:g}, searched {w['lo']:g}..{w['hi']:g}): {_esc(w['doc'])}</li>"
                    for n, w in doc["weights"].items() if n in sp["weights"])
-    body = f"""<!doctype html><html><head><meta charset='utf-8'><title>Alien bands: {_esc(doc['name'])}</title>
-<style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto;line-height:1.4}}table{{border-collapse:collapse;margin:1em 0}}
-td,th{{border:1px solid #ccc;padding:3px 7px;font-size:90%;vertical-align:top}}img{{max-width:100%}}.head{{background:#f3f6fa;padding:1em;border-left:4px solid #4a7fb5}}
-.nw{{white-space:nowrap}}details{{margin:0.5rem 0}}summary{{cursor:pointer;font-weight:600}}</style>
-</head><body><h1>Alien bands: {_esc(doc['name'])}</h1>
-<nav id='contents'><b>Contents:</b> <a href='#main-chart'>The bands</a> <a href='#band-table'>Bands per alien</a>
-<a href='#band-rankings'>Rankings at each end</a> <a href='#band-weights'>Weights found</a>
-<a href='#band-method'>How the verdicts are made</a> <a href='#band-run'>What was run</a></nav>
-<p class='head'>{_esc(head)}</p>
-<figure id='main-chart'><img src='bands.png' alt='each alien as a band, countered to exploited'></figure>
-<p>Each alien's holder win share when its opponents' weights are tuned against it (<b>countered</b>), with
-basic's default weights on every seat (<b>default</b>), and when its own holder's weights are tuned for it
-(<b>exploited</b>); 95% intervals. Budget: {sp['budget']} trials of {sp['games']:,} games per end, alien and
-player count ({_esc(dealt_text)}), {_esc(start_text)}; the best {sp['recheck']} candidate(s) and the defaults re-checked on fresh seeds
-with {sp['recheck_factor']:g}× the games to choose each end's weights; {doc['games']:,} games in all,
-{secs / 60:.0f} minutes of wall time. With a short search an end is a lower bound on how far play can move the alien
-(a longer search may find more), and each end's interval is about
-±{100 * 1.96 * float(t[['countered_se', 'exploited_se']].to_numpy().mean()):.1f} pp.
-{_esc(end_text)} The default point pools both tunes' checks of the defaults, so an end a little on the wrong
-side of it is noise, not play.</p>
-{''.join('<p>' + _esc(s) + '</p>' for s in sentences(t))}
-<details id='band-table'><summary>Bands per alien (table)</summary><table><tr><th>players</th><th>alien</th><th>countered</th>
-<th>default</th><th>exploited</th><th>verdict across the band</th></tr>{''.join(rows)}</table>{dagger}</details>
-<details id='band-rankings'><summary>Rankings at each end</summary>{''.join(rank_html)}</details>
-<details id='band-weights'><summary>The weights each end found</summary><table><tr><th>players</th><th>alien</th><th>end</th>
-<th>weights that differ from the defaults</th></tr>{''.join(wrows)}</table>
-<p>The weights (basic's judgement calls; parameters basic_NAME for every seat, basic_holder_NAME for the
-alien's holder):</p><ul>{wdoc}</ul></details>
-<details id='band-method'><summary>How the verdicts are made</summary><p>At each player count every alien's share at each
+    method = """<p>At each player count every alien's share at each
 end is tested against fair (two-sided z-test, Holm-corrected over every alien and end together). An alien
 is strong (weak) only when it is above (below) fair at all three ends. Where the ends disagree, the verdict
 depends on play only when the direct difference test between the ends (Holm over every alien and pair of
@@ -316,13 +320,53 @@ alien is listed as unresolved. "Not distinguishable from fair" means the tests f
 budget's precision, not that the alien is fair. A band is named the widest only when its width (exploited minus
 countered, over the standard error of that difference) is beyond what the widest of the player count's bands
 reaches by chance when play has no effect (Šidák over the bands, 95%): with no effect of play at all, some
-band is named in at most 5% of plans.</p></details>
-<details id='band-run'><summary>What was run</summary><ul><li>Plan {_esc(doc['name'])}: aliens {_esc(', '.join(sp['aliens']))};
-players {_esc(', '.join(map(str, sp['players'])))}; searched weights {_esc(', '.join(sp['weights']))};
-fixed {_esc(', '.join(f'{k}={x}' for k, x in sp['base'].items()))}; Optuna {_esc(sp['sampler'].upper())}, seed {sp['seed']}.</li>
-<li>Every end is a tune directory under <code>{_esc(src)}</code> (ALIEN/Np/exploited, countered) with its
-trials, re-checks and study; its own report: <code>simsuite report DIR</code>.</li></ul></details>
-</body></html>"""
+band is named in at most 5% of plans.</p>"""
+    run = f"""<p>Budget: {sp['budget']} trials of {sp['games']:,} games per end, alien and
+player count ({_esc(dealt_text)}), {_esc(start_text)}; the best {sp['recheck']} candidate(s) and the defaults re-checked on fresh seeds
+with {sp['recheck_factor']:g}× the games to choose each end's weights; {doc['games']:,} games in all,
+{secs / 60:.0f} minutes of wall time. With a short search an end is a lower bound on how far play can move the alien
+(a longer search may find more), and each end's interval is about
+±{100 * 1.96 * float(t[['countered_se', 'exploited_se']].to_numpy().mean()):.1f} pp.
+{_esc(end_text)} The default point pools both tunes' checks of the defaults, so an end a little on the wrong
+side of it is noise, not play.</p>"""
+    box = (f"<div class='headline' id='headline'><h2>Which aliens are too strong or too weak, however they are "
+           f"played?</h2><div class='plain' id='plain-answer'>{''.join(f'<p class=answer>{x}</p>' for x in plain_answer(t))}"
+           "<figure class='main' id='main-chart'><figcaption>Each alien as a band: its holder's win share when its "
+           "opponents are tuned against it (countered), with the default bots, and when its holder is tuned for it "
+           "(exploited), with 95% intervals</figcaption><img src='bands.png' alt='each alien as a band, countered "
+           "to exploited'></figure>"
+           "<div class='scroll' id='band-table'><table class='data answer'><thead><tr><th>players</th><th>alien</th>"
+           "<th>countered</th><th>default</th><th>exploited</th><th>verdict across the band</th></tr></thead><tbody>"
+           f"{''.join(rows)}</tbody></table></div>{dagger}</div>"
+           "<details class='detail'><summary>The statistics behind this answer</summary>"
+           f"<p>{_esc(head)}</p>{''.join('<p>' + _esc(x) + '</p>' for x in sentences(t))}{run}</details></div>")
+    sections = [("band-rankings", "Rankings at each end", "".join(rank_html)),
+                ("band-weights", "The weights each end found",
+                 "<details><summary>Per alien and end: the weights that differ from the defaults</summary>"
+                 "<div class='scroll'><table class='data'><tr><th>players</th><th>alien</th><th>end</th>"
+                 f"<th>weights that differ from the defaults</th></tr>{''.join(wrows)}</table></div>"
+                 "<p>The weights (basic's judgement calls; parameters basic_NAME for every seat, basic_holder_NAME "
+                 f"for the alien's holder):</p><ul>{wdoc}</ul></details>"),
+                ("band-method", "How the verdicts are made", f"<details><summary>The tests</summary>{method}</details>")]
+    repro = (f"<ul><li>Plan {_esc(doc['name'])}: aliens {_esc(', '.join(sp['aliens']))}; players "
+             f"{_esc(', '.join(map(str, sp['players'])))}; searched weights {_esc(', '.join(sp['weights']))}; fixed "
+             f"{_esc(', '.join(f'{k}={x}' for k, x in sp['base'].items()))}; Optuna {_esc(sp['sampler'].upper())}, "
+             f"seed {sp['seed']}.</li><li>Every end is a tune directory under <code>{_esc(src)}</code> "
+             "(ALIEN/Np/exploited, countered) with its trials, re-checks and study; its own report: "
+             "<code>simsuite report DIR</code>.</li></ul>")
+    findings = [head, *sentences(t)]
+    # the same page as every report: the package's report template, its sections filled by this plan
+    body = Template(TEMPLATE.read_text(encoding="utf-8")).substitute(
+        title=_esc(f"Alien bands: {doc['name']}"), status="",
+        toc=" ".join(f"<a href='#{a}'>{_esc(b)}</a>" for a, b in
+                     [("main-chart", "The bands"), ("band-table", "Bands per alien"),
+                      *[(a, b) for a, b, _ in sections], ("findings", "All findings"),
+                      ("reproducibility", "What was run")]),
+        headline=box, main="", warnings="",
+        sections="".join(f"<h2 id='{a}'>{_esc(b)}</h2>{h}" for a, b, h in sections),
+        n_findings=str(len(findings)),
+        findings="<ul class='findings'>" + "".join(f"<li>{_esc(x)}</li>" for x in findings) + "</ul>",
+        reproducibility=repro, footer="Generated by simsuite tune (alien bands).")
     (out_dir / "index.html").write_text(body, encoding="utf-8")
     return dict(html=str(out_dir / "index.html"), headline=head, charts=[str(out_dir / "bands.png")],
                 bands=len(t))
