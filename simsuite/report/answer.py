@@ -618,7 +618,8 @@ def _place_cell(places: pd.DataFrame, x) -> str:
     # is the cell's tooltip and the robustness section's places column
     lo = min(int(row[f"low_{s}"]) for s in strategies)
     hi = max(int(row[f"high_{s}"]) for s in strategies)
-    return f"<span title='{esc(text)}'>{esc(place_span(lo, hi))}</span>, {link(DEPENDS, 'depends on play')}"
+    # (on a line of its own, so the column stays narrow)
+    return f"<span title='{esc(text)}'>{esc(place_span(lo, hi))}</span>, <br>{link(DEPENDS, 'depends on play')}"
 
 
 def _label_tables(tables: dict, kind: str, choices: dict) -> tuple[dict, dict, dict]:
