@@ -803,11 +803,14 @@ def ladder_table(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict) -> tuple[
         n = int(c["players"]) if "players" in cells else len(seats)
         if len(seats) != n or len(set(seats)) != 2 or ("rotate" in cells and not bool(c["rotate"])):
             continue
-        ones = [v for v in set(seats) if seats.count(v) == 1]
+        # in seat order, so that a 2-player line-up (both bots alone at the table) reads the same on
+        # every run: the first seat's bot is the one seat
+        kinds = list(dict.fromkeys(seats))
+        ones = [v for v in kinds if seats.count(v) == 1]
         if not ones:
             continue
         xb = ones[0]
-        y = next(v for v in set(seats) if v != xb)
+        y = next(v for v in kinds if v != xb)
         r = st[(st["cell"] == c["cell"]) & (st["key"].astype(str) == xb)]
         if r.empty:
             continue

@@ -494,10 +494,11 @@ def ladder_rows(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict) -> list[tu
         n = int(c["players"]) if "players" in cells else len(seats)
         if len(seats) != n or len(set(seats)) != 2 or ("rotate" in cells and not bool(c["rotate"])):
             continue
-        x = next(v for v in set(seats) if seats.count(v) == 1) if any(seats.count(v) == 1 for v in set(seats)) else None
+        kinds = list(dict.fromkeys(seats))  # in seat order: the same bot is "the one seat" on every run
+        x = next((v for v in kinds if seats.count(v) == 1), None)
         if x is None:
             continue
-        y = next(v for v in set(seats) if v != x)
+        y = next(v for v in kinds if v != x)
         r = st[(st["cell"] == c["cell"]) & (st["key"] == x)]
         if r.empty:
             continue

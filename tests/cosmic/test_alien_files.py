@@ -839,3 +839,14 @@ def test_artifact_hook_only_decides_and_deal_primitives_act_only_in_their_hooks(
         f.write_text(zsrc.replace(old, new).replace('CLASSIC = "Zombie"\n', ""))
         check_source(f)
         assert says in hook_problems(f)
+
+
+def test_the_generated_part_names_no_location(tmp_path, monkeypatch):
+    """The alien files' kernel part is the same text wherever the checkout or a plug-in folder sits:
+    the code hash that keys stored results reads it, so a sweep moved to another folder (or run from
+    another clone) resumes instead of replaying."""
+    from simsuite.games.cosmic import alien_files
+
+    monkeypatch.delenv(ENV, raising=False)
+    here = alien_files.generated_part(tmp_path / "a").read_text()
+    assert str(Path(alien_files.__file__).resolve().parents[2]) not in here and "cosmic_classics/amoeba.py" in here

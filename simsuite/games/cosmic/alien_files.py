@@ -166,7 +166,9 @@ def generated_part(cache: Path) -> Path:
     lines += [f"HB_TRUSTED = {trusted}", f"HB_MOMENTS_ANY = {anymom}", f"HB_FORECAST_ANY = {forecast}", ""]
     used: set = set()
     for a in al:
-        lines.append(f"# ---- {a.name} ({a.path}) ----")
+        # the file by its folder and name, not its full path: the part (and the results keyed by the code
+        # it hashes to) is the same in any checkout or install location
+        lines.append(f"# ---- {a.name} ({a.path.parent.name}/{a.path.name}) ----")
         lines.append(_prefixed(a, None if packaged(a) else used))
         lines.append("")
     # the checking wrappers of the primitives the users' files call (alien_args.py)
