@@ -750,8 +750,8 @@ def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict 
 
 def focus_answer(tables: dict, label: str, choices: dict | None = None) -> str:
     """Where one asked-for label (a sweep's focus: a new alien, say) stands, in plain words, per
-    player count: 'Frontier at 3 players: 19th of 21 (18th–21st), 14.9% of the wins (14.1–15.7%)
-    against a fair 33.3%: too weak (very sure).' Its place is the one the answer table gives (a
+    player count: 'Frontier: at 3 players 19th of 21 (18th–21st), 14.9% of the wins (14.1%–15.7%)
+    against a fair 33.3%: too weak (very sure); at 4 players ...' Its place is the one the answer table gives (a
     span that holds under every bot that ranked the labels, else that the order depends on play);
     the win share is under the first of them. Empty where no ranking has the label."""
     kinds = sorted({k[0] for k in tables})
