@@ -10,7 +10,7 @@ import time
 
 import numba
 
-from . import __version__
+from . import __version__, compile_watch
 from .engine.codegen import cache_misses
 from .engine.rng import run_key
 from .errors import BadInput
@@ -184,7 +184,8 @@ def run_bench(game, players=None, strategies=None, n_games=200_000, cold=True, e
     all_threads = numba.config.NUMBA_NUM_THREADS
     def prepared(N, sets):
         cfg = game.resolve({"players": N, "strategies": strategies, **sets})
-        return game.build_cfg(cfg), run_key(1, game.config_hash(cfg))
+        with compile_watch.announcing(say):  # an engine the line-up links (the Cosmic rollouts)
+            return game.build_cfg(cfg), run_key(1, game.config_hash(cfg))
 
     def timed(arr, key, runs):
         for label, th in (("1_thread", 1), ("all_threads", all_threads)):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
-from . import __version__
+from . import __version__, compile_watch
 from .analysis.stats import Accumulator
 from .engine import codegen  # its cache functions looked up at call time (a test replaces them)
 from .engine.rng import run_key
@@ -51,20 +51,6 @@ class CellResult:
     extra: dict = field(default_factory=dict)
 
 
-def _last_compile(game_dir: str, took: float | None = None) -> float | None:
-    """The seconds the last compile of this game's kernel took on this machine (kept in the kernel
-    cache), so the next compile can say up front how long it will take; with `took`, record it."""
-    f = codegen.cache_dir() / "compile_seconds" / game_dir
-    try:
-        if took is not None:
-            f.parent.mkdir(parents=True, exist_ok=True)
-            f.write_text(f"{took:.1f}")
-            return took
-        return float(f.read_text())
-    except (OSError, ValueError):
-        return None
-
-
 class KernelNotice:
     """Says whether a command compiles its kernel or only loads it from the cache: "compiling the
     ... kernel" before() when numba's cache has no copy of the entry point (a minute of silence
@@ -74,7 +60,7 @@ class KernelNotice:
 
     def __init__(self, game, extra_dirs=(), say=None, entry: str = "run_batch"):
         self.game, self.extra_dirs, self.say, self.entry = game, tuple(extra_dirs), say, entry
-        self.t0 = None
+        self.t0 = self.beat = None
 
     def before(self) -> None:
         if self.say is None or self.t0 is not None:
@@ -84,11 +70,9 @@ class KernelNotice:
         self.kern = g.kernel(self.extra_dirs)  # a strategy that fails to load: its one line, before any notice
         self.misses = codegen.cache_misses(self.kern, self.entry)
         if not codegen.is_compiled(g.dirname, g.kernel_digest(self.extra_dirs), self.entry):
-            last = _last_compile(g.dirname)
-            how_long = (f"about {last:.0f} s, as its last compile on this machine took" if last else
-                        "up to a few minutes on 2 cores")
-            self.say(f"compiling the {g.title} kernel for this code, these strategies and plug-ins (once: {how_long}; "
-                     f"cached in {codegen.cache_dir()}) ...")
+            self.say(f"compiling the {g.title} kernel for this code, these strategies and plug-ins "
+                     f"(once: {compile_watch.how_long(g.dirname)}; cached in {codegen.cache_dir()}) ...")
+            self.beat = compile_watch.Heartbeat(f"{g.title} kernel", self.say)
         self.t0 = time.perf_counter()
 
     def after(self) -> None:
@@ -96,9 +80,11 @@ class KernelNotice:
             return
 
         took, self.t0 = time.perf_counter() - self.t0, None
+        if self.beat is not None:
+            self.beat.end()
         if codegen.cache_misses(self.kern, self.entry) > self.misses:
             self.say(f"compiled the {self.game.title} kernel in {took:.0f} s")
-            _last_compile(self.game.dirname, took)
+            compile_watch.last_compile(self.game.dirname, took)
         else:
             self.say(f"loaded the compiled {self.game.title} kernel ({took:.1f} s)")
         self.say = None  # once
@@ -118,7 +104,8 @@ def run_cell(game, cfg: dict, n_games: int, seed: int, extra_dirs=(), g0: int = 
     resume from g0+k with identical results.
     """
     kernel = game.kernel(extra_dirs)
-    cfg_arr = game.build_cfg(cfg, extra_dirs)
+    with compile_watch.announcing(None if notice is None else notice.say):  # an engine the line-up links
+        cfg_arr = game.build_cfg(cfg, extra_dirs)
     h = game.config_hash(cfg)
     key = run_key(seed, h)
     names = [s.name for s in game.strategies(extra_dirs)]

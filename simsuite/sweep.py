@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import __version__
+from . import __version__, compile_watch
 from .analysis.stats import Accumulator
 from .engine.params import parse_count, split_values
 from .errors import BadInput
@@ -321,20 +321,23 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
         if scheduler:
             _run_dask(scheduler, g, cells, seed, units, unit, counts, extra_dirs, record)
         else:
-            if units:  # compile or load the kernel first: the bar's rate and ETA then time games only
-                if notice is not None:
-                    notice.before()
-                g.run_range(g.kernel(extra_dirs), g.build_cfg(cells[units[0][0]], extra_dirs), 0, 0, 0)
-                if notice is not None:
-                    notice.after()
-            bar.start()
-            queue = list(reversed(units))
-            while queue:
-                i, g0 = queue.pop()
-                nxt = record(i, g0, run_unit(g, cells[i], seed, g0, min(unit, counts[i] - g0), extra_dirs,
-                                             threads, progress=bar), counted=True)
-                if nxt is not None:
-                    queue.append(nxt)
+            # an engine a later cell's line-up links (the Cosmic rollouts) says its compile, too
+            with compile_watch.announcing(None if notice is None else notice.say):
+                if units:  # compile or load the kernel first: the bar's rate and ETA then time games only
+                    first = g.build_cfg(cells[units[0][0]], extra_dirs)
+                    if notice is not None:
+                        notice.before()
+                    g.run_range(g.kernel(extra_dirs), first, 0, 0, 0)
+                    if notice is not None:
+                        notice.after()
+                bar.start()
+                queue = list(reversed(units))
+                while queue:
+                    i, g0 = queue.pop()
+                    nxt = record(i, g0, run_unit(g, cells[i], seed, g0, min(unit, counts[i] - g0), extra_dirs,
+                                                 threads, progress=bar), counted=True)
+                    if nxt is not None:
+                        queue.append(nxt)
     finally:
         bar.close()
     rd.finish()

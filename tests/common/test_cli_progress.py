@@ -188,7 +188,7 @@ def test_a_compile_says_up_front_how_long_the_last_one_took(tmp_path, monkeypatc
     machine (recorded in the kernel cache when it ends); with none recorded, a general bound."""
     from types import SimpleNamespace
 
-    from simsuite import runner
+    from simsuite import compile_watch, runner
     from simsuite.engine import codegen
 
     monkeypatch.setenv("SIMSUITE_CACHE_DIR", str(tmp_path))
@@ -201,8 +201,46 @@ def test_a_compile_says_up_front_how_long_the_last_one_took(tmp_path, monkeypatc
     n.before()
     n.after()
     assert "up to a few minutes" in said[0] and re.fullmatch(r"compiled the Test kernel in \d+ s", said[1]), said
-    runner._last_compile("testgame", 93.4)
+    compile_watch.last_compile("testgame", 93.4)
     said.clear()
     runner.KernelNotice(g, say=said.append).before()
     assert "(once: about 93 s, as its last compile on this machine took; cached in" in said[0], said
-    assert runner._last_compile("othergame") is None
+    assert compile_watch.last_compile("othergame") is None
+
+
+def test_an_engine_compiled_at_run_time_says_so_while_it_compiles(tmp_path, monkeypatch):
+    """A compile a game wraps in compile_watch.compiling (the Cosmic rollout engine) says it starts,
+    with the last compile's time once there is one, says it is still going while it lasts, and says
+    what it took; under no notice, or when cached, it says nothing."""
+    import threading
+
+    from simsuite import compile_watch
+
+    monkeypatch.setenv("SIMSUITE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("SIMSUITE_PROGRESS_INTERVAL", "5")
+    monkeypatch.setattr(compile_watch, "HEARTBEAT", 0.01)
+    said, beat = [], threading.Event()
+
+    def say(line):
+        said.append(line)
+        if "still compiling" in line:
+            beat.set()
+
+    with compile_watch.announcing(say):
+        with compile_watch.compiling("test engine", "test_engine", cached=False):
+            assert beat.wait(60), said  # the block lasts until the heartbeat has spoken
+    assert said[0].startswith("compiling the test engine (once: up to a few minutes"), said
+    assert re.fullmatch(r"  still compiling the test engine: \d+ s so far", said[1]), said
+    assert re.fullmatch(r"compiled the test engine in \d+ s", said[-1]), said
+    assert compile_watch.last_compile("test_engine") is not None
+    said.clear()
+    with compile_watch.announcing(say):
+        with compile_watch.compiling("test engine", "test_engine", cached=False):
+            pass
+        with compile_watch.compiling("test engine", "test_engine", cached=True):
+            pass
+    assert "as its last compile on this machine took" in said[0] and len(said) == 2, said
+    said.clear()
+    with compile_watch.compiling("test engine", "test_engine", cached=False):  # no command's notice
+        pass
+    assert said == []

@@ -42,7 +42,7 @@ LAYERS = (
     # the kernel runtime, the statistics, what every game's files are built from
     ("engine", ("simsuite.engine", "simsuite.analysis", "simsuite.scaffold")),
     # playing games of one configuration, and storing them
-    ("runner", ("simsuite.runner", "simsuite.store", "simsuite.runs")),
+    ("runner", ("simsuite.runner", "simsuite.compile_watch", "simsuite.store", "simsuite.runs")),
     ("sweep", ("simsuite.sweep",)),
     ("tune", ("simsuite.tune",)),
     # the game contract and the games: a game may build on the tuner (a game's tune plan) but nothing

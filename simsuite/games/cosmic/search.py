@@ -80,6 +80,7 @@ from numba import njit
 from numba.core import types
 from numba.extending import intrinsic
 
+from simsuite.compile_watch import compiling
 from simsuite.games.cosmic.api import (
     C_SEARCH_FN,
     D_ALLIANCE,
@@ -173,7 +174,9 @@ def rollout_module(kernel_parts: list[Path]):
     spec = importlib.util.spec_from_file_location(modname, path)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[modname] = mod
-    spec.loader.exec_module(mod)
+    cached = any((path.parent / "__pycache__").glob(f"{modname}._search_cfunc-*.nbi"))
+    with compiling("rollout engine of the searching players", "cosmic_rollout", cached):
+        spec.loader.exec_module(mod)  # compiles search_cfunc, or loads it from numba's cache
     _rollout[modname] = mod
     return mod
 
