@@ -15,7 +15,7 @@ from test_ce70_invariants import check_records, describe_violations
 import simsuite.games.cosmic.api as A
 from simsuite.engine.unmanaged import pointer_call
 from simsuite.games.cosmic import rollout
-from simsuite.games.cosmic.search import rollout_address
+from simsuite.games.cosmic.rollout_build import rollout_address
 from simsuite.runner import set_threads
 
 KEY = 0x5EA2C4

@@ -514,7 +514,7 @@ class Cosmic(Game):
         W.fill(c, cfg, -1 if cfg["basic_holder_alien"] == "none" else alien_id(cfg["basic_holder_alien"]),
                sum(1 << i for i, s in enumerate(strats) if plays_tuned(s.path)))
         if any(uses_rollouts(strats[sid].path) for sid in set(self.strategy_ids(cfg, extra_dirs))):
-            from .search import rollout_address  # compiles (or loads) the rollout engine: only when needed
+            from .rollout_build import rollout_address  # compiles (or loads) the rollout engine: only when needed
 
             c[A.C_SEARCH] = 1
             c[A.C_SEARCH_FN] = rollout_address(self.kernel_parts())

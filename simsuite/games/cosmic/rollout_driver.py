@@ -1,6 +1,6 @@
 """The rollout module's tail (source text, not imported on its own; see ``search.py``).
 
-``simsuite.games.cosmic.search.rollout_module`` writes the Cosmic kernel source followed by this
+``simsuite.games.cosmic.rollout_build.rollout_module`` writes the Cosmic kernel source followed by this
 file into one module in the cache directory: a second copy of the engine, with its own globals, in
 which every seat's strategy is ``rollout.rollout_decide`` (replay the turn, force the candidate,
 ``basic`` after). ``search_cfunc`` is compiled as a C callback, cached on its own, and the game

@@ -37,7 +37,7 @@ Design, and why:
   call cycle kernel -> strategy -> kernel that numba cannot type. The rollouts run in a second
   module built from the same kernel source (``rollout_driver.py`` appended instead of the batch
   driver; its own globals, its strategy dispatch is the rollout's), compiled as a C callback with
-  its own cache. The game kernel calls it through the address in ``cfg[C_SEARCH_FN]``
+  its own cache (``rollout_build.py``). The game kernel calls it through the address in ``cfg[C_SEARCH_FN]``
   (``_call_search``, an indirect call): the kernel's own compile stays as it was, and the second
   engine is compiled (or loaded) only when a line-up has a searching seat.
 * **Hidden information (CE.70.14).** The replay reaches the decision with the real cards, but
@@ -69,18 +69,12 @@ A variant with another sample count, horizon or set of decisions is one more sma
 """
 from __future__ import annotations
 
-import importlib.util
-import os
-import sys
-from pathlib import Path
-
 import numpy as np
 from llvmlite import ir
 from numba import njit
 from numba.core import types
 from numba.extending import intrinsic
 
-from simsuite.compile_watch import compiling
 from simsuite.games.cosmic.api import (
     C_SEARCH_FN,
     D_ALLIANCE,
@@ -98,8 +92,6 @@ from simsuite.games.cosmic.api import (
 )
 from simsuite.games.cosmic.policy import basic_decide
 
-HERE = Path(__file__).resolve().parent
-VALUE_FILE = HERE.parents[1] / "data" / "cosmic" / "value_function.toml"  # the rollouts' value function
 MAX_SEARCH_OPTIONS = 16  # a decision with more options (Amoeba, Philanthropist) is left to basic
 
 
@@ -137,51 +129,3 @@ def search_decide(kind, st, cfg, me, samples, horizon, kinds):
             and st[S_WINDOW] != T_NEWHAND_TURN and st[S_WINDOW] != T_NEWHAND_DEF):
         return _call_search(cfg[C_SEARCH_FN], st, cfg, me, kind, samples, horizon)
     return basic_decide(kind, st, cfg, me)
-
-
-# ---- building the rollout module (Python side) --------------------------------------------------
-ROLLOUT_DRIVER = HERE / "rollout_driver.py"
-_rollout = {}
-
-
-def rollout_sources(kernel_parts: list[Path]) -> list[Path]:
-    """Every source the rollout module is compiled from (its name is a hash of them); kernel_parts:
-    the game's (Game.kernel_parts), passed in so this module needs no game registry."""
-    from simsuite.engine import jitlink
-    from simsuite.engine.codegen import all_deps
-
-    own = [*kernel_parts, HERE / "rollout.py", ROLLOUT_DRIVER]
-    return [*own, *all_deps(own), Path(jitlink.__file__), VALUE_FILE]
-
-
-def rollout_module(kernel_parts: list[Path]):
-    """Write (if needed) and import the rollout module: kernel source + rollout_driver.py. Importing
-    it compiles ``search_cfunc`` or loads it from numba's cache."""
-    from simsuite.engine.codegen import cache_dir, kernel_source, sources_hash
-
-    srcs = rollout_sources(kernel_parts)
-    modname = f"simsuite_rollout_cosmic_{sources_hash(srcs)}"
-    if modname in _rollout:
-        return _rollout[modname]
-    path = cache_dir() / "kernels" / f"{modname}.py"
-    if not path.exists():
-        text = "\n".join([kernel_source(kernel_parts), "",
-                          "# ---- simsuite/games/cosmic/rollout_driver.py ----", ROLLOUT_DRIVER.read_text(), ""])
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_text(text)
-        os.replace(tmp, path)
-    spec = importlib.util.spec_from_file_location(modname, path)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[modname] = mod
-    cached = any((path.parent / "__pycache__").glob(f"{modname}._search_cfunc-*.nbi"))
-    with compiling("rollout engine of the searching players", "cosmic_rollout", cached):
-        spec.loader.exec_module(mod)  # compiles search_cfunc, or loads it from numba's cache
-    _rollout[modname] = mod
-    return mod
-
-
-def rollout_address(kernel_parts: list[Path]) -> int:
-    """Address of the compiled rollout search, for cfg[C_SEARCH_FN] (valid in this process), built
-    from the game's kernel parts (Game.kernel_parts)."""
-    return int(rollout_module(kernel_parts).search_cfunc.address)
