@@ -77,7 +77,6 @@ LAZY = {
                       "games at its top would load every game whenever any module of the package is imported",
     "simsuite.engine.unmanaged": KERNEL_SIDE,
     "simsuite.games.cosmic.naive": KERNEL_SIDE,
-    "simsuite.games.cosmic.search": KERNEL_SIDE,
     "simsuite.games.cosmic.game": "its report section (scipy.stats through power_value, half a second) when a "
                                   "report is written; the search bot's rollout engine only for a line-up that "
                                   "plays it: the game is imported by every command",
