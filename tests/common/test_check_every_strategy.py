@@ -13,6 +13,7 @@ import pytest
 
 from simsuite.cli import main
 from simsuite.games import get, names
+from simsuite.games.cosmic.game import uses_rollouts
 
 pytestmark = pytest.mark.own_kernel  # check kernels, one per game
 
@@ -20,15 +21,16 @@ GAMES = {"cosmic": 24}  # the others: DEFAULT_GAMES
 DEFAULT_GAMES = 150
 # a searching seat's decisions are not re-dealt: its rollouts replay the turn with the real cards
 # (simsuite/games/cosmic/hidden.py), so the hidden-information test asks them nothing
-NOT_REDEALT = {("cosmic", "search"), ("cosmic", "search_tuned"), ("cosmic", "search_wide")}
 CASES = [(g, s.name) for g in names() for s in get(g).strategies()]
+NOT_REDEALT = {("cosmic", s.name) for s in get("cosmic").strategies() if uses_rollouts(s.path)}
 
 
 def test_every_shipped_strategy_is_listed():
     """The cases come from the registry; a sample of what it must hold."""
     got = set(CASES)
     assert {("cosmic", s) for s in ("basic", "nopower", "power_always", "power_never", "power_random", "random",
-                                    "search", "search_tuned", "search_wide", "tuned")} <= got
+                                    "search", "search_tuned", "search_wide", "search_deep", "search_all", "tuned")} <= got
+    assert {("cosmic", s) for s in ("search", "search_tuned", "search_wide", "search_deep", "search_all")} <= NOT_REDEALT
     assert {("star-cartel", "market"), ("star-cartel", "greedy"), ("star-cartel", "random"),
             ("space-venture", "basic"), ("space-venture", "random"), ("pig", "hold20"), ("pig", "random")} <= got
 
