@@ -222,14 +222,15 @@ def _axes_doc(axes):
 def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, extra_dirs=(), threads: int = 0,
               unit: int = DEFAULT_UNIT, scheduler: str | None = None, definition_name: str = "",
               progress: bool | None = None, on_cell=None, precision: float | None = None,
-              focus: list[str] | None = None, notice=None) -> dict:
+              focus: list[str] | None = None, notice=None, ladder: list[str] | None = None) -> dict:
     """Run (or resume) a sweep into `out`; returns counts and timings.
 
     `notice`: a runner.KernelNotice, told when the kernel is compiled or loaded (after the
     definition is checked).
 
     `focus`: labels the report opens with (kept in meta.json beside the definition: it changes no
-    game, so a resume with another focus plays nothing again).
+    game, so a resume with another focus plays nothing again). `ladder`: strategies, weakest first,
+    along which the report traces each label's share (kept in meta.json as the focus is).
 
     Each cell plays `n_games` games, or its grid's own `games` when the grid says one (plan_sweep).
     With `precision`, each cell plays unit after unit (in game order) until every win rate's 95%
@@ -250,7 +251,8 @@ def run_sweep(g, base: dict, axes: dict, n_games: int, seed: int, out: Path, ext
     axis_values = {g.param(k).name: sorted({c[g.param(k).name] for c in cells}, key=str) for k in axis_names(axes)}
     rd = ResultsDir(out, dict(kind="sweep", game=g.name, seed=seed, games=n_games, definition=definition,
                               axes=axis_values, cells=len(cells), unit=unit, precision=precision,
-                              **({"focus": list(focus)} if focus else {})))
+                              **({"focus": list(focus)} if focus else {}),
+                              **({"ladder": list(ladder)} if ladder else {})))
     code = g.code_hash(extra_dirs)
     stale = {r["cell"] for r in rd.read("cells").to_dict("records")
              if (r.get("code_hash"), r.get("simsuite_version")) != (code, __version__)}

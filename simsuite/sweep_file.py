@@ -16,7 +16,7 @@ SWEEP_WHAT = "a sweep definition (a TOML file)"
 def load_sweep_file(path: Path) -> dict:
     d = read_toml(path, "--config", SWEEP_WHAT)
     allowed = {"name", "game", "description", "games", "seed", "set", "sweep", "strategy_dirs", "unit", "precision",
-               "focus"}
+               "focus", "ladder"}
     for k in d:
         if k not in allowed:
             raise BadInput("--config", f"{path.name}: unknown key {k!r}; allowed: {', '.join(sorted(allowed))}")
@@ -55,6 +55,12 @@ def _check_sweep_values(d: dict, path: Path) -> None:
                                   and all(isinstance(x, str) and x for x in focus)):
         raise BadInput("focus", f"{path.name}: focus = {focus!r}; allowed: a label name or a list of them, e.g. "
                                 "focus = \"Underdog\" (the report opens with where it stands in every ranking)")
+    ladder = d.get("ladder")
+    if ladder is not None and not (isinstance(ladder, list) and len(ladder) >= 2 and len(set(ladder)) == len(ladder)
+                                   and all(isinstance(x, str) and x for x in ladder)):
+        raise BadInput("ladder", f"{path.name}: ladder = {ladder!r}; allowed: two or more different strategy names, "
+                                 "weakest first, e.g. ladder = [\"basic\", \"search_wide\", \"search_deep\"] (the "
+                                 "report traces each label's share along them)")
     dirs = d.get("strategy_dirs")
     if dirs is not None and not (isinstance(dirs, list) and all(isinstance(x, str) for x in dirs)):
         raise BadInput("strategy_dirs", f"{path.name}: strategy_dirs = {dirs!r}; allowed: a list of directory names")

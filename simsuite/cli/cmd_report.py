@@ -89,7 +89,7 @@ def report(source, out, margin, threads, quiet, verbose, focus, as_json):
             run_sweep(g, base, axes, n_games, seed, src, extra, threads, unit,
                       definition_name=spec.get("name", source), precision=precision,
                       progress=False if (quiet or as_json) else None,
-                      notice=None if (quiet or as_json) else compile_notice(g, extra))
+                      notice=None if (quiet or as_json) else compile_notice(g, extra), ladder=spec.get("ladder"))
         except KeyboardInterrupt:
             click.echo(interrupted_line(src), err=True)
             sys.exit(130)

@@ -77,7 +77,8 @@ def sweep(game_name, quiet, seed, players, strategies, sets, chunk, threads, str
                          precision=precision,
                          notice=None if quiet or scheduler else compile_notice(g, extra, as_json),
                          progress=False if quiet or (as_json and not sys.stderr.isatty()) else None,
-                         focus=[spec["focus"]] if isinstance(spec.get("focus"), str) else spec.get("focus"))
+                         focus=[spec["focus"]] if isinstance(spec.get("focus"), str) else spec.get("focus"),
+                         ladder=spec.get("ladder"))
     except KeyboardInterrupt:
         click.echo(interrupted_line(out), err=True)
         sys.exit(130)

@@ -60,6 +60,7 @@ from .rankings import (
     skill_anchor,
     skill_note,
 )
+from .skill_trace import skill_trace_section
 
 
 def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir: Path, where: str = "",
@@ -121,6 +122,7 @@ def label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: l
     if groups.empty or "players" not in groups:
         return "", [], [], [], {}
     groups = groups.assign(key=groups["key"].astype(str))
+    ladder = [str(x) for x in (res.get("meta") or {}).get("ladder") or []]
     parts = parts or [("", "", None)]
     all_groups, all_h2h, all_comps = groups, h2h, comps
     ctl_kinds = control_kinds(groups)
@@ -275,6 +277,15 @@ def label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: l
                     charts += ch
                     findings += [(kind, f) for f in fs]
                     headline += hl
+                rungs = [x for x in ladder if x in ranks]
+                if len(rungs) >= 2:  # the sweep's ladder, weakest first: each label's share along it
+                    used = sorted({c for x in rungs for c in lineups.get(x, [])})
+                    html_, ch, fs, hl = skill_trace_section({x: ranks[x] for x in rungs}, kind, players, out_dir,
+                                                            provenance(groups, players, used), margin, where, tag)
+                    blocks += [html_] if html_ else []
+                    charts += ch
+                    findings += [(kind, tagged(f, players, where)) for f in fs]
+                    headline += [(h, f"skill-trace-{kind}-{players}p{split_suffix(tag)}") for h in hl]
             blocks.append("</details>")
         for where, tag, _ in parts:
             if len(by_part[where]) >= 2:
