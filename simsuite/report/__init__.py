@@ -594,7 +594,8 @@ def make_report(results_dir: Path, out_dir: Path | None = None, margin: float = 
     box, steps = _answer_box(question, s.res, s.groups, s.cells, s.lay, s.metrics, an.tables, hd["at_default"],
                              label_kinds, hd["choices"], hd["strat"], an.rungs, margin,
                              H.block(hd["rule"], hd["skill"], html.escape, skill_first=bool(an.rungs), wrap=False),
-                             an.pv_html, an.sbs_data, [h for h, _ in an.pv_heads], focus_resolved, main)
+                             an.pv_html, an.sbs_data, [h for h, _ in an.pv_heads], focus_resolved, main,
+                             [h for h, a in an.heads if a.startswith("skill-trace-")])
     sections = _sections(s, question, main, an, fnd, figs, charts, panels_note, label_kinds)
     # the main chart stands in the answer box, between the answer and its table
     page, status = _page(s, box, "", sections, topics, findings, margin, pool_warnings)
@@ -617,7 +618,7 @@ def _the(x: str) -> str:
 
 def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, label_kinds, choices, strat, rungs,
                 margin, detail, pv_html: str = "", sbs_data: list | None = None,
-                game_said: list | None = None, focus_resolved: list = (), chart: str = "") -> tuple[str, list[dict]]:
+                game_said: list | None = None, focus_resolved: list = (), chart: str = "", expert=()) -> tuple[str, list[dict]]:
     """The box that opens the page (simsuite.report.answer): the page's question, a plain answer, the
     main chart, its table; the statistical sentences (`detail`) folded below. With it, the next steps
     its sentences give (report.next_step: the parameters acting on each problem found and the tune
@@ -625,7 +626,7 @@ def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, 
 
     A focus (the sweep's or --focus) asks the page's question: an asked-for label (a new alien) opens
     the answer, its row marked; a player count (players=5) is answered alone; a swept value is said
-    first, its row marked."""
+    first, its row marked. `expert`: the skill trace's places under expert play open a label answer."""
     groups, cells, tables, strat, at_n = _at_asked_players(focus_resolved, groups, cells, tables, strat)
     game = str(cells["game"].iloc[0]) if "game" in cells and len(cells) else ""
     edges = _turn_edges(game, groups, cells)
@@ -662,7 +663,8 @@ def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, 
         label_step = (step("labels", sets=fixed_sets(g, cells), kind=kind, labels=plural(label_name(kind)))
                       if g is not None and A.label_problem(tables, kind, choices) else "")
         # with an asked-for label its place is the answer: the ranking's summary follows the chart
-        said, lead = [text, label_step, turn, turn_step(), skill], 0 if mine else 2
+        first = [html.escape(x) for x in expert] if not (mine or at_n) else []  # a ladder's expert-play places
+        said, lead = [*first, text, label_step, turn, turn_step(), skill], 0 if mine else 2 + len(first)
     elif question == "parameter" and lay["x"]:
         q = f"Which {_the(lay['x'])} is fairest, and what else does it change?"
         said, table_ = _sweep_said(groups, cells, lay, metrics, margin, focus_resolved, g, step, turn, skill)

@@ -222,3 +222,13 @@ def test_sweep_file_focus_is_a_label_or_a_list_of_labels(tmp_path, line):
     r = sim("sweep", "--config", f, "--out", out)
     assert_bad(r, "focus", "allowed")
     assert not (out / "meta.json").exists()
+
+
+@pytest.mark.parametrize("line", ['ladder = "basic"', 'ladder = ["basic"]', 'ladder = ["a", "a"]', 'ladder = ["a", 2]'])
+def test_sweep_file_ladder_is_two_or_more_strategy_names(tmp_path, line):
+    f = tmp_path / "s.toml"
+    f.write_text(f'game = "star-cartel"\n{line}\n')
+    out = tmp_path / "out"
+    r = sim("sweep", "--config", f, "--out", out)
+    assert_bad(r, "ladder", "two or more different strategy names, weakest first")
+    assert not (out / "meta.json").exists()
