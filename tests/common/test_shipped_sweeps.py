@@ -44,3 +44,18 @@ def test_editions_sweep_leaves_out_ah2000_at_five():
     skipped = []
     cells, _ = plan_sweep(g, *sweep_plan(g, spec)[:3], skipped=skipped)
     assert len(cells) == 5 and skipped == [{"edition": "AH2000", "players": "5"}]
+
+
+def test_the_alien_ladder_study_plays_every_rung_at_every_seat_in_whole_cycles():
+    """The expert-play study: every rung of its ladder is a cell's line-up at 3 and 4 players, and
+    each cell plays whole alien cycles (the all-mode schedule deals every combination equally)."""
+    import math
+
+    spec = load_sweep_file(CONFIGS / "sweeps" / "cosmic-aliens-ladder.toml")
+    g = games.get("cosmic")
+    base, axes, n_games, *_ = sweep_plan(g, spec)
+    cells, counts = plan_sweep(g, base, axes, n_games)
+    got = {(c["players"], c["strategies"]) for c in cells}
+    assert got == {(n, s) for n in (3, 4) for s in spec["ladder"]}
+    for c, n in zip(cells, counts):
+        assert n % (2 * c["players"] * math.comb(20, c["players"])) == 0, (c, n)
