@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
-SWEEPS=(star-cartel-crash space-venture-players cosmic-editions cosmic-power-value cosmic-aliens cosmic-ladder)
+SWEEPS=(star-cartel-crash space-venture-players cosmic-editions cosmic-power-value cosmic-aliens cosmic-ladder cosmic-aliens-ladder)
 TUNES=(star-cartel-fair-seats)
 PLANS=(cosmic-alien-bands cosmic-alien-bands-ffg5)  # redrawn from their committed tables (the plan itself: simsuite tune --config configs/tunes/<name>.toml)
 # a designer's own question: the same results asked about one player count (a report --focus), and a

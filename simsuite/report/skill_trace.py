@@ -48,30 +48,27 @@ def _pts(x: float) -> str:
 
 
 def expert_sentence(t: pd.DataFrame, kind: str, players: int, where: str = "") -> str:
-    """The answer in plain words: the places under expert play where the ladder has settled, the
-    labels still moving at the top rung with the size of the last step, and those the games cannot
-    yet tell."""
+    """The answer in plain words, short enough to open a page: the places under expert play where
+    the ladder has settled, the labels still moving at the top rung with the size of the last step,
+    and those the games cannot yet tell."""
     rungs, name = t.attrs["rungs"], label_name(kind)
     a, b = rungs[-2], rungs[-1]
-    at = players_at(players, where)
     settled = t[t["top"] == "settled"]
+    moving = t[t["top"].isin(["rising", "falling"])]
+    open_ = t[t["top"] == "unsettled"]
     parts = []
     if len(settled):
-        parts.append(f"under expert play ({a} and {b}, the ladder's top two rungs, agree within "
-                     f"±{100 * t.attrs['margin']:.0f} points) "
-                     + "; ".join(f"the {x} is {place_span(lo, hi)} ({100 * s:.1f}%)" for x, lo, hi, s in
-                                 settled[[kind, "expert_rank_low", "expert_rank_high", "expert_share"]].itertuples(
-                                     index=False)))
-    moving = t[t["top"].isin(["rising", "falling"])]
+        parts.append(", ".join(f"{x} {place_span(lo, hi)} ({100 * s:.1f}%)" for x, lo, hi, s in
+                               settled[[kind, "expert_rank_low", "expert_rank_high", "expert_share"]].itertuples(
+                                   index=False)))
     if len(moving):
-        parts.append("still moving at the top rung: "
-                     + "; ".join(f"the {x} {v} ({_pts(d)} from {a} to {b})" for x, v, d in
+        parts.append(f"still moving from {a} to {b}: "
+                     + ", ".join(f"{x} {v} ({_pts(d)})" for x, v, d in
                                  moving[[kind, "top", "last_step"]].itertuples(index=False)))
-    open_ = t[t["top"] == "unsettled"]
     if len(open_):
-        parts.append(f"not yet settled (the top two rungs differ by less than their noise can tell, and more "
-                     f"games there would decide): {join(list(open_[kind]))}")
-    lead = f"{name.capitalize()}s at {at}"
+        parts.append(f"not yet settled (more games at the top two rungs would tell): {join(list(open_[kind]))}")
+    lead = (f"{name.capitalize()}s under expert play, {players_at(players, where)} ({len(settled)} of {len(t)} "
+            f"settled: {a} and {b}, the ladder's top two rungs, agree within ±{100 * t.attrs['margin']:.0f} points)")
     return lead + ": " + "; ".join(parts) + "."
 
 

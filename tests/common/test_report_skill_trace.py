@@ -28,10 +28,10 @@ def test_the_trace_says_settled_moving_and_unsettled_labels_apart():
     assert t.loc["Virus", "expert_rank_low"] == 1 and t.loc["Macron", "expert_rank_high"] == 5
     assert t.loc["Parasite", "trend"] == "rises" and t.loc["Laser", "trend"] == "falls"
     text = expert_sentence(trace_table(_ranks(), "alien"), "alien", 3)
-    assert text.startswith("Aliens at 3 players: under expert play (search_wide and search_deep, the ladder's top "
-                           "two rungs, agree within ±2 points) the Virus is 1st (52.1%)"), text
-    assert "still moving at the top rung: the Parasite rising (+5.0 points from search_wide to search_deep); " \
-           "the Laser falling (-6.0 points from search_wide to search_deep)" in text, text
+    assert text.startswith("Aliens under expert play, 3 players (2 of 5 settled: search_wide and search_deep, the "
+                           "ladder's top two rungs, agree within ±2 points): Virus 1st (52.1%), Macron"), text
+    assert ("; still moving from search_wide to search_deep: Parasite rising (+5.0 points), Laser falling "
+            "(-6.0 points); ") in text, text
     assert "not yet settled" in text and text.rstrip(".").endswith("Oracle"), text
 
 
