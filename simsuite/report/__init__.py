@@ -664,7 +664,7 @@ def _answer_box(question, res, groups, cells, lay, metrics, tables, at_default, 
                       if g is not None and A.label_problem(tables, kind, choices) else "")
         # with an asked-for label its place is the answer: the ranking's summary follows the chart
         first = [html.escape(x) for x in expert] if not (mine or at_n) else []  # a ladder's expert-play places
-        said, lead = [*first, text, label_step, turn, turn_step(), skill], 0 if mine else 2 + len(first)
+        said, lead = [*first, text, label_step, turn, turn_step(), skill], 0 if mine else len(first) or 2
     elif question == "parameter" and lay["x"]:
         q = f"Which {_the(lay['x'])} is fairest, and what else does it change?"
         said, table_ = _sweep_said(groups, cells, lay, metrics, margin, focus_resolved, g, step, turn, skill)
