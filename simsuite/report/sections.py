@@ -278,7 +278,9 @@ def label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: l
                     findings += [(kind, f) for f in fs]
                     headline += hl
                 rungs = [x for x in ladder if x in ranks]
-                if len(rungs) >= 2:  # the sweep's ladder, weakest first: each label's share along it
+                # the sweep's ladder, weakest first: each label's share along it; only with its top two
+                # rungs played here, since "expert play" is what those two say
+                if len(rungs) >= 2 and rungs[-2:] == ladder[-2:]:
                     used = sorted({c for x in rungs for c in lineups.get(x, [])})
                     html_, ch, fs, hl = skill_trace_section({x: ranks[x] for x in rungs}, kind, players, out_dir,
                                                             provenance(groups, players, used), margin, where, tag)
@@ -286,6 +288,10 @@ def label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: l
                     charts += ch
                     findings += [(kind, tagged(f, players, where)) for f in fs]
                     headline += [(h, f"skill-trace-{kind}-{players}p{split_suffix(tag)}") for h in hl]
+                elif len(ladder) >= 2 and rungs:
+                    blocks.append(f"<p class='note'>No skill trace at {esc(players_at(players, where))}: the ladder's "
+                                  f"top rungs ({esc(' and '.join(ladder[-2:]))}) rank no {esc(name)} here (their "
+                                  "cells are not played, or not finished).</p>")
             blocks.append("</details>")
         for where, tag, _ in parts:
             if len(by_part[where]) >= 2:

@@ -452,3 +452,35 @@ def test_alien_ranking_under_two_strategies_end_to_end(tmp_path):
     assert con["n_power"].sum() == n * 3 and con["n_control"].sum() == n  # the basic cell, not the random one
     skill = pd.read_csv(tmp_path / "rep" / "skill_alien_3p.csv")
     assert len(skill) == 6 and set(skill["strategy_b"]) == {"random"}
+
+
+def test_a_ladder_sweep_traces_each_alien_only_with_its_top_two_rungs(tmp_path):
+    """A sweep whose `ladder` is basic < search_wide, every seat at one rung: the report traces each
+    alien along the two and its answer opens with the expert-play sentence; the same results under
+    a ladder whose top rung has no cells say that no trace is drawn, and claim no expert play."""
+    pool = "Virus,Oracle,Macron,Laser"
+    spec = (f'name = "trace"\ngame = "cosmic"\ngames = 48\nseed = 9\nladder = ["basic", "search_wide"]\n'
+            f'[set]\naliens = "all"\nalien_pool = "{pool}"\nrotate = true\nplayers = 3\n'
+            f'[sweep]\nstrategies = ["basic", "search_wide"]\n')
+    (tmp_path / "trace.toml").write_text(spec)
+    out = tmp_path / "res"
+    r = sim("sweep", "--config", tmp_path / "trace.toml", "--out", out, "--quiet")
+    assert r.returncode == 0, r.stderr
+    assert json.loads((out / "meta.json").read_text())["ladder"] == ["basic", "search_wide"]
+    rep = sim("report", out, "--out", tmp_path / "rep", "--json")
+    assert rep.returncode == 0, rep.stderr
+    doc = json.loads(rep.stdout)
+    assert doc["answer"][0].startswith("Aliens under expert play, 3 players ("), doc["answer"]
+    page = (tmp_path / "rep" / "index.html").read_text()
+    assert "Skill trace: the alien win shares along the ladder, 3 players" in page
+    t = pd.read_csv(tmp_path / "rep" / "skill_trace_alien_3p.csv")
+    assert sorted(t["alien"]) == sorted(pool.split(",")) and set(t["top"]) <= {"settled", "rising", "falling",
+                                                                               "unsettled"}
+    meta = json.loads((out / "meta.json").read_text())
+    meta["ladder"] = ["basic", "search_wide", "search_deep"]  # a top rung these results do not hold
+    (out / "meta.json").write_text(json.dumps(meta))
+    rep = sim("report", out, "--out", tmp_path / "rep2", "--json")
+    assert rep.returncode == 0, rep.stderr
+    page = (tmp_path / "rep2" / "index.html").read_text()
+    assert "Skill trace:" not in page and "under expert play" not in page
+    assert "No skill trace at 3 players: the ladder's top rungs (search_wide and search_deep)" in page
