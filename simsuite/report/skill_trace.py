@@ -16,6 +16,8 @@ from .common import join, label_name, players_at, ranking_fair, split_suffix, ta
 from .rankings import place_span
 
 ALPHA = 0.05
+# a settled label's line: any colour but rising's (C3), falling's (C0) and not-yet-settled's grey (C7)
+SETTLED = ("C1", "C2", "C4", "C5", "C6", "C8", "C9")
 
 
 def trace_table(ranks: dict[str, pd.DataFrame], kind: str, margin: float = MARGIN) -> pd.DataFrame:
@@ -98,33 +100,46 @@ def chart_skill_trace(t: pd.DataFrame, kind: str, players: int, path: Path, wher
     ends = []
     for i, row in enumerate(t.itertuples(index=False)):
         y = [getattr(row, f"share_{r}") for r in rungs]
-        colour = "C3" if row.top == "rising" else "C0" if row.top == "falling" else f"C{2 + i % 7}" \
+        colour = "C3" if row.top == "rising" else "C0" if row.top == "falling" else SETTLED[i % len(SETTLED)] \
             if row.top == "settled" else "0.55"
         ax.plot(x, y, marker="o", ms=3, lw=1.2, color=colour, alpha=0.9)
         ends.append((y[-1], getattr(row, kind), colour))
-    # the names at the right end, pushed apart so that no two overlap (a line's end may be far from
-    # its name when many end close together; the colour ties them)
+    # the names at the right end, pushed apart so that no two overlap: each run of names that touch
+    # is centred on the line ends it names, and a thin leader ties a name to its line's end
     lo, hi = ax.get_ylim()
-    gap = (hi - lo) * 0.032
+    gap = (hi - lo) * 0.03
     ends.sort()
-    placed = []
-    for y, _, _ in ends:
-        placed.append(max(y, placed[-1] + gap) if placed else y)
-    shift = max(0.0, placed[-1] - hi) if placed else 0.0
+    want = [y for y, _, _ in ends]
+    placed = list(want)
+    for _ in range(50):
+        groups, start = [], 0
+        for i in range(1, len(placed) + 1):
+            if i == len(placed) or placed[i] - placed[i - 1] > gap + 1e-12:
+                groups.append((start, i))
+                start = i
+        for a, b in groups:  # a touching run: evenly spaced, centred on the ends it names
+            mid = sum(want[a:b]) / (b - a)
+            for k in range(a, b):
+                placed[k] = mid + (k - a - (b - a - 1) / 2) * gap
+        if all(placed[i] - placed[i - 1] >= gap - 1e-12 for i in range(1, len(placed))):
+            break
+        for i in range(1, len(placed)):  # runs that now overlap merge on the next pass
+            placed[i] = max(placed[i], placed[i - 1] + gap)
     for (y, name, colour), yy in zip(ends, placed):
-        ax.annotate(name, (x[-1], y), xytext=(x[-1] + 0.08, yy - shift), textcoords="data", va="center",
-                    fontsize=7, color=colour)
+        ax.annotate(name, (x[-1], y), xytext=(x[-1] + 0.12, yy), textcoords="data", va="center", fontsize=7,
+                    color=colour, arrowprops=dict(arrowstyle="-", lw=0.4, color=colour, shrinkA=0, shrinkB=2))
     fair = 1 / players
     ax.axhline(fair, color="k", ls="--", lw=1, label=f"fair share 1/{players}")
     ax.set_xticks(x, rungs, fontsize=8)
-    ax.set_xlim(-0.2, len(rungs) - 0.4)
+    ax.set_xlim(-0.2, len(rungs) - 0.3)
     ax.set_xlabel("rung of the ladder (weakest first; each measured stronger than the one before, head to head)")
     ax.set_ylabel("win share")
     ax.yaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
     ax.plot([], [], color="C3", label="still rising at the top rung")
     ax.plot([], [], color="C0", label="still falling at the top rung")
     ax.plot([], [], color="0.55", label="not yet settled")
-    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncols=4, frameon=False)
+    ax.plot([], [], color="C2", label="settled (a colour each)")
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncols=3, frameon=False)
     ax.grid(alpha=0.3)
     ax.set_title(f"{label_name(kind).capitalize()} win share along the ladder, {players_at(players, where)}",
                  fontsize=10)
