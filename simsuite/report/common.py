@@ -84,6 +84,8 @@ def report_layout(cells: pd.DataFrame, meta: dict) -> dict:
 def fmt_value(v) -> str:
     if isinstance(v, (float, np.floating)) and float(v).is_integer():
         return str(int(v))
+    if isinstance(v, str) and v.lower().endswith(DATA_EXT):  # a data file (a deck): as the header names it
+        return shown_path(v)
     return str(v)
 
 
