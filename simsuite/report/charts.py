@@ -190,7 +190,8 @@ def chart_groups(groups, cells, lay, kind, title, path, labels) -> bool:
     all_pooled = lay["x"] is None and all(d["cell"].nunique() > MAX_CATEGORIES for _, d in panels)
     # room for the cells of the widest panel, not for every cell of the sweep in each panel
     per = max(d["cell"].nunique() for _, d in panels)
-    fig, axes = new_figure(len(panels), w=6.0 if all_pooled else (4.6 if lay["x"] else float(np.clip(1.1 * per, 4.6, 16))))
+    w = 6.0 if all_pooled else (4.6 if lay["x"] else float(np.clip(1.1 * per, 4.6, 16)))
+    fig, axes = new_figure(len(panels), ncols=1 if w > 8 else 3, w=w)  # wide panels stacked: a page's width
     keys = sorted(g["key"].unique(), key=lambda k: (0, int(k)) if str(k).isdigit() else (1, str(k)))
     colors = {k: f"C{i % 10}" for i, k in enumerate(keys)}
     name = (lambda k: f"position {k}" + (" (start)" if k == "1" else "")) if kind == "position" else str
