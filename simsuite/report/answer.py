@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from ..analysis.inference import MARGIN, Z95, all_within, holm
-from .common import ALPHA, fmt_value, join, label_name, plural
+from .common import ALPHA, fmt_value, independent_axes, join, label_name, plural
 from .edge import STAT_COLS, edge_words, pool, start_edges
 from .rankings import DEPENDS, label_places, order_summary, ordinal, place_phrase, place_span
 
@@ -796,7 +796,7 @@ def ladder_table(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict) -> tuple[
     if "strategies" not in cells or not len(groups):
         return "", ""
     st = groups[groups["kind"] == "strategy"].dropna(subset=["win_share", "share_ci_low", "share_ci_high"])
-    other = [c for c in lay["varying"] if c not in ("strategies", "players")]
+    other = independent_axes(cells, [c for c in lay["varying"] if c not in ("strategies", "players")])
     rows, best = [], []
     for _, c in cells.sort_values("cell").iterrows():
         seats = [s.strip() for s in str(c["strategies"]).split(",") if s.strip()]

@@ -81,6 +81,20 @@ def report_layout(cells: pd.DataFrame, meta: dict) -> dict:
                 fixed=[c for c in config if c not in varying])
 
 
+def independent_axes(cells: pd.DataFrame, cols: list[str]) -> list[str]:
+    """The columns of `cols` worth naming beside a cell: each one that is not the same split of the
+    cells as a column kept before it, value for value (an edition's deck file varies with the
+    edition and says nothing more)."""
+    def fixes(a, b) -> bool:
+        return bool(cells.groupby(a, dropna=False)[b].nunique(dropna=False).max() <= 1)
+
+    kept = []
+    for c in cols:
+        if c in cells and not any(fixes(k, c) and fixes(c, k) for k in kept):
+            kept.append(c)
+    return kept
+
+
 def fmt_value(v) -> str:
     if isinstance(v, (float, np.floating)) and float(v).is_integer():
         return str(int(v))

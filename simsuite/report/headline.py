@@ -26,7 +26,7 @@ from ..analysis.inference import (
     random_effects,
     relative_change,
 )
-from .common import ALPHA, fmt_value, join, label_name, plural
+from .common import ALPHA, fmt_value, independent_axes, join, label_name, plural
 
 SAME_EVERYWHERE_P = ALPHA  # Cochran's Q above this (Holm): the swept parameter does not change an effect
 MATERIAL = 0.05  # a metric that moves less than 5% across the swept range "hardly changes"
@@ -487,7 +487,7 @@ def ladder_rows(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict) -> list[tu
     if "strategies" not in cells or not len(groups):
         return []
     st = groups[groups["kind"] == "strategy"].dropna(subset=["win_share", "share_ci_low", "share_ci_high"])
-    other = [c for c in lay["varying"] if c not in ("strategies",)]
+    other = independent_axes(cells, [c for c in lay["varying"] if c not in ("strategies",)])
     out = []
     for _, c in cells.sort_values("cell").iterrows():
         seats = [x.strip() for x in str(c["strategies"]).split(",") if x.strip()]

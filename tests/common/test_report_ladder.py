@@ -92,3 +92,16 @@ def test_games_per_second_come_from_the_manifest(tmp_path):
                    {0: 123.4, 1: 4567.0})
     assert out[0][0].endswith("; 123 games/s.") and "; 4,567 games/s." in out[1][0]
     assert "games/s" not in out[2][0]
+
+
+def test_a_column_that_splits_the_cells_as_another_one_does_is_not_named_twice():
+    """An edition's deck file varies with the edition value for value: the ladder names the edition
+    only; a column that one value of another merely fixes (each value once) is still named."""
+    import pandas as pd
+
+    from simsuite.report.common import independent_axes
+
+    cells = pd.DataFrame({"edition": ["AH", "AH", "FFG", "FFG"], "deck": ["a.toml", "a.toml", "f.toml", "f.toml"],
+                          "aliens": ["random", "none", "random", "none"], "x": [1, 2, 3, 4]})
+    assert independent_axes(cells, ["edition", "deck", "aliens"]) == ["edition", "aliens"]
+    assert independent_axes(cells, ["x", "edition", "deck"]) == ["x", "edition"]
