@@ -15,8 +15,9 @@ def sim(*args, cwd=None):
 
 # what a command says on stderr before an error it could only meet by compiling or playing (a
 # strategy that does not compile, an illegal answer): the kernel notice and progress, not the error
-NOTICE = re.compile(r"^(compiling the .* kernel .*\.\.\.|compiled the .* kernel in \d+ s|loaded the compiled .* kernel "
-                    r"\([\d.]+ s\)|.*[\d,]+ of [\d,]+ games \(\d+%\), .* games/s, about .* left)$")
+# (a compile also says every 30 s that it is still going: simsuite/compile_watch.py)
+NOTICE = re.compile(r"^(compiling the .* \(once: .*\) \.\.\.|compiled the .* in \d+ s|  still compiling the .*: .* so far|"
+                    r"loaded the compiled .* kernel \([\d.]+ s\)|.*[\d,]+ of [\d,]+ games \(\d+%\), .* games/s, about .* left)$")
 
 
 def assert_bad(r, *words):
