@@ -10,11 +10,10 @@ tests) nothing is said and nothing else changes.
 from __future__ import annotations
 
 import contextlib
-import threading
 import time
 
 from .engine import codegen
-from .progress import fmt_duration, progress_interval
+from .progress import Heartbeat
 
 # Seconds between two "still compiling" lines: a compile takes minutes, and a line every progress
 # interval (5 s) would fill a log with them.
@@ -44,30 +43,12 @@ def how_long(key: str) -> str:
             "up to a few minutes on 2 cores")
 
 
-class Heartbeat:
-    """A line every `every` seconds (HEARTBEAT; under SIMSUITE_PROGRESS_INTERVAL 0, none) while a
-    compile runs, on a thread: numba compiles in one call that reports nothing, so this is the only
-    sign of life a log gets."""
-
-    def __init__(self, title: str, say, every: float | None = None):
-        self.title, self.say = title, say
-        self.every = HEARTBEAT if every is None else every
-        self.stop = threading.Event()
-        self.t0 = time.perf_counter()
-        self.thread = None
-        if say is not None and self.every > 0 and progress_interval() > 0:
-            self.thread = threading.Thread(target=self._run, daemon=True)
-            self.thread.start()
-
-    def _run(self):
-        while not self.stop.wait(self.every):
-            self.say(f"  still compiling the {self.title}: {fmt_duration(time.perf_counter() - self.t0)} so far")
-
-    def end(self) -> float:
-        self.stop.set()
-        if self.thread is not None:
-            self.thread.join()
-        return time.perf_counter() - self.t0
+def heartbeat(title: str, say) -> Heartbeat:
+    """progress.Heartbeat for a compile: "  still compiling the <title>: N s so far" every HEARTBEAT
+    seconds through `say` (None: silent), no end line (the caller says what the compile took).
+    numba compiles in one call that reports nothing: this is the only sign of life a log gets."""
+    return Heartbeat(f"  still compiling the {title}", enabled=say is not None, interval=HEARTBEAT, say=say,
+                     done=False)
 
 
 @contextlib.contextmanager
@@ -91,10 +72,9 @@ def compiling(title: str, key: str, cached: bool):
         yield
         return
     say(f"compiling the {title} (once: {how_long(key)}; cached in {codegen.cache_dir()}) ...")
-    beat = Heartbeat(title, say)
-    try:
+    t0 = time.perf_counter()
+    with heartbeat(title, say):
         yield
-    finally:
-        took = beat.end()
+    took = time.perf_counter() - t0
     say(f"compiled the {title} in {took:.0f} s")
     last_compile(key, took)

@@ -95,10 +95,12 @@ class Heartbeat:
     """A context that says, every few seconds (progress_interval), that a long step without a game
     count (writing a report) is still going: `label: 35 s so far`, and at its end `label: done in
     N s` if it said anything. A step shorter than the interval (or one that fails first, a bad input)
-    says nothing. Interval 0: the start line at once (tests)."""
+    says nothing. Interval 0: the start line at once (tests). `say` (a callable taking a line) in
+    place of the stream; `done` False: no end line (the caller says how it ended, as a compile does)."""
 
-    def __init__(self, label: str, enabled: bool = True, stream=None, interval: float | None = None):
-        self.label, self.enabled = label, enabled
+    def __init__(self, label: str, enabled: bool = True, stream=None, interval: float | None = None, say=None,
+                 done: bool = True):
+        self.label, self.enabled, self.sayer, self.done = label, enabled, say, done
         self.stream = stream if stream is not None else sys.stderr
         self.interval = progress_interval() if interval is None else interval
         self.stop = threading.Event()
@@ -107,6 +109,9 @@ class Heartbeat:
 
     def _say(self, text: str) -> None:
         self.said = True
+        if self.sayer is not None:
+            self.sayer(text)
+            return
         self.stream.write(text + "\n")
         self.stream.flush()
 
@@ -128,6 +133,6 @@ class Heartbeat:
         self.stop.set()
         if self.t is not None:
             self.t.join()
-        if self.said and exc_type is None:
+        if self.said and self.done and exc_type is None:
             self._say(f"{self.label}: done in {fmt_duration(time.perf_counter() - self.t0)}")
         return False

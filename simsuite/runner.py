@@ -72,7 +72,7 @@ class KernelNotice:
         if not codegen.is_compiled(g.dirname, g.kernel_digest(self.extra_dirs), self.entry):
             self.say(f"compiling the {g.title} kernel for this code, these strategies and plug-ins "
                      f"(once: {compile_watch.how_long(g.dirname)}; cached in {codegen.cache_dir()}) ...")
-            self.beat = compile_watch.Heartbeat(f"{g.title} kernel", self.say)
+            self.beat = compile_watch.heartbeat(f"{g.title} kernel", self.say).__enter__()
         self.t0 = time.perf_counter()
 
     def after(self) -> None:
@@ -81,7 +81,7 @@ class KernelNotice:
 
         took, self.t0 = time.perf_counter() - self.t0, None
         if self.beat is not None:
-            self.beat.end()
+            self.beat.__exit__(None, None, None)
         if codegen.cache_misses(self.kern, self.entry) > self.misses:
             self.say(f"compiled the {self.game.title} kernel in {took:.0f} s")
             compile_watch.last_compile(self.game.dirname, took)
