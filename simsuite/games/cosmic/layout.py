@@ -416,6 +416,11 @@ S_SV_CHOICE = _S.add()
 S_SV_BASIC = _S.add()  # the option basic would have picked
 S_SV = _S.add(MAX_OPT)
 S_SV_FAIL = _S.add(4)  # the first rollout that did not replay the game: RO_* flag, decisions asked, target, kind
+# A search of more than RACE_EVERY samples races its options (simsuite/games/cosmic/race.py): each
+# rollout's value (x VALUE_UNIT) kept per option and sample, at S_SV_VAL + option * SEARCH_SAMPLES + sample
+SEARCH_OPTIONS = 16  # a decision with more options (Amoeba, Philanthropist) is left to basic
+SEARCH_SAMPLES = 256  # the most samples a search draws per option
+S_SV_VAL = _S.add(SEARCH_OPTIONS * SEARCH_SAMPLES)
 STATE_SIZE = _S.size
 # S_RO_FLAG: the searched decision not reached yet; reached as played; a recorded answer was asked for another
 # decision; the replayed game was not the game at the searched decision; the hidden cards could not be dealt

@@ -6,7 +6,9 @@ FFG2008 with the morph card among its options; an alliance answer, D_ALLIANCE; a
 use, D_POWER; and, decisions only the FFG2008 edition asks, the defense named on a wild or tied
 special destiny card, D_DESTINY, CE.33.5 / CE.33.6, and each reinforcement play, D_REINF, CE.37),
 ``search_decide`` rates each legal option by ``samples`` rollouts and takes the best mean
-(``basic``'s own pick unless another option is strictly better); every other decision is
+(``basic``'s own pick unless another option is strictly better; a search of more than 8 samples
+races its options: an option clearly behind the leader after 8, 16, 24 samples gets no more
+rollouts, race.py); every other decision is
 ``basic_decide``'s, the own-colour destiny choice (D_OWN_COLOUR: under FFG2008 ``basic``
 re-establishes whenever it can) included. A rollout plays on from the decision with the candidate
 forced and ``basic`` at every seat, to the end of the encounter (horizon 1, the default) or of the
@@ -87,12 +89,13 @@ from simsuite.games.cosmic.api import (
     S_SEARCH,
     S_TAPE_N,
     S_WINDOW,
+    SEARCH_OPTIONS,
     T_NEWHAND_DEF,
     T_NEWHAND_TURN,
 )
 from simsuite.games.cosmic.policy import basic_decide
 
-MAX_SEARCH_OPTIONS = 16  # a decision with more options (Amoeba, Philanthropist) is left to basic
+MAX_SEARCH_OPTIONS = SEARCH_OPTIONS  # a decision with more options (Amoeba, Philanthropist) is left to basic
 
 
 @intrinsic
