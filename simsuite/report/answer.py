@@ -473,6 +473,132 @@ def _measure_value(metric: str, v: dict) -> str:
     return pct(v["mean"])
 
 
+def _context_at(c: dict) -> str:
+    """Where a comparison was measured: '4 players', '4 players (deck 72)'."""
+    return f"{c['players']} players" + (f" ({c['context']})" if c.get("context") else "")
+
+
+def _difference_word(t: dict, up: str, down: str) -> str:
+    """The verdict on one measured difference: its direction ('longer', linked to "differs") where
+    the test found one, else "no difference found"."""
+    return link("differs", up if t["diff"] > 0 else down) if t["differs"] else link("no difference found")
+
+
+def _difference_phrase(t: dict) -> str:
+    """One player count's part of a measure's sentence: 'longer at 4 players, 12.4 against 11.0 turns
+    a game (+1.4 turns, 95% interval +1.1 to +1.7)'."""
+    metric = t["metric"]
+    name, unit, share, up, down = _SPLIT_MEASURES[metric]
+    u = "points" if share else "turns"
+    vb, va = _measure_value(metric, t["vb"]), _measure_value(metric, t["va"])
+    if metric == "turns":
+        vb, va = vb.split()[0], va.replace("turns", unit)
+    elif metric == "shared_win":
+        va = f"{va} {unit}"
+    else:
+        vb = vb.split()[0]
+    return (f"{_difference_word(t, up, down)} at {esc(_context_at(t))}, {vb} against {va} "
+            f"({_signed(t['diff'], share)} {u}, 95% interval {_signed(t['ci_low'], share)} to "
+            f"{_signed(t['ci_high'], share)})")
+
+
+def _measure_sentences(tests: list[dict], axis: str) -> list[str]:
+    """One sentence per measure and pair of values of `axis`: at each player count whether the rule
+    sets differ on it, with both values and the difference."""
+    sentences = []
+    pairs = list(dict.fromkeys((t["a"], t["b"]) for t in tests if t["axis"] == axis))
+    for metric, (name, *_) in _SPLIT_MEASURES.items():
+        for a, b in pairs:
+            ts = [t for t in tests if t["axis"] == axis and t["metric"] == metric and (t["a"], t["b"]) == (a, b)]
+            if ts:
+                sentences.append(f"{name} under {esc(b)} against {esc(a)}: "
+                                 + "; ".join(_difference_phrase(t) for t in ts) + ".")
+    return sentences
+
+
+def _highest_share(kd: dict, comp: dict, name: str) -> str:
+    """'; Macron has the highest win share under both', or the label with the highest win share
+    under each of the two values; empty where a ranking names none."""
+    tops = {}
+    for v in (comp["a"], comp["b"]):
+        best = [r[name] for r in kd.get("rows", []) if v in r and r[v]["rank"] == 1]
+        tops[v] = best[0] if best else None
+    same_top = tops[comp["a"]] is not None and tops[comp["a"]] == tops[comp["b"]]
+    return (f"; {esc(str(tops[comp['a']]))} has the highest win share under both" if same_top else
+            f"; the highest win share: {esc(str(tops[comp['b']]))} under {esc(comp['b'])}, "
+            f"{esc(str(tops[comp['a']]))} under {esc(comp['a'])}" if all(tops.values()) else "")
+
+
+def _label_changes(c: dict, kind: str, kd: dict, comp: dict) -> str:
+    """One comparison of the labels at one player count: how many change their win share between the
+    two values (the largest changes), and which has the highest win share."""
+    name = label_name(kind)
+    ch = sorted(comp.get("changed", []), key=lambda x: -abs(x["diff"]))
+    n = kd.get("labels", 0)
+    top = _highest_share(kd, comp, name)
+    if ch:
+        big = ", ".join(f"{esc(str(x['label']))} {points(x['diff'])} points" for x in ch[:3])
+        return (f"at {esc(_context_at(c))}, {len(ch)} of {n} {plural(name)} {link('differs', 'change')} "
+                f"their win share under {esc(comp['b'])} (the largest: {big}){top}")
+    return (f"at {esc(_context_at(c))}, {link('no difference found')} in any of the {n} "
+            f"{plural(name)}' win shares{top}")
+
+
+def _labels_sentence(contexts: list[dict]) -> list[str]:
+    """The labels (aliens) under the values side by side, every player count in one sentence; none
+    where no context ranks labels."""
+    parts = [_label_changes(c, kind, kd, comp) for c in contexts
+             for kind, kd in (c.get("rankings") or {}).items() for comp in kd.get("comparisons", [])]
+    if not parts:
+        return []
+    kinds = {k for c in contexts for k in (c.get("rankings") or {})}
+    who = plural(label_name(sorted(kinds)[0])).capitalize() if len(kinds) == 1 else "Labels"
+    return [f"{who}: " + "; ".join(parts) + " (a change beyond chance, every one of them checked "
+            "at once; measured with these bots, whose play can change it)."]
+
+
+def _one_value_sentences(contexts: list[dict]) -> list[str]:
+    """The player counts measured under one value only, and why the other values are missing."""
+    out = []
+    for c in contexts:
+        if c.get("compared", True) or not c.get("missing"):
+            continue
+        only = join([esc(v) for v in c.get("values", [])])
+        why = [f"{esc(v)} " + ("does not allow it" if w == "refused" else "was not asked for")
+               for v, w in c["missing"].items()]
+        out.append(f"At {esc(_context_at(c))} only {only} was measured ({join(why)}): nothing to compare.")
+    return out
+
+
+def _measure_rows(tests: list[dict], ax: dict) -> list[list[str]]:
+    """The compact table's rows for one axis: per player count and measure, each value, the difference
+    and its verdict (a player count under one value only is a sentence instead: its figures are in
+    the section)."""
+    by_key = {(t["players"], t.get("context", ""), t["metric"], t["b"]): t for t in tests if t["axis"] == ax["axis"]}
+    values = ax.get("values", [])
+    rows = []
+    for c in ax.get("contexts", []):
+        if not c.get("compared", True):
+            continue
+        for m in c.get("metrics", []):
+            if m["metric"] not in _SPLIT_MEASURES:
+                continue
+            name, unit, share, up, down = _SPLIT_MEASURES[m["metric"]]
+            row = [esc(_context_at(c)), esc(name.split(" (")[0])]
+            row += [_measure_value(m["metric"], m["by_value"][v]) if v in m["by_value"] else "not measured"
+                    for v in values]
+            for b in values[1:]:
+                t = by_key.get((c["players"], c.get("context", ""), m["metric"], b))
+                if t is None:
+                    row += ["–", "–"]
+                    continue
+                u = " points" if share else " turns"
+                row += [f"{_signed(t['diff'], share)}{u} ({_signed(t['ci_low'], share)} to "
+                        f"{_signed(t['ci_high'], share)})", _difference_word(t, up, down)]
+            rows.append(row)
+    return rows
+
+
 def split_answer(data: list[dict], axes: list[str]) -> tuple[list[str], str, int]:
     """The answer to "how do the editions compare?": per measure (game length, shared wins, the start
     player's edge) one sentence saying at each player count whether the rule sets differ (Holm over
@@ -486,95 +612,10 @@ def split_answer(data: list[dict], axes: list[str]) -> tuple[list[str], str, int
     sentences, rows, lead = [], [], []
     axes_data = [ax for ax in data if ax.get("axis") in axes]
     for ax in axes_data:
-        values = ax.get("values", [])
         contexts = ax.get("contexts", [])
-
-        def at(c):
-            return f"{c['players']} players" + (f" ({c['context']})" if c.get("context") else "")
-
-        # one sentence per measure and pair of values
-        pairs = list(dict.fromkeys((t["a"], t["b"]) for t in tests if t["axis"] == ax["axis"]))
-        for metric, (name, unit, share, up, down) in _SPLIT_MEASURES.items():
-            for a, b in pairs:
-                ts = [t for t in tests if t["axis"] == ax["axis"] and t["metric"] == metric and (t["a"], t["b"]) == (a, b)]
-                if not ts:
-                    continue
-                parts = []
-                for t in ts:
-                    word = (link("differs", up if t["diff"] > 0 else down) if t["differs"]
-                            else link("no difference found"))
-                    u = "points" if share else "turns"
-                    vb, va = _measure_value(metric, t["vb"]), _measure_value(metric, t["va"])
-                    if metric == "turns":
-                        vb, va = vb.split()[0], va.replace("turns", unit)
-                    elif metric == "shared_win":
-                        va = f"{va} {unit}"
-                    else:
-                        vb = vb.split()[0]
-                    parts.append(f"{word} at {esc(at(t))}, {vb} against {va} ({_signed(t['diff'], share)} {u}, 95% "
-                                 f"interval {_signed(t['ci_low'], share)} to {_signed(t['ci_high'], share)})")
-                sentences.append(f"{name} under {esc(b)} against {esc(a)}: " + "; ".join(parts) + ".")
-        # the labels (aliens): how many change their win share, the largest changes
-        lparts = []
-        for c in contexts:
-            for kind, kd in (c.get("rankings") or {}).items():
-                for comp in kd.get("comparisons", []):
-                    name = label_name(kind)
-                    ch = sorted(comp.get("changed", []), key=lambda x: -abs(x["diff"]))
-                    n = kd.get("labels", 0)
-                    tops = {}
-                    for v in (comp["a"], comp["b"]):
-                        best = [r[name] for r in kd.get("rows", []) if v in r and r[v]["rank"] == 1]
-                        tops[v] = best[0] if best else None
-                    same_top = tops[comp["a"]] is not None and tops[comp["a"]] == tops[comp["b"]]
-                    top = (f"; {esc(str(tops[comp['a']]))} has the highest win share under both" if same_top else
-                           f"; the highest win share: {esc(str(tops[comp['b']]))} under {esc(comp['b'])}, "
-                           f"{esc(str(tops[comp['a']]))} under {esc(comp['a'])}" if all(tops.values()) else "")
-                    if ch:
-                        big = ", ".join(f"{esc(str(x['label']))} {points(x['diff'])} points" for x in ch[:3])
-                        lparts.append(f"at {esc(at(c))}, {len(ch)} of {n} {plural(name)} {link('differs', 'change')} "
-                                      f"their win share under {esc(comp['b'])} (the largest: {big}){top}")
-                    else:
-                        lparts.append(f"at {esc(at(c))}, {link('no difference found')} in any of the {n} "
-                                      f"{plural(name)}' win shares{top}")
-        if lparts:
-            kinds = {k for c in contexts for k in (c.get("rankings") or {})}
-            who = plural(label_name(sorted(kinds)[0])).capitalize() if len(kinds) == 1 else "Labels"
-            lead.append(f"{who}: " + "; ".join(lparts) + " (a change beyond chance, every one of them checked "
-                        "at once; measured with these bots, whose play can change it).")
-        # player counts with one value only
-        for c in contexts:
-            if c.get("compared", True) or not c.get("missing"):
-                continue
-            only = join([esc(v) for v in c.get("values", [])])
-            why = [f"{esc(v)} " + ("does not allow it" if w == "refused" else "was not asked for")
-                   for v, w in c["missing"].items()]
-            lead.append(f"At {esc(at(c))} only {only} was measured ({join(why)}): nothing to compare.")
-        # the table: per player count and measure, each value, the difference and its verdict (a
-        # player count under one value only is the sentence above: its figures are in the section)
-        by_key = {(t["players"], t.get("context", ""), t["metric"], t["b"]): t for t in tests if t["axis"] == ax["axis"]}
-        others = values[1:]
-        for c in contexts:
-            if not c.get("compared", True):
-                continue
-            for m in c.get("metrics", []):
-                if m["metric"] not in _SPLIT_MEASURES:
-                    continue
-                name, unit, share, up, down = _SPLIT_MEASURES[m["metric"]]
-                row = [esc(at(c)), esc(name.split(" (")[0])]
-                row += [_measure_value(m["metric"], m["by_value"][v]) if v in m["by_value"] else "not measured"
-                        for v in values]
-                for b in others:
-                    t = by_key.get((c["players"], c.get("context", ""), m["metric"], b))
-                    if t is None:
-                        row += ["–", "–"]
-                        continue
-                    u = " points" if share else " turns"
-                    row += [f"{_signed(t['diff'], share)}{u} ({_signed(t['ci_low'], share)} to "
-                            f"{_signed(t['ci_high'], share)})",
-                            link("differs", up if t["diff"] > 0 else down) if t["differs"]
-                            else link("no difference found")]
-                rows.append(row)
+        sentences += _measure_sentences(tests, ax["axis"])
+        lead += _labels_sentence(contexts) + _one_value_sentences(contexts)
+        rows += _measure_rows(tests, ax)
     if not rows:
         return lead + sentences, "", len(lead)
     values = axes_data[0]["values"]
