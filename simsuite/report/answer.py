@@ -681,32 +681,16 @@ def label_problem(tables: dict, kind: str, choices: dict | None = None) -> bool:
                for rs in main.values() for _, r in next(iter(rs.values())).iterrows())
 
 
-def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict | None = None,
-                 focus: list[str] = ()) -> tuple[str, str]:
-    """The plain sentence and the compact table for one label kind (e.g. alien): per label its verdict
-    word, win share against fair and how sure, per player count; whether the verdict changes with
-    the strategy playing it and with a modelling choice (a choice axis at another value). `tables`:
-    (kind, players, where) -> {strategy: ranking}; keys whose `where` names a choice axis are the
-    choice's other values."""
-    choices = choices or {}
-    tables, is_choice, main = _label_tables(tables, kind, choices)
-    if not main:
-        return "", ""
-    name = label_name(kind)
-    cols = list(main)
-    first = {key: next(iter(rs.values())).set_index(kind) for key, rs in main.items()}
-    order = list(first[cols[0]].sort_values("win_share", ascending=False).index)
-    for key in cols[1:]:
-        order += [x for x in first[key].index if x not in order]
-    multi = len(cols) > 1
+def _ranking_at(key: tuple) -> str:
+    """Where one ranking was measured: '4 players', '4 players (edition FFG2008)'."""
+    return f"{key[1]} players" + (f" ({key[2]})" if key[2] else "")
 
-    def at(key):
-        return f"{key[1]} players" + (f" ({key[2]})" if key[2] else "")
 
-    # sentence: per column, how many labels get each word
+def _verdict_counts(first: dict, order: list, name: str) -> str:
+    """Per column, how many labels get each verdict word, naming those too strong or too weak."""
+    multi = len(first) > 1
     sentences = []
-    for key in cols:
-        r = first[key]
+    for key, r in first.items():
         words = {x: _label_word(r.loc[x]) for x in r.index}
         parts = []
         for w in ("too strong", "too weak", "fair", "can't tell yet"):
@@ -715,33 +699,74 @@ def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict 
                 continue
             shown = ", ".join(map(str, xs[:5])) + (f" and {len(xs) - 5} more" if len(xs) > 5 else "")
             parts.append(f"{len(xs)} {link(w)}" + (f" ({esc(shown)})" if w in ("too strong", "too weak") else ""))
-        sentences.append((f"At {at(key)}: " if multi else f"Of {len(r)} {plural(name)}: ") + "; ".join(parts) + ".")
+        sentences.append((f"At {_ranking_at(key)}: " if multi else f"Of {len(r)} {plural(name)}: ")
+                         + "; ".join(parts) + ".")
+    return " ".join(sentences)
+
+
+def _bots_sentence(main: dict, places: dict, name: str) -> str:
+    """Which bots the verdicts were measured with and, where several ranked the labels, for how many
+    labels a place holds under all of them (a place is an order claim: rankings.label_places)."""
+    multi = len(main) > 1
     strategies = list(dict.fromkeys(s for rs in main.values() for s in rs if s))
-    text = " ".join(sentences)
+    text = ""
     if strategies and len(strategies) == 1:
         text += f" Measured with bots playing {esc(strategies[0])}; better play could change a verdict."
-    # a place is an order claim: the table gives one only where it holds under every bot that ranked
-    # the labels (rankings.label_places), and otherwise says that the order depends on play
-    places = {key: label_places(main[key], kind) for key in cols}
-    ranked_by = {key: [s for s in main[key] if s] for key in cols}
+    ranked_by = {key: [s for s in rs if s] for key, rs in main.items()}
     if any(len(v) > 1 for v in ranked_by.values()):
-        sums = {key: order_summary(places[key]) for key in cols if len(ranked_by[key]) > 1}
+        sums = {key: order_summary(places[key]) for key in main if len(ranked_by[key]) > 1}
         bots = join(list(dict.fromkeys(s for key in sums for s in ranked_by[key])))
         if not any(v["depends"] for v in sums.values()):
             text += (f" Measured with bots playing {esc(bots)}: every {esc(name)}'s {link('place')} in the table "
                      "holds under all of them (the table says where the strategy changes a verdict).")
         else:
-            held = join([f"{v['holds']} of {v['labels']} {esc(plural(name))}" + (f" at {at(key)}" if multi else "")
-                         for key, v in sums.items()])
+            held = join([f"{v['holds']} of {v['labels']} {esc(plural(name))}"
+                         + (f" at {_ranking_at(key)}" if multi else "") for key, v in sums.items()])
             most = max(v["most"] for v in sums.values())
             text += (f" Measured with bots playing {esc(bots)}: a {link('place')} is given where all of them "
                      f"agree, for {held}; for the others the {link(DEPENDS)}, by up to {most} "
                      f"place{'s' if most != 1 else ''} (the table says where the strategy changes a verdict).")
+    return text
 
-    # the table: label | per column: verdict (how sure), win share (fair in the header), place | play | modelling choice
+
+def _label_row(x, first: dict, places: dict, main: dict, alt: dict, tables: dict,
+               kind: str) -> tuple[list[str], list, list]:
+    """One label's cells of the answer table, per column its verdict (how sure), win share and place;
+    and where its verdict word differs: under another strategy (play) or under another value of a
+    modelling choice (choice), each as (what differs, the words for the tooltip)."""
+    multi = len(first) > 1
+    row = [esc(str(x))]
+    play, choice = [], []
+    for key, r in first.items():
+        if x not in r.index:
+            row += ["–", "–", "–"]
+            continue
+        rr = r.loc[x]
+        w = _label_word(rr)
+        sure = _sure(rr, w)
+        row += [link(w) + (f" ({sure})" if sure != "–" else ""), pct(rr["win_share"]), _place_cell(places[key], x)]
+        for s, rk in main[key].items():
+            rk = rk.set_index(kind)
+            if s and x in rk.index and _label_word(rk.loc[x]) != w:
+                play.append((s, f"{_label_word(rk.loc[x])} under {s}" + (f" at {key[1]} players" if multi else "")))
+        for k2 in alt[key]:
+            rk = next(iter(tables[k2].values())).set_index(kind)
+            if x in rk.index and _label_word(rk.loc[x]) != w:
+                choice.append((k2[2].split()[-1], f"{_label_word(rk.loc[x])} under {k2[2]}"
+                               + (f" at {key[1]} players" if multi else "")))
+    return row, play, choice
+
+
+def _label_table(tables: dict, is_choice: dict, main: dict, first: dict, places: dict, order: list,
+                 kind: str, choices: dict, focus: list[str]) -> str:
+    """The answer's table: per label and column its verdict (how sure), win share (fair in the
+    header) and place; whether the strategy playing it or a modelling choice changes the verdict;
+    the rows of the `focus` labels marked."""
+    name, cols, multi = label_name(kind), list(main), len(main) > 1
+    strategies = list(dict.fromkeys(s for rs in main.values() for s in rs if s))
     head = [esc(name)]
     for key in cols:
-        tag = f" at {esc(at(key))}" if multi else ""
+        tag = f" at {esc(_ranking_at(key))}" if multi else ""
         fair = first[key]["fair_share"].dropna()
         head += [f"verdict (how sure){tag}", "win share" + (f" (fair {pct(fair.iloc[0])})" if len(fair) else ""),
                  f"{link('place')} of {len(places[key])}{tag}"]
@@ -755,38 +780,38 @@ def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict 
         head.append(f"does the {esc(join(list(choices.values())) or 'modelling choice')} change it?")
     rows = []
     for x in order:
-        row = [esc(str(x))]
-        play, choice = [], []
-        for key in cols:
-            r = first[key]
-            if x not in r.index:
-                row += ["–", "–", "–"]
-                continue
-            rr = r.loc[x]
-            w = _label_word(rr)
-            sure = _sure(rr, w)
-            row += [link(w) + (f" ({sure})" if sure != "–" else ""), pct(rr["win_share"]),
-                    _place_cell(places[key], x)]
-            for s, rk in main[key].items():
-                rk = rk.set_index(kind)
-                if s and x in rk.index and _label_word(rk.loc[x]) != w:
-                    play.append((s, f"{_label_word(rk.loc[x])} under {s}" + (f" at {key[1]} players" if multi else "")))
-            for k2 in alt[key]:
-                rk = next(iter(tables[k2].values())).set_index(kind)
-                if x in rk.index and _label_word(rk.loc[x]) != w:
-                    choice.append((k2[2].split()[-1], f"{_label_word(rk.loc[x])} under {k2[2]}"
-                                   + (f" at {key[1]} players" if multi else "")))
-        if show_play:
-            row.append(_changes(play))
-        if show_choice:
-            row.append(_changes(choice))
-        rows.append(row)
+        row, play, choice = _label_row(x, first, places, main, alt, tables, kind)
+        rows.append(row + ([_changes(play)] if show_play else []) + ([_changes(choice)] if show_choice else []))
     note = ("<p class='muted'>Rows in the order of win share" + (f" under {esc(strategies[0])}" if strategies else "")
-            + (f" at {esc(at(cols[0]))}" if multi else "") + "; the place column says where an order holds."
+            + (f" at {esc(_ranking_at(cols[0]))}" if multi else "") + "; the place column says where an order holds."
             + (" A verdict word that differs under another model is not by itself a measured difference between "
                "the models: the side-by-side section below tests that directly." if show_choice else "") + "</p>")
     marked = {i for i, x in enumerate(order) if str(x) in set(map(str, focus))}
-    return text, _table(head, rows, marked=marked) + note
+    return _table(head, rows, marked=marked) + note
+
+
+def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict | None = None,
+                 focus: list[str] = ()) -> tuple[str, str]:
+    """The plain sentence and the compact table for one label kind (e.g. alien): per label its verdict
+    word, win share against fair and how sure, per player count; whether the verdict changes with
+    the strategy playing it and with a modelling choice (a choice axis at another value). `tables`:
+    (kind, players, where) -> {strategy: ranking}; keys whose `where` names a choice axis are the
+    choice's other values."""
+    choices = choices or {}
+    tables, is_choice, main = _label_tables(tables, kind, choices)
+    if not main:
+        return "", ""
+    cols = list(main)
+    first = {key: next(iter(rs.values())).set_index(kind) for key, rs in main.items()}
+    # rows in the order of the first column's win share, then the labels only later columns rank
+    order = list(first[cols[0]].sort_values("win_share", ascending=False).index)
+    for key in cols[1:]:
+        order += [x for x in first[key].index if x not in order]
+    # a place is an order claim: the table gives one only where it holds under every bot that ranked
+    # the labels (rankings.label_places), and otherwise says that the order depends on play
+    places = {key: label_places(main[key], kind) for key in cols}
+    text = _verdict_counts(first, order, label_name(kind)) + _bots_sentence(main, places, label_name(kind))
+    return text, _label_table(tables, is_choice, main, first, places, order, kind, choices, focus)
 
 
 def focus_answer(tables: dict, label: str, choices: dict | None = None) -> str:
