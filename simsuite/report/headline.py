@@ -46,6 +46,94 @@ def _se(g: pd.DataFrame) -> pd.Series:
     return g["share_se"].fillna(from_ci) if "share_se" in g else from_ci
 
 
+def _edge_table(pos: pd.DataFrame, by: list[str], split: list[str]) -> pd.DataFrame:
+    """The start player's edge per player count (and split value) over its cells: the random-effects
+    mean with its interval, the range over the cells and whether they disagree (Cochran's Q, Holm
+    over the player counts), and the edge's test against fair (Holm over the player counts)."""
+    rows = []
+    for key, d in pos.groupby(by):
+        key = key if isinstance(key, tuple) else (key,)
+        n = key[0]
+        where = ", ".join(f"{a} {fmt_value(v)}" for a, v in zip(split, key[1:]))
+        diff = d["win_share"] - d["fair_share"]
+        re_ = random_effects(diff, d["_se"] ** 2)
+        het = heterogeneity(diff, d["_se"] ** 2)["p"] if len(d) > 1 else np.nan
+        rows.append(dict(n=int(n), where=where, eff=re_["mean"], se=re_["se"], crit=re_["crit"], p=re_["p"],
+                         het=het, lo=diff.min(), hi=diff.max(), k=len(d), var=list(d["_se"] ** 2),
+                         diff=list(diff)))
+    t = pd.DataFrame(rows)
+    tested = t["het"].notna()
+    t["het_holm"] = np.nan
+    if tested.any():
+        t.loc[tested, "het_holm"] = holm(t.loc[tested, "het"].to_numpy())
+    t["mixed"] = t["het_holm"] < SAME_EVERYWHERE_P
+    # the edge's test against fair, Holm over the player counts (a NaN p: no test, never an edge)
+    t["p_holm"] = holm(np.nan_to_num(t["p"].to_numpy(float), nan=1.0))
+    t["sig"] = (t["se"] > 0) & (t["p_holm"] < ALPHA)
+    return t
+
+
+def _edge_size(r, first: bool) -> str:
+    """One row's edge with its interval ('+2.1 pp of win share (±0.8) at 4 players'); over several
+    cells also their range and the cells measured pooled."""
+    s = f"{_pp(r.eff) + ' of win share' if first else f'{100 * r.eff:+.1f}'} ({_pm(r.se, r.crit)}"
+    if r.k > 1:
+        # the random-effects interval is for cells like these; the answer box's bound is for the
+        # cells measured (every game pooled), much narrower with two or three cells: both said
+        avg, avg_se = float(np.mean(r.diff)), float(np.sqrt(np.sum(r.var)) / r.k)
+        s += (f"; random-effects mean: the cells range from {_pp(r.lo)} to {_pp(r.hi)}; the cells measured, "
+              f"pooled: {100 * avg:+.1f} ±{100 * Z95 * avg_se:.1f})")
+    else:
+        s += ")"
+    return (s + (f" at {r.n}{' players' if first or r.where else ''}" if r.n else "")
+            + (f" ({r.where})" if r.where else ""))
+
+
+def _counts_at(rows: pd.DataFrame) -> str:
+    """'3 and 5 players (edition FFG2008)': the rows' player counts, each with its split value."""
+    return join([f"{r.n} players" + (f" ({r.where})" if r.where else "") for r in rows.itertuples()])
+
+
+def _edge_sentence(t: pd.DataFrame, split: list[str]) -> str:
+    """Whether the start player wins more or less than fair, and where, with every row's size; "at
+    every player count" only where every row shows the same edge and no row's cells disagree."""
+    sizes = join([_edge_size(r, i == 0) for i, r in enumerate(t.itertuples())])
+    if not t["sig"].any():
+        return f"The start player's win share is not significantly different from the fair share ({sizes})."
+    if (t["eff"] > 0).all() and t["sig"].all() and not t["mixed"].any():
+        every = " at every player count" + (f" and {join(split)}" if split else "")
+        return f"The start player wins more than fair{every if len(t) > 1 else ''}, by {sizes}."
+    # only some player counts show an edge, or the cells disagree: name them, never "every"
+    sig = t[t["sig"]]
+    more, less = sig[sig["eff"] > 0], sig[sig["eff"] < 0]
+    parts = ([f"wins more than fair at {_counts_at(more)}"] if len(more) else []) + (
+        [f"wins less than fair at {_counts_at(less)}"] if len(less) else [])
+    rest = t[~t["sig"]]
+    return (f"The start player {' and '.join(parts)}"
+            + (f"; at {_counts_at(rest)} its win share is not significantly different from the fair share"
+               if len(rest) else "")
+            + f" (start player minus fair share: {sizes}).")
+
+
+def _dependence_sentence(t: pd.DataFrame, swept: list[str]) -> str:
+    """Whether the swept parameters change the edge: where the cells disagree beyond their noise, and
+    otherwise how large a steady change would have been found."""
+    tested = t["het"].notna()
+    what = join(swept)
+    moved = t[t["mixed"]]
+    if moved.empty:
+        spread = max(detectable_spread(v, alpha=ALPHA / max(int(tested.sum()), 1))
+                     for v, k in zip(t["var"], t["k"]) if k > 1) if (t["k"] > 1).any() else np.nan
+        return (f" No significant dependence on {what}: the cells agree within their noise (Cochran's Q, "
+                "Holm-corrected over the player counts)"
+                + (f"; an edge changing steadily by ±{100 * spread:.1f} pp across the cells would be found "
+                   "with 80% power, a smaller change could go unnoticed." if np.isfinite(spread) else "."))
+    return (f" It changes with {what} at " + join([
+        f"{r.n} players{f' ({r.where})' if r.where else ''} ({_pp(r.lo)} to {_pp(r.hi)}, Holm p "
+        f"{r.het_holm:.2g})" for r in moved.itertuples()])
+        + ("; elsewhere the cells agree within their noise." if len(moved) < int(tested.sum()) else "."))
+
+
 def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict,
                split: list[str] | None = None) -> tuple[list[tuple[str, str]], bool | None]:
     """The start player's edge (position 1's win share minus the fair share) per player count over
@@ -76,80 +164,14 @@ def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict,
     # that follows a split axis (Cosmic's deck follows the edition) is not a separate question
     swept = [c for c in lay["varying"] if c not in by and c in cells
              and (cells.groupby(by)[c].nunique() > 1).any()] if split else [c for c in lay["varying"] if c != "players"]
-    rows = []
-    for key, d in pos.groupby(by):
-        key = key if isinstance(key, tuple) else (key,)
-        n = key[0]
-        where = ", ".join(f"{a} {fmt_value(v)}" for a, v in zip(split, key[1:]))
-        diff = d["win_share"] - d["fair_share"]
-        re_ = random_effects(diff, d["_se"] ** 2)
-        het = heterogeneity(diff, d["_se"] ** 2)["p"] if len(d) > 1 else np.nan
-        rows.append(dict(n=int(n), where=where, eff=re_["mean"], se=re_["se"], crit=re_["crit"], p=re_["p"],
-                         het=het, lo=diff.min(), hi=diff.max(), k=len(d), var=list(d["_se"] ** 2),
-                         diff=list(diff)))
-    t = pd.DataFrame(rows)
-    tested = t["het"].notna()
-    t["het_holm"] = np.nan
-    if tested.any():
-        t.loc[tested, "het_holm"] = holm(t.loc[tested, "het"].to_numpy())
-    t["mixed"] = t["het_holm"] < SAME_EVERYWHERE_P
-    # the edge's test against fair, Holm over the player counts (a NaN p: no test, never an edge)
-    t["p_holm"] = holm(np.nan_to_num(t["p"].to_numpy(float), nan=1.0))
-    t["sig"] = (t["se"] > 0) & (t["p_holm"] < ALPHA)
-
-    def size(r, first):
-        s = f"{_pp(r.eff) + ' of win share' if first else f'{100 * r.eff:+.1f}'} ({_pm(r.se, r.crit)}"
-        if r.k > 1:
-            # the random-effects interval is for cells like these; the answer box's bound is for the
-            # cells measured (every game pooled), much narrower with two or three cells: both said
-            avg, avg_se = float(np.mean(r.diff)), float(np.sqrt(np.sum(r.var)) / r.k)
-            s += (f"; random-effects mean: the cells range from {_pp(r.lo)} to {_pp(r.hi)}; the cells measured, "
-                  f"pooled: {100 * avg:+.1f} ±{100 * Z95 * avg_se:.1f})")
-        else:
-            s += ")"
-        return (s + (f" at {r.n}{' players' if first or r.where else ''}" if r.n else "")
-                + (f" ({r.where})" if r.where else ""))
-
-    sizes = join([size(r, i == 0) for i, r in enumerate(t.itertuples())])
-
-    def where(rows):
-        return join([f"{r.n} players" + (f" ({r.where})" if r.where else "") for r in rows.itertuples()])
-
-    if not t["sig"].any():
-        text = (f"The start player's win share is not significantly different from the fair share ({sizes}).")
-    elif (t["eff"] > 0).all() and t["sig"].all() and not t["mixed"].any():
-        every = " at every player count" + (f" and {join(split)}" if split else "")
-        text = f"The start player wins more than fair{every if len(t) > 1 else ''}, by {sizes}."
-    else:
-        # only some player counts show an edge, or the cells disagree: name them, never "every"
-        sig = t[t["sig"]]
-        more, less = sig[sig["eff"] > 0], sig[sig["eff"] < 0]
-        parts = ([f"wins more than fair at {where(more)}"] if len(more) else []) + (
-            [f"wins less than fair at {where(less)}"] if len(less) else [])
-        rest = t[~t["sig"]]
-        text = (f"The start player {' and '.join(parts)}"
-                + (f"; at {where(rest)} its win share is not significantly different from the fair share"
-                   if len(rest) else "")
-                + f" (start player minus fair share: {sizes}).")
+    t = _edge_table(pos, by, split)
+    text = _edge_sentence(t, split)
     same = None
     if swept:
-        what = join(swept)
-        moved = t[t["mixed"]]
-        same = moved.empty
-        if same:
-            spread = max(detectable_spread(v, alpha=ALPHA / max(int(tested.sum()), 1))
-                         for v, k in zip(t["var"], t["k"]) if k > 1) if (t["k"] > 1).any() else np.nan
-            text += (f" No significant dependence on {what}: the cells agree within their noise (Cochran's Q, "
-                     "Holm-corrected over the player counts)"
-                     + (f"; an edge changing steadily by ±{100 * spread:.1f} pp across the cells would be found "
-                        "with 80% power, a smaller change could go unnoticed." if np.isfinite(spread) else "."))
-        else:
-            text += (f" It changes with {what} at " + join([
-                f"{r.n} players{f' ({r.where})' if r.where else ''} ({_pp(r.lo)} to {_pp(r.hi)}, Holm p "
-                f"{r.het_holm:.2g})" for r in moved.itertuples()])
-                + ("; elsewhere the cells agree within their noise." if len(moved) < int(tested.sum()) else "."))
+        same = not t["mixed"].any()
+        text += _dependence_sentence(t, swept)
     elif t["mixed"].any():
-        text += (" The cells pooled at " + where(t[t["mixed"]]) + " disagree beyond their noise (Cochran's Q, "
+        text += (" The cells pooled at " + _counts_at(t[t["mixed"]]) + " disagree beyond their noise (Cochran's Q, "
                  "Holm-corrected).")
     text += " Intervals: 95%" + ("; over several cells a Hartung-Knapp t interval" if (t["k"] > 1).any() else "")
     text += "; the edge tested against fair with Holm over the player counts." if len(t) > 1 else "."
