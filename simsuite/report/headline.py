@@ -274,6 +274,95 @@ def first_place(r: pd.DataFrame, kind: str) -> dict:
                 p=float(min(1.0, (len(r) - 1) * p2.max())))
 
 
+def _ranking_at(key) -> str:
+    """Where one ranking was measured: '4 players', '4 players (edition FFG2008)'."""
+    return f"{key[0]} players" + (f" ({key[1]})" if key[1] else "")
+
+
+class _Leaders:
+    """One label kind's rankings as the strongest-label sentence reads them: by (player count, split
+    value), the strategies that ranked the labels, each ranking's leader against the rest
+    (``first_place``: surely first or not, Holm over every ranking of the kind) and the leaders that
+    hold under every strategy at their player count."""
+
+    def __init__(self, kind: str, by: dict):
+        self.name, self.by = label_name(kind), by
+        self.strategies = list(dict.fromkeys(s for rs in by.values() for s in rs if s))
+        self.runs = [dict(key=n, strategy=s, **first_place(r, kind)) for n, rs in by.items() for s, r in rs.items()
+                     if len(r) >= 2]
+        for x, q in zip(self.runs, holm([x["p"] for x in self.runs])):
+            x["sure"] = q < ALPHA
+        self.how = (f"surely first: above every other {self.name} by the direct difference test"
+                    + (", Holm-corrected over the rankings" if len(self.runs) > 1 else ""))
+        # an order claim holds at a player count (and split value) only when it holds under every
+        # strategy that ranked the labels there: the same label surely first under each
+        self.at_key = {n: [x for x in self.runs if x["key"] == n] for n in by}
+        self.held = {n: rk[0]["leader"] for n, rk in self.at_key.items()
+                     if rk and all(x["sure"] for x in rk) and len({x["leader"] for x in rk}) == 1}
+
+    def where(self, x) -> str:
+        return _ranking_at(x["key"]) + (f" under {x['strategy']}" if x["strategy"] and len(self.strategies) > 1 else "")
+
+    def gap(self, x) -> str:
+        return f"{x['leader']} ahead of {x['runner']} by {_pp(x['gap'])} ({_pm(x['gap_se'])}) at {self.where(x)}"
+
+    def not_sure(self, xs) -> str:
+        return (f"the leader is not surely ahead of the runner-up (direct difference test, Bonferroni over "
+                f"the other {plural(self.name)}" + (", Holm over the rankings" if len(self.runs) > 1 else "") + "): "
+                + "; ".join(self.gap(x) for x in xs))
+
+    def unheld(self, n) -> str:
+        """Why no label is the strongest at n under every strategy, in words."""
+        name, rk = self.name, self.at_key[n]
+        sure_rk, unsure_rk = [x for x in rk if x["sure"]], [x for x in rk if not x["sure"]]
+        there = f" at {_ranking_at(n)}" if len(self.by) > 1 else ""
+        if len({x["leader"] for x in sure_rk}) > 1:
+            out_ = (f"the strongest {name} depends on the strategy playing it{there}: "
+                    + "; ".join(f"{x['leader']} at {self.where(x)}" for x in sure_rk) + f" (each {self.how})")
+            return out_ + (f"; {self.not_sure(unsure_rk)}" if unsure_rk else "")
+        if sure_rk:
+            x0 = sure_rk[0]
+            return (f"no {name} is surely the strongest at {_ranking_at(n)} under every strategy: {x0['leader']} is "
+                    f"surely first under {join([x['strategy'] for x in sure_rk])} only; under "
+                    f"{join([x['strategy'] for x in unsure_rk])} {self.not_sure(unsure_rk)}")
+        return f"no {name} is surely the strongest at {_ranking_at(n)}: {self.not_sure(unsure_rk)}"
+
+
+def _strongest_sentence(kind: str, by: dict) -> str:
+    """Which label of `kind` is the strongest, where that holds, and the leader's edge over fair in
+    every ranking shown."""
+    lead = _Leaders(kind, by)
+    name, strategies, runs, held, how = lead.name, lead.strategies, lead.runs, lead.held, lead.how
+    split = any(w for _, w in by)
+    first = {n: next(iter(rs.values())) for n, rs in by.items()}
+    tops = {n: r.sort_values("win_share", ascending=False).iloc[0] for n, r in first.items()}
+    counts = join([_ranking_at(n) for n in by]) if split else join([str(n) for n, _ in by]) + " players"
+    details = "; ".join(
+        f"{_pp(t['win_share'] - t['fair_share'])} over fair at {_ranking_at(n)} ({_pm(t['share_se'])}"
+        + ")" for n, t in tops.items())
+    lead_by = next((s for s in next(iter(by.values()))), "")
+    leaders = list(dict.fromkeys(held.values()))
+    under_all = (f" under every strategy tested ({join(strategies)})" if len(strategies) > 1
+                 else f" with bots playing {strategies[0]}" if strategies else "")
+    if held and len(held) == len(by) and len(leaders) == 1:
+        text = f"{leaders[0]} is the strongest {name} at {counts}{under_all}: {details}"
+        return text + (f" (bots playing {lead_by})" if len(strategies) > 1 else "") + f"; {how}."
+    if held and len(held) == len(by):
+        what = "the player count" + (", the rules" if split else "")
+        return (f"The strongest {name} depends on {what}: "
+                + "; ".join(f"{held[n]} at {_ranking_at(n)}" for n in by) + f" (each {how}{under_all})"
+                + f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}.")
+    if not any(x["sure"] for x in runs) and len(strategies) <= 1:
+        return (f"No {name} is surely the strongest at {counts}: {lead.not_sure(runs)}"
+                + f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}.")
+    parts = [f"{x} is the strongest {name} at {join([_ranking_at(n) for n in by if held.get(n) == x])}{under_all} "
+             f"({how})" for x in leaders]
+    rest = [lead.unheld(n) for n in by if n not in held]
+    text = "; ".join(parts + [(r_[0].upper() + r_[1:]) if (i == 0 and not parts) else r_
+                              for i, r_ in enumerate(rest)])
+    return text + f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}."
+
+
 def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> list[tuple[str, str]]:
     """Per label kind (not strategies): which label is the strongest, with its edge over the fair
     share and interval, and how many labels differ from fair. `tables`: (kind, players) or (kind,
@@ -300,83 +389,12 @@ def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> li
               if k == kind and rs and len(next(iter(rs.values()))) >= 2}
         if not by:
             continue
-        split = any(w for _, w in by)
-
-        def at(key):
-            return f"{key[0]} players" + (f" ({key[1]})" if key[1] else "")
-
+        text = _strongest_sentence(kind, by)
         first = {n: next(iter(rs.values())) for n, rs in by.items()}
-        tops = {n: r.sort_values("win_share", ascending=False).iloc[0] for n, r in first.items()}
-        strategies = list(dict.fromkeys(s for rs in by.values() for s in rs if s))
-        runs = [dict(key=n, strategy=s, **first_place(r, kind)) for n, rs in by.items() for s, r in rs.items()
-                if len(r) >= 2]
-        for x, q in zip(runs, holm([x["p"] for x in runs])):
-            x["sure"] = q < ALPHA
-        counts = join([at(n) for n in by]) if split else join([str(n) for n, _ in by]) + " players"
-        details = "; ".join(
-            f"{_pp(t['win_share'] - t['fair_share'])} over fair at {at(n)} ({_pm(t['share_se'])}"
-            + ")" for n, t in tops.items())
-        lead_by = next((s for s in next(iter(by.values()))), "")
-
-        def where(x):
-            return at(x["key"]) + (f" under {x['strategy']}" if x["strategy"] and len(strategies) > 1 else "")
-
-        def gap(x):
-            return f"{x['leader']} ahead of {x['runner']} by {_pp(x['gap'])} ({_pm(x['gap_se'])}) at {where(x)}"
-
-        how = (f"surely first: above every other {name} by the direct difference test"
-               + (", Holm-corrected over the rankings" if len(runs) > 1 else ""))
-        # an order claim holds at a player count (and split value) only when it holds under every
-        # strategy that ranked the labels there: the same label surely first under each
-        at_key = {n: [x for x in runs if x["key"] == n] for n in by}
-        held = {n: rk[0]["leader"] for n, rk in at_key.items()
-                if rk and all(x["sure"] for x in rk) and len({x["leader"] for x in rk}) == 1}
-
-        def not_sure(xs):
-            return (f"the leader is not surely ahead of the runner-up (direct difference test, Bonferroni over "
-                    f"the other {plural(name)}" + (", Holm over the rankings" if len(runs) > 1 else "") + "): "
-                    + "; ".join(gap(x) for x in xs))
-
-        def unheld(n) -> str:
-            """Why no label is the strongest at n under every strategy, in words."""
-            rk = at_key[n]
-            sure_rk, unsure_rk = [x for x in rk if x["sure"]], [x for x in rk if not x["sure"]]
-            there = f" at {at(n)}" if len(by) > 1 else ""
-            if len({x["leader"] for x in sure_rk}) > 1:
-                out_ = (f"the strongest {name} depends on the strategy playing it{there}: "
-                        + "; ".join(f"{x['leader']} at {where(x)}" for x in sure_rk) + f" (each {how})")
-                return out_ + (f"; {not_sure(unsure_rk)}" if unsure_rk else "")
-            if sure_rk:
-                x0 = sure_rk[0]
-                return (f"no {name} is surely the strongest at {at(n)} under every strategy: {x0['leader']} is "
-                        f"surely first under {join([x['strategy'] for x in sure_rk])} only; under "
-                        f"{join([x['strategy'] for x in unsure_rk])} {not_sure(unsure_rk)}")
-            return f"no {name} is surely the strongest at {at(n)}: {not_sure(unsure_rk)}"
-
-        leaders = list(dict.fromkeys(held.values()))
-        under_all = (f" under every strategy tested ({join(strategies)})" if len(strategies) > 1
-                     else f" with bots playing {strategies[0]}" if strategies else "")
-        if held and len(held) == len(by) and len(leaders) == 1:
-            text = f"{leaders[0]} is the strongest {name} at {counts}{under_all}: {details}"
-            text += (f" (bots playing {lead_by})" if len(strategies) > 1 else "") + f"; {how}."
-        elif held and len(held) == len(by):
-            what = "the player count" + (", the rules" if split else "")
-            text = (f"The strongest {name} depends on {what}: " + "; ".join(f"{held[n]} at {at(n)}" for n in by)
-                    + f" (each {how}{under_all})"
-                    + f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}.")
-        elif not any(x["sure"] for x in runs) and len(strategies) <= 1:
-            text = (f"No {name} is surely the strongest at {counts}: {not_sure(runs)}"
-                    + f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}.")
-        else:
-            parts = [f"{x} is the strongest {name} at {join([at(n) for n in by if held.get(n) == x])}{under_all} "
-                     f"({how})" for x in leaders]
-            rest = [unheld(n) for n in by if n not in held]
-            text = "; ".join(parts + [(r_[0].upper() + r_[1:]) if (i == 0 and not parts) else r_
-                                      for i, r_ in enumerate(rest)])
-            text += f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}."
         n_off = {n: int((r["verdict"] != "").sum()) for n, r in first.items()}
-        text += " " + "; ".join(f"{k} of {len(first[n])} {plural(name)} differ from fair at {at(n)}"
+        text += " " + "; ".join(f"{k} of {len(first[n])} {plural(name)} differ from fair at {_ranking_at(n)}"
                                 for n, k in n_off.items()) + " (Holm-corrected)."
+        strategies = list(dict.fromkeys(s for rs in by.values() for s in rs if s))
         if strategies:
             text += (f" How strong each {name} looks depends on how well the bots play it"
                      + (": see the robustness tables." if len(strategies) > 1 else
