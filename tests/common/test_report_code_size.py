@@ -10,7 +10,7 @@ REPORT = ROOT / "simsuite" / "report"
 MAX_LINES = 80
 # still over the limit, to be split along their concepts; the list may only shrink (a function
 # brought under the limit must leave it)
-NOT_YET = {"sections.py:label_sections"}
+NOT_YET: set[str] = set()
 
 
 def lengths(source: str) -> dict[str, int]:
