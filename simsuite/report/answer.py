@@ -473,6 +473,132 @@ def _measure_value(metric: str, v: dict) -> str:
     return pct(v["mean"])
 
 
+def _context_at(c: dict) -> str:
+    """Where a comparison was measured: '4 players', '4 players (deck 72)'."""
+    return f"{c['players']} players" + (f" ({c['context']})" if c.get("context") else "")
+
+
+def _difference_word(t: dict, up: str, down: str) -> str:
+    """The verdict on one measured difference: its direction ('longer', linked to "differs") where
+    the test found one, else "no difference found"."""
+    return link("differs", up if t["diff"] > 0 else down) if t["differs"] else link("no difference found")
+
+
+def _difference_phrase(t: dict) -> str:
+    """One player count's part of a measure's sentence: 'longer at 4 players, 12.4 against 11.0 turns
+    a game (+1.4 turns, 95% interval +1.1 to +1.7)'."""
+    metric = t["metric"]
+    name, unit, share, up, down = _SPLIT_MEASURES[metric]
+    u = "points" if share else "turns"
+    vb, va = _measure_value(metric, t["vb"]), _measure_value(metric, t["va"])
+    if metric == "turns":
+        vb, va = vb.split()[0], va.replace("turns", unit)
+    elif metric == "shared_win":
+        va = f"{va} {unit}"
+    else:
+        vb = vb.split()[0]
+    return (f"{_difference_word(t, up, down)} at {esc(_context_at(t))}, {vb} against {va} "
+            f"({_signed(t['diff'], share)} {u}, 95% interval {_signed(t['ci_low'], share)} to "
+            f"{_signed(t['ci_high'], share)})")
+
+
+def _measure_sentences(tests: list[dict], axis: str) -> list[str]:
+    """One sentence per measure and pair of values of `axis`: at each player count whether the rule
+    sets differ on it, with both values and the difference."""
+    sentences = []
+    pairs = list(dict.fromkeys((t["a"], t["b"]) for t in tests if t["axis"] == axis))
+    for metric, (name, *_) in _SPLIT_MEASURES.items():
+        for a, b in pairs:
+            ts = [t for t in tests if t["axis"] == axis and t["metric"] == metric and (t["a"], t["b"]) == (a, b)]
+            if ts:
+                sentences.append(f"{name} under {esc(b)} against {esc(a)}: "
+                                 + "; ".join(_difference_phrase(t) for t in ts) + ".")
+    return sentences
+
+
+def _highest_share(kd: dict, comp: dict, name: str) -> str:
+    """'; Macron has the highest win share under both', or the label with the highest win share
+    under each of the two values; empty where a ranking names none."""
+    tops = {}
+    for v in (comp["a"], comp["b"]):
+        best = [r[name] for r in kd.get("rows", []) if v in r and r[v]["rank"] == 1]
+        tops[v] = best[0] if best else None
+    same_top = tops[comp["a"]] is not None and tops[comp["a"]] == tops[comp["b"]]
+    return (f"; {esc(str(tops[comp['a']]))} has the highest win share under both" if same_top else
+            f"; the highest win share: {esc(str(tops[comp['b']]))} under {esc(comp['b'])}, "
+            f"{esc(str(tops[comp['a']]))} under {esc(comp['a'])}" if all(tops.values()) else "")
+
+
+def _label_changes(c: dict, kind: str, kd: dict, comp: dict) -> str:
+    """One comparison of the labels at one player count: how many change their win share between the
+    two values (the largest changes), and which has the highest win share."""
+    name = label_name(kind)
+    ch = sorted(comp.get("changed", []), key=lambda x: -abs(x["diff"]))
+    n = kd.get("labels", 0)
+    top = _highest_share(kd, comp, name)
+    if ch:
+        big = ", ".join(f"{esc(str(x['label']))} {points(x['diff'])} points" for x in ch[:3])
+        return (f"at {esc(_context_at(c))}, {len(ch)} of {n} {plural(name)} {link('differs', 'change')} "
+                f"their win share under {esc(comp['b'])} (the largest: {big}){top}")
+    return (f"at {esc(_context_at(c))}, {link('no difference found')} in any of the {n} "
+            f"{plural(name)}' win shares{top}")
+
+
+def _labels_sentence(contexts: list[dict]) -> list[str]:
+    """The labels (aliens) under the values side by side, every player count in one sentence; none
+    where no context ranks labels."""
+    parts = [_label_changes(c, kind, kd, comp) for c in contexts
+             for kind, kd in (c.get("rankings") or {}).items() for comp in kd.get("comparisons", [])]
+    if not parts:
+        return []
+    kinds = {k for c in contexts for k in (c.get("rankings") or {})}
+    who = plural(label_name(sorted(kinds)[0])).capitalize() if len(kinds) == 1 else "Labels"
+    return [f"{who}: " + "; ".join(parts) + " (a change beyond chance, every one of them checked "
+            "at once; measured with these bots, whose play can change it)."]
+
+
+def _one_value_sentences(contexts: list[dict]) -> list[str]:
+    """The player counts measured under one value only, and why the other values are missing."""
+    out = []
+    for c in contexts:
+        if c.get("compared", True) or not c.get("missing"):
+            continue
+        only = join([esc(v) for v in c.get("values", [])])
+        why = [f"{esc(v)} " + ("does not allow it" if w == "refused" else "was not asked for")
+               for v, w in c["missing"].items()]
+        out.append(f"At {esc(_context_at(c))} only {only} was measured ({join(why)}): nothing to compare.")
+    return out
+
+
+def _measure_rows(tests: list[dict], ax: dict) -> list[list[str]]:
+    """The compact table's rows for one axis: per player count and measure, each value, the difference
+    and its verdict (a player count under one value only is a sentence instead: its figures are in
+    the section)."""
+    by_key = {(t["players"], t.get("context", ""), t["metric"], t["b"]): t for t in tests if t["axis"] == ax["axis"]}
+    values = ax.get("values", [])
+    rows = []
+    for c in ax.get("contexts", []):
+        if not c.get("compared", True):
+            continue
+        for m in c.get("metrics", []):
+            if m["metric"] not in _SPLIT_MEASURES:
+                continue
+            name, unit, share, up, down = _SPLIT_MEASURES[m["metric"]]
+            row = [esc(_context_at(c)), esc(name.split(" (")[0])]
+            row += [_measure_value(m["metric"], m["by_value"][v]) if v in m["by_value"] else "not measured"
+                    for v in values]
+            for b in values[1:]:
+                t = by_key.get((c["players"], c.get("context", ""), m["metric"], b))
+                if t is None:
+                    row += ["–", "–"]
+                    continue
+                u = " points" if share else " turns"
+                row += [f"{_signed(t['diff'], share)}{u} ({_signed(t['ci_low'], share)} to "
+                        f"{_signed(t['ci_high'], share)})", _difference_word(t, up, down)]
+            rows.append(row)
+    return rows
+
+
 def split_answer(data: list[dict], axes: list[str]) -> tuple[list[str], str, int]:
     """The answer to "how do the editions compare?": per measure (game length, shared wins, the start
     player's edge) one sentence saying at each player count whether the rule sets differ (Holm over
@@ -486,95 +612,10 @@ def split_answer(data: list[dict], axes: list[str]) -> tuple[list[str], str, int
     sentences, rows, lead = [], [], []
     axes_data = [ax for ax in data if ax.get("axis") in axes]
     for ax in axes_data:
-        values = ax.get("values", [])
         contexts = ax.get("contexts", [])
-
-        def at(c):
-            return f"{c['players']} players" + (f" ({c['context']})" if c.get("context") else "")
-
-        # one sentence per measure and pair of values
-        pairs = list(dict.fromkeys((t["a"], t["b"]) for t in tests if t["axis"] == ax["axis"]))
-        for metric, (name, unit, share, up, down) in _SPLIT_MEASURES.items():
-            for a, b in pairs:
-                ts = [t for t in tests if t["axis"] == ax["axis"] and t["metric"] == metric and (t["a"], t["b"]) == (a, b)]
-                if not ts:
-                    continue
-                parts = []
-                for t in ts:
-                    word = (link("differs", up if t["diff"] > 0 else down) if t["differs"]
-                            else link("no difference found"))
-                    u = "points" if share else "turns"
-                    vb, va = _measure_value(metric, t["vb"]), _measure_value(metric, t["va"])
-                    if metric == "turns":
-                        vb, va = vb.split()[0], va.replace("turns", unit)
-                    elif metric == "shared_win":
-                        va = f"{va} {unit}"
-                    else:
-                        vb = vb.split()[0]
-                    parts.append(f"{word} at {esc(at(t))}, {vb} against {va} ({_signed(t['diff'], share)} {u}, 95% "
-                                 f"interval {_signed(t['ci_low'], share)} to {_signed(t['ci_high'], share)})")
-                sentences.append(f"{name} under {esc(b)} against {esc(a)}: " + "; ".join(parts) + ".")
-        # the labels (aliens): how many change their win share, the largest changes
-        lparts = []
-        for c in contexts:
-            for kind, kd in (c.get("rankings") or {}).items():
-                for comp in kd.get("comparisons", []):
-                    name = label_name(kind)
-                    ch = sorted(comp.get("changed", []), key=lambda x: -abs(x["diff"]))
-                    n = kd.get("labels", 0)
-                    tops = {}
-                    for v in (comp["a"], comp["b"]):
-                        best = [r[name] for r in kd.get("rows", []) if v in r and r[v]["rank"] == 1]
-                        tops[v] = best[0] if best else None
-                    same_top = tops[comp["a"]] is not None and tops[comp["a"]] == tops[comp["b"]]
-                    top = (f"; {esc(str(tops[comp['a']]))} has the highest win share under both" if same_top else
-                           f"; the highest win share: {esc(str(tops[comp['b']]))} under {esc(comp['b'])}, "
-                           f"{esc(str(tops[comp['a']]))} under {esc(comp['a'])}" if all(tops.values()) else "")
-                    if ch:
-                        big = ", ".join(f"{esc(str(x['label']))} {points(x['diff'])} points" for x in ch[:3])
-                        lparts.append(f"at {esc(at(c))}, {len(ch)} of {n} {plural(name)} {link('differs', 'change')} "
-                                      f"their win share under {esc(comp['b'])} (the largest: {big}){top}")
-                    else:
-                        lparts.append(f"at {esc(at(c))}, {link('no difference found')} in any of the {n} "
-                                      f"{plural(name)}' win shares{top}")
-        if lparts:
-            kinds = {k for c in contexts for k in (c.get("rankings") or {})}
-            who = plural(label_name(sorted(kinds)[0])).capitalize() if len(kinds) == 1 else "Labels"
-            lead.append(f"{who}: " + "; ".join(lparts) + " (a change beyond chance, every one of them checked "
-                        "at once; measured with these bots, whose play can change it).")
-        # player counts with one value only
-        for c in contexts:
-            if c.get("compared", True) or not c.get("missing"):
-                continue
-            only = join([esc(v) for v in c.get("values", [])])
-            why = [f"{esc(v)} " + ("does not allow it" if w == "refused" else "was not asked for")
-                   for v, w in c["missing"].items()]
-            lead.append(f"At {esc(at(c))} only {only} was measured ({join(why)}): nothing to compare.")
-        # the table: per player count and measure, each value, the difference and its verdict (a
-        # player count under one value only is the sentence above: its figures are in the section)
-        by_key = {(t["players"], t.get("context", ""), t["metric"], t["b"]): t for t in tests if t["axis"] == ax["axis"]}
-        others = values[1:]
-        for c in contexts:
-            if not c.get("compared", True):
-                continue
-            for m in c.get("metrics", []):
-                if m["metric"] not in _SPLIT_MEASURES:
-                    continue
-                name, unit, share, up, down = _SPLIT_MEASURES[m["metric"]]
-                row = [esc(at(c)), esc(name.split(" (")[0])]
-                row += [_measure_value(m["metric"], m["by_value"][v]) if v in m["by_value"] else "not measured"
-                        for v in values]
-                for b in others:
-                    t = by_key.get((c["players"], c.get("context", ""), m["metric"], b))
-                    if t is None:
-                        row += ["–", "–"]
-                        continue
-                    u = " points" if share else " turns"
-                    row += [f"{_signed(t['diff'], share)}{u} ({_signed(t['ci_low'], share)} to "
-                            f"{_signed(t['ci_high'], share)})",
-                            link("differs", up if t["diff"] > 0 else down) if t["differs"]
-                            else link("no difference found")]
-                rows.append(row)
+        sentences += _measure_sentences(tests, ax["axis"])
+        lead += _labels_sentence(contexts) + _one_value_sentences(contexts)
+        rows += _measure_rows(tests, ax)
     if not rows:
         return lead + sentences, "", len(lead)
     values = axes_data[0]["values"]
@@ -640,32 +681,16 @@ def label_problem(tables: dict, kind: str, choices: dict | None = None) -> bool:
                for rs in main.values() for _, r in next(iter(rs.values())).iterrows())
 
 
-def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict | None = None,
-                 focus: list[str] = ()) -> tuple[str, str]:
-    """The plain sentence and the compact table for one label kind (e.g. alien): per label its verdict
-    word, win share against fair and how sure, per player count; whether the verdict changes with
-    the strategy playing it and with a modelling choice (a choice axis at another value). `tables`:
-    (kind, players, where) -> {strategy: ranking}; keys whose `where` names a choice axis are the
-    choice's other values."""
-    choices = choices or {}
-    tables, is_choice, main = _label_tables(tables, kind, choices)
-    if not main:
-        return "", ""
-    name = label_name(kind)
-    cols = list(main)
-    first = {key: next(iter(rs.values())).set_index(kind) for key, rs in main.items()}
-    order = list(first[cols[0]].sort_values("win_share", ascending=False).index)
-    for key in cols[1:]:
-        order += [x for x in first[key].index if x not in order]
-    multi = len(cols) > 1
+def _ranking_at(key: tuple) -> str:
+    """Where one ranking was measured: '4 players', '4 players (edition FFG2008)'."""
+    return f"{key[1]} players" + (f" ({key[2]})" if key[2] else "")
 
-    def at(key):
-        return f"{key[1]} players" + (f" ({key[2]})" if key[2] else "")
 
-    # sentence: per column, how many labels get each word
+def _verdict_counts(first: dict, order: list, name: str) -> str:
+    """Per column, how many labels get each verdict word, naming those too strong or too weak."""
+    multi = len(first) > 1
     sentences = []
-    for key in cols:
-        r = first[key]
+    for key, r in first.items():
         words = {x: _label_word(r.loc[x]) for x in r.index}
         parts = []
         for w in ("too strong", "too weak", "fair", "can't tell yet"):
@@ -674,33 +699,74 @@ def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict 
                 continue
             shown = ", ".join(map(str, xs[:5])) + (f" and {len(xs) - 5} more" if len(xs) > 5 else "")
             parts.append(f"{len(xs)} {link(w)}" + (f" ({esc(shown)})" if w in ("too strong", "too weak") else ""))
-        sentences.append((f"At {at(key)}: " if multi else f"Of {len(r)} {plural(name)}: ") + "; ".join(parts) + ".")
+        sentences.append((f"At {_ranking_at(key)}: " if multi else f"Of {len(r)} {plural(name)}: ")
+                         + "; ".join(parts) + ".")
+    return " ".join(sentences)
+
+
+def _bots_sentence(main: dict, places: dict, name: str) -> str:
+    """Which bots the verdicts were measured with and, where several ranked the labels, for how many
+    labels a place holds under all of them (a place is an order claim: rankings.label_places)."""
+    multi = len(main) > 1
     strategies = list(dict.fromkeys(s for rs in main.values() for s in rs if s))
-    text = " ".join(sentences)
+    text = ""
     if strategies and len(strategies) == 1:
         text += f" Measured with bots playing {esc(strategies[0])}; better play could change a verdict."
-    # a place is an order claim: the table gives one only where it holds under every bot that ranked
-    # the labels (rankings.label_places), and otherwise says that the order depends on play
-    places = {key: label_places(main[key], kind) for key in cols}
-    ranked_by = {key: [s for s in main[key] if s] for key in cols}
+    ranked_by = {key: [s for s in rs if s] for key, rs in main.items()}
     if any(len(v) > 1 for v in ranked_by.values()):
-        sums = {key: order_summary(places[key]) for key in cols if len(ranked_by[key]) > 1}
+        sums = {key: order_summary(places[key]) for key in main if len(ranked_by[key]) > 1}
         bots = join(list(dict.fromkeys(s for key in sums for s in ranked_by[key])))
         if not any(v["depends"] for v in sums.values()):
             text += (f" Measured with bots playing {esc(bots)}: every {esc(name)}'s {link('place')} in the table "
                      "holds under all of them (the table says where the strategy changes a verdict).")
         else:
-            held = join([f"{v['holds']} of {v['labels']} {esc(plural(name))}" + (f" at {at(key)}" if multi else "")
-                         for key, v in sums.items()])
+            held = join([f"{v['holds']} of {v['labels']} {esc(plural(name))}"
+                         + (f" at {_ranking_at(key)}" if multi else "") for key, v in sums.items()])
             most = max(v["most"] for v in sums.values())
             text += (f" Measured with bots playing {esc(bots)}: a {link('place')} is given where all of them "
                      f"agree, for {held}; for the others the {link(DEPENDS)}, by up to {most} "
                      f"place{'s' if most != 1 else ''} (the table says where the strategy changes a verdict).")
+    return text
 
-    # the table: label | per column: verdict (how sure), win share (fair in the header), place | play | modelling choice
+
+def _label_row(x, first: dict, places: dict, main: dict, alt: dict, tables: dict,
+               kind: str) -> tuple[list[str], list, list]:
+    """One label's cells of the answer table, per column its verdict (how sure), win share and place;
+    and where its verdict word differs: under another strategy (play) or under another value of a
+    modelling choice (choice), each as (what differs, the words for the tooltip)."""
+    multi = len(first) > 1
+    row = [esc(str(x))]
+    play, choice = [], []
+    for key, r in first.items():
+        if x not in r.index:
+            row += ["–", "–", "–"]
+            continue
+        rr = r.loc[x]
+        w = _label_word(rr)
+        sure = _sure(rr, w)
+        row += [link(w) + (f" ({sure})" if sure != "–" else ""), pct(rr["win_share"]), _place_cell(places[key], x)]
+        for s, rk in main[key].items():
+            rk = rk.set_index(kind)
+            if s and x in rk.index and _label_word(rk.loc[x]) != w:
+                play.append((s, f"{_label_word(rk.loc[x])} under {s}" + (f" at {key[1]} players" if multi else "")))
+        for k2 in alt[key]:
+            rk = next(iter(tables[k2].values())).set_index(kind)
+            if x in rk.index and _label_word(rk.loc[x]) != w:
+                choice.append((k2[2].split()[-1], f"{_label_word(rk.loc[x])} under {k2[2]}"
+                               + (f" at {key[1]} players" if multi else "")))
+    return row, play, choice
+
+
+def _label_table(tables: dict, is_choice: dict, main: dict, first: dict, places: dict, order: list,
+                 kind: str, choices: dict, focus: list[str]) -> str:
+    """The answer's table: per label and column its verdict (how sure), win share (fair in the
+    header) and place; whether the strategy playing it or a modelling choice changes the verdict;
+    the rows of the `focus` labels marked."""
+    name, cols, multi = label_name(kind), list(main), len(main) > 1
+    strategies = list(dict.fromkeys(s for rs in main.values() for s in rs if s))
     head = [esc(name)]
     for key in cols:
-        tag = f" at {esc(at(key))}" if multi else ""
+        tag = f" at {esc(_ranking_at(key))}" if multi else ""
         fair = first[key]["fair_share"].dropna()
         head += [f"verdict (how sure){tag}", "win share" + (f" (fair {pct(fair.iloc[0])})" if len(fair) else ""),
                  f"{link('place')} of {len(places[key])}{tag}"]
@@ -714,38 +780,38 @@ def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict 
         head.append(f"does the {esc(join(list(choices.values())) or 'modelling choice')} change it?")
     rows = []
     for x in order:
-        row = [esc(str(x))]
-        play, choice = [], []
-        for key in cols:
-            r = first[key]
-            if x not in r.index:
-                row += ["–", "–", "–"]
-                continue
-            rr = r.loc[x]
-            w = _label_word(rr)
-            sure = _sure(rr, w)
-            row += [link(w) + (f" ({sure})" if sure != "–" else ""), pct(rr["win_share"]),
-                    _place_cell(places[key], x)]
-            for s, rk in main[key].items():
-                rk = rk.set_index(kind)
-                if s and x in rk.index and _label_word(rk.loc[x]) != w:
-                    play.append((s, f"{_label_word(rk.loc[x])} under {s}" + (f" at {key[1]} players" if multi else "")))
-            for k2 in alt[key]:
-                rk = next(iter(tables[k2].values())).set_index(kind)
-                if x in rk.index and _label_word(rk.loc[x]) != w:
-                    choice.append((k2[2].split()[-1], f"{_label_word(rk.loc[x])} under {k2[2]}"
-                                   + (f" at {key[1]} players" if multi else "")))
-        if show_play:
-            row.append(_changes(play))
-        if show_choice:
-            row.append(_changes(choice))
-        rows.append(row)
+        row, play, choice = _label_row(x, first, places, main, alt, tables, kind)
+        rows.append(row + ([_changes(play)] if show_play else []) + ([_changes(choice)] if show_choice else []))
     note = ("<p class='muted'>Rows in the order of win share" + (f" under {esc(strategies[0])}" if strategies else "")
-            + (f" at {esc(at(cols[0]))}" if multi else "") + "; the place column says where an order holds."
+            + (f" at {esc(_ranking_at(cols[0]))}" if multi else "") + "; the place column says where an order holds."
             + (" A verdict word that differs under another model is not by itself a measured difference between "
                "the models: the side-by-side section below tests that directly." if show_choice else "") + "</p>")
     marked = {i for i, x in enumerate(order) if str(x) in set(map(str, focus))}
-    return text, _table(head, rows, marked=marked) + note
+    return _table(head, rows, marked=marked) + note
+
+
+def label_answer(tables: dict, kind: str, margin: float = MARGIN, choices: dict | None = None,
+                 focus: list[str] = ()) -> tuple[str, str]:
+    """The plain sentence and the compact table for one label kind (e.g. alien): per label its verdict
+    word, win share against fair and how sure, per player count; whether the verdict changes with
+    the strategy playing it and with a modelling choice (a choice axis at another value). `tables`:
+    (kind, players, where) -> {strategy: ranking}; keys whose `where` names a choice axis are the
+    choice's other values."""
+    choices = choices or {}
+    tables, is_choice, main = _label_tables(tables, kind, choices)
+    if not main:
+        return "", ""
+    cols = list(main)
+    first = {key: next(iter(rs.values())).set_index(kind) for key, rs in main.items()}
+    # rows in the order of the first column's win share, then the labels only later columns rank
+    order = list(first[cols[0]].sort_values("win_share", ascending=False).index)
+    for key in cols[1:]:
+        order += [x for x in first[key].index if x not in order]
+    # a place is an order claim: the table gives one only where it holds under every bot that ranked
+    # the labels (rankings.label_places), and otherwise says that the order depends on play
+    places = {key: label_places(main[key], kind) for key in cols}
+    text = _verdict_counts(first, order, label_name(kind)) + _bots_sentence(main, places, label_name(kind))
+    return text, _label_table(tables, is_choice, main, first, places, order, kind, choices, focus)
 
 
 def focus_answer(tables: dict, label: str, choices: dict | None = None) -> str:

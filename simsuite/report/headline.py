@@ -46,6 +46,94 @@ def _se(g: pd.DataFrame) -> pd.Series:
     return g["share_se"].fillna(from_ci) if "share_se" in g else from_ci
 
 
+def _edge_table(pos: pd.DataFrame, by: list[str], split: list[str]) -> pd.DataFrame:
+    """The start player's edge per player count (and split value) over its cells: the random-effects
+    mean with its interval, the range over the cells and whether they disagree (Cochran's Q, Holm
+    over the player counts), and the edge's test against fair (Holm over the player counts)."""
+    rows = []
+    for key, d in pos.groupby(by):
+        key = key if isinstance(key, tuple) else (key,)
+        n = key[0]
+        where = ", ".join(f"{a} {fmt_value(v)}" for a, v in zip(split, key[1:]))
+        diff = d["win_share"] - d["fair_share"]
+        re_ = random_effects(diff, d["_se"] ** 2)
+        het = heterogeneity(diff, d["_se"] ** 2)["p"] if len(d) > 1 else np.nan
+        rows.append(dict(n=int(n), where=where, eff=re_["mean"], se=re_["se"], crit=re_["crit"], p=re_["p"],
+                         het=het, lo=diff.min(), hi=diff.max(), k=len(d), var=list(d["_se"] ** 2),
+                         diff=list(diff)))
+    t = pd.DataFrame(rows)
+    tested = t["het"].notna()
+    t["het_holm"] = np.nan
+    if tested.any():
+        t.loc[tested, "het_holm"] = holm(t.loc[tested, "het"].to_numpy())
+    t["mixed"] = t["het_holm"] < SAME_EVERYWHERE_P
+    # the edge's test against fair, Holm over the player counts (a NaN p: no test, never an edge)
+    t["p_holm"] = holm(np.nan_to_num(t["p"].to_numpy(float), nan=1.0))
+    t["sig"] = (t["se"] > 0) & (t["p_holm"] < ALPHA)
+    return t
+
+
+def _edge_size(r, first: bool) -> str:
+    """One row's edge with its interval ('+2.1 pp of win share (±0.8) at 4 players'); over several
+    cells also their range and the cells measured pooled."""
+    s = f"{_pp(r.eff) + ' of win share' if first else f'{100 * r.eff:+.1f}'} ({_pm(r.se, r.crit)}"
+    if r.k > 1:
+        # the random-effects interval is for cells like these; the answer box's bound is for the
+        # cells measured (every game pooled), much narrower with two or three cells: both said
+        avg, avg_se = float(np.mean(r.diff)), float(np.sqrt(np.sum(r.var)) / r.k)
+        s += (f"; random-effects mean: the cells range from {_pp(r.lo)} to {_pp(r.hi)}; the cells measured, "
+              f"pooled: {100 * avg:+.1f} ±{100 * Z95 * avg_se:.1f})")
+    else:
+        s += ")"
+    return (s + (f" at {r.n}{' players' if first or r.where else ''}" if r.n else "")
+            + (f" ({r.where})" if r.where else ""))
+
+
+def _counts_at(rows: pd.DataFrame) -> str:
+    """'3 and 5 players (edition FFG2008)': the rows' player counts, each with its split value."""
+    return join([f"{r.n} players" + (f" ({r.where})" if r.where else "") for r in rows.itertuples()])
+
+
+def _edge_sentence(t: pd.DataFrame, split: list[str]) -> str:
+    """Whether the start player wins more or less than fair, and where, with every row's size; "at
+    every player count" only where every row shows the same edge and no row's cells disagree."""
+    sizes = join([_edge_size(r, i == 0) for i, r in enumerate(t.itertuples())])
+    if not t["sig"].any():
+        return f"The start player's win share is not significantly different from the fair share ({sizes})."
+    if (t["eff"] > 0).all() and t["sig"].all() and not t["mixed"].any():
+        every = " at every player count" + (f" and {join(split)}" if split else "")
+        return f"The start player wins more than fair{every if len(t) > 1 else ''}, by {sizes}."
+    # only some player counts show an edge, or the cells disagree: name them, never "every"
+    sig = t[t["sig"]]
+    more, less = sig[sig["eff"] > 0], sig[sig["eff"] < 0]
+    parts = ([f"wins more than fair at {_counts_at(more)}"] if len(more) else []) + (
+        [f"wins less than fair at {_counts_at(less)}"] if len(less) else [])
+    rest = t[~t["sig"]]
+    return (f"The start player {' and '.join(parts)}"
+            + (f"; at {_counts_at(rest)} its win share is not significantly different from the fair share"
+               if len(rest) else "")
+            + f" (start player minus fair share: {sizes}).")
+
+
+def _dependence_sentence(t: pd.DataFrame, swept: list[str]) -> str:
+    """Whether the swept parameters change the edge: where the cells disagree beyond their noise, and
+    otherwise how large a steady change would have been found."""
+    tested = t["het"].notna()
+    what = join(swept)
+    moved = t[t["mixed"]]
+    if moved.empty:
+        spread = max(detectable_spread(v, alpha=ALPHA / max(int(tested.sum()), 1))
+                     for v, k in zip(t["var"], t["k"]) if k > 1) if (t["k"] > 1).any() else np.nan
+        return (f" No significant dependence on {what}: the cells agree within their noise (Cochran's Q, "
+                "Holm-corrected over the player counts)"
+                + (f"; an edge changing steadily by ±{100 * spread:.1f} pp across the cells would be found "
+                   "with 80% power, a smaller change could go unnoticed." if np.isfinite(spread) else "."))
+    return (f" It changes with {what} at " + join([
+        f"{r.n} players{f' ({r.where})' if r.where else ''} ({_pp(r.lo)} to {_pp(r.hi)}, Holm p "
+        f"{r.het_holm:.2g})" for r in moved.itertuples()])
+        + ("; elsewhere the cells agree within their noise." if len(moved) < int(tested.sum()) else "."))
+
+
 def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict,
                split: list[str] | None = None) -> tuple[list[tuple[str, str]], bool | None]:
     """The start player's edge (position 1's win share minus the fair share) per player count over
@@ -76,80 +164,14 @@ def turn_order(groups: pd.DataFrame, cells: pd.DataFrame, lay: dict,
     # that follows a split axis (Cosmic's deck follows the edition) is not a separate question
     swept = [c for c in lay["varying"] if c not in by and c in cells
              and (cells.groupby(by)[c].nunique() > 1).any()] if split else [c for c in lay["varying"] if c != "players"]
-    rows = []
-    for key, d in pos.groupby(by):
-        key = key if isinstance(key, tuple) else (key,)
-        n = key[0]
-        where = ", ".join(f"{a} {fmt_value(v)}" for a, v in zip(split, key[1:]))
-        diff = d["win_share"] - d["fair_share"]
-        re_ = random_effects(diff, d["_se"] ** 2)
-        het = heterogeneity(diff, d["_se"] ** 2)["p"] if len(d) > 1 else np.nan
-        rows.append(dict(n=int(n), where=where, eff=re_["mean"], se=re_["se"], crit=re_["crit"], p=re_["p"],
-                         het=het, lo=diff.min(), hi=diff.max(), k=len(d), var=list(d["_se"] ** 2),
-                         diff=list(diff)))
-    t = pd.DataFrame(rows)
-    tested = t["het"].notna()
-    t["het_holm"] = np.nan
-    if tested.any():
-        t.loc[tested, "het_holm"] = holm(t.loc[tested, "het"].to_numpy())
-    t["mixed"] = t["het_holm"] < SAME_EVERYWHERE_P
-    # the edge's test against fair, Holm over the player counts (a NaN p: no test, never an edge)
-    t["p_holm"] = holm(np.nan_to_num(t["p"].to_numpy(float), nan=1.0))
-    t["sig"] = (t["se"] > 0) & (t["p_holm"] < ALPHA)
-
-    def size(r, first):
-        s = f"{_pp(r.eff) + ' of win share' if first else f'{100 * r.eff:+.1f}'} ({_pm(r.se, r.crit)}"
-        if r.k > 1:
-            # the random-effects interval is for cells like these; the answer box's bound is for the
-            # cells measured (every game pooled), much narrower with two or three cells: both said
-            avg, avg_se = float(np.mean(r.diff)), float(np.sqrt(np.sum(r.var)) / r.k)
-            s += (f"; random-effects mean: the cells range from {_pp(r.lo)} to {_pp(r.hi)}; the cells measured, "
-                  f"pooled: {100 * avg:+.1f} ±{100 * Z95 * avg_se:.1f})")
-        else:
-            s += ")"
-        return (s + (f" at {r.n}{' players' if first or r.where else ''}" if r.n else "")
-                + (f" ({r.where})" if r.where else ""))
-
-    sizes = join([size(r, i == 0) for i, r in enumerate(t.itertuples())])
-
-    def where(rows):
-        return join([f"{r.n} players" + (f" ({r.where})" if r.where else "") for r in rows.itertuples()])
-
-    if not t["sig"].any():
-        text = (f"The start player's win share is not significantly different from the fair share ({sizes}).")
-    elif (t["eff"] > 0).all() and t["sig"].all() and not t["mixed"].any():
-        every = " at every player count" + (f" and {join(split)}" if split else "")
-        text = f"The start player wins more than fair{every if len(t) > 1 else ''}, by {sizes}."
-    else:
-        # only some player counts show an edge, or the cells disagree: name them, never "every"
-        sig = t[t["sig"]]
-        more, less = sig[sig["eff"] > 0], sig[sig["eff"] < 0]
-        parts = ([f"wins more than fair at {where(more)}"] if len(more) else []) + (
-            [f"wins less than fair at {where(less)}"] if len(less) else [])
-        rest = t[~t["sig"]]
-        text = (f"The start player {' and '.join(parts)}"
-                + (f"; at {where(rest)} its win share is not significantly different from the fair share"
-                   if len(rest) else "")
-                + f" (start player minus fair share: {sizes}).")
+    t = _edge_table(pos, by, split)
+    text = _edge_sentence(t, split)
     same = None
     if swept:
-        what = join(swept)
-        moved = t[t["mixed"]]
-        same = moved.empty
-        if same:
-            spread = max(detectable_spread(v, alpha=ALPHA / max(int(tested.sum()), 1))
-                         for v, k in zip(t["var"], t["k"]) if k > 1) if (t["k"] > 1).any() else np.nan
-            text += (f" No significant dependence on {what}: the cells agree within their noise (Cochran's Q, "
-                     "Holm-corrected over the player counts)"
-                     + (f"; an edge changing steadily by ±{100 * spread:.1f} pp across the cells would be found "
-                        "with 80% power, a smaller change could go unnoticed." if np.isfinite(spread) else "."))
-        else:
-            text += (f" It changes with {what} at " + join([
-                f"{r.n} players{f' ({r.where})' if r.where else ''} ({_pp(r.lo)} to {_pp(r.hi)}, Holm p "
-                f"{r.het_holm:.2g})" for r in moved.itertuples()])
-                + ("; elsewhere the cells agree within their noise." if len(moved) < int(tested.sum()) else "."))
+        same = not t["mixed"].any()
+        text += _dependence_sentence(t, swept)
     elif t["mixed"].any():
-        text += (" The cells pooled at " + where(t[t["mixed"]]) + " disagree beyond their noise (Cochran's Q, "
+        text += (" The cells pooled at " + _counts_at(t[t["mixed"]]) + " disagree beyond their noise (Cochran's Q, "
                  "Holm-corrected).")
     text += " Intervals: 95%" + ("; over several cells a Hartung-Knapp t interval" if (t["k"] > 1).any() else "")
     text += "; the edge tested against fair with Holm over the player counts." if len(t) > 1 else "."
@@ -252,6 +274,95 @@ def first_place(r: pd.DataFrame, kind: str) -> dict:
                 p=float(min(1.0, (len(r) - 1) * p2.max())))
 
 
+def _ranking_at(key) -> str:
+    """Where one ranking was measured: '4 players', '4 players (edition FFG2008)'."""
+    return f"{key[0]} players" + (f" ({key[1]})" if key[1] else "")
+
+
+class _Leaders:
+    """One label kind's rankings as the strongest-label sentence reads them: by (player count, split
+    value), the strategies that ranked the labels, each ranking's leader against the rest
+    (``first_place``: surely first or not, Holm over every ranking of the kind) and the leaders that
+    hold under every strategy at their player count."""
+
+    def __init__(self, kind: str, by: dict):
+        self.name, self.by = label_name(kind), by
+        self.strategies = list(dict.fromkeys(s for rs in by.values() for s in rs if s))
+        self.runs = [dict(key=n, strategy=s, **first_place(r, kind)) for n, rs in by.items() for s, r in rs.items()
+                     if len(r) >= 2]
+        for x, q in zip(self.runs, holm([x["p"] for x in self.runs])):
+            x["sure"] = q < ALPHA
+        self.how = (f"surely first: above every other {self.name} by the direct difference test"
+                    + (", Holm-corrected over the rankings" if len(self.runs) > 1 else ""))
+        # an order claim holds at a player count (and split value) only when it holds under every
+        # strategy that ranked the labels there: the same label surely first under each
+        self.at_key = {n: [x for x in self.runs if x["key"] == n] for n in by}
+        self.held = {n: rk[0]["leader"] for n, rk in self.at_key.items()
+                     if rk and all(x["sure"] for x in rk) and len({x["leader"] for x in rk}) == 1}
+
+    def where(self, x) -> str:
+        return _ranking_at(x["key"]) + (f" under {x['strategy']}" if x["strategy"] and len(self.strategies) > 1 else "")
+
+    def gap(self, x) -> str:
+        return f"{x['leader']} ahead of {x['runner']} by {_pp(x['gap'])} ({_pm(x['gap_se'])}) at {self.where(x)}"
+
+    def not_sure(self, xs) -> str:
+        return (f"the leader is not surely ahead of the runner-up (direct difference test, Bonferroni over "
+                f"the other {plural(self.name)}" + (", Holm over the rankings" if len(self.runs) > 1 else "") + "): "
+                + "; ".join(self.gap(x) for x in xs))
+
+    def unheld(self, n) -> str:
+        """Why no label is the strongest at n under every strategy, in words."""
+        name, rk = self.name, self.at_key[n]
+        sure_rk, unsure_rk = [x for x in rk if x["sure"]], [x for x in rk if not x["sure"]]
+        there = f" at {_ranking_at(n)}" if len(self.by) > 1 else ""
+        if len({x["leader"] for x in sure_rk}) > 1:
+            out_ = (f"the strongest {name} depends on the strategy playing it{there}: "
+                    + "; ".join(f"{x['leader']} at {self.where(x)}" for x in sure_rk) + f" (each {self.how})")
+            return out_ + (f"; {self.not_sure(unsure_rk)}" if unsure_rk else "")
+        if sure_rk:
+            x0 = sure_rk[0]
+            return (f"no {name} is surely the strongest at {_ranking_at(n)} under every strategy: {x0['leader']} is "
+                    f"surely first under {join([x['strategy'] for x in sure_rk])} only; under "
+                    f"{join([x['strategy'] for x in unsure_rk])} {self.not_sure(unsure_rk)}")
+        return f"no {name} is surely the strongest at {_ranking_at(n)}: {self.not_sure(unsure_rk)}"
+
+
+def _strongest_sentence(kind: str, by: dict) -> str:
+    """Which label of `kind` is the strongest, where that holds, and the leader's edge over fair in
+    every ranking shown."""
+    lead = _Leaders(kind, by)
+    name, strategies, runs, held, how = lead.name, lead.strategies, lead.runs, lead.held, lead.how
+    split = any(w for _, w in by)
+    first = {n: next(iter(rs.values())) for n, rs in by.items()}
+    tops = {n: r.sort_values("win_share", ascending=False).iloc[0] for n, r in first.items()}
+    counts = join([_ranking_at(n) for n in by]) if split else join([str(n) for n, _ in by]) + " players"
+    details = "; ".join(
+        f"{_pp(t['win_share'] - t['fair_share'])} over fair at {_ranking_at(n)} ({_pm(t['share_se'])}"
+        + ")" for n, t in tops.items())
+    lead_by = next((s for s in next(iter(by.values()))), "")
+    leaders = list(dict.fromkeys(held.values()))
+    under_all = (f" under every strategy tested ({join(strategies)})" if len(strategies) > 1
+                 else f" with bots playing {strategies[0]}" if strategies else "")
+    if held and len(held) == len(by) and len(leaders) == 1:
+        text = f"{leaders[0]} is the strongest {name} at {counts}{under_all}: {details}"
+        return text + (f" (bots playing {lead_by})" if len(strategies) > 1 else "") + f"; {how}."
+    if held and len(held) == len(by):
+        what = "the player count" + (", the rules" if split else "")
+        return (f"The strongest {name} depends on {what}: "
+                + "; ".join(f"{held[n]} at {_ranking_at(n)}" for n in by) + f" (each {how}{under_all})"
+                + f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}.")
+    if not any(x["sure"] for x in runs) and len(strategies) <= 1:
+        return (f"No {name} is surely the strongest at {counts}: {lead.not_sure(runs)}"
+                + f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}.")
+    parts = [f"{x} is the strongest {name} at {join([_ranking_at(n) for n in by if held.get(n) == x])}{under_all} "
+             f"({how})" for x in leaders]
+    rest = [lead.unheld(n) for n in by if n not in held]
+    text = "; ".join(parts + [(r_[0].upper() + r_[1:]) if (i == 0 and not parts) else r_
+                              for i, r_ in enumerate(rest)])
+    return text + f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}."
+
+
 def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> list[tuple[str, str]]:
     """Per label kind (not strategies): which label is the strongest, with its edge over the fair
     share and interval, and how many labels differ from fair. `tables`: (kind, players) or (kind,
@@ -278,83 +389,12 @@ def label_verdicts(tables: dict[tuple[str, int], dict[str, pd.DataFrame]]) -> li
               if k == kind and rs and len(next(iter(rs.values()))) >= 2}
         if not by:
             continue
-        split = any(w for _, w in by)
-
-        def at(key):
-            return f"{key[0]} players" + (f" ({key[1]})" if key[1] else "")
-
+        text = _strongest_sentence(kind, by)
         first = {n: next(iter(rs.values())) for n, rs in by.items()}
-        tops = {n: r.sort_values("win_share", ascending=False).iloc[0] for n, r in first.items()}
-        strategies = list(dict.fromkeys(s for rs in by.values() for s in rs if s))
-        runs = [dict(key=n, strategy=s, **first_place(r, kind)) for n, rs in by.items() for s, r in rs.items()
-                if len(r) >= 2]
-        for x, q in zip(runs, holm([x["p"] for x in runs])):
-            x["sure"] = q < ALPHA
-        counts = join([at(n) for n in by]) if split else join([str(n) for n, _ in by]) + " players"
-        details = "; ".join(
-            f"{_pp(t['win_share'] - t['fair_share'])} over fair at {at(n)} ({_pm(t['share_se'])}"
-            + ")" for n, t in tops.items())
-        lead_by = next((s for s in next(iter(by.values()))), "")
-
-        def where(x):
-            return at(x["key"]) + (f" under {x['strategy']}" if x["strategy"] and len(strategies) > 1 else "")
-
-        def gap(x):
-            return f"{x['leader']} ahead of {x['runner']} by {_pp(x['gap'])} ({_pm(x['gap_se'])}) at {where(x)}"
-
-        how = (f"surely first: above every other {name} by the direct difference test"
-               + (", Holm-corrected over the rankings" if len(runs) > 1 else ""))
-        # an order claim holds at a player count (and split value) only when it holds under every
-        # strategy that ranked the labels there: the same label surely first under each
-        at_key = {n: [x for x in runs if x["key"] == n] for n in by}
-        held = {n: rk[0]["leader"] for n, rk in at_key.items()
-                if rk and all(x["sure"] for x in rk) and len({x["leader"] for x in rk}) == 1}
-
-        def not_sure(xs):
-            return (f"the leader is not surely ahead of the runner-up (direct difference test, Bonferroni over "
-                    f"the other {plural(name)}" + (", Holm over the rankings" if len(runs) > 1 else "") + "): "
-                    + "; ".join(gap(x) for x in xs))
-
-        def unheld(n) -> str:
-            """Why no label is the strongest at n under every strategy, in words."""
-            rk = at_key[n]
-            sure_rk, unsure_rk = [x for x in rk if x["sure"]], [x for x in rk if not x["sure"]]
-            there = f" at {at(n)}" if len(by) > 1 else ""
-            if len({x["leader"] for x in sure_rk}) > 1:
-                out_ = (f"the strongest {name} depends on the strategy playing it{there}: "
-                        + "; ".join(f"{x['leader']} at {where(x)}" for x in sure_rk) + f" (each {how})")
-                return out_ + (f"; {not_sure(unsure_rk)}" if unsure_rk else "")
-            if sure_rk:
-                x0 = sure_rk[0]
-                return (f"no {name} is surely the strongest at {at(n)} under every strategy: {x0['leader']} is "
-                        f"surely first under {join([x['strategy'] for x in sure_rk])} only; under "
-                        f"{join([x['strategy'] for x in unsure_rk])} {not_sure(unsure_rk)}")
-            return f"no {name} is surely the strongest at {at(n)}: {not_sure(unsure_rk)}"
-
-        leaders = list(dict.fromkeys(held.values()))
-        under_all = (f" under every strategy tested ({join(strategies)})" if len(strategies) > 1
-                     else f" with bots playing {strategies[0]}" if strategies else "")
-        if held and len(held) == len(by) and len(leaders) == 1:
-            text = f"{leaders[0]} is the strongest {name} at {counts}{under_all}: {details}"
-            text += (f" (bots playing {lead_by})" if len(strategies) > 1 else "") + f"; {how}."
-        elif held and len(held) == len(by):
-            what = "the player count" + (", the rules" if split else "")
-            text = (f"The strongest {name} depends on {what}: " + "; ".join(f"{held[n]} at {at(n)}" for n in by)
-                    + f" (each {how}{under_all})"
-                    + f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}.")
-        elif not any(x["sure"] for x in runs) and len(strategies) <= 1:
-            text = (f"No {name} is surely the strongest at {counts}: {not_sure(runs)}"
-                    + f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}.")
-        else:
-            parts = [f"{x} is the strongest {name} at {join([at(n) for n in by if held.get(n) == x])}{under_all} "
-                     f"({how})" for x in leaders]
-            rest = [unheld(n) for n in by if n not in held]
-            text = "; ".join(parts + [(r_[0].upper() + r_[1:]) if (i == 0 and not parts) else r_
-                                      for i, r_ in enumerate(rest)])
-            text += f"; the leader's edge over fair: {details}{f' (bots playing {lead_by})' if lead_by else ''}."
         n_off = {n: int((r["verdict"] != "").sum()) for n, r in first.items()}
-        text += " " + "; ".join(f"{k} of {len(first[n])} {plural(name)} differ from fair at {at(n)}"
+        text += " " + "; ".join(f"{k} of {len(first[n])} {plural(name)} differ from fair at {_ranking_at(n)}"
                                 for n, k in n_off.items()) + " (Holm-corrected)."
+        strategies = list(dict.fromkeys(s for rs in by.values() for s in rs if s))
         if strategies:
             text += (f" How strong each {name} looks depends on how well the bots play it"
                      + (": see the robustness tables." if len(strategies) > 1 else

@@ -8,8 +8,9 @@ from statistics import NormalDist
 import numpy as np
 import pandas as pd
 
-from ..analysis.inference import MARGIN, Z95
+from ..analysis.inference import MARGIN, Z95, equivalence_p, mdd, rank_intervals, wilson_se
 from ..analysis.inference import holm as _holm
+from ..analysis.rating import plackett_luce, withhold_for_joint_wins
 from .common import (
     ALPHA,
     CONTROL_SUFFIX,
@@ -73,26 +74,11 @@ def _heterogeneity(g: pd.DataFrame, se: pd.Series) -> pd.DataFrame:
     return out
 
 
-def label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players: int,
-                    h2h: pd.DataFrame | None = None, margin: float = MARGIN) -> pd.DataFrame:
-    """Pooled over the cells with this player count that mix labels (a cell where every seat
-    has the same label says nothing about it): win rate (Wilson, at the effective sample size of
-    the per-game variance), win share with its interval, z and Holm-adjusted p against the fair
-    share (1/N of the games someone won), the minimum detectable difference (mdd), the equivalence
-    test (TOST within +-margin, Holm: equivalent), the bootstrap rank interval and P(best), the
-    heterogeneity of the cells pooled (Cochran's Q per label) and the Plackett-Luce strength.
-    attrs: cells (the cells pooled), heterogeneous (labels whose cells disagree, Holm), pl_groups,
-    pl_converged."""
-    from ..analysis.inference import equivalence_p, mdd, rank_intervals, wilson_se
-    from ..analysis.rating import plackett_luce, withhold_for_joint_wins
-
-    g = groups[(groups["kind"] == kind) & (groups["players"] == players)]
-    g = g[g.groupby("cell")["key"].transform("nunique") > 1]
-    if g.empty:
-        return pd.DataFrame()
-    se = share_se_series(g)
+def _pooled_shares(g: pd.DataFrame, se: pd.Series) -> pd.DataFrame:
+    """Per label over the cells of g: player-games and wins, the win rate with its Wilson interval (at
+    the effective sample size of the per-game variance, where the results hold it) and the win
+    share with its standard error, interval and fair share."""
     wse = g["win_rate_se"] if "win_rate_se" in g else pd.Series(np.nan, index=g.index)
-    het = _heterogeneity(g, se)
     g = g.assign(share_n=g["win_share"] * g["n"], var_n2=(se * g["n"]) ** 2, fair_n=g["fair_share"] * g["n"],
                  wvar_n2=(wse * g["n"]) ** 2)
     agg = g.groupby("key").agg(n=("n", "sum"), wins=("wins", "sum"), share_n=("share_n", "sum"),
@@ -108,7 +94,14 @@ def label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players
     agg["share_se"] = share_se
     agg["share_ci_low"] = agg["win_share"] - Z95 * share_se
     agg["share_ci_high"] = agg["win_share"] + Z95 * share_se
-    fair = agg["fair_share"] = agg["fair_n"] / agg["n"]
+    agg["fair_share"] = agg["fair_n"] / agg["n"]
+    return agg
+
+
+def _against_fair(agg: pd.DataFrame, margin: float) -> None:
+    """Each label's win share tested against its fair share (z, Holm over the labels), the minimum
+    detectable difference and the equivalence test (TOST within +-margin, Holm), in place."""
+    fair, share_se = agg["fair_share"], agg["share_se"]
     z = (agg["win_share"] - fair) / share_se.replace(0, np.nan)
     agg["z"] = z
     p = 2 * (1 - np.array([NormalDist().cdf(abs(v)) if np.isfinite(v) else 0.5 for v in z]))
@@ -123,7 +116,51 @@ def label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players
     agg["equiv_p"] = pe
     agg["equiv_p_holm"] = _holm(np.nan_to_num(pe, nan=1.0))
     agg["equivalent"] = agg["equiv_p_holm"] < ALPHA
-    cov = _pooled_cov(h2h, g, kind, list(agg["key"]), agg["n"], share_se.to_numpy())
+
+
+def _strengths(agg: pd.DataFrame, c: pd.DataFrame, shared: float) -> tuple[int, bool, dict | None]:
+    """The Plackett-Luce strengths from the table compositions c (their games and per-member win
+    shares, summed over the cells of the same composition), in place; the fit's groups of labels
+    that met, whether it converged and the joint wins' pull (None with no compositions)."""
+    if not len(c):
+        return 1, True, None
+    pooled = c.groupby("members").agg(games=("games", "sum")).reset_index()
+    sh = {}
+    for m, shares in zip(c["members"], c["shares"]):
+        v = np.array([float(x) for x in str(shares).split(",")])
+        sh[m] = sh.get(m, 0) + v
+    pooled["shares"] = [",".join(repr(float(x)) for x in sh[m]) for m in pooled["members"]]
+    fit = withhold_for_joint_wins(plackett_luce(pooled), shared)
+    pl_groups, pl_converged = fit.attrs.get("groups", 1), fit.attrs.get("converged", True)
+    joint_pull = fit.attrs["joint_pull"]
+    fit = fit.set_index("label")
+    agg["strength"] = agg["key"].map(fit["strength"])
+    agg["strength_ci_low"] = agg["key"].map(fit["ci_low"])
+    agg["strength_ci_high"] = agg["key"].map(fit["ci_high"])
+    agg["strength_group"] = agg["key"].map(fit["group"])
+    agg["strength_status"] = agg["key"].map(fit["status"]).fillna("")
+    return pl_groups, pl_converged, joint_pull
+
+
+def label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players: int,
+                    h2h: pd.DataFrame | None = None, margin: float = MARGIN) -> pd.DataFrame:
+    """Pooled over the cells with this player count that mix labels (a cell where every seat
+    has the same label says nothing about it): win rate (Wilson, at the effective sample size of
+    the per-game variance), win share with its interval, z and Holm-adjusted p against the fair
+    share (1/N of the games someone won), the minimum detectable difference (mdd), the equivalence
+    test (TOST within +-margin, Holm: equivalent), the bootstrap rank interval and P(best), the
+    heterogeneity of the cells pooled (Cochran's Q per label) and the Plackett-Luce strength.
+    attrs: cells (the cells pooled), heterogeneous (labels whose cells disagree, Holm), pl_groups,
+    pl_converged."""
+    g = groups[(groups["kind"] == kind) & (groups["players"] == players)]
+    g = g[g.groupby("cell")["key"].transform("nunique") > 1]
+    if g.empty:
+        return pd.DataFrame()
+    se = share_se_series(g)
+    het = _heterogeneity(g, se)
+    agg = _pooled_shares(g, se)
+    _against_fair(agg, margin)
+    cov = _pooled_cov(h2h, g, kind, list(agg["key"]), agg["n"], agg["share_se"].to_numpy())
     r = rank_intervals(agg["win_share"].to_numpy(), cov)
     agg["rank_low"], agg["rank_high"], agg["p_best"] = r["rank_low"], r["rank_high"], r["p_best"]
     agg = agg.merge(het, on="key", how="left")
@@ -132,26 +169,9 @@ def label_rankings(groups: pd.DataFrame, comps: pd.DataFrame, kind: str, players
         # only the cells this ranking pools: a cell outside it (one label at every seat, a control)
         # would split the labels into groups that seem never to meet
         c = c[c["cell"].isin(set(g["cell"]))]
-    pl_groups, pl_converged, joint_pull = 1, True, None
     shared = (float((g["shared_win_rate"] * g["n"]).sum() / max(g["wins"].sum(), 1e-12))
               if "shared_win_rate" in g and g["wins"].sum() > 0 else 0.0)
-    if len(c):
-        pooled = c.groupby("members").agg(games=("games", "sum")).reset_index()
-        # shares are per member position: sum them across cells of the same composition
-        sh = {}
-        for m, shares in zip(c["members"], c["shares"]):
-            v = np.array([float(x) for x in str(shares).split(",")])
-            sh[m] = sh.get(m, 0) + v
-        pooled["shares"] = [",".join(repr(float(x)) for x in sh[m]) for m in pooled["members"]]
-        fit = withhold_for_joint_wins(plackett_luce(pooled), shared)
-        pl_groups, pl_converged = fit.attrs.get("groups", 1), fit.attrs.get("converged", True)
-        joint_pull = fit.attrs["joint_pull"]
-        fit = fit.set_index("label")
-        agg["strength"] = agg["key"].map(fit["strength"])
-        agg["strength_ci_low"] = agg["key"].map(fit["ci_low"])
-        agg["strength_ci_high"] = agg["key"].map(fit["ci_high"])
-        agg["strength_group"] = agg["key"].map(fit["group"])
-        agg["strength_status"] = agg["key"].map(fit["status"]).fillna("")
+    pl_groups, pl_converged, joint_pull = _strengths(agg, c, shared)
     agg = agg.drop(columns=["share_n", "var_n2", "fair_n", "wvar_n2"]).rename(columns={"key": kind})
     out = agg.sort_values("win_share", ascending=False, ignore_index=True)
     # the covariance of the win shares where the results hold it (off-diagonal terms), for the

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -102,6 +102,274 @@ def _players_tau_section(by_players: dict[int, pd.DataFrame], kind: str, out_dir
     return html_, findings
 
 
+def _within(tables: tuple, cells) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """The groups, head-to-head and composition tables of `cells` only (all of them for None)."""
+    if cells is None:
+        return tables
+    groups, h2h, comps = tables
+    keep = set(cells)
+    return (groups[groups["cell"].isin(keep)], h2h[h2h["cell"].isin(keep)] if len(h2h) else h2h,
+            comps[comps["cell"].isin(keep)] if len(comps) else comps)
+
+
+def _ranked(tables: tuple, kind: str, players: int, margin: float) -> pd.DataFrame:
+    """The ranking of `kind` over the cells of `tables`, with its verdict and equivalence words."""
+    g, hh, cc = tables
+    rank = label_rankings(g, cc, kind, players, hh, margin)
+    if len(rank):
+        rank["verdict"] = np.where(rank["p_holm"] < ALPHA,
+                                   np.where(rank["win_share"] > rank["fair_share"], "above fair", "below fair"),
+                                   "")
+        rank["equivalence"] = np.where(rank["equivalent"], f"fair within ±{100 * margin:g} pp", "")
+    return rank
+
+
+def _figure(fname: str, title: str) -> str:
+    return (f"<figure><figcaption>{html.escape(title)}</figcaption>"
+            f"<img src='{fname}' alt='{html.escape(title)}'></figure>")
+
+
+@dataclass
+class _Written:
+    """What the label sections have written so far: the HTML blocks, the chart paths, (kind, finding)
+    pairs, the headline sentences (with their anchors) and the rankings by (kind, players, where)."""
+    blocks: list = field(default_factory=list)
+    charts: list = field(default_factory=list)
+    findings: list = field(default_factory=list)
+    headline: list = field(default_factory=list)
+    tables: dict = field(default_factory=dict)
+
+
+@dataclass
+class _Ranking:
+    """One label kind's ranking at one player count within one part of the split axes, as each part
+    of its section reads it: the part's tables (groups, h2h, comps) and those of the cells the
+    ranking pools, the kind whose seats play it switched off (ctl), the strategies it was ranked
+    under (the primary one ranks it), the ranking and who played it."""
+    kind: str
+    players: int
+    where: str
+    tag: str
+    out_dir: Path
+    margin: float
+    tables: tuple
+    pooled: tuple
+    ctl: str | None
+    lineups: dict
+    primary: str | None
+    ref: list | None
+    rank: pd.DataFrame
+    by: str | None
+
+    @property
+    def name(self) -> str:
+        return label_name(self.kind)
+
+    @property
+    def groups(self) -> pd.DataFrame:
+        return self.tables[0]
+
+    @property
+    def multi(self) -> bool:
+        return len(self.lineups) >= 2
+
+    @property
+    def others(self) -> list[str]:
+        return [x for x in self.lineups if x != self.primary] if self.multi else []
+
+    @property
+    def who(self) -> str:
+        return f": bots playing {self.by}" if self.by and self.kind != "strategy" else ""
+
+
+def _ranking_of(tables: tuple, kind: str, players: int, where: str, tag: str, ctl: str | None, margin: float,
+                out_dir: Path) -> _Ranking | None:
+    """The ranking of `kind` at `players` within one part's tables: under the primary strategy where
+    several strategies ranked the labels, else over the cells where every seat uses its power (or
+    every cell that mixes labels); None with fewer than two labels ranked."""
+    groups = tables[0]
+    if not ((groups["kind"] == kind) & (groups["players"] == players)).any():
+        return None
+    lineups, primary = ranking_lineups(groups, ctl, players) if kind != "strategy" else ({}, None)
+    multi = len(lineups) >= 2
+    ref = lineups[primary] if multi else reference_cells(groups, ctl, players)
+    pooled = _within(tables, ref)
+    rank = _ranked(pooled, kind, players, margin)
+    if len(rank) < 2:
+        return None
+    by = primary if multi else played_by(groups, ref, players)
+    return _Ranking(kind, players, where, tag, out_dir, margin, tables, pooled, ctl, lineups, primary, ref, rank, by)
+
+
+def _pool_sentence(s: _Ranking) -> str:
+    """Which cells the ranking pools, and what became of the cells with a control seat."""
+    players, name, used = s.players, s.name, s.rank.attrs["cells"]
+    control = has_control(s.groups, s.ctl, players)
+    if s.multi:
+        pool = (f"Pooled over the cells with {players} players where every seat plays {s.by} and uses its "
+                f"power (cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))})"
+                + ("; the cells with a control seat (power off) are used for the contribution below."
+                   if control else "."))
+    else:
+        pool = (f"Pooled over the cells with {players} players where every seat plays its power "
+                f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))}); the cells with a control "
+                f"control seat are used for the contribution below." if s.ref is not None
+                else f"Pooled over the cells with {players} players that mix {plural(name)} "
+                f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))})"
+                + (" (every cell has a control seat (power off), so these results include seats that held "
+                   f"the {name} face down)." if control else "."))
+    if s.where:
+        pool = pool.replace(f"with {players} players", f"with {players} players and {s.where}", 1)
+    return pool
+
+
+def _ranking_table(s: _Ranking, out: _Written, warnings: list[str]) -> None:
+    """The section's title and the ranking's table with its CSV, what it pools and how to read it,
+    the warning where its cells disagree, and the ranking's findings."""
+    kind, players, where, name, rank, by = s.kind, s.players, s.where, s.name, s.rank, s.by
+    esc = html.escape
+    csv = f"ranking_{kind}_{players}p{split_suffix(s.tag)}.csv"
+    # the strategy the seats played (a strategy ranking's own column is the strategy ranked)
+    played = {} if kind == "strategy" else dict(strategy=by or "")
+    rank.assign(**played, **provenance(s.pooled[0], players, rank.attrs["cells"])).to_csv(s.out_dir / csv,
+                                                                                         index=False)
+    pool = _pool_sentence(s)
+    skill_html, skill_text = (skill_note(kind, players, by, s.others, where, s.tag) if kind != "strategy"
+                              else ("", ""))
+    title = f"{name.capitalize()} ranking, {players_at(players, where)}" + (f" (bots playing {by})" if s.who else "")
+    het = tagged(heterogeneity_warning(rank, kind, players), players, where)
+    if het:
+        warnings.append(het)
+        out.findings.append((kind, het))
+    out.blocks.append(f"<details class='section' id='{_ranking_anchor(kind, players, s.tag)}'>"
+                      f"<summary>{esc(title)}: table, head to head, strengths"
+                      + (" and, where the sweep has them, each power's contribution and robustness"
+                         if kind != "strategy" else "")
+                      + "</summary>"
+                      + ("<p class='note'>Bot skill, not rule balance: a strategy above its fair share plays "
+                         "better than the others at this table, one below plays worse.</p>"
+                         if kind == "strategy" else "")
+                      + (f"<p class='warn'>⚠ {esc(het)}</p>" if het else "")
+                      + f"<p class='muted'>{esc(pool)} Win rate: games won, a joint win counting as a win "
+                      f"(Wilson 95% interval). Win share counts a joint win as 1/k, so it sums to 1 over the "
+                      f"table; {esc(fair_definition(rank, players, name))} Intervals count games, not "
+                      f"player-games (a {esc(name)} at several seats of a table wins or loses with them "
+                      f"together). Verdicts use Holm-corrected "
+                      f"two-sided tests of the win share against the fair share over the {len(rank)} "
+                      f"{esc(name)} values (family-wise alpha {ALPHA}). "
+                      f"{esc(ranking_columns_note(s.margin))} "
+                      f"<a href='{csv}'>All columns as CSV</a>.</p>"
+                      + (f"<p class='note'>{esc(strength_note(rank, name))}</p>" if strength_note(rank, name)
+                         else "")
+                      + (f"<p class='note'>{skill_html}</p>" if skill_html else "")
+                      + f"<div class='scroll'>{table(ranking_display(rank, kind, players))}</div>")
+    out.findings += [(kind, tagged(f, players, where)) for f in label_findings(rank, kind, players, skill_text)]
+
+
+def _ranking_charts(s: _Ranking, out: _Written) -> None:
+    """The ranking's charts: the win shares, head to head (or why there is none) and the strengths."""
+    kind, players, where, name, rank, who = s.kind, s.players, s.where, s.name, s.rank, s.who
+    hh = s.pooled[1]
+    at, sfx = players_at(players, where), split_suffix(s.tag)
+    jobs = [(f"h2h_{kind}_{players}p{sfx}.png", f"Head to head ({name}, {at}){who}",
+             lambda p: chart_h2h(hh, kind, players, p, where) if len(hh) else False),
+            (f"strength_{kind}_{players}p{sfx}.png", f"Plackett-Luce strength ({name}, {at}){who}",
+             lambda p: chart_strength(rank, kind, players, p, where))]
+    if kind != "strategy":
+        jobs.insert(0, (f"ranking_{kind}_{players}p{sfx}.png",
+                        f"{name.capitalize()} win share, {at}{who}",
+                        lambda p: chart_ranking(rank, kind, players, p, s.by, where)))
+    if len(hh) and h2h_constant(hh, kind, players):
+        esc = html.escape
+        out.blocks.append(f"<p class='muted'>No head-to-head chart ({esc(name)}, {esc(at)}): every "
+                          f"{esc(name)} met every other in every game (the line-up rotates through the seats "
+                          f"and seats all of them), so a {esc(name)}'s win share against any other is its "
+                          f"overall share in the table above.</p>")
+    for fname, title, draw in jobs:
+        path = s.out_dir / fname
+        if draw(path):
+            out.charts.append(str(path))
+            out.blocks.append(_figure(fname, title))
+
+
+def _contribution_section(s: _Ranking, out: _Written) -> None:
+    """The power's own contribution (each label with its power against the control seats that play it
+    switched off): its table, CSV, findings and chart."""
+    kind, players, where, name = s.kind, s.players, s.where, s.name
+    con, cref = label_contributions(s.groups, s.ctl, players)
+    if con.empty:
+        return
+    sfx = split_suffix(s.tag)
+    csv = f"contribution_{kind}_{players}p{sfx}.csv"
+    con.assign(**provenance(s.groups, players, con.attrs["cells"])).to_csv(s.out_dir / csv, index=False)
+    out.blocks.append(contribution_block(con, cref, name, players, where)
+                      + f"<p class='muted'><a href='{csv}'>All columns as CSV</a>.</p>")
+    out.findings += [(kind, tagged(f, players, where)) for f in contribution_findings(con, name, players)]
+    fname = f"contribution_{kind}_{players}p{sfx}.png"
+    if chart_contribution(con, name, players, s.out_dir / fname, where):
+        out.charts.append(str(s.out_dir / fname))
+        out.blocks.append(_figure(fname, f"The power's own contribution ({name}, {players_at(players, where)})"))
+
+
+def _under_strategies(s: _Ranking, out: _Written, ladder: list[str]) -> None:
+    """The labels ranked under each strategy that played every seat: the rankings side by side
+    (robustness) and, along the sweep's ladder of strategies, each label's skill trace."""
+    kind, players, where = s.kind, s.players, s.where
+    ranks = {s.primary: s.rank}
+    ranks.update({x: _ranked(_within(s.tables, s.lineups[x]), kind, players, s.margin) for x in s.others})
+    ranks = {x: r for x, r in ranks.items() if len(r) >= 2}
+    out.tables[(kind, players, where)].update({x: r for x, r in ranks.items() if x != s.primary})
+    if len(ranks) >= 2:
+        html_, ch, fs, hl = _robustness_section(ranks, s.lineups, s.groups, kind, players, s.out_dir, where, s.tag)
+        out.blocks += [html_] if html_ else []
+        out.charts += ch
+        out.findings += [(kind, f) for f in fs]
+        out.headline += hl
+    rungs = [x for x in ladder if x in ranks]
+    # the sweep's ladder, weakest first: each label's share along it; only with its top two
+    # rungs played here, since "expert play" is what those two say
+    if len(rungs) >= 2 and rungs[-2:] == ladder[-2:]:
+        used = sorted({c for x in rungs for c in s.lineups.get(x, [])})
+        html_, ch, fs, hl = skill_trace_section({x: ranks[x] for x in rungs}, kind, players, s.out_dir,
+                                                provenance(s.groups, players, used), s.margin, where, s.tag)
+        out.blocks += [html_] if html_ else []
+        out.charts += ch
+        out.findings += [(kind, tagged(f, players, where)) for f in fs]
+        out.headline += [(h, f"skill-trace-{kind}-{players}p{split_suffix(s.tag)}") for h in hl]
+    elif len(ladder) >= 2 and rungs:
+        esc = html.escape
+        out.blocks.append(f"<p class='note'>No skill trace at {esc(players_at(players, where))}: the ladder's "
+                          f"top rungs ({esc(' and '.join(ladder[-2:]))}) rank no {esc(s.name)} here (their "
+                          "cells are not played, or not finished).</p>")
+
+
+def _ranking_section(s: _Ranking, out: _Written, warnings: list[str], ladder: list[str]) -> None:
+    """One ranking's section, folded under its title: the table, the charts and, where the sweep
+    has them, the power's contribution and the rankings under other strategies."""
+    out.tables[(s.kind, s.players, s.where)] = {("" if s.kind == "strategy" else s.by or ""): s.rank}
+    _ranking_table(s, out, warnings)
+    _ranking_charts(s, out)
+    if s.ctl is not None:
+        _contribution_section(s, out)
+    if s.multi:
+        _under_strategies(s, out, ladder)
+    out.blocks.append("</details>")
+
+
+def _across_players(out: _Written, by_part: dict, parts: list, kind: str, out_dir: Path) -> None:
+    """Per part of the split axes, the kind's rankings at consecutive player counts compared
+    (Kendall's tau), folded under their title."""
+    esc = html.escape
+    name = label_name(kind)
+    for where, tag, _ in parts:
+        if len(by_part[where]) >= 2:
+            html_, fs = _players_tau_section(by_part[where], kind, out_dir, where, tag)
+            out.blocks += [f"<details class='section'><summary>The {esc(name)} ranking across player counts"
+                           f"{esc(f', {where}' if where else '')} (Kendall's tau)</summary>{html_}</details>"
+                           ] if html_ else []
+            out.findings += [(kind, f) for f in fs]
+
+
 def label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: list[str] | None = None,
                     parts: list[tuple[str, str, list[int] | None]] | None = None, by_kind: dict | None = None,
                     ) -> tuple[str, list[str], list[tuple[str, str]], list[str]]:
@@ -124,184 +392,25 @@ def label_sections(res: dict, out_dir: Path, margin: float = MARGIN, warnings: l
     groups = groups.assign(key=groups["key"].astype(str))
     ladder = [str(x) for x in (res.get("meta") or {}).get("ladder") or []]
     parts = parts or [("", "", None)]
-    all_groups, all_h2h, all_comps = groups, h2h, comps
     ctl_kinds = control_kinds(groups)
     refines = {base: k for k, base in ctl_kinds.items()}
     kinds = [k for k in groups["kind"].unique() if k not in ("seat", "position") and k not in ctl_kinds]
-    blocks, charts, findings, headline = [], [], [], []
-    tables: dict[tuple[str, int, str], dict[str, pd.DataFrame]] = {}  # (kind, players, where) -> {strategy: ranking}
-    esc = html.escape
-
-    def restrict(cells):
-        if cells is None:
-            return groups, h2h, comps
-        return (groups[groups["cell"].isin(cells)], h2h[h2h["cell"].isin(cells)] if len(h2h) else h2h,
-                comps[comps["cell"].isin(cells)] if len(comps) else comps)
-
-    def ranked(cells, players):
-        g, hh, cc = restrict(cells)
-        rank = label_rankings(g, cc, kind, players, hh, margin)
-        if len(rank):
-            rank["verdict"] = np.where(rank["p_holm"] < ALPHA,
-                                       np.where(rank["win_share"] > rank["fair_share"], "above fair", "below fair"),
-                                       "")
-            rank["equivalence"] = np.where(rank["equivalent"], f"fair within ±{100 * margin:g} pp", "")
-        return rank
-
-    def part_of(cells):
-        if cells is None:
-            return all_groups, all_h2h, all_comps
-        keep = set(cells)
-        return (all_groups[all_groups["cell"].isin(keep)],
-                all_h2h[all_h2h["cell"].isin(keep)] if len(all_h2h) else all_h2h,
-                all_comps[all_comps["cell"].isin(keep)] if len(all_comps) else all_comps)
-
+    out = _Written()
     for kind in kinds:
-        kind_start = len(blocks)
-        name = label_name(kind)
+        kind_start = len(out.blocks)
         by_part: dict[str, dict[int, pd.DataFrame]] = {where: {} for where, _, _ in parts}
-        for players, (where, tag, part) in ((int(n), p) for n in sorted(all_groups.loc[all_groups["kind"] == kind,
-                                                                                         "players"].unique())
-                                            for p in parts):
-            # the tables of this part only: restrict() and ranked() read these names, so nothing below
-            # pools over the values of a split axis
-            groups, h2h, comps = part_of(part)
-            if not ((groups["kind"] == kind) & (groups["players"] == players)).any():
-                continue
-            by_players = by_part[where]
-            ctl = refines.get(kind)
-            lineups, primary = ranking_lineups(groups, ctl, players) if kind != "strategy" else ({}, None)
-            multi = len(lineups) >= 2
-            ref = lineups[primary] if multi else reference_cells(groups, ctl, players)
-            g, hh, cc = restrict(ref)
-            rank = ranked(ref, players)
-            if len(rank) < 2:
-                continue
-            by = primary if multi else played_by(groups, ref, players)
-            others = [x for x in lineups if x != primary] if multi else []
-            csv = f"ranking_{kind}_{players}p{split_suffix(tag)}.csv"
-            by_players[players] = rank
-            tables[(kind, players, where)] = {("" if kind == "strategy" else by or ""): rank}
-            used = rank.attrs["cells"]
-            # the strategy the seats played (a strategy ranking's own column is the strategy ranked)
-            played = {} if kind == "strategy" else dict(strategy=by or "")
-            rank.assign(**played, **provenance(g, players, used)).to_csv(out_dir / csv, index=False)
-            if multi:
-                pool = (f"Pooled over the cells with {players} players where every seat plays {by} and uses its "
-                        f"power (cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))})"
-                        + ("; the cells with a control seat (power off) are used for the contribution below."
-                           if has_control(groups, ctl, players) else "."))
-            else:
-                pool = (f"Pooled over the cells with {players} players where every seat plays its power "
-                        f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))}); the cells with a control "
-                        f"control seat are used for the contribution below." if ref is not None
-                        else f"Pooled over the cells with {players} players that mix {plural(name)} "
-                        f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))})"
-                        + (" (every cell has a control seat (power off), so these results include seats that held "
-                           f"the {name} face down)." if has_control(groups, ctl, players) else "."))
-            if where:
-                pool = pool.replace(f"with {players} players", f"with {players} players and {where}", 1)
-            skill_html, skill_text = (skill_note(kind, players, by, others, where, tag) if kind != "strategy"
-                                      else ("", ""))
-            who = f": bots playing {by}" if by and kind != "strategy" else ""
-            title = f"{name.capitalize()} ranking, {players_at(players, where)}" + (f" (bots playing {by})" if who else "")
-            het = tagged(heterogeneity_warning(rank, kind, players), players, where)
-            if het:
-                warnings.append(het)
-                findings.append((kind, het))
-            blocks.append(f"<details class='section' id='{_ranking_anchor(kind, players, tag)}'>"
-                          f"<summary>{esc(title)}: table, head to head, strengths"
-                          + (" and, where the sweep has them, each power's contribution and robustness" if kind != "strategy" else "")
-                          + "</summary>"
-                          + ("<p class='note'>Bot skill, not rule balance: a strategy above its fair share plays "
-                             "better than the others at this table, one below plays worse.</p>"
-                             if kind == "strategy" else "")
-                          + (f"<p class='warn'>⚠ {esc(het)}</p>" if het else "")
-                          + f"<p class='muted'>{esc(pool)} Win rate: games won, a joint win counting as a win "
-                          f"(Wilson 95% interval). Win share counts a joint win as 1/k, so it sums to 1 over the "
-                          f"table; {esc(fair_definition(rank, players, name))} Intervals count games, not "
-                          f"player-games (a {esc(name)} at several seats of a table wins or loses with them "
-                          f"together). Verdicts use Holm-corrected "
-                          f"two-sided tests of the win share against the fair share over the {len(rank)} "
-                          f"{esc(name)} values (family-wise alpha {ALPHA}). "
-                          f"{esc(ranking_columns_note(margin))} "
-                          f"<a href='{csv}'>All columns as CSV</a>.</p>"
-                          + (f"<p class='note'>{esc(strength_note(rank, name))}</p>" if strength_note(rank, name)
-                             else "")
-                          + (f"<p class='note'>{skill_html}</p>" if skill_html else "")
-                          + f"<div class='scroll'>{table(ranking_display(rank, kind, players))}</div>")
-            findings += [(kind, tagged(f, players, where)) for f in label_findings(rank, kind, players, skill_text)]
-            at, sfx = players_at(players, where), split_suffix(tag)
-            jobs = [(f"h2h_{kind}_{players}p{sfx}.png", f"Head to head ({name}, {at}){who}",
-                     lambda p: chart_h2h(hh, kind, players, p, where) if len(hh) else False),
-                    (f"strength_{kind}_{players}p{sfx}.png", f"Plackett-Luce strength ({name}, {at}){who}",
-                     lambda p: chart_strength(rank, kind, players, p, where))]
-            if kind != "strategy":
-                jobs.insert(0, (f"ranking_{kind}_{players}p{sfx}.png",
-                                f"{name.capitalize()} win share, {at}{who}",
-                                lambda p: chart_ranking(rank, kind, players, p, by, where)))
-            if len(hh) and h2h_constant(hh, kind, players):
-                blocks.append(f"<p class='muted'>No head-to-head chart ({esc(name)}, {esc(at)}): every "
-                              f"{esc(name)} met every other in every game (the line-up rotates through the seats "
-                              f"and seats all of them), so a {esc(name)}'s win share against any other is its "
-                              f"overall share in the table above.</p>")
-            for fname, title, draw in jobs:
-                path = out_dir / fname
-                if draw(path):
-                    charts.append(str(path))
-                    blocks.append(f"<figure><figcaption>{esc(title)}</figcaption>"
-                                  f"<img src='{fname}' alt='{esc(title)}'></figure>")
-            if ctl is not None:
-                con, cref = label_contributions(groups, ctl, players)
-                if not con.empty:
-                    csv = f"contribution_{kind}_{players}p{sfx}.csv"
-                    con.assign(**provenance(groups, players, con.attrs["cells"])).to_csv(out_dir / csv, index=False)
-                    blocks.append(contribution_block(con, cref, name, players, where)
-                                  + f"<p class='muted'><a href='{csv}'>All columns as CSV</a>.</p>")
-                    findings += [(kind, tagged(f, players, where)) for f in contribution_findings(con, name, players)]
-                    fname = f"contribution_{kind}_{players}p{sfx}.png"
-                    if chart_contribution(con, name, players, out_dir / fname, where):
-                        title = f"The power's own contribution ({name}, {at})"
-                        charts.append(str(out_dir / fname))
-                        blocks.append(f"<figure><figcaption>{esc(title)}</figcaption>"
-                                      f"<img src='{fname}' alt='{esc(title)}'></figure>")
-            if multi:
-                ranks = {primary: rank}
-                ranks.update({x: ranked(lineups[x], players) for x in others})
-                ranks = {x: r for x, r in ranks.items() if len(r) >= 2}
-                tables[(kind, players, where)].update({x: r for x, r in ranks.items() if x != primary})
-                if len(ranks) >= 2:
-                    html_, ch, fs, hl = _robustness_section(ranks, lineups, groups, kind, players, out_dir, where,
-                                                            tag)
-                    blocks += [html_] if html_ else []
-                    charts += ch
-                    findings += [(kind, f) for f in fs]
-                    headline += hl
-                rungs = [x for x in ladder if x in ranks]
-                # the sweep's ladder, weakest first: each label's share along it; only with its top two
-                # rungs played here, since "expert play" is what those two say
-                if len(rungs) >= 2 and rungs[-2:] == ladder[-2:]:
-                    used = sorted({c for x in rungs for c in lineups.get(x, [])})
-                    html_, ch, fs, hl = skill_trace_section({x: ranks[x] for x in rungs}, kind, players, out_dir,
-                                                            provenance(groups, players, used), margin, where, tag)
-                    blocks += [html_] if html_ else []
-                    charts += ch
-                    findings += [(kind, tagged(f, players, where)) for f in fs]
-                    headline += [(h, f"skill-trace-{kind}-{players}p{split_suffix(tag)}") for h in hl]
-                elif len(ladder) >= 2 and rungs:
-                    blocks.append(f"<p class='note'>No skill trace at {esc(players_at(players, where))}: the ladder's "
-                                  f"top rungs ({esc(' and '.join(ladder[-2:]))}) rank no {esc(name)} here (their "
-                                  "cells are not played, or not finished).</p>")
-            blocks.append("</details>")
-        for where, tag, _ in parts:
-            if len(by_part[where]) >= 2:
-                html_, fs = _players_tau_section(by_part[where], kind, out_dir, where, tag)
-                blocks += [f"<details class='section'><summary>The {esc(name)} ranking across player counts"
-                           f"{esc(f', {where}' if where else '')} (Kendall's tau)</summary>{html_}</details>"] if html_ else []
-                findings += [(kind, f) for f in fs]
+        for n in sorted(groups.loc[groups["kind"] == kind, "players"].unique()):
+            for where, tag, part in parts:
+                # the tables of this part only: nothing below pools over the values of a split axis
+                s = _ranking_of(_within((groups, h2h, comps), part), kind, int(n), where, tag, refines.get(kind),
+                                margin, out_dir)
+                if s is not None:
+                    by_part[where][s.players] = s.rank
+                    _ranking_section(s, out, warnings, ladder)
+        _across_players(out, by_part, parts, kind, out_dir)
         if by_kind is not None:
-            by_kind[kind] = "".join(blocks[kind_start:])
-    return "".join(blocks), charts, findings, headline, tables
+            by_kind[kind] = "".join(out.blocks[kind_start:])
+    return "".join(out.blocks), out.charts, out.findings, out.headline, out.tables
 
 
 _COUNT = {3: "three", 4: "four", 5: "five", 6: "six"}
