@@ -213,7 +213,7 @@ def _pool_sentence(s: _Ranking) -> str:
     else:
         pool = (f"Pooled over the cells with {players} players where every seat plays its power "
                 f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))}); the cells with a control "
-                f"control seat are used for the contribution below." if s.ref is not None
+                f"seat (power off) are used for the contribution below." if s.ref is not None
                 else f"Pooled over the cells with {players} players that mix {plural(name)} "
                 f"(cell{'s' if len(used) > 1 else ''} {', '.join(map(str, used))})"
                 + (" (every cell has a control seat (power off), so these results include seats that held "
