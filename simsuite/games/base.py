@@ -309,8 +309,15 @@ class Game:
         return build_kernel(self.dirname, self.kernel_parts(), self._deps(), self.strategies(extra_dirs), self.name)
 
     def code_hash(self, extra_dirs: tuple = ()) -> str:
-        """Digest of the engine and strategy sources (changes whenever the code does)."""
-        return code_digest(self.kernel_parts(), self._deps(), self.strategies(extra_dirs))
+        """Digest of the engine and strategy sources (changes whenever the code does), and of the
+        code compiled apart from the kernel that plays in its games (result_deps)."""
+        return code_digest(self.kernel_parts(), [*self._deps(), *self.result_deps()], self.strategies(extra_dirs))
+
+    def result_deps(self) -> list[Path]:
+        """Sources a game's results depend on that are not the kernel's (a module compiled on its
+        own and called from it): in the results' key, not in the compiled module's name, so a
+        change there keys results afresh without recompiling the kernel."""
+        return []
 
     def kernel_digest(self, extra_dirs: tuple = ()) -> str:
         """The compiled module's digest (code_hash with the files' locations: see codegen)."""

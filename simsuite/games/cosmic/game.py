@@ -29,6 +29,7 @@ from .alien_check import check_alien
 from .alien_files import BUILTIN, CLASSICS, api_reference, broken_game, discover, generated_part, plugin_dirs
 from .data import DEFAULT_DECK, DEFAULT_DECK_FFG, DEFAULT_DISCS, flares_path, load_deck, load_discs, load_flares
 from .replay import EVENTS, describe_events
+from .rollout_build import rollout_address, rollout_sources
 
 HERE = Path(__file__).resolve().parent
 # choice values: the words of the kernel codes (layout.py), one declaration each
@@ -514,9 +515,7 @@ class Cosmic(Game):
         W.fill(c, cfg, -1 if cfg["basic_holder_alien"] == "none" else alien_id(cfg["basic_holder_alien"]),
                sum(1 << i for i, s in enumerate(strats) if plays_tuned(s.path)))
         if any(uses_rollouts(strats[sid].path) for sid in set(self.strategy_ids(cfg, extra_dirs))):
-            from .rollout_build import rollout_address  # compiles (or loads) the rollout engine: only when needed
-
-            c[A.C_SEARCH] = 1
+            c[A.C_SEARCH] = 1  # rollout_address compiles (or loads) the rollout engine: only here, when needed
             c[A.C_SEARCH_FN] = rollout_address(self.kernel_parts())
         self._extra_dirs = tuple(extra_dirs)  # seat_view of this run's records numbers strategies the same way
         pool = pool_ids(cfg)
@@ -628,6 +627,11 @@ class Cosmic(Game):
         """The parts, then the generated part holding the alien files' code and dispatch
         (alien_files.generated_part: the classics only, when no file is loaded)."""
         return [*super().kernel_parts(), generated_part(cache_dir())]
+
+    def result_deps(self) -> list:
+        """The searching players' rollout engine (rollout_build): compiled on its own and called
+        through its address, so it is no kernel source, but a search game's record depends on it."""
+        return rollout_sources(self.kernel_parts())
 
     def nopower_mask(self, extra_dirs: tuple = ()) -> int:
         """Bit i set when strategy id i is a nopower control (``USES_POWERS = False``)."""
