@@ -1,4 +1,4 @@
-"""Looks ahead at every decision it is asked (search_deep's 32 rollouts to the end of the turn, also where to send ships, how many, allies' ships, deals, regroups, penalties, new hands): the top rung of the ladder (about 9 times slower than search_wide)."""
+"""Looks ahead at every decision it is asked (search_deep's 32 rollouts to the end of the turn, also where to send ships, how many, allies' ships, deals, regroups, penalties, new hands): the top rung of the ladder (about 5 times slower than search_wide, with its options raced: search.py)."""
 import numpy as np
 from numba import njit
 
