@@ -631,7 +631,11 @@ class Cosmic(Game):
     def result_deps(self) -> list:
         """The searching players' rollout engine (rollout_build): compiled on its own and called
         through its address, so it is no kernel source, but a search game's record depends on it."""
-        return rollout_sources(self.kernel_parts())
+        parts = tuple(self.kernel_parts())
+        cache = self.__dict__.setdefault("_result_deps", {})
+        if parts not in cache:  # the list of files only (their contents are hashed on every call)
+            cache[parts] = rollout_sources(list(parts))
+        return cache[parts]
 
     def nopower_mask(self, extra_dirs: tuple = ()) -> int:
         """Bit i set when strategy id i is a nopower control (``USES_POWERS = False``)."""
