@@ -9,6 +9,8 @@ differences of their rollouts: an option whose mean difference is below zero by 
 standard errors leaves the race, as does one whose every rollout equalled the leader's (the same
 play: nothing to tell them apart by, and the leader is kept). The options left at the end are
 compared by their means over the same samples, as a full search compares them.
+A strategy asks for at most SEARCH_SAMPLES (256) samples per option: the values of every sample
+are kept in the state, which has room for that many, and a larger count is searched with 256.
 
 The price is a chance of dropping an option as good as the leader or a little better. The leader
 is picked after the fact and the race is looked at three times in 32 samples, so an option equal

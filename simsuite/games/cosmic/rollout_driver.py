@@ -42,7 +42,7 @@ def _rollout(st, cfg, w, me, kind, i, s, pos, ask, check, horizon):
 
 
 @njit(_nrt=False)
-def _rate_all(st, cfg, w, me, kind, n, b, pos, ask, check, samples, horizon):
+def _rate_all(st, cfg, w, me, kind, n, pos, ask, check, samples, horizon):
     """Every option rated by all `samples` rollouts (a search of RACE_EVERY samples or fewer):
     the mean x 1000 of each to st[S_SV:]; 0 if a rollout failed, else 1."""
     for i in range(n):
@@ -105,11 +105,11 @@ def search_rollouts(st, cfg, me, kind, samples, horizon):
     st[S_SV_ME] = me
     st[S_SV_N] = n
     st[S_SV_BASIC] = b
-    samples = min(samples, SEARCH_SAMPLES)
+    samples = min(samples, SEARCH_SAMPLES)  # the race keeps every value: room for SEARCH_SAMPLES per option
     if samples > RACE_EVERY:
         alive = _race_all(st, cfg, w, me, kind, n, b, pos, ask, check, samples, horizon)
     else:
-        alive = _rate_all(st, cfg, w, me, kind, n, b, pos, ask, check, samples, horizon) * ((np.int64(1) << n) - 1)
+        alive = _rate_all(st, cfg, w, me, kind, n, pos, ask, check, samples, horizon) * ((np.int64(1) << n) - 1)
     if alive == 0:
         st[S_SV_CHOICE] = b
         return b
