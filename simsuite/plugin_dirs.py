@@ -2,7 +2,7 @@
 
 The folders travel in the environment (SIMSUITE_PLUGIN_DIRS, joined by os.pathsep) so that the
 worker processes of a sweep load the same files; the game that takes such files reads it
-(Cosmic Encounter: games/cosmic/alien_files.py). A folder that does not exist is bad input.
+(Cosmic Encounter: games/cosmic/aliens/files.py). A folder that does not exist is bad input.
 """
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ import sys
 import tempfile
 
 from simsuite.games.cosmic.api import ALIEN_NAMES
-from simsuite.games.cosmic.weights import ANSWERS
+from simsuite.games.cosmic.bots.basic.weights import ANSWERS
 
 # each answer (weights.ANSWERS: answer_<alien>) and the alien it answers
 PAIRS = [(a.removeprefix("answer_"), next(n for n in ALIEN_NAMES if n.lower().replace("-", "_") == a.removeprefix("answer_")))

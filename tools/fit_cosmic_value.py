@@ -1,4 +1,4 @@
-"""Fit the value function of Cosmic's `search` rollouts (simsuite/games/cosmic/rollout.py,
+"""Fit the value function of Cosmic's `search` rollouts (simsuite/games/cosmic/bots/search/rollout.py,
 ``position_value``) to the outcomes of simulated games, and write its coefficients to
 simsuite/data/cosmic/value_function.toml.
 
@@ -31,7 +31,7 @@ from simsuite.engine.rng import run_key  # noqa: E402  (after the sys.path setup
 from simsuite.engine.unmanaged import ptr  # noqa: E402  (after the sys.path setup)
 from simsuite.games import get  # noqa: E402  (after the sys.path setup)
 from simsuite.games.cosmic import api as A  # noqa: E402  (after the sys.path setup)
-from simsuite.games.cosmic.rollout import FEATURE_NAMES, N_FEAT, value_features  # noqa: E402  (after the sys.path setup)
+from simsuite.games.cosmic.bots.search.rollout import FEATURE_NAMES, N_FEAT, value_features  # noqa: E402  (after the sys.path setup)
 
 OUT = ROOT / "simsuite" / "data" / "cosmic" / "value_function.toml"
 SETTINGS = [(3, "random", "AH2000"), (4, "random", "AH2000"), (4, "none", "AH2000"), (3, "none", "AH2000"),

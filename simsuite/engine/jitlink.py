@@ -32,7 +32,7 @@ import threading
 # trampolines (tests calling one kernel or strategy function)
 ENTRY_NAMES = frozenset({"run_batch", "replay_game", "run_checked", "check_batch", "run_steps", "_call"})
 # C callbacks compiled as entries (their library is named after the Python function): the Cosmic
-# rollout search (simsuite/games/cosmic/rollout_driver.py), compiled inside entry_compile
+# rollout search (simsuite/games/cosmic/bots/search/rollout_driver.py), compiled inside entry_compile
 CFUNC_ENTRY_NAMES = frozenset({"_search_cfunc"})
 _PARFOR_PREFIX = "__numba_parfor_gufunc"
 

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.own_kernel  # check kernels, one per game
 GAMES = {"cosmic": 24}  # the others: DEFAULT_GAMES
 DEFAULT_GAMES = 150
 # a searching seat's decisions are not re-dealt: its rollouts replay the turn with the real cards
-# (simsuite/games/cosmic/hidden.py), so the hidden-information test asks them nothing
+# (simsuite/games/cosmic/bots/search/hidden.py), so the hidden-information test asks them nothing
 CASES = [(g, s.name) for g in names() for s in get(g).strategies()]
 NOT_REDEALT = {("cosmic", s.name) for s in get("cosmic").strategies() if uses_rollouts(s.path)}
 

@@ -41,7 +41,7 @@ def test_choices_take_any_case_and_keep_their_own_spelling():
 
 
 def test_an_alien_file_may_write_its_editions_and_who_in_any_case(tmp_path):
-    from simsuite.games.cosmic.alien_files import check_source
+    from simsuite.games.cosmic.aliens.files import check_source
 
     f = tmp_path / "tester.py"
     f.write_text(TESTER.read_text().replace('EDITIONS = ("ah2000", "ffg2008")', 'EDITIONS = ("FFG2008",)')
@@ -139,7 +139,7 @@ def test_the_command_line_says_so_too():
 
 def test_an_alien_name_clash_names_the_users_files_not_the_check_copy(monkeypatch, tmp_path):
     """`check alien` plays a copy of the file kept in the cache; a message names the user's own file."""
-    from simsuite.games.cosmic import alien_files
+    from simsuite.games.cosmic.aliens import files as alien_files
 
     mine, other, cache = tmp_path / "mine", tmp_path / "other", tmp_path / "cache" / "alien_check" / "abc"
     for d in (mine, other, cache):

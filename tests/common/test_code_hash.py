@@ -4,7 +4,7 @@ location (its text loads strategies by path)."""
 import shutil
 from pathlib import Path
 
-import simsuite.games.cosmic.rollout_build as RB
+import simsuite.games.cosmic.bots.search.rollout_build as RB
 from simsuite.engine.codegen import StrategyInfo, code_digest
 from simsuite.games import get
 

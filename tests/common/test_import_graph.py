@@ -55,7 +55,7 @@ LAYERS = (
     ("front", ("simsuite.report", "simsuite.tune.report", "simsuite.bench", "simsuite.testing",
                "simsuite.replay_source", "simsuite.sweep_file")),
     # the entry points: the command line, and the process a plug-in check runs its games in
-    ("entry", ("simsuite.cli", "simsuite.__main__", "simsuite.games.cosmic.alien_check_worker")),
+    ("entry", ("simsuite.cli", "simsuite.__main__", "simsuite.games.cosmic.aliens.check_worker")),
 )
 
 # The function-level imports of simsuite modules that stay, by importing module ("pkg.*": a package
@@ -76,16 +76,16 @@ LAZY = {
     "simsuite.games": "the registry sits in the package whose base module every game imports: importing the "
                       "games at its top would load every game whenever any module of the package is imported",
     "simsuite.engine.unmanaged": KERNEL_SIDE,
-    "simsuite.games.cosmic.naive": KERNEL_SIDE,
+    "simsuite.games.cosmic.bots.basic.naive": KERNEL_SIDE,
     "simsuite.games.cosmic.game": "its report section (scipy.stats through power_value, half a second) when a "
                                   "report is written; the search bot's rollout engine only for a line-up that "
                                   "plays it: the game is imported by every command",
-    "simsuite.games.cosmic.bands": "its report (scipy.stats through analysis.robustness, half a second) when a "
+    "simsuite.games.cosmic.studies.bands": "its report (scipy.stats through analysis.robustness, half a second) when a "
                                    "plan runs or is reported, not with the game",
     # left as they are in modules other work is rewriting (the alien-file loader and its check, the
     # report): listed so that no new one is added unseen
-    "simsuite.games.cosmic.alien_files": "left: the alien-file loader is being reworked",
-    "simsuite.games.cosmic.alien_check": "left: the alien-file check is being reworked",
+    "simsuite.games.cosmic.aliens.files": "left: the alien-file loader is being reworked",
+    "simsuite.games.cosmic.aliens.check": "left: the alien-file check is being reworked",
     "simsuite.report.*": "left: the report's modules are being reworked",
 }
 
@@ -94,7 +94,7 @@ DYNAMIC = {
     "simsuite.engine.checks": "the module a game declares for the hidden-information check (Game.hidden_module): "
                               "the generated check driver imports it by that name too",
     "simsuite.engine.kernel_contract": "resolves `from M import *` in a kernel's source text",
-    "simsuite.games.cosmic.alien_files": "the game's own kernel parts, by file name (left: being reworked)",
+    "simsuite.games.cosmic.aliens.files": "the game's own kernel parts, by file name (left: being reworked)",
 }
 
 STRING_IMPORTERS = ("import_module", "__import__")
@@ -315,7 +315,7 @@ def test_layers_name_every_module_and_an_upward_import_is_found():
     # the check itself: a lower module that names a higher one is found, in a function or by a string
     known = set(NAMES)
     lazy = "def f():\n    from simsuite.report import make_report\n"
-    by_name = "import importlib\nM = importlib.import_module('simsuite.games.cosmic.bands')\n"
+    by_name = "import importlib\nM = importlib.import_module('simsuite.games.cosmic.studies.bands')\n"
     for src in (lazy, by_name):
         up = [m for m in imports_of(src, "simsuite.sweep", False, known) if layer_of(m) > layer_of("simsuite.sweep")]
         assert up, src

@@ -185,7 +185,7 @@ def test_a_misspelt_name_in_a_strategy_file_is_one_line_with_its_file_and_line(t
 
 
 def test_a_misspelt_name_in_an_alien_file_is_one_line_with_its_file_and_line(tmp_path):
-    from simsuite.games.cosmic.alien_files import check_source
+    from simsuite.games.cosmic.aliens.files import check_source
     from simsuite.resources import DATA
 
     f = tmp_path / "virus.py"
@@ -216,7 +216,7 @@ def test_no_shipped_kernel_reads_an_undefined_name(name):
 
 def test_no_shipped_strategy_or_alien_file_reads_an_undefined_name():
     from simsuite.engine.kernel_contract import check_file_defined
-    from simsuite.games.cosmic.alien_files import check_source
+    from simsuite.games.cosmic.aliens.files import check_source
     from simsuite.resources import DATA
 
     for f in _every_strategy_file():

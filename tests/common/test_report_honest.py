@@ -150,7 +150,7 @@ def test_power_value_note_uses_the_naive_and_control_standard_errors():
     about the one-sided 2.5% rate when it compares the naive policy's gain with its own and the
     control's standard errors; with basic's se twice (the old code) and a precise basic cell, it
     fires far more often."""
-    from simsuite.games.cosmic import power_value as pv
+    from simsuite.games.cosmic.studies import power_value as pv
 
     rng = np.random.default_rng(2705)
     off, se_off, se_on, se_naive = 0.25, 0.004, 0.001, 0.004

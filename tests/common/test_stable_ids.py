@@ -105,7 +105,7 @@ def homebrew_alien(monkeypatch):
 def test_a_homebrew_alien_leaves_the_configuration_of_the_cosmic_cases_unchanged(case, homebrew_alien):
     """The cases without a searching seat: with one, the configuration holds the address of the
     compiled rollout engine (C_SEARCH_FN), which a kernel with another alien file compiles anew."""
-    from simsuite.games.cosmic import alien_files
+    from simsuite.games.cosmic.aliens import files as alien_files
 
     name, overrides, _ = CASES[case]
     g = games.get(name)

@@ -28,8 +28,8 @@ from test_alien_files import fight
 
 import simsuite.games.cosmic.api as A
 from simsuite.games import get
-from simsuite.games.cosmic.alien_args import CONDITIONS, rule, wrapper_source
-from simsuite.games.cosmic.alien_files import API_PARTS, CLASSICS, ENGINE_ONLY
+from simsuite.games.cosmic.aliens.args import CONDITIONS, rule, wrapper_source
+from simsuite.games.cosmic.aliens.files import API_PARTS, CLASSICS, ENGINE_ONLY
 from simsuite.plugin_dirs import ENV
 
 I = np.int64

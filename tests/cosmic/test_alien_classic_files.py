@@ -72,7 +72,7 @@ class _plugin_dir:
 
 def test_the_classics_written_as_files_are_the_packages_files_under_their_classic_ids():
     from simsuite.games.cosmic import api as A
-    from simsuite.games.cosmic.alien_files import CLASSICS, discover, packaged
+    from simsuite.games.cosmic.aliens.files import CLASSICS, discover, packaged
 
     files = [a for a in discover() if a.classic]
     assert sorted(a.classic for a in files) == AS_FILES
@@ -98,7 +98,7 @@ def test_no_kernel_part_has_code_of_its_own_for_the_classics_written_as_files():
 
 @pytest.fixture(scope="module")
 def both(tmp_path_factory):
-    from simsuite.games.cosmic.alien_files import CLASSICS, discover, packaged
+    from simsuite.games.cosmic.aliens.files import CLASSICS, discover, packaged
 
     game = get("cosmic")
     package = kernel_of("cosmic")
@@ -130,7 +130,7 @@ def test_users_copies_of_the_classics_give_the_packages_games(both, over):
 
 
 def test_two_files_replacing_one_classic_are_refused_in_one_line(tmp_path):
-    from simsuite.games.cosmic.alien_files import CLASSICS, discover
+    from simsuite.games.cosmic.aliens.files import CLASSICS, discover
 
     src = (CLASSICS / "trader.py").read_text()
     (tmp_path / "trader.py").write_text(src)
@@ -142,7 +142,7 @@ def test_two_files_replacing_one_classic_are_refused_in_one_line(tmp_path):
 
 
 def test_a_uses_field_outside_encounter_and_window_is_one_line(tmp_path):
-    from simsuite.games.cosmic.alien_files import CLASSICS, check_source
+    from simsuite.games.cosmic.aliens.files import CLASSICS, check_source
 
     f = tmp_path / "sorcerer.py"
     f.write_text((CLASSICS / "sorcerer.py").read_text().replace('USES = "window"', 'USES = "turn"'))
@@ -162,7 +162,7 @@ def test_ship_weight_and_limit_declarations_are_checked_in_one_line(tmp_path, li
     """A file's SHIP_WEIGHT (CE.10.2: what each ship counts) and SHIP_LIMIT (CE.6.1, CE.8.4: the most
     ships committed at once) stay inside what the engine carries out; a file that declares neither
     away from the rules' 1 and 4 and has no hook does nothing, and is refused."""
-    from simsuite.games.cosmic.alien_files import CLASSICS, check_source
+    from simsuite.games.cosmic.aliens.files import CLASSICS, check_source
 
     f = tmp_path / "heavy.py"
     src = (CLASSICS / "macron.py").read_text().replace('CLASSIC = "Macron"\n', "")
@@ -178,8 +178,8 @@ def test_each_classics_kind_is_the_kind_its_rule_gives():
     files' optional ones."""
     import re
 
-    from simsuite.games.cosmic import power_value as pv
-    from simsuite.games.cosmic.alien_files import CLASSICS, check_source
+    from simsuite.games.cosmic.aliens.files import CLASSICS, check_source
+    from simsuite.games.cosmic.studies import power_value as pv
 
     rules = (Path(__file__).parents[2] / "docs" / "rules" / "cosmic_encounter.md").read_text()
     kinds = dict(re.findall(r"^#### CE\.22\.\d+ (\S+) .*?^- Kind: (optional|mandatory)", rules, re.M | re.S))

@@ -19,7 +19,7 @@ from harness import extra_dirs
 import simsuite.games.cosmic.api as A
 from simsuite.engine.unmanaged import PointerKernel, pointer_call
 from simsuite.games import get
-from simsuite.games.cosmic.heuristics import seen_aa
+from simsuite.games.cosmic.bots.basic.heuristics import seen_aa
 from simsuite.plugin_dirs import ENV
 
 pytestmark = pytest.mark.own_kernel  # alien files: a kernel with the test folder's homebrew alien
@@ -242,7 +242,7 @@ def test_the_engines_own_hb_functions_are_outside_the_power_api(tmp_path):
     calls one, to run another power's hook or its own again, is refused before any game, and the
     generated reference (docs/games/write-your-own-alien.md) lists only what a hook may call."""
     from simsuite.errors import BadInput
-    from simsuite.games.cosmic.alien_files import ENGINE_ONLY, api_reference, check_source
+    from simsuite.games.cosmic.aliens.files import ENGINE_ONLY, api_reference, check_source
 
     src = (ROOT / "examples" / "aliens" / "underdog.py").read_text()
     bad = tmp_path / "again.py"
@@ -257,7 +257,7 @@ def test_the_engines_own_hb_functions_are_outside_the_power_api(tmp_path):
 def test_the_warrior_example_passes_the_static_check():
     """examples/aliens/warrior.py, a power that remembers (a token per encounter fought), is within
     the power API: it parses, its hooks are at moments of the rules, and it names only primitives."""
-    from simsuite.games.cosmic.alien_files import check_source, hook_problems
+    from simsuite.games.cosmic.aliens.files import check_source, hook_problems
 
     path = ROOT / "examples" / "aliens" / "warrior.py"
     a = check_source(path)
@@ -445,7 +445,7 @@ def test_the_static_check_refuses_the_handles_openers_and_other_kernel_names(tmp
     own), numba's and numpy's routes to memory, a primitive or an engine function held as a value
     (to call it where the checks do not look)."""
     from simsuite.errors import BadInput
-    from simsuite.games.cosmic.alien_files import check_source
+    from simsuite.games.cosmic.aliens.files import check_source
 
     src = (ROOT / "examples" / "aliens" / "underdog.py").read_text()
     bad = tmp_path / "sneaky.py"
@@ -457,7 +457,7 @@ def test_the_static_check_refuses_the_handles_openers_and_other_kernel_names(tmp
 def test_a_handle_of_another_role_does_not_type(tmp_path):
     """Each handle has its own type: the configuration handle given where the state is expected is
     refused by the typing check, naming the hook and the line."""
-    from simsuite.games.cosmic.alien_files import check_source, typecheck
+    from simsuite.games.cosmic.aliens.files import check_source, typecheck
 
     src = (ROOT / "examples" / "aliens" / "underdog.py").read_text()
     bad = tmp_path / "mixed.py"
@@ -471,7 +471,7 @@ def test_every_primitive_opens_its_handles():
     log parameter opens it on its first lines (st = state_of(st), ...), before any other statement."""
     import ast
 
-    from simsuite.games.cosmic.alien_files import API_PARTS, ENGINE_ONLY, HANDLE_ARGS
+    from simsuite.games.cosmic.aliens.files import API_PARTS, ENGINE_ONLY, HANDLE_ARGS
 
     checked = 0
     for n in (n for f in API_PARTS for n in ast.parse(f.read_text()).body):
@@ -718,7 +718,7 @@ def test_regroup_and_destiny_primitives_are_checked_before_any_game(tmp_path):
     face-down card is not read at the destiny draw (CE.70.14): each refused by the static check; the
     generated reference lists the new primitives and the new hooks' places."""
     from simsuite.errors import BadInput
-    from simsuite.games.cosmic.alien_files import api_reference, check_source, hook_problems
+    from simsuite.games.cosmic.aliens.files import api_reference, check_source, hook_problems
 
     src = (ROOT / "examples" / "aliens" / "underdog.py").read_text()
     cases = {
@@ -816,7 +816,7 @@ def test_artifact_hook_only_decides_and_deal_primitives_act_only_in_their_hooks(
     """on_artifact_discard runs inside an E.POWER's Zap: an hb_event there (directly or through a
     helper) is refused before any game, as is a RELEASE outside on_deal or a deal term outside
     on_propose; the package's Vulch and Zombie pass the same check."""
-    from simsuite.games.cosmic.alien_files import CLASSICS, check_source, hook_problems
+    from simsuite.games.cosmic.aliens.files import CLASSICS, check_source, hook_problems
 
     for name in ("vulch.py", "zombie.py"):
         check_source(CLASSICS / name)
@@ -845,8 +845,8 @@ def test_the_generated_part_names_no_location(tmp_path, monkeypatch):
     """The alien files' kernel part is the same text wherever the checkout or a plug-in folder sits:
     the code hash that keys stored results reads it, so a sweep moved to another folder (or run from
     another clone) resumes instead of replaying."""
-    from simsuite.games.cosmic import alien_files
+    from simsuite.games.cosmic.aliens import files as alien_files
 
     monkeypatch.delenv(ENV, raising=False)
     here = alien_files.generated_part(tmp_path / "a").read_text()
-    assert str(Path(alien_files.__file__).resolve().parents[2]) not in here and "cosmic_classics/amoeba.py" in here
+    assert str(Path(alien_files.__file__).resolve().parents[3]) not in here and "cosmic_classics/amoeba.py" in here

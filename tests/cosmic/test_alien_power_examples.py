@@ -13,7 +13,7 @@ from harness import extra_dirs
 import simsuite.games.cosmic.api as A
 from simsuite.engine.unmanaged import PointerKernel, pointer_call
 from simsuite.games import get
-from simsuite.games.cosmic.heuristics import seen_aa
+from simsuite.games.cosmic.bots.basic.heuristics import seen_aa
 from simsuite.plugin_dirs import ENV
 
 pytestmark = pytest.mark.own_kernel  # the example alien files: a kernel of their own

@@ -62,7 +62,7 @@ def test_ce_22_1_basic_amoeba_adjusts_as_the_totals_are_computed(defense, def_sh
     makes the smallest adjustment that wins as the engine totals it, so against an Anti-Matter
     (the lower total wins) it takes ships back instead of adding them, or passes."""
     from simsuite.engine.unmanaged import pointer_call
-    from simsuite.games.cosmic import powers
+    from simsuite.games.cosmic.bots.basic import powers
 
     centre = 4
     t = setup_fight(f"Amoeba,{defense},none,none", centre=centre, def_ships=def_ships)

@@ -514,7 +514,7 @@ def test_basic_reinforces_its_own_side_in_attack_against_attack_only():
     """CE.50.21: basic plays a reinforcement for the side it is on (offense here) in A/A, passes
     when it is on no side, and passes in A/N where the bonus would change nothing (CE.37.3)."""
     from simsuite.engine.unmanaged import pointer_call  # arrays would compile a second version of every helper
-    from simsuite.games.cosmic.policy import basic_decide
+    from simsuite.games.cosmic.bots.basic.policy import basic_decide
 
     def answer(card_o, card_d, seat):
         t = ffg_fight(card_o, card_d, centre=4, def_ships=4,
@@ -538,7 +538,7 @@ def test_basic_names_the_weakest_player_on_a_wild_card():
         t.st[A.S_OPT + i] = q
     t.st[A.S_NOPT] = 3
     from simsuite.engine.unmanaged import pointer_call  # arrays would compile a second version of every helper
-    from simsuite.games.cosmic.policy import basic_decide
+    from simsuite.games.cosmic.bots.basic.policy import basic_decide
     assert pointer_call(basic_decide)(np.int64(A.D_DESTINY), t.st, t.c, np.int64(0)) == 1  # green
 
 
@@ -781,7 +781,7 @@ def test_basic_card_zaps_a_cosmic_zap_on_its_side(me, zapped, plays):
     (yellow, blue's defensive ally, for blue), not one aimed at the other side (red's power), nor
     one it is not part of (green, on no side)."""
     from simsuite.engine.unmanaged import pointer_call  # arrays would compile a second version of every helper
-    from simsuite.games.cosmic.policy import basic_decide
+    from simsuite.games.cosmic.bots.basic.policy import basic_decide
 
     t = ffg_table()
     t.st[A.S_OFF] = 0
@@ -805,7 +805,7 @@ def test_basic_card_zaps_a_cosmic_zap_on_its_side(me, zapped, plays):
 def _basic_artifact(t, me, code):
     """basic's D_ARTIFACT answer for `me` on the explicit state of t: 1 = play `code`, 0 = pass."""
     from simsuite.engine.unmanaged import pointer_call  # arrays would compile a second version of every helper
-    from simsuite.games.cosmic.policy import basic_decide
+    from simsuite.games.cosmic.bots.basic.policy import basic_decide
 
     t.st[A.S_OPT] = -1
     t.st[A.S_OPT + 1] = code
@@ -884,7 +884,7 @@ def test_basic_quash(me, deal, foreign, plays):
     other players that gives one of them a colony (st[S_DEAL] holds the deal just made), never its
     own deal, not a cards-only deal."""
     from simsuite.engine.unmanaged import pointer_call  # arrays would compile a second version
-    from simsuite.games.cosmic.heuristics import quash_value
+    from simsuite.games.cosmic.bots.basic.heuristics import quash_value
     t = ffg_table()
     t.st[A.S_OFF] = 0
     t.st[A.S_DEF] = 1

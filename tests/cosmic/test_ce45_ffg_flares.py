@@ -357,7 +357,7 @@ def test_effect_add_total_counts_only_in_attack_against_attack(flares):
 
 def _basic(t, kind, seat):
     from simsuite.engine.unmanaged import pointer_call  # arrays would compile a second version of every helper
-    from simsuite.games.cosmic.policy import basic_decide
+    from simsuite.games.cosmic.bots.basic.policy import basic_decide
 
     return int(pointer_call(basic_decide)(np.int64(kind), t.st, t.c, np.int64(seat)))
 

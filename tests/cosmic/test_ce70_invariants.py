@@ -232,7 +232,7 @@ def test_ce_one_compiled_version_per_function():
     they seal (another primitive, a test step) as one: the handle is that pointer (handles.py)."""
     from numba.core.registry import CPUDispatcher
 
-    import simsuite.games.cosmic.heuristics as H
+    import simsuite.games.cosmic.bots.basic.heuristics as H
 
     k = kernel()
     multi = {}

@@ -1,4 +1,4 @@
-"""The alien bands (simsuite/games/cosmic/bands.py, bands_report.py): the tune of one end finds a
+"""The alien bands (simsuite/games/cosmic/studies/bands.py, bands_report.py): the tune of one end finds a
 known better weight, and the band verdicts on synthetic data with known truth."""
 import json
 
@@ -7,8 +7,8 @@ import pandas as pd
 import pytest
 
 from simsuite.games import get
-from simsuite.games.cosmic import bands as B
-from simsuite.games.cosmic.bands_report import band_verdicts, headline, rankings, sentences
+from simsuite.games.cosmic.studies import bands as B
+from simsuite.games.cosmic.studies.bands_report import band_verdicts, headline, rankings, sentences
 from simsuite.tune import evaluate, run_tune
 
 
@@ -166,7 +166,7 @@ def test_an_interval_that_misses_fair_beside_a_corrected_verdict_is_marked(tmp_p
     import re
     from pathlib import Path
 
-    from simsuite.games.cosmic.bands_report import make_plan_report
+    from simsuite.games.cosmic.studies.bands_report import make_plan_report
 
     src = Path(__file__).resolve().parents[2] / "reports" / "examples" / "cosmic-alien-bands"
     make_plan_report(src, tmp_path / "rep")

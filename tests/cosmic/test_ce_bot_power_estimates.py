@@ -1,5 +1,5 @@
 """The `basic` heuristic's estimates of what a power does come from the engine's rules, not from
-constants (simsuite/games/cosmic/cardplay.py, heuristics.py, policy.py, powers.py, naive.py):
+constants (simsuite/games/cosmic/bots/basic/cardplay.py, heuristics.py, policy.py, powers.py, naive.py):
 
 * the Sorcerer's swap (CE.22.16) is a best response computed with the engine's outcome rules, for
   the Sorcerer itself and in its opponents' forecast;
@@ -18,9 +18,9 @@ from cosmic_harness import ATT, GREEN, NEG, RED, P, setup_fight
 
 import simsuite.games.cosmic.api as A
 from simsuite.engine.unmanaged import pointer_call
-from simsuite.games.cosmic.heuristics import OWN_ALWAYS, OWN_NEVER, OWN_RANDOM
-from simsuite.games.cosmic.naive import naive_decide
-from simsuite.games.cosmic.policy import basic_decide
+from simsuite.games.cosmic.bots.basic.heuristics import OWN_ALWAYS, OWN_NEVER, OWN_RANDOM
+from simsuite.games.cosmic.bots.basic.naive import naive_decide
+from simsuite.games.cosmic.bots.basic.policy import basic_decide
 
 I = np.int64
 ALLY = [int(A.NONE), int(A.SIDE_OFFENSE), int(A.SIDE_DEFENSE)]
@@ -193,8 +193,8 @@ def test_power_value_check_names_the_decisions_the_naive_policies_control():
     """The power-value report says per alien what power_always / never / random answer: every
     optional alien has its power decisions, the Parasite also its uninvited alliance answer (the
     case option_uses_power finds above); a mandatory power (Macron, CE.22.9) has none."""
-    from simsuite.games.cosmic import power_value as pv
-    from simsuite.games.cosmic.naive import naive_controls
+    from simsuite.games.cosmic.bots.basic.naive import naive_controls
+    from simsuite.games.cosmic.studies import power_value as pv
 
     assert all(naive_controls(a) for a in pv.OPTIONAL)
     assert any("alliance" in d for d in naive_controls("Parasite"))

@@ -15,7 +15,7 @@ from simsuite import ROOT
 from simsuite.errors import BadInput
 from simsuite.games import get
 from simsuite.games.cosmic import data, game, replay
-from simsuite.games.cosmic import weights as W
+from simsuite.games.cosmic.bots.basic import weights as W
 
 G = get("cosmic")
 

@@ -1,4 +1,4 @@
-"""The `basic` heuristic's ship-source choice (simsuite/games/cosmic/heuristics.py): pick_source
+"""The `basic` heuristic's ship-source choice (simsuite/games/cosmic/bots/basic/heuristics.py): pick_source
 rates only each source's best chunk and steps from source to source by the number of options
 take_ships lists for it; that must give the answer of rating every option (a plain Python
 reference here), and an option list in any other order must still be answered by a full scan."""
@@ -7,7 +7,7 @@ import pytest
 
 import simsuite.games.cosmic.api as A
 from simsuite.engine.unmanaged import pointer_call
-from simsuite.games.cosmic import heuristics as H
+from simsuite.games.cosmic.bots.basic import heuristics as H
 
 I = np.int64
 CHUNK = int(A.MAX_CHUNK)

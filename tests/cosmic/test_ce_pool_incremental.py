@@ -1,4 +1,4 @@
-"""The public card pool of the power-aware card choice (simsuite/games/cosmic/cardplay.py,
+"""The public card pool of the power-aware card choice (simsuite/games/cosmic/bots/basic/cardplay.py,
 ``pool_ready``): counts per card class of the encounter cards not in the discard pile (CE.70.14:
 what every player may know), kept up to date from the cards appended to the pile since the last
 count, and counted afresh only after cards left the pile (a reshuffle into the deck, CE.17.7; the
@@ -15,7 +15,7 @@ from cosmic_harness import ATT, BLUE, P, Table, setup_fight
 
 import simsuite.games.cosmic.api as A
 from simsuite.engine.unmanaged import pointer_call
-from simsuite.games.cosmic.cardplay import POOL_AT_N, SC_POOL, SC_POOL_AT, SC_POOL_KEY, pool_ready
+from simsuite.games.cosmic.bots.basic.cardplay import POOL_AT_N, SC_POOL, SC_POOL_AT, SC_POOL_KEY, pool_ready
 
 
 def _recount(t):

@@ -1,4 +1,4 @@
-"""Power-aware play of the `basic` heuristic (simsuite/games/cosmic/cardplay.py): the
+"""Power-aware play of the `basic` heuristic (simsuite/games/cosmic/bots/basic/cardplay.py): the
 encounter card, alliance answers and launches are forecast with the engine's own totals and
 outcome rules for the aliens at the table (CE.10.3, CE.22.2 revision 2, CE.22.18, CE.22.9,
 CE.22.5, CE.22.13, CE.22.12), so the same hand gives different answers against different aliens.
@@ -13,8 +13,8 @@ from cosmic_harness import ATT, NEG, RED, P, setup_fight
 
 import simsuite.games.cosmic.api as A
 from simsuite.engine.unmanaged import pointer_call
-from simsuite.games.cosmic.policy import basic_decide
-from simsuite.games.cosmic.weights import ANSWERS
+from simsuite.games.cosmic.bots.basic.policy import basic_decide
+from simsuite.games.cosmic.bots.basic.weights import ANSWERS
 
 I = np.int64
 HAND = [ATT(4), ATT(8), ATT(12), ATT(20), NEG]

@@ -1,4 +1,4 @@
-"""The power-value check (simsuite/games/cosmic/power_value.py): each alien alone among powerless
+"""The power-value check (simsuite/games/cosmic/studies/power_value.py): each alien alone among powerless
 players with its power on (basic), off (nopower) and under naive policies.
 
 Synthetic tables with known truth check the statistics (intervals, Holm-corrected verdicts); a
@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simsuite.games.cosmic import power_value as pv
+from simsuite.games.cosmic.studies import power_value as pv
 
 ROOT = Path(__file__).resolve().parents[2]
 Z = pv.Z95

@@ -1,4 +1,4 @@
-"""The `search` strategy (simsuite/games/cosmic/search.py): it never reads hidden state
+"""The `search` strategy (simsuite/games/cosmic/bots/search/search.py): it never reads hidden state
 (CE.70.14), its games are deterministic and keep the CE.70 invariants, recording turns for it
 leaves the game unchanged, and it beats `basic`.
 
@@ -14,8 +14,8 @@ from test_ce70_invariants import check_records, describe_violations
 
 import simsuite.games.cosmic.api as A
 from simsuite.engine.unmanaged import pointer_call
-from simsuite.games.cosmic import race, rollout
-from simsuite.games.cosmic.rollout_build import rollout_address
+from simsuite.games.cosmic.bots.search import race, rollout
+from simsuite.games.cosmic.bots.search.rollout_build import rollout_address
 from simsuite.runner import set_threads
 
 KEY = 0x5EA2C4

@@ -23,8 +23,8 @@ from statsmodels.stats.multitest import multipletests
 import simsuite.games.cosmic.api as A
 from simsuite.engine.rng import run_key
 from simsuite.engine.unmanaged import pointer_call
-from simsuite.games.cosmic.heuristics import pick_artifact, pick_source
-from simsuite.games.cosmic.policy import basic_decide
+from simsuite.games.cosmic.bots.basic.heuristics import pick_artifact, pick_source
+from simsuite.games.cosmic.bots.basic.policy import basic_decide
 
 GAMES = 40_000
 PLAYERS = 4

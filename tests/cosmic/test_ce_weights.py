@@ -1,4 +1,4 @@
-"""basic's named weights (simsuite/games/cosmic/weights.py): at the defaults they change nothing,
+"""basic's named weights (simsuite/games/cosmic/bots/basic/weights.py): at the defaults they change nothing,
 and the holder row acts only on the seat dealt basic_holder_alien.
 
 States are built with tests/cosmic_harness.py and the decision asked of ``basic_decide`` with the
@@ -15,8 +15,8 @@ from simsuite.engine.rng import run_key
 from simsuite.engine.unmanaged import pointer_call
 from simsuite.errors import BadInput
 from simsuite.games import get
-from simsuite.games.cosmic import weights as W
-from simsuite.games.cosmic.policy import basic_decide
+from simsuite.games.cosmic.bots.basic import weights as W
+from simsuite.games.cosmic.bots.basic.policy import basic_decide
 
 I = np.int64
 HAND = [ATT(4), ATT(8), ATT(12), ATT(20), NEG]

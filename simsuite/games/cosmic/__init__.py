@@ -1,4 +1,4 @@
 """Cosmic Encounter, 2000 Avalon Hill rules (rules contract: ../shared/rules/cosmic_encounter.md)."""
-from .game import Cosmic
+from simsuite.games.cosmic.game import Cosmic
 
 GAME = Cosmic()

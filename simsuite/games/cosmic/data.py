@@ -5,10 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from simsuite.errors import BadInput
-from simsuite.resources import CONFIGS
-from simsuite.scaffold.data import flag, need_int, one_of, read_toml, source, table_rows
-
-from .api import (
+from simsuite.games.cosmic.api import (
     AH_COLOURS,
     ALIEN_NAMES,
     ARTIFACT_KEYS,
@@ -24,6 +21,8 @@ from .api import (
     MAX_CARDS,
     MAX_FLARES,
 )
+from simsuite.resources import CONFIGS
+from simsuite.scaffold.data import flag, need_int, one_of, read_toml, source, table_rows
 
 DEFAULT_DECK = CONFIGS / "cosmic" / "deck_ah2000.toml"
 DEFAULT_DISCS = CONFIGS / "cosmic" / "order_discs_ah2000.toml"

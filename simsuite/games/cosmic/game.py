@@ -20,16 +20,32 @@ from simsuite.games.base import (
     players_param,
     strategies_param,
 )
-
-from . import alien_files, bands
-from . import api as A
-from . import records as R
-from . import weights as W
-from .alien_check import check_alien
-from .alien_files import BUILTIN, CLASSICS, api_reference, broken_game, discover, generated_part, plugin_dirs
-from .data import DEFAULT_DECK, DEFAULT_DECK_FFG, DEFAULT_DISCS, flares_path, load_deck, load_discs, load_flares
-from .replay import EVENTS, describe_events
-from .rollout_build import rollout_address, rollout_sources
+from simsuite.games.cosmic import api as A
+from simsuite.games.cosmic import records as R
+from simsuite.games.cosmic.aliens import files as alien_files
+from simsuite.games.cosmic.aliens.check import check_alien
+from simsuite.games.cosmic.aliens.files import (
+    BUILTIN,
+    CLASSICS,
+    api_reference,
+    broken_game,
+    discover,
+    generated_part,
+    plugin_dirs,
+)
+from simsuite.games.cosmic.bots.basic import weights as W
+from simsuite.games.cosmic.bots.search.rollout_build import rollout_address, rollout_sources
+from simsuite.games.cosmic.data import (
+    DEFAULT_DECK,
+    DEFAULT_DECK_FFG,
+    DEFAULT_DISCS,
+    flares_path,
+    load_deck,
+    load_discs,
+    load_flares,
+)
+from simsuite.games.cosmic.replay import EVENTS, describe_events
+from simsuite.games.cosmic.studies import bands
 
 HERE = Path(__file__).resolve().parent
 # choice values: the words of the kernel codes (layout.py), one declaration each
@@ -46,7 +62,7 @@ def _alien_key(name: str) -> str:
 
 
 def alien_names() -> tuple:
-    """Every alien by id: the 20 classics (CE.22), then the homebrew alien files (alien_files.py)."""
+    """Every alien by id: the 20 classics (CE.22), then the homebrew alien files (aliens/files.py)."""
     return alien_files.names()
 
 
@@ -373,7 +389,7 @@ class Cosmic(Game):
         ("f", {"edition": "FFG2008", "players": 3, "aliens": "random", "strategies": "basic,random,nopower"}, 20_000),
         ("g", {"edition": "FFG2008", "players": 4, "aliens": "random", "strategies": "search,basic"}, 300),
     )
-    hidden_module = "simsuite.games.cosmic.hidden"  # CE.70.14: what a seat may not see
+    hidden_module = "simsuite.games.cosmic.bots.search.hidden"  # CE.70.14: what a seat may not see
     kernel_files = tuple(HERE / "kernel" / f"{n}.py" for n in KERNEL_PARTS)
     layout = R.LAYOUT
     state_size = A.STATE_SIZE
@@ -402,7 +418,9 @@ class Cosmic(Game):
 
     @property
     def report_sections(self):
-        from .report import power_value_section  # the report needs matplotlib: imported when a report is written
+        from simsuite.games.cosmic.report import (
+            power_value_section,  # the report needs matplotlib: imported when a report is written
+        )
 
         return (power_value_section,)
 
@@ -625,7 +643,7 @@ class Cosmic(Game):
 
     def kernel_parts(self) -> list:
         """The parts, then the generated part holding the alien files' code and dispatch
-        (alien_files.generated_part: the classics only, when no file is loaded)."""
+        (aliens.files.generated_part: the classics only, when no file is loaded)."""
         return [*super().kernel_parts(), generated_part(cache_dir())]
 
     def result_deps(self) -> list:

@@ -7,7 +7,7 @@ which numba lets any function index and write. An alien file's hooks get them se
 its file can only pass it on, and only the power API's ``hb_*`` primitives, which open it with
 ``state_of`` / ``cfg_of`` / ``log_of``, read or write through it. Each role is its own type: a
 configuration handle given where the state is expected does not type either. Anything else fails
-numba's typing when the kernel (or alien_files.typecheck) compiles the file, before any game.
+numba's typing when the kernel (or aliens.files.typecheck) compiles the file, before any game.
 
 Sealing and opening cost nothing: the handle is the pointer itself (one register), only its
 numba type differs. The openers also take a raw pointer, so a primitive may call another

@@ -75,7 +75,7 @@ N_ALIENS = len(ALIEN_NAMES)
  A_MUTANT, A_ORACLE, A_PACIFIST, A_PARASITE, A_PHILANTHROPIST, A_SORCERER, A_TRADER, A_VIRUS, A_VULCH,
  A_ZOMBIE) = (np.int64(k) for k in range(N_ALIENS))
 ALIEN_RULES = tuple(f"CE.22.{k + 1}" for k in range(N_ALIENS))
-# alien files (games/cosmic/alien_files.py): their ids follow the 20 classics, N_ALIENS ..
+# alien files (games/cosmic/aliens/files.py): their ids follow the 20 classics, N_ALIENS ..
 # MAX_ALIENS - 1; the layout keeps room for them whatever is loaded (a fixed layout, one kernel shape)
 MAX_HOMEBREW = 12
 MAX_ALIENS = N_ALIENS + MAX_HOMEBREW
@@ -199,7 +199,7 @@ C_CARD_CLASS = _C.add(MAX_CARDS)  # distinct (kind, value) class id, < 64
 C_CLASS_KIND = _C.add(64)  # kind of card class k (strategies reason about classes, not card ids)
 C_CLASS_VAL = _C.add(64)  # value of card class k
 C_SEARCH = _C.add()  # 1: a searching strategy (USES_ROLLOUTS) is in the line-up: the engine records each turn
-C_SEARCH_FN = _C.add()  # address of the compiled rollout search (simsuite/games/cosmic/search.py), 0 none
+C_SEARCH_FN = _C.add()  # address of the compiled rollout search (simsuite/games/cosmic/bots/search/search.py), 0 none
 C_EDITION = _C.add()  # ED_* (CE.0.4); every FFG2008 rule below is behind it (Part 2)
 C_DOUBLE_MORPH = _C.add()  # A56: 0 both attack 0, 1 both negotiate
 C_REINF_ALL = _C.add()  # A55: 1 every player may reinforce, 0 main players and allies only
@@ -306,7 +306,7 @@ S_HB_STEPS = _S.add()  # loop steps the alien files' code has taken this game (a
 # about 10^5), so that only a loop that does not end reaches it; the loop is then left and the game
 # reported as broken by that file and hook.
 HB_MAX_STEPS = 1_000_000
-# the ranges of the primitives' arguments that are neither seats nor cards (alien_args.py)
+# the ranges of the primitives' arguments that are neither seats nor cards (aliens/args.py)
 HB_MAX_COUNT = 100  # ships or cards a primitive is asked to move at once
 HB_MAX_ABOUT = 1024  # what a question or an E.POWER is about (a card, a seat, a number of the file's)
 HB_MAX_VALUE = 1 << 30  # a value a file stores or lists (its memory, an option)
@@ -392,7 +392,7 @@ S_SEARCH = _S.add()  # 0: nobody searches; 1: a searching seat plays (each turn 
 # read, so games without a searching seat never touch them (and pay nothing for them).
 STATE_ZERO = _S.size
 CORE_SIZE = STATE_ZERO  # the words a rollout copies: the whole game (search.py)
-# --- search regions (simsuite/games/cosmic/search.py): the turn's start and its decisions ---------
+# --- search regions (simsuite/games/cosmic/bots/search/search.py): the turn's start and its decisions ---------
 MAX_TAPE = 512  # decisions recorded per turn; a longer turn is not searched past that point
 S_TAPE_N = _S.add()  # decisions recorded this turn
 S_TAPE_O = _S.add()  # the turn's offense (play_turn's o)
@@ -416,7 +416,7 @@ S_SV_CHOICE = _S.add()
 S_SV_BASIC = _S.add()  # the option basic would have picked
 S_SV = _S.add(MAX_OPT)
 S_SV_FAIL = _S.add(4)  # the first rollout that did not replay the game: RO_* flag, decisions asked, target, kind
-# A search of more than RACE_EVERY samples races its options (simsuite/games/cosmic/race.py): each
+# A search of more than RACE_EVERY samples races its options (simsuite/games/cosmic/bots/search/race.py): each
 # rollout's value (x VALUE_UNIT) kept per option and sample, at S_SV_VAL + option * SEARCH_SAMPLES + sample
 SEARCH_OPTIONS = 16  # a decision with more options (Amoeba, Philanthropist) is left to basic
 SEARCH_SAMPLES = 256  # the most samples a search draws per option

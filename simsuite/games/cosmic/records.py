@@ -6,8 +6,7 @@ copy, as a numpy structured array with these fields (per-seat fields are length-
 second entry of a game's own field is the offset constant the kernel writes through.
 """
 from simsuite.engine.records import RecordLayout, common, field, per_seat
-
-from .api import MAX_P, N_ART_AH
+from simsuite.games.cosmic.api import MAX_P, N_ART_AH
 
 SCALAR_FIELDS = (
     common("game"),

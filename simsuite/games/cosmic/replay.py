@@ -2,11 +2,10 @@
 format: simsuite/scaffold/replay.py), and the helpers its templates use."""
 from __future__ import annotations
 
+from simsuite.games.cosmic import api as A
+from simsuite.games.cosmic.aliens.files import discover
+from simsuite.games.cosmic.aliens.files import names as alien_names
 from simsuite.scaffold.replay import Event, EventTable
-
-from . import api as A
-from .alien_files import discover
-from .alien_files import names as alien_names
 
 CTX_NAMES = {int(A.CTX_RETURN): "returns", int(A.CTX_EARLY_END): "returns (early end)",
              int(A.CTX_MOBIUS): "leaves the warp (Mobius Tube)", int(A.CTX_FORCE_FIELD): "returns (Force Field)",

@@ -13,9 +13,8 @@ import pandas as pd
 from simsuite import __version__
 from simsuite.analysis.inference import holm
 from simsuite.games.base import ReportKit
-from simsuite.games.cosmic.naive import naive_controls
-
-from . import power_value as pv
+from simsuite.games.cosmic.bots.basic.naive import naive_controls
+from simsuite.games.cosmic.studies import power_value as pv
 
 
 def chart_power_value(t: pd.DataFrame, players: int, path: Path, kit: ReportKit) -> bool:

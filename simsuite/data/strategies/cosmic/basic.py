@@ -1,7 +1,7 @@
 """Heuristic: weak targets, ships by hand strength, allies but not the leader, cheapest winning card, every alien power used when it pays."""
 from numba import njit
 
-from simsuite.games.cosmic.policy import basic_decide
+from simsuite.games.cosmic.bots.basic.policy import basic_decide
 
 
 @njit

@@ -2,11 +2,11 @@
 import numpy as np
 from numba import njit
 
-from simsuite.games.cosmic.search import DEFAULT_KINDS, search_decide
+from simsuite.games.cosmic.bots.search.search import DEFAULT_KINDS, search_decide
 
 # Rollouts per option of a searched decision (the same sampled worlds for every option). A variant
 # with another value is one more file beside this one, e.g. search16.py with SAMPLES = 16 (see the
-# docstring of simsuite/games/cosmic/search.py); the shared code stays in that module.
+# docstring of simsuite/games/cosmic/bots/search/search.py); the shared code stays in that module.
 SAMPLES = 8
 # Where a rollout ends: 1 at the end of the encounter of the decision, 0 at the end of the turn.
 HORIZON = 1

@@ -3,7 +3,7 @@ import numpy as np
 from numba import njit
 
 from simsuite.games.cosmic.api import D_FLARE, D_REGROUP
-from simsuite.games.cosmic.search import search_decide
+from simsuite.games.cosmic.bots.search.search import search_decide
 
 # As search_deep: 32 rollouts per option, each to the end of the turn (HORIZON 0). A decision with
 # more options than search.MAX_SEARCH_OPTIONS is still left to basic, as are decisions inside a new

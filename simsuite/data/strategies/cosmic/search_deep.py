@@ -3,7 +3,7 @@ import numpy as np
 from numba import njit
 
 from simsuite.games.cosmic.api import D_ARTIFACT, D_INVITE_D, D_INVITE_O, D_REWARD, D_SECOND, D_TARGET
-from simsuite.games.cosmic.search import DEFAULT_KINDS, search_decide
+from simsuite.games.cosmic.bots.search.search import DEFAULT_KINDS, search_decide
 
 # Rollouts per option of a searched decision. With 8 (search_wide) a rollout to the end of the turn
 # was no better than one to the end of the encounter: the extra play adds noise that 8 samples do not

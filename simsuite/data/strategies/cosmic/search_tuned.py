@@ -2,10 +2,10 @@
 import numpy as np
 from numba import njit
 
-from simsuite.games.cosmic.search import DEFAULT_KINDS, search_decide
+from simsuite.games.cosmic.bots.search.search import DEFAULT_KINDS, search_decide
 
 # Rollouts per option of a searched decision, as search.py; the shared code is in
-# simsuite/games/cosmic/search.py.
+# simsuite/games/cosmic/bots/search/search.py.
 SAMPLES = 8
 # Where a rollout ends: 1 at the end of the encounter of the decision, 0 at the end of the turn.
 HORIZON = 1

@@ -1,7 +1,7 @@
 """basic with its weights tuned to win: one seat against three basic at 4 players with random aliens (tuned_NAME; defaults in simsuite/data/cosmic/tuned_weights.toml)."""
 from numba import njit
 
-from simsuite.games.cosmic.policy import basic_decide
+from simsuite.games.cosmic.bots.basic.policy import basic_decide
 
 # Read by the engine (simsuite.games.cosmic.game.plays_tuned): seats playing this strategy read
 # basic's weights from the tuned row (weights.weight), so the play is basic's code with other

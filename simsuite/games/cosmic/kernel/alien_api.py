@@ -1,6 +1,6 @@
 """Cosmic kernel part: the power API through which an alien file acts (CE.20, CE.22).
 
-An alien file (games/cosmic/alien_files.py loads it) defines hooks named after the moments of
+An alien file (games/cosmic/aliens/files.py loads it) defines hooks named after the moments of
 CE.20 (``api.HOOK_NAMES``): ``on_w2`` .. ``on_w10``, an optional use in that window's priority loop
 (CE.20.1-CE.20.2; return 1 if it acted, then its once-per-encounter use is spent), ``on_resolve``
 (start of step 10; return SIDE_OFFENSE / SIDE_DEFENSE to make that side win, 0 otherwise),
@@ -31,7 +31,7 @@ st[S_HB_ERR] and does nothing, and the invariant check reports it (V_ALIEN_API);
 past the limits per seat and encounter (HB_MAX_ADD added to totals, HB_MAX_CARDS cards brought
 into hands). A game with a user's file at the table is checked after each turn in which its hook
 ran (_hb_after_turn), and a game a file broke is marked in its record (_hb_mark_record). The
-generated part (alien_files.generated_part) defines ``homebrew_hook`` (dispatch on the alien id),
+generated part (aliens.files.generated_part) defines ``homebrew_hook`` (dispatch on the alien id),
 ``hb_windows``, ``hb_who``, ``hb_per_window`` (the file's USES),
 ``HB_TRUSTED`` (those whose file is the package's own, not checked after each turn) and
 ``HB_MOMENTS_ANY``.
@@ -50,14 +50,14 @@ from simsuite.games.cosmic.records import *
 
 # ---- kernel part body: simsuite.engine.codegen pastes what follows (this header is for a reader) ----
 
-# misuse codes (st[S_HB_ERR] = (code * 8 + seat) * 64 + hook; alien_files._misuses names them)
+# misuse codes (st[S_HB_ERR] = (code * 8 + seat) * 64 + hook; aliens.files._misuses names them)
 HBE_WINDOW = np.int64(1)  # a primitive used in a hook where it has no effect under the rules
 HBE_HIDDEN = np.int64(2)  # a read of what the holder may not see (CE.70.14)
 HBE_MEMORY = np.int64(3)  # a power memory word out of range, or another seat's memory written
 HBE_TOTAL = np.int64(4)  # more than HB_MAX_ADD added to totals in one encounter, or a total set out of reach
 HBE_CARDS = np.int64(5)  # more than HB_MAX_CARDS cards brought into hands in one encounter, or a full hand
 HBE_SEAT = np.int64(6)  # another seat named where the running hook's own is required (`me`), or its ships moved
-HBE_ARG = np.int64(7)  # an argument of a primitive out of its range (alien_args.py: a seat, a card, a count ...)
+HBE_ARG = np.int64(7)  # an argument of a primitive out of its range (aliens/args.py: a seat, a card, a count ...)
 HBE_STEPS = np.int64(8)  # the file's loops past HB_MAX_STEPS in a game (a loop that does not end)
 HBE_VIOLATION = np.int64(16)  # + V_*: a CE.70 invariant failed after the file's hook ran (_hb_mark_record)
 # hook masks: where each writing primitive may act (bit = W_* / H_* - 40 + 16)
@@ -152,7 +152,7 @@ def _hb_after_turn(st, cfg):
 def _hb_mark_record(st, out, i):
     """A game an alien file broke (a misuse of the API, or an invariant violated after its hook):
     the power_uses column of the file's seat becomes -1 - (what * 64 + hook), what = the misuse
-    code (HBE_*) or HBE_VIOLATION + the violation code (V_*); alien_files.broken_game reads it. A game within
+    code (HBE_*) or HBE_VIOLATION + the violation code (V_*); aliens.files.broken_game reads it. A game within
     the rules keeps its record as it is."""
     if st[S_HB_SEATS] == 0:
         return
@@ -183,7 +183,7 @@ def _hb_in(st, mask):
 
 @njit
 def _hb_tick(st):
-    """One pass of a loop of a user's alien file (alien_files pastes a call at the head of each of its
+    """One pass of a loop of a user's alien file (aliens/files.py pastes a call at the head of each of its
     loops): 1 once the game's loops have passed HB_MAX_STEPS, the loop then left and the misuse
     recorded against the running hook; 0 otherwise. A forecast counts its passes too (the cap holds
     wherever a hook runs)."""
@@ -197,7 +197,7 @@ def _hb_tick(st):
 
 @njit
 def _hb_bad_arg(st, code):
-    """An argument of a primitive out of its range (the wrappers alien_args.py generates): recorded
+    """An argument of a primitive out of its range (the wrappers aliens/args.py generates): recorded
     against the running hook, and the primitive is not called."""
     _hb_misuse(st, code)
 

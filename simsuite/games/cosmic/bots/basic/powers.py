@@ -62,8 +62,8 @@ from simsuite.games.cosmic.api import (
     seen_hand_n,
     ship_weight,
 )
-from simsuite.games.cosmic.cardplay import offense_win_prob, sorcerer_swaps
-from simsuite.games.cosmic.heuristics import (
+from simsuite.games.cosmic.bots.basic.cardplay import offense_win_prob, sorcerer_swaps
+from simsuite.games.cosmic.bots.basic.heuristics import (
     OWN_BASIC,
     ally_weight,
     card_keep_value,

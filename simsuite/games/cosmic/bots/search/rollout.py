@@ -83,7 +83,8 @@ from simsuite.games.cosmic.api import (
     S_WHO,
     S_WINNERS,
 )
-from simsuite.games.cosmic.policy import basic_decide
+from simsuite.games.cosmic.bots.basic.policy import basic_decide
+from simsuite.resources import DATA
 
 SAMPLE_SALT = np.uint64(0x5EA2C4_D1CE5)  # separates the rollout streams from the game's own
 # FFG2008 cards in hand (assumed): a reinforcement is worth twice its bonus
@@ -467,9 +468,8 @@ N_FEAT = len(FEATURE_NAMES)
 
 def _load_coefs():
     import tomllib
-    from pathlib import Path
 
-    path = Path(__file__).resolve().parents[2] / "data" / "cosmic" / "value_function.toml"
+    path = DATA / "cosmic" / "value_function.toml"
     d = tomllib.loads(path.read_text())
     names = tuple(d["features"])
     assert names == FEATURE_NAMES, f"{path}: features {names} are not those of rollout.py; refit it"

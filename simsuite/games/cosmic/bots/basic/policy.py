@@ -79,8 +79,8 @@ from simsuite.games.cosmic.api import (
     SIDE_OFFENSE,
     flare_effect,
 )
-from simsuite.games.cosmic.cardplay import card_choice, offense_margin, offense_win_probs, ships_help_offense
-from simsuite.games.cosmic.heuristics import (
+from simsuite.games.cosmic.bots.basic.cardplay import card_choice, offense_margin, offense_win_probs, ships_help_offense
+from simsuite.games.cosmic.bots.basic.heuristics import (
     OWN_BASIC,
     ally_ships,
     ally_weight,
@@ -99,8 +99,8 @@ from simsuite.games.cosmic.heuristics import (
     warp_share,
     would_win,
 )
-from simsuite.games.cosmic.powers import power_decide
-from simsuite.games.cosmic.weights import (
+from simsuite.games.cosmic.bots.basic.powers import power_decide
+from simsuite.games.cosmic.bots.basic.weights import (
     W_ALLY_DEFENSE_P,
     W_ALLY_OFFENSE_P,
     W_DEAL_ACCEPT,

@@ -25,7 +25,7 @@ the function is defined); inside the functions, only the power API, the file's o
 constants, a few pure builtins and the rules' constants, with no name that could reach Python
 itself (no walrus, comprehension, lambda, nested function, dunder, or rebinding of a builtin or a
 kernel name). ``check_source`` refuses anything else with one line, before any code of the file is
-compiled or run (alien_files loads what passes).
+compiled or run (aliens/files.py loads what passes).
 """
 from __future__ import annotations
 
@@ -37,9 +37,8 @@ from pathlib import Path
 
 from simsuite.engine.kernel_contract import PRELUDE, provided_names, undefined_names
 from simsuite.errors import BadInput, did_you_mean
-
-from . import api as A
-from .alien_args import arg_range, rule
+from simsuite.games.cosmic import api as A
+from simsuite.games.cosmic.aliens.args import arg_range, rule
 
 _cache: dict = {}
 ORIGIN = ".origin"  # beside a copy `check alien` made in the cache: the path of the user's own file
@@ -92,7 +91,7 @@ class AlienFile:
 
 
 # the kernel parts holding the power API's hb_* primitives
-API_PARTS = tuple(Path(__file__).parent / "kernel" / f for f in ("alien_api.py", "alien_api_flow.py"))
+API_PARTS = tuple(Path(__file__).parents[1] / "kernel" / f for f in ("alien_api.py", "alien_api_flow.py"))
 
 
 @functools.cache
@@ -117,7 +116,7 @@ def _constants() -> set:
 def _kernel_names() -> frozenset:
     """What an alien file's code can name: its code is pasted into the kernel, so the names of the
     kernel's parts (the power API's hb_* functions and constants among them)."""
-    parts = [*sorted((Path(__file__).parent / "kernel").glob("*.py")), PRELUDE]
+    parts = [*sorted((Path(__file__).parents[1] / "kernel").glob("*.py")), PRELUDE]
     return frozenset().union(*(provided_names(ast.parse(p.read_text())) for p in parts))
 
 
@@ -159,7 +158,7 @@ def api_reference() -> str:
     """The power API as a Markdown table, from the code (docs/games/write-your-own-alien.md): each
     hb_* primitive of the power API's parts (API_PARTS) with its arguments, the hooks where it acts (WHERE; a
     face-down card read: HIDDEN_EARLY), the first sentence of its docstring and the range of each
-    argument (alien_args: what its wrapper checks)."""
+    argument (aliens/args.py: what its wrapper checks)."""
     rows = ["| primitive | where | what it does | its arguments (checked at every call of a user's file) |",
             "|---|---|---|---|"]
     late = ", ".join(f"`{h}`" for h in ("on_reveal", "on_w9", "on_w10", "on_resolve", "on_totals", "on_outcome",
@@ -367,7 +366,7 @@ ALLOWED_NAMES = ("hb_* functions, the rules' constants (SIDE_*, R_*, PK_*, ...),
 def _kernel_functions() -> frozenset:
     """The names of the kernel parts' functions (and what they import): none is a constant."""
     out = set()
-    for p in sorted((Path(__file__).parent / "kernel").glob("*.py")):
+    for p in sorted((Path(__file__).parents[1] / "kernel").glob("*.py")):
         for n in ast.parse(p.read_text()).body:
             if isinstance(n, ast.FunctionDef):
                 out.add(n.name)

@@ -30,6 +30,9 @@ import pandas as pd
 from simsuite.analysis.inference import Z95
 from simsuite.errors import BadInput
 from simsuite.games.base import TunePlan
+from simsuite.games.cosmic import api as A
+from simsuite.games.cosmic.aliens.files import names as alien_names
+from simsuite.games.cosmic.bots.basic import weights as W
 from simsuite.store import read_json, writable_dir, write_json
 from simsuite.tune import (
     Objective,
@@ -41,10 +44,6 @@ from simsuite.tune import (
     run_tune,
     startup_trials,
 )
-
-from . import api as A
-from . import weights as W
-from .alien_files import names as alien_names
 
 SIDES = ("exploited", "countered")
 PREFIX = {"exploited": "basic_holder_", "countered": "basic_"}
@@ -205,7 +204,7 @@ def run_plan(g, d: dict, out: Path, threads: int = 0, scheduler=None, log=None, 
     doc = dict(kind="plan", plan="bands", game=g.name, name=sp.name, spec=sp.doc(), bands=rows,
                games=sp.games_total(), startup_trials=startup, runs=runs, weights={n: dict(default=dft, lo=lo, hi=hi, doc=doc_)
                                                            for n, dft, lo, hi, _, doc_ in W.WEIGHTS})
-    from .bands_report import band_table, headline  # scipy.stats: see make_plan_report
+    from simsuite.games.cosmic.studies.bands_report import band_table, headline  # scipy.stats: see make_plan_report
 
     doc["headline"] = headline(band_table(doc))
     write_json(out / "plan.json", doc)
@@ -217,7 +216,7 @@ def run_plan(g, d: dict, out: Path, threads: int = 0, scheduler=None, log=None, 
 def make_plan_report(src, out_dir=None) -> dict:
     """The plan's report (bands_report.py). Imported here, not at the top: its statistics load
     scipy.stats (half a second), which the game, imported by every command, does not need."""
-    from .bands_report import make_plan_report as report
+    from simsuite.games.cosmic.studies.bands_report import make_plan_report as report
 
     return report(src, out_dir)
 

@@ -59,7 +59,7 @@ A variant with another sample count, horizon or set of decisions is one more sma
 
     from numba import njit
     import numpy as np
-    from simsuite.games.cosmic.search import DEFAULT_KINDS, search_decide
+    from simsuite.games.cosmic.bots.search.search import DEFAULT_KINDS, search_decide
 
     SAMPLES = 16
     USES_ROLLOUTS = True
@@ -93,7 +93,7 @@ from simsuite.games.cosmic.api import (
     T_NEWHAND_DEF,
     T_NEWHAND_TURN,
 )
-from simsuite.games.cosmic.policy import basic_decide
+from simsuite.games.cosmic.bots.basic.policy import basic_decide
 
 MAX_SEARCH_OPTIONS = SEARCH_OPTIONS  # a decision with more options (Amoeba, Philanthropist) is left to basic
 

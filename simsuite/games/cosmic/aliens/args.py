@@ -2,13 +2,13 @@
 
 A primitive of kernel/alien_api.py trusts its integer arguments: the engine calls it with values
 it computed. A user's alien file calls it with whatever its code holds, so every call of a file
-(alien_files.generated_part pastes the file with each ``hb_X(...)`` routed to ``_hbw_hb_X(...)``)
+(aliens.files.generated_part pastes the file with each ``hb_X(...)`` routed to ``_hbw_hb_X(...)``)
 goes through a wrapper generated here that checks each argument against its rule before the
 primitive runs: a seat is one of the game's (0 <= q < players), ``me`` is the running hook's own
 seat (the holder whose power acts), a side is SIDE_OFFENSE or SIDE_DEFENSE, a card, a count, a
 memory word or a decision kind within its range. An argument out of range is a misuse recorded
 against the file and hook (alien_api._hb_bad_arg: HBE_SEAT for `me`, HBE_ARG otherwise) and the
-primitive is not called; the run then stops with one line naming them (alien_files.broken_game).
+primitive is not called; the run then stops with one line naming them (aliens.files.broken_game).
 
 A rule is found by the parameter's name (RULES), or for one primitive by (primitive, name)
 (OVERRIDES): every parameter of every public primitive has one (tests/cosmic/test_alien_cheats.py
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from . import api as A
+from simsuite.games.cosmic import api as A
 
 # rule -> (the condition that must hold of x, with `s` the opened state and `f` the opened
 # configuration where the primitive has them; what the one-line message calls it)
@@ -84,7 +84,7 @@ def wrapper_source(prim: str, args: list[str], valued: bool) -> str:
     for a in order:
         r = rule(prim, a)
         if r is None:
-            raise ValueError(f"{prim}: no rule for argument {a!r} (alien_args.RULES)")
+            raise ValueError(f"{prim}: no rule for argument {a!r} (aliens/args.py: RULES)")
         cond = re.sub(r"\bx\b", a, CONDITIONS[r][0])
         if "s[" in cond and not has_st:
             raise ValueError(f"{prim}: rule {r} of {a!r} needs the state")

@@ -100,7 +100,7 @@ NEG = -(1 << 40)
 OWN_BASIC, OWN_NEVER, OWN_ALWAYS, OWN_RANDOM = (np.int64(k) for k in range(4))
 
 
-from simsuite.games.cosmic.weights import (  # noqa: E402 (basic's named weights)
+from simsuite.games.cosmic.bots.basic.weights import (  # noqa: E402 (basic's named weights)
     W_ALLY_SHIPS,
     W_ANSWER_ANTI_MATTER,
     W_ANSWER_HEALER,

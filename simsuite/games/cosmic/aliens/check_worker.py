@@ -1,4 +1,4 @@
-"""One worker of ``simsuite check alien``'s interpreted play (alien_check._interpreted starts it with
+"""One worker of ``simsuite check alien``'s interpreted play (aliens/check.py: _interpreted starts it with
 NUMBA_DISABLE_JIT=1): its share of the (edition, seat) jobs, a line per chunk of games on stdout
 ("at WHERE", "done N"), then "result JSON", or "error FIELD<tab>MESSAGE" for bad input. A module of
 its own: it is run, never imported."""
@@ -9,7 +9,7 @@ import numpy as np
 
 from simsuite.errors import BadInput
 from simsuite.games import get
-from simsuite.games.cosmic.alien_check import QUICK_CHUNK, _play_seat
+from simsuite.games.cosmic.aliens.check import QUICK_CHUNK, _play_seat
 
 
 def _worker(spec: dict) -> None:

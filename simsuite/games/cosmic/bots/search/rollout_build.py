@@ -16,9 +16,10 @@ from pathlib import Path
 from simsuite.compile_watch import compiling
 from simsuite.engine import jitlink
 from simsuite.engine.codegen import all_deps, cache_dir, kernel_source, sources_hash
+from simsuite.resources import DATA
 
 HERE = Path(__file__).resolve().parent
-VALUE_FILE = HERE.parents[1] / "data" / "cosmic" / "value_function.toml"  # the rollouts' value function
+VALUE_FILE = DATA / "cosmic" / "value_function.toml"  # the rollouts' value function
 
 ROLLOUT_DRIVER = HERE / "rollout_driver.py"
 _rollout = {}
@@ -41,7 +42,7 @@ def rollout_module(kernel_parts: list[Path]):
     path = cache_dir() / "kernels" / f"{modname}.py"
     if not path.exists():
         text = "\n".join([kernel_source(kernel_parts), "",
-                          "# ---- simsuite/games/cosmic/rollout_driver.py ----", ROLLOUT_DRIVER.read_text(), ""])
+                          "# ---- simsuite/games/cosmic/bots/search/rollout_driver.py ----", ROLLOUT_DRIVER.read_text(), ""])
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".tmp{os.getpid()}")
         tmp.write_text(text)

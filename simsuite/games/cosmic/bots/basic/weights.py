@@ -27,6 +27,7 @@ from numba import njit
 
 from simsuite.errors import BadInput
 from simsuite.games.cosmic.api import C_W, C_W_HOLDER, C_W_TUNED_MASK, MAX_WEIGHTS, S_ALIEN_TAG, S_STRAT
+from simsuite.resources import DATA
 
 SCALE = 1000  # the configuration words hold thousandths
 
@@ -137,7 +138,7 @@ def fill(c, cfg: dict, holder: int, tuned_mask: int = 0) -> None:
 
 
 # ------------------------------------------------------------------------------ the tuned row's file
-TUNED_FILE = Path(__file__).resolve().parents[2] / "data" / "cosmic" / "tuned_weights.toml"
+TUNED_FILE = DATA / "cosmic" / "tuned_weights.toml"
 
 
 def tuned_path() -> Path:

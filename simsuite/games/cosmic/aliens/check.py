@@ -1,10 +1,10 @@
 """``simsuite check alien FILE``: an alien file checked before it is measured.
 
-Static (alien_files.check_source, then alien_files.hook_problems): the file parses, its fields are right,
+Static (aliens.files.check_source, then aliens.files.hook_problems): the file parses, its fields are right,
 every hook is at a moment of the rules, it touches the game only through the power API (no
 subscript of the state: no hidden card read, no write outside the API), and no primitive is used
 in a hook where it has no effect (a total changed outside on_totals) or a read of a hidden card
-where it is still face down (before W-9); then alien_files.typecheck: each hook compiles with its
+where it is still face down (before W-9); then aliens.files.typecheck: each hook compiles with its
 st / cfg / log sealed (a handle indexed, written or passed to anything but an hb_* function does
 not type, whatever the parameter is called). Then played: under each edition it declares, at every
 seat of a 4-player table with three classics beside it, with the game's invariants (CE.70)
@@ -34,9 +34,8 @@ import numpy as np
 
 from simsuite.engine.rng import run_key
 from simsuite.errors import BadInput
-
-from . import api as A
-from .alien_files import broken_game, check_source, hook_problems, typecheck
+from simsuite.games.cosmic import api as A
+from simsuite.games.cosmic.aliens.files import broken_game, check_source, hook_problems, typecheck
 
 OTHERS = ("Virus", "Oracle", "Trader", "Macron", "Zombie")  # the classics seated beside it
 QUICK_GAMES = 400  # games per edition played interpreted: a few seconds on 2 cores
@@ -59,7 +58,7 @@ def _play_seat(game, kern, name: str, edition: str, seat: int, per: int, seed: i
            f"{edition}, seat {seat + 1}")
     bad = np.flatnonzero(viol)
     rec = game.layout.view(out)
-    # a game the file broke has its seat's power_uses marked negative (alien_files.broken_game)
+    # a game the file broke has its seat's power_uses marked negative (aliens.files.broken_game)
     uses = int(np.maximum(rec["power_uses"][:, seat], 0).sum()) if "power_uses" in (rec.dtype.names or ()) else -1
     run = dict(edition=edition, seat=seat, games=per, violations=int(bad.size), power_uses=uses)
     problem = ""
@@ -73,8 +72,7 @@ def _checked_copy(path: Path, text: bytes) -> Path:
     """The file alone in a folder named by its contents: a compiled kernel is keyed by it (one
     compile per version of the file)."""
     from simsuite.engine.codegen import cache_dir
-
-    from .alien_files import ORIGIN
+    from simsuite.games.cosmic.aliens.files import ORIGIN
 
     d = cache_dir() / "alien_check" / hashlib.sha256(text).hexdigest()[:16]
     d.mkdir(parents=True, exist_ok=True)
@@ -143,7 +141,7 @@ def _interpreted(name, jobs, per, seed, say, bar, workers):
     shares = [jobs[i::n] for i in range(n)]
     # every file at the table typed here, compiled, once per cache: the workers play with numba's JIT
     # off, where the sealed handles cannot type (the package's classics included, on a fresh cache)
-    from .alien_files import discover
+    from simsuite.games.cosmic.aliens.files import discover
 
     discover()
     if say:
@@ -155,7 +153,7 @@ def _interpreted(name, jobs, per, seed, say, bar, workers):
     for share in shares:
         spec = json.dumps(dict(name=name, jobs=share, per=per, seed=seed))
         err = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: a worker's warnings can never block it
-        p = subprocess.Popen([sys.executable, "-m", "simsuite.games.cosmic.alien_check_worker", spec],
+        p = subprocess.Popen([sys.executable, "-m", "simsuite.games.cosmic.aliens.check_worker", spec],
                              stdout=subprocess.PIPE, stderr=err, text=True, env=env)
         errs[p] = err
         procs.append(p)

@@ -5,7 +5,7 @@ its seat's view answers the same after this."""
 from numba import njit
 
 from simsuite.games.cosmic.api import S_SEARCH
-from simsuite.games.cosmic.rollout import resample
+from simsuite.games.cosmic.bots.search.rollout import resample
 
 RULES = "CE.70.14"  # the information model these deals follow
 

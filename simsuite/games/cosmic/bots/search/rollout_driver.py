@@ -1,6 +1,6 @@
 """The rollout module's tail (source text, not imported on its own; see ``search.py``).
 
-``simsuite.games.cosmic.rollout_build.rollout_module`` writes the Cosmic kernel source followed by this
+``simsuite.games.cosmic.bots.search.rollout_build.rollout_module`` writes the Cosmic kernel source followed by this
 file into one module in the cache directory: a second copy of the engine, with its own globals, in
 which every seat's strategy is ``rollout.rollout_decide`` (replay the turn, force the candidate,
 ``basic`` after). ``search_cfunc`` is compiled as a C callback, cached on its own, and the game
@@ -13,9 +13,9 @@ from numba import cfunc, njit, types
 
 from simsuite.engine.jitlink import entry_compile
 from simsuite.engine.unmanaged import ptr_add
-from simsuite.games.cosmic.policy import basic_decide
-from simsuite.games.cosmic.race import RACE_EVERY, VALUE_UNIT, race, race_total
-from simsuite.games.cosmic.rollout import begin_rollout, position_value, rollout_decide, state_checksum
+from simsuite.games.cosmic.bots.basic.policy import basic_decide
+from simsuite.games.cosmic.bots.search.race import RACE_EVERY, VALUE_UNIT, race, race_total
+from simsuite.games.cosmic.bots.search.rollout import begin_rollout, position_value, rollout_decide, state_checksum
 
 
 @njit(_nrt=False)

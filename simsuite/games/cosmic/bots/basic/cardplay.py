@@ -87,7 +87,7 @@ from simsuite.games.cosmic.api import (
     ship_weight,
     with_forecast,
 )
-from simsuite.games.cosmic.heuristics import (
+from simsuite.games.cosmic.bots.basic.heuristics import (
     OWN_ALWAYS,
     OWN_BASIC,
     OWN_NEVER,
@@ -99,7 +99,7 @@ from simsuite.games.cosmic.heuristics import (
     warp_share,
     would_win,
 )
-from simsuite.games.cosmic.weights import (
+from simsuite.games.cosmic.bots.basic.weights import (
     W_ANSWER_ANTI_MATTER,
     W_ANSWER_EMPATH,
     W_ANSWER_ORACLE,

@@ -13,8 +13,8 @@ import numpy as np
 from numba import njit
 
 from simsuite.games.cosmic.api import D_POWER, PK_MUTANT_SRC, S_NOPT, S_OPT, S_PK, option_uses_power, rand_below
-from simsuite.games.cosmic.heuristics import OWN_ALWAYS, OWN_NEVER, OWN_RANDOM
-from simsuite.games.cosmic.policy import basic_decide_as
+from simsuite.games.cosmic.bots.basic.heuristics import OWN_ALWAYS, OWN_NEVER, OWN_RANDOM
+from simsuite.games.cosmic.bots.basic.policy import basic_decide_as
 
 __all__ = ["naive_decide", "naive_controls", "OWN_ALWAYS", "OWN_NEVER", "OWN_RANDOM"]
 _ONE = np.int64(1)
@@ -112,7 +112,7 @@ def naive_controls(alien: str) -> tuple[str, ...]:
     through other decisions (a side joined uninvited at the alliance answers, as
     ``api.option_uses_power`` counts it). Empty for an alien that asks its holder nothing."""
     from simsuite.games.cosmic import api as A
-    from simsuite.games.cosmic.alien_files import declared
+    from simsuite.games.cosmic.aliens.files import declared
 
     a = declared().get(alien)
     if a is None:

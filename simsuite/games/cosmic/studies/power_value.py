@@ -26,7 +26,7 @@ import pandas as pd
 from scipy.stats import norm
 
 from simsuite.analysis.inference import holm, mdd
-from simsuite.games.cosmic.alien_files import optional_classics
+from simsuite.games.cosmic.aliens.files import optional_classics
 
 Z95 = 1.959963984540054
 NAIVE = ("power_always", "power_never", "power_random")
